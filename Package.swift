@@ -1,0 +1,39 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The pipeline, bottom to top:
+//   AssetCatalog   reads .xcassets folders into a typed model, with diagnostics
+//   AssetSelection traits, and the selection rule of SELECTION.md over that model
+//   AdaptiveAssets the library product: the commands' logic, re-exporting the modules below it
+//   adapt          the command-line shell: parses arguments, calls AdaptiveAssets, prints
+let package = Package(
+    name: "AdaptiveAssets",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "AdaptiveAssets", targets: ["AdaptiveAssets"]),
+        .executable(name: "adapt", targets: ["adapt"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .target(name: "AssetCatalog"),
+        .target(name: "AssetSelection", dependencies: ["AssetCatalog"]),
+        .target(name: "AdaptiveAssets", dependencies: ["AssetCatalog", "AssetSelection"]),
+        .executableTarget(
+            name: "adapt",
+            dependencies: [
+                "AdaptiveAssets",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "adapt-benchmarks",
+            dependencies: ["AdaptiveAssets"],
+            path: "Benchmarks/adapt-benchmarks"
+        ),
+        .testTarget(name: "AssetCatalogTests", dependencies: ["AssetCatalog"]),
+        .testTarget(name: "AssetSelectionTests", dependencies: ["AssetSelection", "AssetCatalog"]),
+        .testTarget(name: "AdaptCLITests", dependencies: ["adapt", "AdaptiveAssets"]),
+    ]
+)

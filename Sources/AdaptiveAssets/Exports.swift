@@ -1,0 +1,3 @@
+// The library product: everything a tool or plugin needs comes through `import AdaptiveAssets`.
+@_exported import AssetCatalog
+@_exported import AssetSelection

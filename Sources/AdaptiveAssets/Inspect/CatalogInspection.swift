@@ -1,0 +1,68 @@
+/// What `adapt inspect` reports: every asset with its qualified name, type and variants, and the
+/// catalog's diagnostics.
+///
+/// ```swift
+/// let catalog = try CatalogReader().read(at: path)
+/// print(CatalogInspection(catalog).text)
+/// ```
+public struct CatalogInspection: Sendable {
+    public let catalog: Catalog
+
+    public init(_ catalog: Catalog) { self.catalog = catalog }
+
+    public var variantCount: Int { catalog.assets.reduce(0) { $0 + $1.variants.count } }
+
+    public var json: JSONValue {
+        let assets: [JSONValue] = catalog.assets.map { asset in
+            var object = JSONObject([
+                "name": .string(asset.name), "type": .string(asset.type.rawValue), "path": .string(asset.path),
+            ])
+            var properties = JSONObject()
+            if asset.properties.providesNamespace { properties["provides-namespace"] = true }
+            if asset.properties.preservesVectorRepresentation { properties["preserves-vector-representation"] = true }
+            if let intent = asset.properties.templateRenderingIntent { properties["template-rendering-intent"] = .string(intent) }
+            if !asset.properties.onDemandResourceTags.isEmpty {
+                properties["on-demand-resource-tags"] = .array(asset.properties.onDemandResourceTags.map(JSONValue.string))
+            }
+            if !properties.members.isEmpty { object["properties"] = .object(properties) }
+            object["variants"] = .array(asset.variants.map(\.json))
+            return .object(object)
+        }
+        return .object(JSONObject([
+            "catalog": .string(catalog.path),
+            "assetCount": .number(String(catalog.assets.count)),
+            "variantCount": .number(String(variantCount)),
+            "assets": .array(assets),
+            "diagnostics": .array(catalog.diagnostics.map(\.json)),
+        ]))
+    }
+
+    /// A listing for people; diagnostics are printed separately, to standard error.
+    public var text: String {
+        var lines: [String] = []
+        let errors = catalog.diagnostics.errorCount
+        let warnings = catalog.diagnostics.warningCount
+        lines.append("\(catalog.path): \(catalog.assets.count) assets, \(variantCount) variants, "
+            + "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+        for asset in catalog.assets {
+            lines.append("")
+            lines.append("\(asset.name)  (\(asset.type.rawValue))")
+            let labels = asset.variants.map { $0.label(in: asset) }
+            let width = labels.map(\.count).max() ?? 0
+            let summaries = asset.variants.map(\.attributeSummary)
+            let summaryWidth = min(summaries.map(\.count).max() ?? 0, 72)
+            for (position, variant) in asset.variants.enumerated() {
+                let label = labels[position].padding(to: width)
+                let summary = summaries[position].padding(to: summaryWidth)
+                lines.append("  \(label)  \(summary)  \(variant.payloadDescription)")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension String {
+    func padding(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

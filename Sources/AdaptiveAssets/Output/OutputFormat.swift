@@ -1,0 +1,50 @@
+/// How a command writes its answer.
+public enum OutputFormat: String, CaseIterable, Sendable {
+    /// For people at a terminal; diagnostics as `path:line:column: severity: message`.
+    case text
+    /// One JSON document (or one JSON object per line for batches), for scripts.
+    case json
+}
+
+extension Diagnostic {
+    /// `{"severity": ..., "code": ..., "message": ..., "file": ..., "line": ..., "column": ...}`
+    public var json: JSONValue {
+        var object = JSONObject([
+            "severity": .string(severity.rawValue), "code": .string(code), "message": .string(message),
+        ])
+        if let location {
+            object["file"] = .string(location.file)
+            object["line"] = .from(location.line)
+            object["column"] = .from(location.column)
+        }
+        return .object(object)
+    }
+}
+
+extension Variant {
+    /// `images[2]`: how a variant is named in messages, by its set's array and its index there.
+    public func label(in asset: Asset) -> String { "\(asset.type.entriesKey ?? "entries")[\(index)]" }
+
+    /// What the variant provides: its file, its colour, or "(empty slot)".
+    public var payloadDescription: String {
+        if let filename { return filename }
+        if let color { return color.summary }
+        return "(empty slot)"
+    }
+
+    /// The variant as JSON: index, file or colour, and its declared attributes.
+    public var json: JSONValue {
+        var object = JSONObject(["index": .number(String(index))])
+        object["filename"] = .from(filename)
+        if let color { object["color"] = .string(color.summary) }
+        object["attributes"] = .object(JSONObject(declaredAttributes.map { .init(key: $0.key, value: .string($0.value)) }))
+        if isEmptySlot { object["emptySlot"] = true }
+        if let fileProblem { object["problem"] = .string(fileProblem) }
+        return .object(object)
+    }
+
+    /// `idiom=iphone scale=2x`, the declared attributes on one line.
+    public var attributeSummary: String {
+        declaredAttributes.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+    }
+}

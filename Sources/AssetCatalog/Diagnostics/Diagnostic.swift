@@ -1,0 +1,86 @@
+/// A problem found in a catalog or an input file, located as precisely as the input allows.
+///
+/// Diagnostics are values: readers and checks collect them instead of throwing, so one bad set
+/// never hides the rest of a catalog. Every command prints them the way Xcode and SwiftPM show
+/// build issues:
+///
+/// ```swift
+/// let diagnostic = Diagnostic(.error, "malformed JSON: expected ','",
+///                             code: "json.malformed",
+///                             at: SourceLocation(file: "A.imageset/Contents.json", line: 3, column: 7))
+/// print(diagnostic)  // A.imageset/Contents.json:3:7: error: malformed JSON: expected ',' [json.malformed]
+/// ```
+public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Severity: String, Hashable, Sendable, Comparable {
+        case note, warning, error
+
+        private var rank: Int {
+            switch self {
+            case .note: 0
+            case .warning: 1
+            case .error: 2
+            }
+        }
+
+        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+    }
+
+    public var severity: Severity
+    public var message: String
+    /// A stable identifier for the rule that produced this diagnostic, such as `json.malformed`.
+    public var code: String
+    public var location: SourceLocation?
+
+    public init(_ severity: Severity, _ message: String, code: String, at location: SourceLocation? = nil) {
+        self.severity = severity
+        self.message = message
+        self.code = code
+        self.location = location
+    }
+
+    /// `path:line:column: severity: message [code]`, the format Xcode and SwiftPM turn into issues.
+    public var description: String {
+        let prefix = location.map { "\($0): " } ?? ""
+        return "\(prefix)\(severity.rawValue): \(message) [\(code)]"
+    }
+}
+
+/// A place in a file. Line and column are 1-based; either may be unknown.
+public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int?
+    public var column: Int?
+
+    public init(file: String, line: Int? = nil, column: Int? = nil) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    /// Locates a byte offset inside `text`, counting lines and UTF-8 columns as compilers do.
+    public init(file: String, offset: Int, in text: [UInt8]) {
+        var line = 1
+        var lineStart = 0
+        let end = min(offset, text.count)
+        var index = 0
+        while index < end {
+            if text[index] == UInt8(ascii: "\n") {
+                line += 1
+                lineStart = index + 1
+            }
+            index += 1
+        }
+        self.init(file: file, line: line, column: end - lineStart + 1)
+    }
+
+    public var description: String {
+        // Tools that read this format need a line and column; 1:1 stands for "the whole file".
+        "\(file):\(line ?? 1):\(column ?? 1)"
+    }
+}
+
+extension Array where Element == Diagnostic {
+    public var hasErrors: Bool { contains { $0.severity == .error } }
+    public var errorCount: Int { count(where: { $0.severity == .error }) }
+    public var warningCount: Int { count(where: { $0.severity == .warning }) }
+}

@@ -1,0 +1,274 @@
+/// A strict JSON parser over UTF-8 bytes that records where every object and member starts.
+///
+/// Foundation's parser neither keeps key order nor says where an error is; Contents.json
+/// rewriting needs the first and diagnostics need the second.
+///
+/// ```swift
+/// do {
+///     let value = try JSONParser.parse(bytes)
+/// } catch let error as JSONSyntaxError {
+///     let location = SourceLocation(file: path, offset: error.offset, in: bytes)
+/// }
+/// ```
+public struct JSONParser: ~Copyable {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var position = 0
+    private var depth = 0
+    private static let maximumDepth = 512
+
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+        let result: Result<JSONValue, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
+            var parser = JSONParser(bytes: buffer)
+            do throws(JSONSyntaxError) {
+                parser.skipByteOrderMark()
+                parser.skipWhitespace()
+                let value = try parser.parseValue()
+                parser.skipWhitespace()
+                if parser.position < buffer.count {
+                    throw parser.error("unexpected text after the end of the JSON value")
+                }
+                return .success(value)
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    private mutating func skipByteOrderMark() {
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
+    }
+
+    private func error(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
+        JSONSyntaxError(message: message, offset: offset ?? position)
+    }
+
+    private mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x09, 0x0A, 0x0D: position += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
+        guard position < bytes.count else { throw error("unexpected end of file, expected a value") }
+        switch bytes[position] {
+        case UInt8(ascii: "{"): return .object(try parseObject())
+        case UInt8(ascii: "["): return .array(try parseArray())
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        default: throw error("unexpected character \(describe(bytes[position])), expected a value")
+        }
+    }
+
+    private func describe(_ byte: UInt8) -> String {
+        (0x21...0x7E).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
+    }
+
+    private mutating func enter() throws(JSONSyntaxError) {
+        depth += 1
+        if depth > Self.maximumDepth { throw error("nesting deeper than \(Self.maximumDepth) levels") }
+    }
+
+    private mutating func parseObject() throws(JSONSyntaxError) -> JSONObject {
+        let start = position
+        try enter()
+        defer { depth -= 1 }
+        position += 1
+        var members: [JSONObject.Member] = []
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+            position += 1
+            return JSONObject(members, offset: start)
+        }
+        while true {
+            skipWhitespace()
+            guard position < bytes.count else { throw error("unexpected end of file inside an object") }
+            guard bytes[position] == UInt8(ascii: "\"") else {
+                throw error("expected a quoted key, found \(describe(bytes[position]))")
+            }
+            let keyOffset = position
+            let key = try parseString()
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+                throw error("expected ':' after key \"\(key)\"")
+            }
+            position += 1
+            skipWhitespace()
+            let value = try parseValue()
+            members.append(JSONObject.Member(key: key, value: value, offset: keyOffset))
+            skipWhitespace()
+            guard position < bytes.count else { throw error("unexpected end of file inside an object") }
+            switch bytes[position] {
+            case UInt8(ascii: ","): position += 1
+            case UInt8(ascii: "}"): position += 1; return JSONObject(members, offset: start)
+            default: throw error("expected ',' or '}' after a member, found \(describe(bytes[position]))")
+            }
+        }
+    }
+
+    private mutating func parseArray() throws(JSONSyntaxError) -> [JSONValue] {
+        try enter()
+        defer { depth -= 1 }
+        position += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+            position += 1
+            return elements
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue())
+            skipWhitespace()
+            guard position < bytes.count else { throw error("unexpected end of file inside an array") }
+            switch bytes[position] {
+            case UInt8(ascii: ","): position += 1
+            case UInt8(ascii: "]"): position += 1; return elements
+            default: throw error("expected ',' or ']' after an element, found \(describe(bytes[position]))")
+            }
+        }
+    }
+
+    private mutating func expectLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
+        let count = literal.utf8CodeUnitCount
+        guard position + count <= bytes.count,
+            memcmp(bytes.baseAddress! + position, literal.utf8Start, count) == 0
+        else { throw error("invalid literal, expected \(literal)") }
+        position += count
+    }
+
+    private mutating func parseNumber() throws(JSONSyntaxError) -> String {
+        let start = position
+        if bytes[position] == UInt8(ascii: "-") { position += 1 }
+        func digits(_ parser: inout JSONParser) -> Int {
+            let from = parser.position
+            while parser.position < parser.bytes.count,
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(parser.bytes[parser.position])
+            {
+                parser.position += 1
+            }
+            return parser.position - from
+        }
+        guard digits(&self) > 0 else { throw error("invalid number") }
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            position += 1
+            guard digits(&self) > 0 else { throw error("invalid number: digits expected after '.'") }
+        }
+        if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+            position += 1
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+                position += 1
+            }
+            guard digits(&self) > 0 else { throw error("invalid number: digits expected in exponent") }
+        }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+    }
+
+    private mutating func parseString() throws(JSONSyntaxError) -> String {
+        let start = position
+        position += 1
+        let contentStart = position
+        // Fast path: most Contents.json strings have no escapes.
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                let text = UnsafeBufferPointer(rebasing: bytes[contentStart..<position])
+                position += 1
+                guard let string = String(validating: text, as: UTF8.self) else {
+                    throw error("string is not valid UTF-8", at: start)
+                }
+                return string
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { throw error("control character inside a string") }
+            position += 1
+        }
+        var scratch: [UInt8] = Array(UnsafeBufferPointer(rebasing: bytes[contentStart..<position]))
+        while position < bytes.count {
+            let byte = bytes[position]
+            switch byte {
+            case UInt8(ascii: "\""):
+                position += 1
+                guard let string = String(validating: scratch, as: UTF8.self) else {
+                    throw error("string is not valid UTF-8", at: start)
+                }
+                return string
+            case UInt8(ascii: "\\"):
+                position += 1
+                guard position < bytes.count else { break }
+                let escape = bytes[position]
+                position += 1
+                switch escape {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(escape)
+                case UInt8(ascii: "b"): scratch.append(0x08)
+                case UInt8(ascii: "f"): scratch.append(0x0C)
+                case UInt8(ascii: "n"): scratch.append(0x0A)
+                case UInt8(ascii: "r"): scratch.append(0x0D)
+                case UInt8(ascii: "t"): scratch.append(0x09)
+                case UInt8(ascii: "u"):
+                    var scalar = try parseHex4()
+                    if (0xD800..<0xDC00).contains(scalar) {
+                        guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
+                            bytes[position + 1] == UInt8(ascii: "u")
+                        else { throw error("unpaired surrogate in \\u escape") }
+                        position += 2
+                        let low = try parseHex4()
+                        guard (0xDC00..<0xE000).contains(low) else { throw error("invalid surrogate pair") }
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    }
+                    guard let unicode = Unicode.Scalar(scalar) else { throw error("invalid \\u escape") }
+                    scratch.append(contentsOf: Array(String(Character(unicode)).utf8))
+                default:
+                    throw error("invalid escape sequence", at: position - 2)
+                }
+            default:
+                if byte < 0x20 { throw error("control character inside a string") }
+                scratch.append(byte)
+                position += 1
+            }
+        }
+        throw error("unterminated string", at: start)
+    }
+
+    private mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
+        guard position + 4 <= bytes.count else { throw error("incomplete \\u escape") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[position]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw error("invalid hex digit in \\u escape")
+            }
+            value = value << 4 | digit
+            position += 1
+        }
+        return value
+    }
+}
+
+/// Why a text is not JSON, and the byte offset where parsing stopped.
+public struct JSONSyntaxError: Error, Hashable, Sendable {
+    public var message: String
+    public var offset: Int
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif

@@ -1,0 +1,140 @@
+/// A JSON document that keeps what Contents.json rewriting needs: key order, the exact text of
+/// numbers, and where each value starts in its file.
+///
+/// ```swift
+/// let json = try JSONParser.parse(Array(#"{"scale": "2x", "idiom": "iphone"}"#.utf8))
+/// json["scale"]?.string           // "2x"
+/// json.object?.keys               // ["scale", "idiom"], in file order
+/// ```
+public indirect enum JSONValue: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    /// The number as written, so that `1.000` is written back as `1.000`.
+    case number(String)
+    case string(String)
+    case array([JSONValue])
+    case object(JSONObject)
+
+    public var string: String? {
+        if case .string(let value) = self { value } else { nil }
+    }
+
+    public var object: JSONObject? {
+        if case .object(let value) = self { value } else { nil }
+    }
+
+    public var array: [JSONValue]? {
+        if case .array(let value) = self { value } else { nil }
+    }
+
+    public var bool: Bool? {
+        if case .bool(let value) = self { value } else { nil }
+    }
+
+    /// The value of a number, or of a string that holds one (Contents.json writes both).
+    public var double: Double? {
+        switch self {
+        case .number(let text), .string(let text): Double(text)
+        default: nil
+        }
+    }
+
+    public var int: Int? {
+        switch self {
+        case .number(let text), .string(let text): Int(text)
+        default: nil
+        }
+    }
+
+    public subscript(key: String) -> JSONValue? { object?[key] }
+
+    /// A short name for messages: "a string", "an object".
+    public var kindDescription: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}
+
+/// A JSON object whose members keep their file order and their byte offsets.
+public struct JSONObject: Hashable, Sendable {
+    public struct Member: Hashable, Sendable {
+        public var key: String
+        public var value: JSONValue
+        /// Byte offset of the key's opening quote in the source, or nil for built values.
+        public var offset: Int?
+
+        public init(key: String, value: JSONValue, offset: Int? = nil) {
+            self.key = key
+            self.value = value
+            self.offset = offset
+        }
+    }
+
+    public var members: [Member]
+    /// Byte offset of the opening brace in the source, or nil for built values.
+    public var offset: Int?
+
+    public init(_ members: [Member] = [], offset: Int? = nil) {
+        self.members = members
+        self.offset = offset
+    }
+
+    /// Builds an object from key-value pairs, in order.
+    public init(_ pairs: KeyValuePairs<String, JSONValue>) {
+        self.init(pairs.map { Member(key: $0.key, value: $0.value) })
+    }
+
+    public var keys: [String] { members.map(\.key) }
+
+    public subscript(key: String) -> JSONValue? {
+        get { members.first(where: { $0.key == key })?.value }
+        set {
+            if let index = members.firstIndex(where: { $0.key == key }) {
+                if let newValue { members[index].value = newValue } else { members.remove(at: index) }
+            } else if let newValue {
+                members.append(Member(key: key, value: newValue))
+            }
+        }
+    }
+
+    public func member(_ key: String) -> Member? { members.first(where: { $0.key == key }) }
+
+    /// Equality of values only: two objects parsed from differently formatted text are equal
+    /// when they hold the same members in the same order.
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        lhs.members.count == rhs.members.count
+            && zip(lhs.members, rhs.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        for member in members {
+            hasher.combine(member.key)
+            hasher.combine(member.value)
+        }
+    }
+}
+
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral,
+    ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral, ExpressibleByNilLiteral
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(JSONObject(elements.map { JSONObject.Member(key: $0.0, value: $0.1) }))
+    }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int) { self = .number(String(value)) }
+    public init(nilLiteral: ()) { self = .null }
+}
+
+extension JSONValue {
+    /// A JSON value for an optional, `null` when absent.
+    public static func from(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+    public static func from(_ value: Int?) -> JSONValue { value.map { .number(String($0)) } ?? .null }
+}

@@ -1,0 +1,48 @@
+/// One named asset of a catalog: an image set, colour set, app icon set, and so on.
+public struct Asset: Hashable, Sendable {
+    /// The name code uses to load it: the folder name without extension, prefixed by every
+    /// enclosing group that provides a namespace (`box/Bottom`).
+    public var name: String
+    public var type: AssetType
+    /// The set's folder.
+    public var path: String
+    /// The set's Contents.json, or nil when it has none.
+    public var contentsPath: String?
+    /// The parsed Contents.json, kept whole so that a rewrite keeps keys this tool does not know.
+    public var contents: JSONObject?
+    public var properties: SetProperties
+    /// Every entry of the set's array in declaration order, empty slots included.
+    public var variants: [Variant]
+    /// Names of the files in the set's folder, Contents.json excluded.
+    public var files: [String]
+
+    public init(name: String, type: AssetType, path: String, contentsPath: String? = nil,
+                contents: JSONObject? = nil, properties: SetProperties = SetProperties(),
+                variants: [Variant] = [], files: [String] = []) {
+        self.name = name
+        self.type = type
+        self.path = path
+        self.contentsPath = contentsPath
+        self.contents = contents
+        self.properties = properties
+        self.variants = variants
+        self.files = files
+    }
+
+    /// The variants that can ever be chosen: not empty slots, not broken.
+    public var selectableVariants: [Variant] {
+        variants.filter { !$0.isEmptySlot && $0.fileProblem == nil }
+    }
+}
+
+/// A set's or group's `properties` object.
+public struct SetProperties: Hashable, Sendable {
+    public var providesNamespace = false
+    public var preservesVectorRepresentation = false
+    public var onDemandResourceTags: [String] = []
+    public var localizable = false
+    public var templateRenderingIntent: String?
+    public var compressionType: String?
+
+    public init() {}
+}

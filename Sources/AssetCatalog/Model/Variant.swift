@@ -1,0 +1,112 @@
+/// One entry of a set's `images`, `data`, `colors` or `symbols` array: what it declares on each
+/// trait axis, and the file or colour it provides.
+///
+/// An attribute that is nil means the entry did not say, which SELECTION.md reads as *any*.
+public struct Variant: Hashable, Sendable {
+    /// Position in the set's array; declaration order is the rule's last tie-break.
+    public var index: Int
+    /// Where the entry starts in its Contents.json.
+    public var location: SourceLocation?
+
+    // The selection axes, in SELECTION.md's order.
+    public var idiom: IdiomRequirement = .universal
+    public var screenWidth: ScreenWidthCondition?
+    public var userInterfaceStyle: UserInterfaceStyle?
+    public var accessibilityContrast: AccessibilityContrast?
+    public var horizontalSizeClass: SizeClass?
+    public var verticalSizeClass: SizeClass?
+    public var layoutDirection: LayoutDirection?
+    /// Minimum device memory in GB.
+    public var memory: Int?
+    public var graphicsFeatureSet: GraphicsFeatureSet?
+    /// nil means the entry did not say; SELECTION.md ranks that as sRGB.
+    public var displayGamut: DisplayGamut?
+    /// 1, 2 or 3; nil for a scale-independent (vector) image.
+    public var scale: Int?
+
+    // What the entry provides.
+    public var filename: String?
+    public var color: ColorDefinition?
+
+    // Descriptive keys, read and kept but not selection axes.
+    public var subtype: String?
+    public var size: String?
+    public var role: String?
+    public var platform: String?
+    public var locale: String?
+    public var unassigned: Bool = false
+    public var resizing: JSONValue?
+    public var alignmentInsets: JSONValue?
+    public var templateRenderingIntent: String?
+    public var compressionType: String?
+
+    /// Keys whose value this tool does not know, with that value. A variant with any is never a
+    /// candidate: the tool cannot tell where it applies, so it does not guess.
+    public var unrecognized: [String: String] = [:]
+    /// Why the entry's file cannot be used (missing, or a path outside the set), if so.
+    public var fileProblem: String?
+    /// The entry as written, unknown keys and key order included, for rewriting Contents.json.
+    public var entry: JSONObject
+
+    public init(index: Int, entry: JSONObject = JSONObject(), location: SourceLocation? = nil) {
+        self.index = index
+        self.entry = entry
+        self.location = location
+    }
+
+    /// An entry with no file (or, in a colour set, no colour) is an empty slot, never a candidate.
+    public var isEmptySlot: Bool { filename == nil && color == nil }
+
+    /// The Contents.json `appearances` of this variant, as `kind=value` pairs.
+    public var appearanceDescriptions: [String] {
+        var result: [String] = []
+        if let style = userInterfaceStyle { result.append("luminosity=\(style.rawValue)") }
+        if let contrast = accessibilityContrast { result.append("contrast=\(contrast.rawValue)") }
+        return result
+    }
+
+    /// The axis attributes this variant declares, in SELECTION.md order, as Contents.json writes them.
+    public var declaredAttributes: [(key: String, value: String)] {
+        var result: [(String, String)] = [("idiom", idiom.contentsValue)]
+        if let screenWidth { result.append(("screen-width", screenWidth.description)) }
+        if let style = userInterfaceStyle { result.append(("luminosity", style.rawValue)) }
+        if let contrast = accessibilityContrast { result.append(("contrast", contrast.rawValue)) }
+        if let horizontalSizeClass { result.append(("width-class", horizontalSizeClass.rawValue)) }
+        if let verticalSizeClass { result.append(("height-class", verticalSizeClass.rawValue)) }
+        if let layoutDirection { result.append(("language-direction", layoutDirection.contentsValue)) }
+        if let memory { result.append(("memory", "\(memory)GB")) }
+        if let graphicsFeatureSet { result.append(("graphics-feature-set", graphicsFeatureSet.rawValue)) }
+        if let displayGamut { result.append(("display-gamut", displayGamut.contentsValue)) }
+        if let scale { result.append(("scale", "\(scale)x")) }
+        for key in ["subtype", "size", "role", "platform", "locale"] {
+            if let value = entry[key]?.string { result.append((key, value)) }
+        }
+        return result
+    }
+}
+
+/// A colour set's colour: a colour space with components, or a reference to a system colour.
+public struct ColorDefinition: Hashable, Sendable {
+    public var colorSpace: String?
+    /// Component names and values as written (`red`, `green`, `blue`, `alpha`, or `white`).
+    public var components: [String: String]
+    /// A named system colour such as `systemIndigoColor`.
+    public var reference: String?
+    public var platform: String?
+
+    public init(colorSpace: String? = nil, components: [String: String] = [:], reference: String? = nil,
+                platform: String? = nil) {
+        self.colorSpace = colorSpace
+        self.components = components
+        self.reference = reference
+        self.platform = platform
+    }
+
+    /// `srgb(0.1, 0.2, 0.3, 1.0)` or `systemIndigoColor`.
+    public var summary: String {
+        if let reference { return reference }
+        let order = ["red", "green", "blue", "white", "alpha"]
+        let values = order.compactMap { components[$0] }
+        return "\(colorSpace ?? "color")(\(values.joined(separator: ", ")))"
+    }
+}

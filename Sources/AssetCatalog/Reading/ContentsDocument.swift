@@ -1,0 +1,40 @@
+/// A parsed Contents.json together with its bytes, so diagnostics about any member can name
+/// the line and column where it was written.
+struct ContentsDocument {
+    let path: String
+    let bytes: [UInt8]
+    let root: JSONObject
+
+    /// Reads and parses `path`. A file that cannot be read or is not a JSON object yields a
+    /// diagnostic instead of a document.
+    static func load(_ path: String) -> Result<ContentsDocument, Diagnostic> {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.readFile(path)
+        } catch {
+            return .failure(Diagnostic(.error, "cannot read Contents.json: \(error.reason)",
+                                       code: "contents.unreadable", at: SourceLocation(file: path)))
+        }
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(bytes)
+        } catch {
+            return .failure(Diagnostic(.error, "malformed JSON: \(error.message)", code: "json.malformed",
+                                       at: SourceLocation(file: path, offset: error.offset, in: bytes)))
+        }
+        guard let root = value.object else {
+            return .failure(Diagnostic(.error, "Contents.json must hold a JSON object, not \(value.kindDescription)",
+                                       code: "json.malformed", at: SourceLocation(file: path, line: 1, column: 1)))
+        }
+        return .success(ContentsDocument(path: path, bytes: bytes, root: root))
+    }
+
+    func location(ofOffset offset: Int?) -> SourceLocation {
+        guard let offset else { return SourceLocation(file: path) }
+        return SourceLocation(file: path, offset: offset, in: bytes)
+    }
+
+    func location(of member: JSONObject.Member?, in object: JSONObject) -> SourceLocation {
+        location(ofOffset: member?.offset ?? object.offset)
+    }
+}

@@ -1,0 +1,45 @@
+/// Reads a set's or group's `properties` object.
+enum PropertiesParser {
+    static let knownKeys: Set<String> = [
+        "provides-namespace", "preserves-vector-representation", "on-demand-resource-tags", "localizable",
+        "template-rendering-intent", "compression-type", "generate-swift-asset-symbol-extensions",
+        "auto-scaling", "symbol-rendering-intent",
+    ]
+
+    static func parse(_ document: ContentsDocument, diagnostics: inout [Diagnostic]) -> SetProperties {
+        var properties = SetProperties()
+        guard let member = document.root.member("properties") else { return properties }
+        guard let object = member.value.object else {
+            diagnostics.append(Diagnostic(.warning, "'properties' should be an object, not \(member.value.kindDescription)",
+                                          code: "contents.unknown-value", at: document.location(ofOffset: member.offset)))
+            return properties
+        }
+        for property in object.members {
+            let location = document.location(ofOffset: property.offset)
+            switch property.key {
+            case "provides-namespace": properties.providesNamespace = property.value.bool ?? false
+            case "preserves-vector-representation": properties.preservesVectorRepresentation = property.value.bool ?? false
+            case "localizable": properties.localizable = property.value.bool ?? false
+            case "on-demand-resource-tags":
+                properties.onDemandResourceTags = property.value.array?.compactMap(\.string) ?? []
+            case "template-rendering-intent":
+                properties.templateRenderingIntent = property.value.string
+                if let value = property.value.string, !VariantParser.renderingIntents.contains(value) {
+                    diagnostics.append(unknownValue(property, location: location))
+                }
+            case "compression-type": properties.compressionType = property.value.string
+            default:
+                if !knownKeys.contains(property.key) {
+                    diagnostics.append(Diagnostic(.warning, "unknown property '\(property.key)' (kept as written)",
+                                                  code: "contents.unknown-key", at: location))
+                }
+            }
+        }
+        return properties
+    }
+
+    private static func unknownValue(_ member: JSONObject.Member, location: SourceLocation) -> Diagnostic {
+        Diagnostic(.warning, "unknown value \(JSONWriter.compact.string(for: member.value)) for '\(member.key)'",
+                   code: "contents.unknown-value", at: location)
+    }
+}

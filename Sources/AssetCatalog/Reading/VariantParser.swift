@@ -1,0 +1,152 @@
+/// Reads one entry of a set's variants array into a `Variant`, reporting keys and values it does
+/// not know as warnings and unusable filenames as errors.
+struct VariantParser {
+    let document: ContentsDocument
+    let type: AssetType
+    /// The files present in the set's folder, to check `filename` against without a stat per entry.
+    let files: Set<String>
+
+    static let renderingIntents: Set<String> = ["original", "template"]
+
+    /// Keys that every entry may carry and that this tool understands.
+    static let knownKeys: Set<String> = [
+        "filename", "idiom", "scale", "subtype", "size", "role", "platform", "unassigned", "locale",
+        "resizing", "alignment-insets", "template-rendering-intent", "compression-type", "appearances",
+        "screen-width", "width-class", "height-class", "language-direction", "memory",
+        "graphics-feature-set", "display-gamut", "color", "universal-type-identifier", "orientation",
+        "extent", "minimum-system-version", "matching-style", "content-type",
+    ]
+
+    func parse(_ value: JSONValue, index: Int, diagnostics: inout [Diagnostic]) -> Variant? {
+        guard let entry = value.object else {
+            diagnostics.append(Diagnostic(.error, "entry \(index) should be an object, not \(value.kindDescription)",
+                                          code: "contents.malformed-entry", at: document.location(ofOffset: nil)))
+            return nil
+        }
+        var variant = Variant(index: index, entry: entry, location: document.location(ofOffset: entry.offset))
+        for member in entry.members {
+            parse(member, into: &variant, diagnostics: &diagnostics)
+        }
+        return variant
+    }
+
+    private func parse(_ member: JSONObject.Member, into variant: inout Variant, diagnostics: inout [Diagnostic]) {
+        let location = document.location(ofOffset: member.offset)
+        let text = member.value.string
+
+        func unknownValue(_ description: String? = nil) {
+            let shown = JSONWriter.compact.string(for: member.value)
+            variant.unrecognized[member.key] = text ?? shown
+            diagnostics.append(Diagnostic(.warning, description ?? "unknown value \(shown) for '\(member.key)'",
+                                          code: "contents.unknown-value", at: location))
+        }
+
+        switch member.key {
+        case "filename":
+            guard let name = text, !name.isEmpty else { return unknownValue("'filename' should be a non-empty string") }
+            variant.filename = name
+            if let problem = filenameProblem(name) {
+                variant.fileProblem = problem
+                diagnostics.append(Diagnostic(.error, problem, code: problem.hasPrefix("missing")
+                                                  ? "contents.missing-file" : "contents.bad-filename", at: location))
+            }
+        case "idiom":
+            guard let text, let idiom = IdiomRequirement(contentsValue: text) else { return unknownValue() }
+            variant.idiom = idiom
+        case "scale":
+            guard let text, text.hasSuffix("x"), let scale = Int(text.dropLast()), (1...3).contains(scale) else {
+                return unknownValue()
+            }
+            variant.scale = scale
+        case "appearances":
+            parseAppearances(member, into: &variant, diagnostics: &diagnostics)
+        case "screen-width":
+            guard let text, let condition = ScreenWidthCondition(contentsValue: text) else { return unknownValue() }
+            variant.screenWidth = condition
+        case "width-class", "height-class":
+            guard let text, let sizeClass = SizeClass(rawValue: text) else { return unknownValue() }
+            if member.key == "width-class" { variant.horizontalSizeClass = sizeClass } else { variant.verticalSizeClass = sizeClass }
+        case "language-direction":
+            guard let text, let direction = LayoutDirection(contentsValue: text) else { return unknownValue() }
+            variant.layoutDirection = direction
+        case "memory":
+            guard let text, text.hasSuffix("GB"), let gigabytes = Int(text.dropLast(2)), gigabytes > 0 else {
+                return unknownValue()
+            }
+            variant.memory = gigabytes
+        case "graphics-feature-set":
+            guard let text, let family = GraphicsFeatureSet(rawValue: text) else { return unknownValue() }
+            variant.graphicsFeatureSet = family
+        case "display-gamut":
+            guard let text, let gamut = DisplayGamut(contentsValue: text) else { return unknownValue() }
+            variant.displayGamut = gamut
+        case "color":
+            guard let object = member.value.object else { return unknownValue("'color' should be an object") }
+            variant.color = parseColor(object)
+        case "subtype": variant.subtype = text
+        case "size": variant.size = text
+        case "role": variant.role = text
+        case "platform": variant.platform = text
+        case "locale": variant.locale = text
+        case "unassigned": variant.unassigned = member.value.bool ?? false
+        case "resizing": variant.resizing = member.value
+        case "alignment-insets": variant.alignmentInsets = member.value
+        case "template-rendering-intent":
+            variant.templateRenderingIntent = text
+            if let text, !Self.renderingIntents.contains(text) { unknownValue() }
+        case "compression-type": variant.compressionType = text
+        default:
+            if !Self.knownKeys.contains(member.key) {
+                diagnostics.append(Diagnostic(.warning, "unknown key '\(member.key)' (kept as written)",
+                                              code: "contents.unknown-key", at: location))
+            }
+        }
+    }
+
+    /// Why a filename cannot be used, or nil when it names a file in the set's folder.
+    private func filenameProblem(_ name: String) -> String? {
+        if name.hasPrefix("/") { return "filename '\(name)' is an absolute path; it must name a file in the set's folder" }
+        if name.contains("/") || name == ".." || name == "." {
+            return "filename '\(name)' points outside the set's folder; it must be a plain file name"
+        }
+        if !files.contains(name) { return "missing file '\(name)' named by this entry" }
+        return nil
+    }
+
+    private func parseAppearances(_ member: JSONObject.Member, into variant: inout Variant,
+                                  diagnostics: inout [Diagnostic]) {
+        let location = document.location(ofOffset: member.offset)
+        guard let list = member.value.array else {
+            variant.unrecognized["appearances"] = JSONWriter.compact.string(for: member.value)
+            diagnostics.append(Diagnostic(.warning, "'appearances' should be an array", code: "contents.unknown-value", at: location))
+            return
+        }
+        for appearance in list {
+            let kind = appearance["appearance"]?.string
+            let value = appearance["value"]?.string
+            switch (kind, value) {
+            case ("luminosity", let value?) where UserInterfaceStyle(rawValue: value) != nil:
+                variant.userInterfaceStyle = UserInterfaceStyle(rawValue: value)
+            case ("contrast", let value?) where AccessibilityContrast(rawValue: value) != nil:
+                variant.accessibilityContrast = AccessibilityContrast(rawValue: value)
+            default:
+                let shown = JSONWriter.compact.string(for: appearance)
+                variant.unrecognized["appearances"] = shown
+                diagnostics.append(Diagnostic(.warning, "unknown appearance \(shown)", code: "contents.unknown-value",
+                                              at: location))
+            }
+        }
+    }
+
+    private func parseColor(_ object: JSONObject) -> ColorDefinition {
+        var color = ColorDefinition(colorSpace: object["color-space"]?.string, reference: object["reference"]?.string,
+                                    platform: object["platform"]?.string)
+        for component in object["components"]?.object?.members ?? [] {
+            switch component.value {
+            case .string(let text), .number(let text): color.components[component.key] = text
+            default: break
+            }
+        }
+        return color
+    }
+}

@@ -1,0 +1,88 @@
+import AssetCatalog
+
+/// A variant's requirements packed into small integers, so that the selector's inner loop
+/// compares bytes instead of optionals and enums. 0 always means "any" (or "absent").
+struct CompiledVariant: Hashable, Sendable {
+    /// 0 any, 1... `UserInterfaceIdiom` index + 1, `neverSelected` for store-only idioms.
+    var idiom: UInt8
+    var screenWidth: ScreenWidthCondition?
+    /// 0 any, then the enum's cases in order, 1-based.
+    var style: UInt8
+    var contrast: UInt8
+    var horizontal: UInt8
+    var vertical: UInt8
+    var direction: UInt8
+    /// GB required, 0 for none (clamped to 255).
+    var memory: UInt8
+    /// `GraphicsFeatureSet.rank`, 0 for none.
+    var graphics: UInt8
+    /// 1 sRGB (also when absent), 2 P3.
+    var gamut: UInt8
+    /// 0 any (vector), else the scale.
+    var scale: UInt8
+    /// False for empty slots, broken files and unrecognized values: never a candidate.
+    var isSelectable: Bool
+    /// Position in the asset's `variants` array (not the Contents.json index).
+    var position: Int32
+
+    static let neverSelected: UInt8 = 255
+
+    init(_ variant: Variant, position: Int) {
+        switch variant.idiom {
+        case .universal: idiom = 0
+        case .device(let device): idiom = UInt8(UserInterfaceIdiom.allCases.firstIndex(of: device)! + 1)
+        case .storeOnly: idiom = Self.neverSelected
+        }
+        screenWidth = variant.screenWidth
+        style = Self.code(variant.userInterfaceStyle)
+        contrast = Self.code(variant.accessibilityContrast)
+        horizontal = Self.code(variant.horizontalSizeClass)
+        vertical = Self.code(variant.verticalSizeClass)
+        direction = Self.code(variant.layoutDirection)
+        memory = UInt8(min(variant.memory ?? 0, 254))
+        graphics = UInt8(variant.graphicsFeatureSet?.rank ?? 0)
+        gamut = variant.displayGamut == .P3 ? 2 : 1
+        scale = UInt8(variant.scale ?? 0)
+        isSelectable = !variant.isEmptySlot && variant.fileProblem == nil && variant.unrecognized.isEmpty
+        self.position = Int32(position)
+    }
+
+    static func code<T: CaseIterable & Equatable>(_ value: T?) -> UInt8 {
+        guard let value else { return 0 }
+        return UInt8(T.allCases.firstIndex(of: value).map { T.allCases.distance(from: T.allCases.startIndex, to: $0) }! + 1)
+    }
+}
+
+/// A trait query packed the same way; 0 means unspecified.
+struct CompiledQuery: Hashable, Sendable {
+    var idiom: UInt8
+    /// -1 when unspecified.
+    var screenWidth: Int
+    var style: UInt8
+    var contrast: UInt8
+    var horizontal: UInt8
+    var vertical: UInt8
+    var direction: UInt8
+    /// -1 when unspecified.
+    var memory: Int
+    var graphics: UInt8
+    /// 0 unspecified, 1 sRGB, 2 P3.
+    var gamut: UInt8
+    var scale: UInt8
+
+    static let tinted = CompiledVariant.code(UserInterfaceStyle.tinted)
+
+    init(_ traits: TraitCollection) {
+        idiom = CompiledVariant.code(traits.userInterfaceIdiom)
+        screenWidth = traits.screenWidth ?? -1
+        style = CompiledVariant.code(traits.userInterfaceStyle)
+        contrast = CompiledVariant.code(traits.accessibilityContrast)
+        horizontal = CompiledVariant.code(traits.horizontalSizeClass)
+        vertical = CompiledVariant.code(traits.verticalSizeClass)
+        direction = CompiledVariant.code(traits.layoutDirection)
+        memory = traits.memory ?? -1
+        graphics = UInt8(traits.graphicsFeatureSet?.rank ?? 0)
+        gamut = CompiledVariant.code(traits.displayGamut)
+        scale = UInt8(clamping: traits.displayScale ?? 0)
+    }
+}

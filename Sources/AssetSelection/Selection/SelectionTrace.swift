@@ -1,0 +1,43 @@
+import AssetCatalog
+
+/// Why the selector chose what it chose: every variant it set aside, at which step and on which
+/// axis, with the reason in words. Backs `resolve --explain`, the thinning manifest and the
+/// validator's reachability rule.
+public struct SelectionTrace: Hashable, Sendable {
+    public enum Step: String, Hashable, Sendable {
+        /// SELECTION.md step 1: not allowed for the query at all.
+        case eligibility
+        /// Step 2: allowed, but another candidate scored better on this axis.
+        case ranking
+        /// Past axis 11: tied with an earlier-declared variant.
+        case declarationOrder
+    }
+
+    public struct Drop: Hashable, Sendable {
+        /// Position in the asset's `variants` array.
+        public var variant: Int
+        public var step: Step
+        /// The axis that decided, nil for empty slots and the final tie-break.
+        public var axis: TraitAxis?
+        public var reason: String
+    }
+
+    public var drops: [Drop] = []
+    /// Candidates still tied after the last axis, in declaration order, when more than one was.
+    public var tiedAfterAllAxes: [Int] = []
+
+    public init() {}
+}
+
+/// The answer for one asset and one trait set.
+public struct Selection: Hashable, Sendable {
+    public var assetName: String
+    public var traits: TraitCollection
+    /// Position of the chosen variant in the asset's `variants` array, nil when nothing matches.
+    public var winner: Int?
+    /// Why nothing matched, when nothing did.
+    public var noMatchReason: String?
+    public var trace: SelectionTrace
+
+    public var isMatch: Bool { winner != nil }
+}

@@ -1,0 +1,84 @@
+import AdaptiveAssets
+import ArgumentParser
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+struct AdaptCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "adapt",
+        abstract: "Read, resolve, thin and validate Xcode asset catalogs anywhere Swift runs.",
+        discussion: """
+            Variants are chosen by the published selection rule (see README.md, "How a variant is chosen").
+            Exit codes: 0 success, 1 errors in the input or nothing matched, 2 usage errors.
+            """,
+        subcommands: [InspectCommand.self, ResolveCommand.self]
+    )
+
+    /// Runs the command line and exits with 0, 1 or 2.
+    static func runAndExit() -> Never {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+            terminate(0)
+        } catch let code as ExitCode {
+            terminate(code.rawValue)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success { Self.exit(withError: error) }  // --help, --version
+            Terminal.error(fullMessage(for: error))
+            terminate(code == .validationFailure ? 2 : 1)
+        }
+    }
+}
+
+/// Where messages go: answers to standard output, diagnostics and errors to standard error.
+enum Terminal {
+    static func output(_ text: String) {
+        write(text, to: STDOUT_FILENO)
+    }
+
+    static func error(_ text: String) {
+        write(text.hasSuffix("\n") ? text : text + "\n", to: STDERR_FILENO)
+    }
+
+    private static func write(_ text: String, to descriptor: Int32) {
+        var text = text
+        text.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                if written <= 0 { return }
+                offset += written
+            }
+        }
+    }
+
+    static func report(_ diagnostics: [Diagnostic]) {
+        for diagnostic in diagnostics { error(diagnostic.description) }
+    }
+}
+
+extension OutputFormat: ExpressibleByArgument {}
+
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+private func terminate(_ code: Int32) -> Never { Glibc.exit(code) }
+#elseif canImport(Darwin)
+private let systemWrite = Darwin.write
+private func terminate(_ code: Int32) -> Never { Darwin.exit(code) }
+#endif
+
+/// Reads a catalog or exits 1 with a diagnostic naming it.
+func readCatalog(_ path: String) throws -> Catalog {
+    do {
+        return try CatalogReader().read(at: path)
+    } catch {
+        Terminal.error(error.diagnostic.description)
+        throw ExitCode(1)
+    }
+}

@@ -1,0 +1,136 @@
+import AdaptiveAssets
+import ArgumentParser
+
+struct ResolveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "resolve",
+        abstract: "Choose the variant of an asset that a device with the given traits shows.",
+        discussion: """
+            Traits left out are unspecified, as the selection rule defines. With --queries, reads JSON lines
+            such as {"asset": "box/Bottom", "traits": {"userInterfaceIdiom": "phone", "displayScale": 3}}
+            from FILE (- for standard input) and writes one JSON line per query, in order.
+            """
+    )
+
+    @Argument(help: "An .xcassets folder.")
+    var catalog: String
+
+    @Argument(help: "The asset's qualified name, such as box/Bottom.")
+    var asset: String?
+
+    @OptionGroup var traits: TraitOptions
+
+    @Flag(help: "Show every variant set aside and why.")
+    var explain = false
+
+    @Option(help: "text or json.")
+    var format: OutputFormat = .text
+
+    @Option(name: .customLong("queries"), help: ArgumentHelp("Resolve a batch of JSON-lines queries.", valueName: "file"))
+    var queriesPath: String?
+
+    func validate() throws {
+        switch (asset, queriesPath) {
+        case (nil, nil): throw ValidationError("Name an asset, or give --queries FILE.")
+        case (.some, .some): throw ValidationError("Give either an asset or --queries, not both.")
+        case (nil, .some) where traits.anySpecified:
+            throw ValidationError("With --queries, traits come from each query line, not from options.")
+        default: break
+        }
+    }
+
+    func run() throws {
+        let catalog = try readCatalog(catalog)
+        Terminal.report(catalog.diagnostics.filter { $0.severity == .error })
+        let index = AssetIndex(catalog)
+        if let queriesPath {
+            try runBatch(index, queriesPath: queriesPath)
+            return
+        }
+        let selection = index.select(asset!, for: traits.collection)
+        let report = ResolveReport(selection, in: index)
+        switch format {
+        case .text: Terminal.output(report.text(explain: explain))
+        case .json: Terminal.output(JSONWriter.xcodeStyle.string(for: report.json(explain: explain)))
+        }
+        if !selection.isMatch || catalog.diagnostics.hasErrors { throw ExitCode(1) }
+    }
+
+    private func runBatch(_ index: AssetIndex, queriesPath: String) throws {
+        let input: [UInt8]
+        do {
+            input = try FileSystem.readFile(queriesPath == "-" ? "/dev/stdin" : queriesPath)
+        } catch {
+            Terminal.error("\(queriesPath):1:1: error: cannot read queries: \(error.reason)")
+            throw ExitCode(1)
+        }
+        var resolver = BatchResolver(index: index, sourceName: queriesPath == "-" ? "<stdin>" : queriesPath)
+        Terminal.output(resolver.resolve(lines: input))
+        Terminal.report(resolver.diagnostics)
+        if resolver.unmatchedCount > 0 || index.catalog.diagnostics.hasErrors { throw ExitCode(1) }
+    }
+}
+
+/// The trait options shared by commands that take a trait set on the command line.
+struct TraitOptions: ParsableArguments {
+    @Option(help: "phone, pad, tv, watch, mac, car or vision.")
+    var idiom: UserInterfaceIdiom?
+
+    @Option(help: "Display scale: 1, 2 or 3.")
+    var scale: Int?
+
+    @Option(help: "Horizontal size class: compact or regular.")
+    var horizontal: SizeClass?
+
+    @Option(help: "Vertical size class: compact or regular.")
+    var vertical: SizeClass?
+
+    @Option(help: "light, dark or tinted.")
+    var style: UserInterfaceStyle?
+
+    @Option(help: "normal or high.")
+    var contrast: AccessibilityContrast?
+
+    @Option(help: "Layout direction: ltr or rtl.")
+    var direction: DirectionArgument?
+
+    @Option(help: "Device memory in GB.")
+    var memory: Int?
+
+    @Option(help: "Graphics feature set, such as metal3v1.")
+    var graphics: GraphicsFeatureSet?
+
+    @Option(help: "Display gamut: sRGB or P3.")
+    var gamut: DisplayGamut?
+
+    @Option(name: .customLong("screen-width"), help: ArgumentHelp("Watch screen width in points.", valueName: "points"))
+    var screenWidth: Int?
+
+    func validate() throws {
+        if let scale, !(1...3).contains(scale) { throw ValidationError("--scale must be 1, 2 or 3.") }
+        if let memory, memory < 1 { throw ValidationError("--memory must be at least 1 (GB).") }
+        if let screenWidth, screenWidth < 1 { throw ValidationError("--screen-width must be a positive number of points.") }
+    }
+
+    var collection: TraitCollection {
+        TraitCollection(userInterfaceIdiom: idiom, screenWidth: screenWidth, userInterfaceStyle: style,
+                        accessibilityContrast: contrast, horizontalSizeClass: horizontal, verticalSizeClass: vertical,
+                        layoutDirection: direction?.direction, memory: memory, graphicsFeatureSet: graphics,
+                        displayGamut: gamut, displayScale: scale)
+    }
+
+    var anySpecified: Bool { collection != .unspecified }
+}
+
+enum DirectionArgument: String, ExpressibleByArgument, CaseIterable {
+    case ltr, rtl
+
+    var direction: LayoutDirection { self == .ltr ? .leftToRight : .rightToLeft }
+}
+
+extension UserInterfaceIdiom: ExpressibleByArgument {}
+extension SizeClass: ExpressibleByArgument {}
+extension UserInterfaceStyle: ExpressibleByArgument {}
+extension AccessibilityContrast: ExpressibleByArgument {}
+extension GraphicsFeatureSet: ExpressibleByArgument {}
+extension DisplayGamut: ExpressibleByArgument {}
