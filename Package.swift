@@ -32,8 +32,9 @@ let package = Package(
             dependencies: ["AdaptiveAssets"],
             path: "Benchmarks/adapt-benchmarks"
         ),
-        .testTarget(name: "AssetCatalogTests", dependencies: ["AssetCatalog"]),
-        .testTarget(name: "AssetSelectionTests", dependencies: ["AssetSelection", "AssetCatalog"]),
-        .testTarget(name: "AdaptCLITests", dependencies: ["adapt", "AdaptiveAssets"]),
+        .target(name: "CatalogFixtures", dependencies: ["AssetCatalog"], path: "Tests/CatalogFixtures"),
+        .testTarget(name: "AssetCatalogTests", dependencies: ["AssetCatalog", "CatalogFixtures"]),
+        .testTarget(name: "AssetSelectionTests", dependencies: ["AssetSelection", "AssetCatalog", "CatalogFixtures"]),
+        .testTarget(name: "AdaptCLITests", dependencies: ["adapt", "AdaptiveAssets", "CatalogFixtures"]),
     ]
 )

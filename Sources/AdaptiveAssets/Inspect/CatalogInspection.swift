@@ -14,10 +14,10 @@ public struct CatalogInspection: Sendable {
 
     public var json: JSONValue {
         let assets: [JSONValue] = catalog.assets.map { asset in
-            var object = JSONObject([
+            var object = ([
                 "name": .string(asset.name), "type": .string(asset.type.rawValue), "path": .string(asset.path),
-            ])
-            var properties = JSONObject()
+            ] as JSONObject)
+            var properties : JSONObject = [:]
             if asset.properties.providesNamespace { properties["provides-namespace"] = true }
             if asset.properties.preservesVectorRepresentation { properties["preserves-vector-representation"] = true }
             if let intent = asset.properties.templateRenderingIntent { properties["template-rendering-intent"] = .string(intent) }
@@ -28,13 +28,13 @@ public struct CatalogInspection: Sendable {
             object["variants"] = .array(asset.variants.map(\.json))
             return .object(object)
         }
-        return .object(JSONObject([
+        return .object(([
             "catalog": .string(catalog.path),
             "assetCount": .number(String(catalog.assets.count)),
             "variantCount": .number(String(variantCount)),
             "assets": .array(assets),
             "diagnostics": .array(catalog.diagnostics.map(\.json)),
-        ]))
+        ] as JSONObject))
     }
 
     /// A listing for people; diagnostics are printed separately, to standard error.

@@ -9,9 +9,9 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 extension Diagnostic {
     /// `{"severity": ..., "code": ..., "message": ..., "file": ..., "line": ..., "column": ...}`
     public var json: JSONValue {
-        var object = JSONObject([
+        var object = ([
             "severity": .string(severity.rawValue), "code": .string(code), "message": .string(message),
-        ])
+        ] as JSONObject)
         if let location {
             object["file"] = .string(location.file)
             object["line"] = .from(location.line)
@@ -34,7 +34,7 @@ extension Variant {
 
     /// The variant as JSON: index, file or colour, and its declared attributes.
     public var json: JSONValue {
-        var object = JSONObject(["index": .number(String(index))])
+        var object = (["index": .number(String(index))] as JSONObject)
         object["filename"] = .from(filename)
         if let color { object["color"] = .string(color.summary) }
         object["attributes"] = .object(JSONObject(declaredAttributes.map { .init(key: $0.key, value: .string($0.value)) }))

@@ -48,11 +48,11 @@ public struct BatchResolver {
             diagnostics.append(Diagnostic(.error, failure.message, code: "query.invalid",
                                           at: SourceLocation(file: sourceName, line: number, column: failure.column)))
             unmatchedCount += 1
-            var object = JSONObject(["asset": failure.asset.map(JSONValue.string) ?? .null, "filename": .null])
+            var object = (["asset": failure.asset.map(JSONValue.string) ?? .null, "filename": .null] as JSONObject)
             object["error"] = .string("line \(number): \(failure.message)")
             return .object(object)
         }
-        var object = JSONObject(["asset": .string(query.asset)])
+        var object = (["asset": .string(query.asset)] as JSONObject)
         if let match = index.resolve(query.asset, for: query.traits) {
             let variant = index.variant(match)
             object["filename"] = .from(variant.filename)

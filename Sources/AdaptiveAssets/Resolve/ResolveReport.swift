@@ -11,10 +11,10 @@ public struct ResolveReport: Sendable {
     public var chosen: Variant? { selection.winner.flatMap { asset?.variants[$0] } }
 
     public func json(explain: Bool) -> JSONValue {
-        var object = JSONObject([
+        var object = ([
             "asset": .string(selection.assetName),
             "traits": .object(selection.traits.json),
-        ])
+        ] as JSONObject)
         object["filename"] = .from(chosen?.filename)
         if let chosen, let asset {
             object["variant"] = chosen.json
@@ -24,10 +24,10 @@ public struct ResolveReport: Sendable {
         if let reason = selection.noMatchReason { object["reason"] = .string(reason) }
         if explain {
             object["trace"] = .array(selection.trace.drops.map { drop in
-                var entry = JSONObject([
+                var entry = ([
                     "variant": .number(String(asset?.variants[drop.variant].index ?? drop.variant)),
                     "step": .string(drop.step.rawValue),
-                ])
+                ] as JSONObject)
                 entry["axis"] = drop.axis.map { .string($0.traitName) } ?? .null
                 entry["reason"] = .string(drop.reason)
                 return .object(entry)

@@ -85,11 +85,6 @@ public struct JSONObject: Hashable, Sendable {
         self.offset = offset
     }
 
-    /// Builds an object from key-value pairs, in order.
-    public init(_ pairs: KeyValuePairs<String, JSONValue>) {
-        self.init(pairs.map { Member(key: $0.key, value: $0.value) })
-    }
-
     public var keys: [String] { members.map(\.key) }
 
     public subscript(key: String) -> JSONValue? {
@@ -137,4 +132,11 @@ extension JSONValue {
     /// A JSON value for an optional, `null` when absent.
     public static func from(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
     public static func from(_ value: Int?) -> JSONValue { value.map { .number(String($0)) } ?? .null }
+}
+
+extension JSONObject: ExpressibleByDictionaryLiteral {
+    /// `["scale": "2x", "idiom": "universal"]`, members in literal order.
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self.init(elements.map { Member(key: $0.0, value: $0.1) })
+    }
 }

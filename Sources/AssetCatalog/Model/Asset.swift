@@ -29,10 +29,8 @@ public struct Asset: Hashable, Sendable {
         self.files = files
     }
 
-    /// The variants that can ever be chosen: not empty slots, not broken.
-    public var selectableVariants: [Variant] {
-        variants.filter { !$0.isEmptySlot && $0.fileProblem == nil }
-    }
+    /// The variants the selection rule may ever choose (see `Variant.isSelectable`).
+    public var selectableVariants: [Variant] { variants.filter(\.isSelectable) }
 }
 
 /// A set's or group's `properties` object.

@@ -48,7 +48,7 @@ public struct Variant: Hashable, Sendable {
     /// The entry as written, unknown keys and key order included, for rewriting Contents.json.
     public var entry: JSONObject
 
-    public init(index: Int, entry: JSONObject = JSONObject(), location: SourceLocation? = nil) {
+    public init(index: Int, entry: JSONObject = [:], location: SourceLocation? = nil) {
         self.index = index
         self.entry = entry
         self.location = location
@@ -56,6 +56,10 @@ public struct Variant: Hashable, Sendable {
 
     /// An entry with no file (or, in a colour set, no colour) is an empty slot, never a candidate.
     public var isEmptySlot: Bool { filename == nil && color == nil }
+
+    /// Whether the selection rule may ever choose this variant: not an empty slot, its file usable,
+    /// and every value known.
+    public var isSelectable: Bool { !isEmptySlot && fileProblem == nil && unrecognized.isEmpty }
 
     /// The Contents.json `appearances` of this variant, as `kind=value` pairs.
     public var appearanceDescriptions: [String] {

@@ -43,7 +43,7 @@ struct CompiledVariant: Hashable, Sendable {
         graphics = UInt8(variant.graphicsFeatureSet?.rank ?? 0)
         gamut = variant.displayGamut == .P3 ? 2 : 1
         scale = UInt8(variant.scale ?? 0)
-        isSelectable = !variant.isEmptySlot && variant.fileProblem == nil && variant.unrecognized.isEmpty
+        isSelectable = variant.isSelectable
         self.position = Int32(position)
     }
 

@@ -1,0 +1,134 @@
+import AssetCatalog
+import AssetSelection
+import Testing
+
+/// Axes are compared in SELECTION.md's order: an earlier axis decides before a later one looks.
+@Suite struct PrecedenceTests {
+    /// For each consecutive pair of axes, a variant that wins on the earlier axis beats one that
+    /// wins on the later axis.
+    @Test(arguments: Array(zip(TraitAxis.allCases, TraitAxis.allCases.dropFirst())))
+    func earlierAxisDecidesFirst(earlier: TraitAxis, later: TraitAxis) {
+        let query = Self.fullQuery
+        let index = imageSet([
+            { Self.makeBest(later, &$0) },    // best on the later axis only
+            { Self.makeBest(earlier, &$0) },  // best on the earlier axis only
+        ])
+        #expect(index.winner(query) == "v1.png", "\(earlier) should outrank \(later)")
+    }
+
+    static let fullQuery = TraitCollection(
+        userInterfaceIdiom: .phone, screenWidth: 184, userInterfaceStyle: .dark, accessibilityContrast: .high,
+        horizontalSizeClass: .compact, verticalSizeClass: .regular, layoutDirection: .rightToLeft, memory: 4,
+        graphicsFeatureSet: .metal3v1, displayGamut: .P3, displayScale: 3)
+
+    /// Gives the variant the best value on one axis for `fullQuery`, and a neutral but eligible
+    /// value (or a worse one, for gamut and scale) on the others.
+    static func makeBest(_ axis: TraitAxis, _ variant: inout Variant) {
+        variant.displayGamut = .sRGB
+        variant.scale = 1
+        switch axis {
+        case .idiom: variant.idiom = .device(.phone)
+        case .screenWidth: variant.screenWidth = ScreenWidthCondition(.greaterThan, 145)
+        case .userInterfaceStyle: variant.userInterfaceStyle = .dark
+        case .accessibilityContrast: variant.accessibilityContrast = .high
+        case .horizontalSizeClass: variant.horizontalSizeClass = .compact
+        case .verticalSizeClass: variant.verticalSizeClass = .regular
+        case .layoutDirection: variant.layoutDirection = .rightToLeft
+        case .memory: variant.memory = 4
+        case .graphicsFeatureSet: variant.graphicsFeatureSet = .metal3v1
+        case .displayGamut: variant.displayGamut = .P3
+        case .displayScale: variant.scale = 3
+        }
+    }
+
+    @Test func declarationOrderBreaksTiesAndTheTraceSaysSo() {
+        let index = imageSet([{ $0.scale = 2 }, { $0.scale = 2 }])
+        #expect(index.winner(TraitCollection(displayScale: 2)) == "v0.png")
+        let selection = index.select("A", for: TraitCollection(displayScale: 2))
+        #expect(selection.trace.tiedAfterAllAxes == [0, 1])
+        #expect(selection.trace.drops.map(\.step) == [.declarationOrder])
+    }
+
+    @Test func emptySlotsAreNeverCandidates() {
+        let index = imageSet([{ $0.filename = nil; $0.scale = 3 }, { $0.scale = 1 }])
+        #expect(index.winner(TraitCollection(displayScale: 3)) == "v1.png")
+        let selection = index.select("A", for: TraitCollection(displayScale: 3))
+        #expect(selection.trace.drops.first?.reason.contains("empty slot") == true)
+    }
+
+    @Test func noMatchSaysWhy() {
+        let index = imageSet([{ $0.idiom = .device(.pad) }, { $0.userInterfaceStyle = .dark }])
+        let selection = index.select("A", for: TraitCollection(userInterfaceIdiom: .phone, userInterfaceStyle: .light))
+        #expect(selection.winner == nil)
+        let reason = selection.noMatchReason ?? ""
+        #expect(reason.contains("idiom 'ipad'"))
+        #expect(reason.contains("luminosity 'dark'"))
+        #expect(index.resolve("A", for: selection.traits) == nil)
+        #expect(index.select("Missing", for: .unspecified).noMatchReason?.contains("no asset named 'Missing'") == true)
+        let empty = imageSet([{ $0.filename = nil }])
+        #expect(empty.select("A", for: .unspecified).noMatchReason?.contains("no usable variant") == true)
+    }
+
+    @Test func traceNamesTheAxisThatDroppedEachVariant() {
+        let index = imageSet([{ $0.idiom = .device(.pad) }, { $0.scale = 1 }, { $0.scale = 3 }])
+        let selection = index.select("A", for: TraitCollection(userInterfaceIdiom: .phone, displayScale: 3))
+        #expect(selection.winner == 2)
+        #expect(selection.trace.drops.map(\.variant) == [0, 1])
+        #expect(selection.trace.drops.map(\.step) == [.eligibility, .ranking])
+        #expect(selection.trace.drops.map(\.axis) == [.idiom, .displayScale])
+    }
+
+    /// Random catalogs and random queries: the packed fast path and the step-by-step trace
+    /// must always choose the same variant.
+    @Test func fastPathAgreesWithTheTraceOnRandomInput() {
+        var generator = SplitMix64(seed: 0x5EED)
+        for _ in 0..<400 {
+            let count = Int.random(in: 1...8, using: &generator)
+            let configure: [(inout Variant) -> Void] = (0..<count).map { _ in
+                let seed = generator.next()
+                return { variant in
+                    var random = SplitMix64(seed: seed)
+                    variant.idiom = [.universal, .device(.phone), .device(.pad)].randomElement(using: &random)!
+                    variant.userInterfaceStyle = [nil, .dark, .light, .tinted].randomElement(using: &random)!
+                    variant.accessibilityContrast = [nil, .high].randomElement(using: &random)!
+                    variant.horizontalSizeClass = [nil, .compact, .regular].randomElement(using: &random)!
+                    variant.verticalSizeClass = [nil, .compact, .regular].randomElement(using: &random)!
+                    variant.layoutDirection = [nil, .rightToLeft].randomElement(using: &random)!
+                    variant.memory = [nil, 1, 2, 4].randomElement(using: &random)!
+                    variant.graphicsFeatureSet = [nil, .metal1v2, .metal3v1].randomElement(using: &random)!
+                    variant.displayGamut = [nil, .sRGB, .P3].randomElement(using: &random)!
+                    variant.scale = [nil, 1, 2, 3].randomElement(using: &random)!
+                }
+            }
+            let index = imageSet(configure)
+            for _ in 0..<20 {
+                let query = TraitCollection(
+                    userInterfaceIdiom: [nil, .phone, .pad].randomElement(using: &generator)!,
+                    userInterfaceStyle: [nil, .light, .dark, .tinted].randomElement(using: &generator)!,
+                    accessibilityContrast: [nil, .normal, .high].randomElement(using: &generator)!,
+                    horizontalSizeClass: [nil, .compact, .regular].randomElement(using: &generator)!,
+                    verticalSizeClass: [nil, .compact, .regular].randomElement(using: &generator)!,
+                    layoutDirection: [nil, .leftToRight, .rightToLeft].randomElement(using: &generator)!,
+                    memory: [nil, 1, 3, 8].randomElement(using: &generator)!,
+                    graphicsFeatureSet: [nil, .metal2v2, .metal4v1].randomElement(using: &generator)!,
+                    displayGamut: [nil, .sRGB, .P3].randomElement(using: &generator)!,
+                    displayScale: [nil, 1, 2, 3].randomElement(using: &generator)!)
+                let fast = index.resolve("A", for: query)?.variant
+                #expect(fast == index.select("A", for: query).winner, "\(query.summary)")
+            }
+        }
+    }
+}
+
+/// A small seeded generator, so the random test is the same on every run.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,107 @@
+import AssetCatalog
+import Foundation
+
+/// A catalog written into a fresh temporary folder, for tests that need real files on disk.
+///
+/// ```swift
+/// let fixture = try TemporaryCatalog()
+/// try fixture.addSet("Logo.imageset", entries: [["idiom": "universal", "scale": "2x", "filename": "a.png"]],
+///                    files: ["a.png"])
+/// let catalog = try CatalogReader().read(at: fixture.path)
+/// ```
+public final class TemporaryCatalog: @unchecked Sendable {
+    public let root: String
+    public let path: String
+
+    public init(name: String = "Test.xcassets", writeRootContents: Bool = true) throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("adaptive-assets-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+        root = base.path
+        path = base.appendingPathComponent(name).path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        if writeRootContents {
+            try write(#"{"info":{"author":"xcode","version":1}}"#, to: "Contents.json")
+        }
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: root) }
+
+    /// Writes a set folder with a Contents.json listing `entries` under the type's array key,
+    /// and creates each of `files` (PNG bytes when `pngBytes` is given, else a placeholder).
+    @discardableResult
+    public func addSet(_ folder: String, entries: [JSONValue], files: [String] = [], properties: JSONValue? = nil,
+                       pngBytes: [UInt8]? = nil) throws -> String {
+        let type = AssetType(rawValue: folder.pathExtension) ?? .imageSet
+        var document = JSONObject([JSONObject.Member(key: type.entriesKey ?? "images", value: .array(entries))])
+        document["info"] = ["author": "xcode", "version": 1]
+        if let properties { document["properties"] = properties }
+        try write(JSONWriter.xcodeStyle.string(for: .object(document)), to: folder + "/Contents.json")
+        for file in files {
+            try write(pngBytes ?? Array("placeholder for \(file)".utf8), to: folder + "/" + file)
+        }
+        return path + "/" + folder
+    }
+
+    /// A group folder, optionally providing a namespace.
+    public func addGroup(_ folder: String, providesNamespace: Bool) throws {
+        let contents: JSONValue = [
+            "info": ["author": "xcode", "version": 1], "properties": ["provides-namespace": .bool(providesNamespace)],
+        ]
+        try write(JSONWriter.xcodeStyle.string(for: contents), to: folder + "/Contents.json")
+    }
+
+    public func write(_ text: String, to relativePath: String) throws {
+        try write(Array(text.utf8), to: relativePath)
+    }
+
+    public func write(_ bytes: [UInt8], to relativePath: String) throws {
+        let url = URL(fileURLWithPath: path).appendingPathComponent(relativePath)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(bytes).write(to: url)
+    }
+
+    public func read() throws -> Catalog { try CatalogReader().read(at: path) }
+}
+
+/// The shared test corpus (`../shared/corpus` beside the repository).
+public enum Corpus {
+    /// The corpus folder. Tests that use it fail, rather than skip, when it cannot be found.
+    public static var root: String {
+        get throws {
+            if let override = ProcessInfo.processInfo.environment["ADAPTIVE_ASSETS_CORPUS"] { return override }
+            var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            for _ in 0..<6 {
+                directory = directory.deletingLastPathComponent()
+                let candidate = directory.appendingPathComponent("shared/corpus")
+                if FileManager.default.fileExists(atPath: candidate.path) { return candidate.path }
+            }
+            throw CorpusMissing()
+        }
+    }
+
+    public struct CorpusMissing: Error, CustomStringConvertible {
+        public var description: String {
+            "shared/corpus was not found beside the repository; set ADAPTIVE_ASSETS_CORPUS to its path"
+        }
+    }
+
+    /// Every .xcassets folder under corpus/catalogs, sorted.
+    public static func catalogPaths() throws -> [String] {
+        let catalogs = try root + "/catalogs"
+        let enumerator = FileManager.default.enumerator(atPath: catalogs)
+        var paths: [String] = []
+        while let relative = enumerator?.nextObject() as? String {
+            if relative.hasSuffix(".xcassets") {
+                paths.append(catalogs + "/" + relative)
+                enumerator?.skipDescendants()
+            }
+        }
+        return paths.sorted()
+    }
+
+    /// The repository's own root.
+    public static var repositoryRoot: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+    }
+}
