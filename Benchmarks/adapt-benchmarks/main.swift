@@ -1,1 +1,180 @@
-print("placeholder")
+// Benchmarks for the targets in the issues, each measured against a baseline in the same run.
+//
+//   swift run -c release adapt-benchmarks core [--sets 10000] [--work DIR]
+//
+// Prints the medians and the ratios; it asserts nothing, so a slow machine shows a ratio,
+// not a failure. Scripts/benchmark runs it.
+import AdaptiveAssets
+import Dispatch
+import Foundation
+import Synchronization
+
+struct Options {
+    var suite = "core"
+    var sets = 10_000
+    var queries = 2_000_000
+    var repetitions = 5
+    var work = FileManager.default.temporaryDirectory.appendingPathComponent("adapt-bench").path
+
+    init(_ arguments: [String]) {
+        var iterator = arguments.dropFirst().makeIterator()
+        while let argument = iterator.next() {
+            switch argument {
+            case "--sets": sets = Int(iterator.next() ?? "") ?? sets
+            case "--queries": queries = Int(iterator.next() ?? "") ?? queries
+            case "--repetitions": repetitions = Int(iterator.next() ?? "") ?? repetitions
+            case "--work": work = iterator.next() ?? work
+            default: suite = argument
+            }
+        }
+    }
+}
+
+func seconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+
+func format(_ seconds: Double) -> String { String(format: "%8.1f ms", seconds * 1000) }
+
+/// A catalog of `sets` image sets in namespaced groups of 100, each with 6 variants
+/// (1x/2x/3x, light and dark) and its (empty) files, written once and reused.
+func generateCatalog(sets: Int, under work: String) throws -> String {
+    let path = "\(work)/Synthetic-\(sets).xcassets"
+    let marker = "\(path)/.complete"
+    if FileManager.default.fileExists(atPath: marker) { return path }
+    try? FileManager.default.removeItem(atPath: path)
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    try Data(#"{"info":{"author":"xcode","version":1}}"#.utf8).write(to: URL(fileURLWithPath: "\(path)/Contents.json"))
+    for set in 0..<sets {
+        let group = "\(path)/Group\(set / 100)"
+        if set % 100 == 0 {
+            try FileManager.default.createDirectory(atPath: group, withIntermediateDirectories: true)
+            try Data(#"{"info":{"author":"xcode","version":1},"properties":{"provides-namespace":true}}"#.utf8)
+                .write(to: URL(fileURLWithPath: "\(group)/Contents.json"))
+        }
+        let folder = "\(group)/Image\(set).imageset"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var images: [JSONValue] = []
+        for dark in [false, true] {
+            for scale in 1...3 {
+                let file = "image\(set)\(dark ? "-dark" : "")@\(scale)x.png"
+                _ = FileManager.default.createFile(atPath: "\(folder)/\(file)", contents: nil)
+                var entry: JSONObject = ["filename": .string(file), "idiom": "universal", "scale": .string("\(scale)x")]
+                if dark { entry["appearances"] = [["appearance": "luminosity", "value": "dark"]] }
+                images.append(.object(entry))
+            }
+        }
+        let contents: JSONValue = ["images": .array(images), "info": ["author": "xcode", "version": 1]]
+        try Data(JSONWriter.xcodeStyle.bytes(for: contents)).write(to: URL(fileURLWithPath: "\(folder)/Contents.json"))
+    }
+    _ = FileManager.default.createFile(atPath: marker, contents: nil)
+    return path
+}
+
+/// The baseline: find every Contents.json and read its bytes, nothing else. With `listing`, also
+/// list each set folder, which the reader does to know which files exist: the reader's I/O floor.
+func readContentsBytes(_ root: String, threads: Int, listing: Bool = false) -> Int {
+    var folders: [String] = []
+    func walk(_ folder: String) {
+        for entry in (try? FileSystem.listDirectory(folder)) ?? [] where entry.isDirectory {
+            let path = folder + "/" + entry.name
+            if entry.name.hasSuffix(".imageset") { folders.append(path) } else { walk(path) }
+        }
+    }
+    walk(root)
+    let total = Mutex(0)
+    let chunk = (folders.count + threads * 8 - 1) / (threads * 8)
+    let work: @Sendable (Int) -> Void = { [folders] index in
+        var bytes = 0
+        for folder in folders[min(folders.count, index * chunk)..<min(folders.count, (index + 1) * chunk)] {
+            if listing {
+                bytes += (try? FileSystem.listDirectory(folder, reading: "Contents.json").file?.count) ?? 0
+            } else {
+                bytes += (try? FileSystem.readFile(folder + "/Contents.json").count) ?? 0
+            }
+        }
+        total.withLock { $0 += bytes }
+    }
+    if threads == 1 { (0..<threads * 8).forEach(work) } else { DispatchQueue.concurrentPerform(iterations: threads * 8, execute: work) }
+    return total.withLock { $0 }
+}
+
+func runCore(_ options: Options) throws {
+    print("Generating \(options.sets) image sets x 6 variants under \(options.work) ...")
+    let path = try generateCatalog(sets: options.sets, under: options.work)
+    let cores = CatalogReader.coreCount
+
+    var bytesOnly: [Double] = [], bytesOnlyParallel: [Double] = [], reading: [Double] = [], readingOneThread: [Double] = []
+    var ioFloor: [Double] = [], ioFloorParallel: [Double] = []
+    var index: AssetIndex?
+    _ = readContentsBytes(path, threads: 1)  // warm the page cache
+    for _ in 0..<options.repetitions {
+        bytesOnly.append(seconds { _ = readContentsBytes(path, threads: 1) })
+        bytesOnlyParallel.append(seconds { _ = readContentsBytes(path, threads: cores) })
+        ioFloor.append(seconds { _ = readContentsBytes(path, threads: 1, listing: true) })
+        ioFloorParallel.append(seconds { _ = readContentsBytes(path, threads: cores, listing: true) })
+        // Results are freed outside the timed region: a command reads once and exits.
+        index = nil
+        reading.append(try seconds { index = AssetIndex(try CatalogReader().read(at: path)) })
+        var oneThread: AssetIndex?
+        readingOneThread.append(try seconds { oneThread = AssetIndex(try CatalogReader(concurrency: 1).read(at: path)) })
+        withExtendedLifetime(oneThread) {}
+    }
+    let catalog = index!.catalog
+    precondition(catalog.assets.count == options.sets && !catalog.diagnostics.hasErrors, "the synthetic catalog did not read cleanly")
+
+    print("\nReading (median of \(options.repetitions), warm cache, \(cores) cores)")
+    print("  baseline: walk + read every Contents.json, 1 thread    \(format(median(bytesOnly)))")
+    print("  baseline: walk + read every Contents.json, \(cores) threads   \(format(median(bytesOnlyParallel)))")
+    print("  I/O floor: + list each set folder, 1 thread             \(format(median(ioFloor)))")
+    print("  I/O floor: + list each set folder, \(cores) threads            \(format(median(ioFloorParallel)))")
+    print("  read into the index (reader + AssetIndex), \(cores) threads   \(format(median(reading)))")
+    print("  read into the index, 1 thread                       \(format(median(readingOneThread)))")
+    print(String(format: "  ratio read / bytes-only (target <= 1.5):           %.2fx", median(reading) / median(bytesOnly)))
+    print(String(format: "  ratio read / bytes-only, both on %d threads:        %.2fx", cores, median(reading) / median(bytesOnlyParallel)))
+    print(String(format: "  ratio read / bytes-only, both on 1 thread:         %.2fx", median(readingOneThread) / median(bytesOnly)))
+    print(String(format: "  ratio I/O floor / bytes-only, 1 thread:            %.2fx", median(ioFloor) / median(bytesOnly)))
+    print(String(format: "  ratio read / I/O floor, both on %d threads:         %.2fx", cores, median(reading) / median(ioFloorParallel)))
+
+    // Resolve: a batch of random queries over every asset.
+    var generator = SystemRandomNumberGenerator()
+    let names = catalog.assets.map(\.name)
+    let batch: [(String, TraitCollection)] = (0..<options.queries).map { _ in
+        (names.randomElement(using: &generator)!,
+         TraitCollection(userInterfaceIdiom: [.phone, .pad].randomElement(using: &generator)!,
+                         userInterfaceStyle: [.light, .dark].randomElement(using: &generator)!,
+                         horizontalSizeClass: [.compact, .regular].randomElement(using: &generator)!,
+                         displayGamut: .sRGB, displayScale: Int.random(in: 1...3, using: &generator)))
+    }
+    let assetIndex = index!
+    var resolveTimes: [Double] = [], lookupTimes: [Double] = []
+    var checksum = 0
+    for _ in 0..<options.repetitions {
+        resolveTimes.append(seconds {
+            for (name, traits) in batch { checksum &+= assetIndex.resolve(name, for: traits)?.variant ?? -1 }
+        })
+        // The floor: finding the asset by name, which every query must do.
+        lookupTimes.append(seconds {
+            for (name, _) in batch { checksum &+= assetIndex.assetPosition(named: name) ?? -1 }
+        })
+    }
+    let perQuery = median(resolveTimes) / Double(options.queries) * 1e9
+    let perLookup = median(lookupTimes) / Double(options.queries) * 1e9
+    print("\nResolve (\(options.queries) random queries, 6 variants per asset, median of \(options.repetitions))")
+    print(String(format: "  baseline: asset lookup by name only     %6.1f ns/query", perLookup))
+    print(String(format: "  resolve (lookup + selection rule)       %6.1f ns/query   (target <= 100)", perQuery))
+    print(String(format: "  ratio resolve / lookup:                 %6.2fx", perQuery / perLookup))
+    print("  (checksum \(checksum))")
+}
+
+let options = Options(CommandLine.arguments)
+switch options.suite {
+case "core": try runCore(options)
+default:
+    print("usage: adapt-benchmarks core [--sets N] [--queries N] [--repetitions N] [--work DIR]")
+    exit(2)
+}

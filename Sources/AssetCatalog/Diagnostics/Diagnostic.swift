@@ -73,6 +73,12 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
         self.init(file: file, line: line, column: end - lineStart + 1)
     }
 
+    /// Locates a byte offset using a table of line-start offsets (see `LineTable`), in O(log lines).
+    public init(file: String, offset: Int, lines: LineTable) {
+        let (line, column) = lines.position(of: offset)
+        self.init(file: file, line: line, column: column)
+    }
+
     public var description: String {
         // Tools that read this format need a line and column; 1:1 stands for "the whole file".
         "\(file):\(line ?? 1):\(column ?? 1)"
@@ -83,4 +89,29 @@ extension Array where Element == Diagnostic {
     public var hasErrors: Bool { contains { $0.severity == .error } }
     public var errorCount: Int { count(where: { $0.severity == .error }) }
     public var warningCount: Int { count(where: { $0.severity == .warning }) }
+}
+
+/// Where each line of a text starts, so that many offsets can be turned into line:column cheaply.
+public struct LineTable: Hashable, Sendable {
+    private let starts: [Int]
+
+    public init(_ text: [UInt8]) {
+        var starts = [0]
+        text.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices where buffer[index] == UInt8(ascii: "\n") {
+                starts.append(index + 1)
+            }
+        }
+        self.starts = starts
+    }
+
+    /// 1-based line and column of `offset`.
+    public func position(of offset: Int) -> (line: Int, column: Int) {
+        var low = 0, high = starts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return (low + 1, offset - starts[low] + 1)
+    }
 }

@@ -24,9 +24,39 @@ public enum FileSystem {
         public var description: String { "\(path): \(reason)" }
     }
 
-    /// The entries of a folder, sorted by name (byte order), without `.` and `..`.
+    /// The entries of a folder, sorted by name, without `.` and `..`.
     public static func listDirectory(_ path: String) throws(Failure) -> [Entry] {
         guard let directory = opendir(path) else { throw failure(path) }
+        return try list(directory, path: path)
+    }
+
+    /// A folder's listing together with one file inside it, read through the folder's descriptor:
+    /// one path lookup for the folder instead of one per call. Used for a set folder and its
+    /// Contents.json. The file is nil when it does not exist.
+    public static func listDirectory(_ path: String, reading fileName: String) throws(Failure)
+        -> (entries: [Entry], file: [UInt8]?)
+    {
+        let folder = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else { throw failure(path) }
+        var file: [UInt8]?
+        let descriptor = openat(folder, fileName, O_RDONLY | O_CLOEXEC)
+        if descriptor >= 0 {
+            defer { close(descriptor) }
+            file = try readAll(descriptor, path: path + "/" + fileName)
+        } else if errno != ENOENT {
+            let error = failure(path + "/" + fileName)
+            close(folder)
+            throw error
+        }
+        guard let directory = fdopendir(folder) else {
+            let error = failure(path)
+            close(folder)
+            throw error
+        }
+        return (try list(directory, path: path), file)
+    }
+
+    private static func list(_ directory: OpaquePointer, path: String) throws(Failure) -> [Entry] {
         defer { closedir(directory) }
         var entries: [Entry] = []
         while let entryPointer = readdir(directory) {
@@ -42,7 +72,7 @@ public enum FileSystem {
             }
             entries.append(Entry(name: name, isDirectory: isDirectory))
         }
-        entries.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        entries.sort { $0.name < $1.name }
         return entries
     }
 
@@ -68,6 +98,10 @@ public enum FileSystem {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure(path) }
         defer { close(descriptor) }
+        return try readAll(descriptor, path: path)
+    }
+
+    private static func readAll(_ descriptor: Int32, path: String) throws(Failure) -> [UInt8] {
         var info = stat()
         let expected = fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0
         var bytes = [UInt8](repeating: 0, count: max(expected, 0) + 1)
@@ -83,6 +117,8 @@ public enum FileSystem {
             }
             if result == 0 { break }
             filled += result
+            // A regular file that gave exactly its size is complete; skip the read that sees EOF.
+            if filled == expected && expected > 0 { break }
         }
         bytes.removeSubrange(filled...)
         return bytes

@@ -178,12 +178,14 @@ public struct JSONParser: ~Copyable {
         let start = position
         position += 1
         let contentStart = position
-        // Fast path: most Contents.json strings have no escapes.
+        // Fast path: most Contents.json strings are ASCII without escapes, which needs no validation.
+        var isASCII = true
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 let text = UnsafeBufferPointer(rebasing: bytes[contentStart..<position])
                 position += 1
+                if isASCII { return String(decoding: text, as: UTF8.self) }
                 guard let string = String(validating: text, as: UTF8.self) else {
                     throw error("string is not valid UTF-8", at: start)
                 }
@@ -191,6 +193,7 @@ public struct JSONParser: ~Copyable {
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw error("control character inside a string") }
+            if byte >= 0x80 { isASCII = false }
             position += 1
         }
         var scratch: [UInt8] = Array(UnsafeBufferPointer(rebasing: bytes[contentStart..<position]))

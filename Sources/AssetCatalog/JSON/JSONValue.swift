@@ -6,7 +6,7 @@
 /// json["scale"]?.string           // "2x"
 /// json.object?.keys               // ["scale", "idiom"], in file order
 /// ```
-public indirect enum JSONValue: Hashable, Sendable {
+public enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     /// The number as written, so that `1.000` is written back as `1.000`.

@@ -13,7 +13,7 @@ public struct Asset: Hashable, Sendable {
     public var properties: SetProperties
     /// Every entry of the set's array in declaration order, empty slots included.
     public var variants: [Variant]
-    /// Names of the files in the set's folder, Contents.json excluded.
+    /// Names of the files in the set's folder, Contents.json excluded, sorted.
     public var files: [String]
 
     public init(name: String, type: AssetType, path: String, contentsPath: String? = nil,

@@ -20,9 +20,7 @@ public enum UserInterfaceIdiom: String, CaseIterable, Hashable, Sendable, Compar
         self = match
     }
 
-    public static func < (lhs: Self, rhs: Self) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
-    }
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.ordinal < rhs.ordinal }
 }
 
 /// Light, dark or tinted appearance (axis 3; Contents.json `appearances` of kind `luminosity`).
@@ -62,7 +60,7 @@ public enum GraphicsFeatureSet: String, CaseIterable, Hashable, Sendable, Compar
     case metal1v2, metal1v3, metal2v2, metal2v3, metal3v1, metal3v2, metal4v1
 
     /// 1-based rank in the published order, so that 0 can mean "no requirement".
-    public var rank: Int { Self.allCases.firstIndex(of: self)! + 1 }
+    public var rank: Int { Int(ordinal) }
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
 }
@@ -152,4 +150,65 @@ public struct ScreenWidthCondition: Hashable, Sendable, CustomStringConvertible 
     }
 
     public var description: String { comparison.rawValue + String(points) }
+}
+
+/// A trait value's 1-based position among its type's cases, so that 0 can stand for "any" or
+/// "unspecified" in packed forms. A switch, not `allCases.firstIndex`, because the selector asks
+/// for it on every query and `allCases` builds an array each time.
+public protocol TraitValueOrdinal {
+    var ordinal: UInt8 { get }
+}
+
+extension UserInterfaceIdiom: TraitValueOrdinal {
+    public var ordinal: UInt8 {
+        switch self {
+        case .phone: 1
+        case .pad: 2
+        case .tv: 3
+        case .watch: 4
+        case .mac: 5
+        case .car: 6
+        case .vision: 7
+        }
+    }
+}
+
+extension UserInterfaceStyle: TraitValueOrdinal {
+    public var ordinal: UInt8 {
+        switch self {
+        case .light: 1
+        case .dark: 2
+        case .tinted: 3
+        }
+    }
+}
+
+extension AccessibilityContrast: TraitValueOrdinal {
+    public var ordinal: UInt8 { self == .normal ? 1 : 2 }
+}
+
+extension SizeClass: TraitValueOrdinal {
+    public var ordinal: UInt8 { self == .compact ? 1 : 2 }
+}
+
+extension LayoutDirection: TraitValueOrdinal {
+    public var ordinal: UInt8 { self == .leftToRight ? 1 : 2 }
+}
+
+extension DisplayGamut: TraitValueOrdinal {
+    public var ordinal: UInt8 { self == .sRGB ? 1 : 2 }
+}
+
+extension GraphicsFeatureSet: TraitValueOrdinal {
+    public var ordinal: UInt8 {
+        switch self {
+        case .metal1v2: 1
+        case .metal1v3: 2
+        case .metal2v2: 3
+        case .metal2v3: 4
+        case .metal3v1: 5
+        case .metal3v2: 6
+        case .metal4v1: 7
+        }
+    }
 }

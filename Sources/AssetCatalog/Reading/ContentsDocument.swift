@@ -4,6 +4,7 @@ struct ContentsDocument {
     let path: String
     let bytes: [UInt8]
     let root: JSONObject
+    let lines: LineTable
 
     /// Reads and parses `path`. A file that cannot be read or is not a JSON object yields a
     /// diagnostic instead of a document.
@@ -15,6 +16,11 @@ struct ContentsDocument {
             return .failure(Diagnostic(.error, "cannot read Contents.json: \(error.reason)",
                                        code: "contents.unreadable", at: SourceLocation(file: path)))
         }
+        return parse(bytes, path: path)
+    }
+
+    /// Parses bytes already read from `path`.
+    static func parse(_ bytes: [UInt8], path: String) -> Result<ContentsDocument, Diagnostic> {
         let value: JSONValue
         do {
             value = try JSONParser.parse(bytes)
@@ -26,12 +32,12 @@ struct ContentsDocument {
             return .failure(Diagnostic(.error, "Contents.json must hold a JSON object, not \(value.kindDescription)",
                                        code: "json.malformed", at: SourceLocation(file: path, line: 1, column: 1)))
         }
-        return .success(ContentsDocument(path: path, bytes: bytes, root: root))
+        return .success(ContentsDocument(path: path, bytes: bytes, root: root, lines: LineTable(bytes)))
     }
 
     func location(ofOffset offset: Int?) -> SourceLocation {
         guard let offset else { return SourceLocation(file: path) }
-        return SourceLocation(file: path, offset: offset, in: bytes)
+        return SourceLocation(file: path, offset: offset, lines: lines)
     }
 
     func location(of member: JSONObject.Member?, in object: JSONObject) -> SourceLocation {

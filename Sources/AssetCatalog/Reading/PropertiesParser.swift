@@ -15,7 +15,7 @@ enum PropertiesParser {
             return properties
         }
         for property in object.members {
-            let location = document.location(ofOffset: property.offset)
+            var location: SourceLocation { document.location(ofOffset: property.offset) }
             switch property.key {
             case "provides-namespace": properties.providesNamespace = property.value.bool ?? false
             case "preserves-vector-representation": properties.preservesVectorRepresentation = property.value.bool ?? false

@@ -3,8 +3,6 @@
 struct VariantParser {
     let document: ContentsDocument
     let type: AssetType
-    /// The files present in the set's folder, to check `filename` against without a stat per entry.
-    let files: Set<String>
 
     static let renderingIntents: Set<String> = ["original", "template"]
 
@@ -31,7 +29,8 @@ struct VariantParser {
     }
 
     private func parse(_ member: JSONObject.Member, into variant: inout Variant, diagnostics: inout [Diagnostic]) {
-        let location = document.location(ofOffset: member.offset)
+        // Computed only when a diagnostic needs it: most members produce none.
+        var location: SourceLocation { document.location(ofOffset: member.offset) }
         let text = member.value.string
 
         func unknownValue(_ description: String? = nil) {
@@ -47,8 +46,7 @@ struct VariantParser {
             variant.filename = name
             if let problem = filenameProblem(name) {
                 variant.fileProblem = problem
-                diagnostics.append(Diagnostic(.error, problem, code: problem.hasPrefix("missing")
-                                                  ? "contents.missing-file" : "contents.bad-filename", at: location))
+                diagnostics.append(Diagnostic(.error, problem, code: "contents.bad-filename", at: location))
             }
         case "idiom":
             guard let text, let idiom = IdiomRequirement(contentsValue: text) else { return unknownValue() }
@@ -103,19 +101,21 @@ struct VariantParser {
         }
     }
 
-    /// Why a filename cannot be used, or nil when it names a file in the set's folder.
+    /// Why a filename cannot name a file of the set's folder, or nil. (Whether the file exists is
+    /// checked by the set reader, which holds the folder open.)
     private func filenameProblem(_ name: String) -> String? {
-        if name.hasPrefix("/") { return "filename '\(name)' is an absolute path; it must name a file in the set's folder" }
-        if name.contains("/") || name == ".." || name == "." {
+        if name.utf8.first == UInt8(ascii: "/") {
+            return "filename '\(name)' is an absolute path; it must name a file in the set's folder"
+        }
+        if name.utf8.contains(UInt8(ascii: "/")) || name == ".." || name == "." {
             return "filename '\(name)' points outside the set's folder; it must be a plain file name"
         }
-        if !files.contains(name) { return "missing file '\(name)' named by this entry" }
         return nil
     }
 
     private func parseAppearances(_ member: JSONObject.Member, into variant: inout Variant,
                                   diagnostics: inout [Diagnostic]) {
-        let location = document.location(ofOffset: member.offset)
+        var location: SourceLocation { document.location(ofOffset: member.offset) }
         guard let list = member.value.array else {
             variant.unrecognized["appearances"] = JSONWriter.compact.string(for: member.value)
             diagnostics.append(Diagnostic(.warning, "'appearances' should be an array", code: "contents.unknown-value", at: location))

@@ -29,8 +29,8 @@ public struct AssetIndex: Sendable {
             // When names collide the first asset in folder order answers; validation reports the collision.
             if positions[asset.name] == nil { positions[asset.name] = assetPosition }
             let start = compiled.count
-            for (position, variant) in asset.variants.enumerated() {
-                compiled.append(CompiledVariant(variant, position: position))
+            for position in asset.variants.indices {
+                compiled.append(CompiledVariant(asset.variants[position], position: position))
             }
             ranges.append(start..<compiled.count)
         }

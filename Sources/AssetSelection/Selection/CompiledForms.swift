@@ -30,7 +30,7 @@ struct CompiledVariant: Hashable, Sendable {
     init(_ variant: Variant, position: Int) {
         switch variant.idiom {
         case .universal: idiom = 0
-        case .device(let device): idiom = UInt8(UserInterfaceIdiom.allCases.firstIndex(of: device)! + 1)
+        case .device(let device): idiom = device.ordinal
         case .storeOnly: idiom = Self.neverSelected
         }
         screenWidth = variant.screenWidth
@@ -40,17 +40,15 @@ struct CompiledVariant: Hashable, Sendable {
         vertical = Self.code(variant.verticalSizeClass)
         direction = Self.code(variant.layoutDirection)
         memory = UInt8(min(variant.memory ?? 0, 254))
-        graphics = UInt8(variant.graphicsFeatureSet?.rank ?? 0)
+        graphics = variant.graphicsFeatureSet?.ordinal ?? 0
         gamut = variant.displayGamut == .P3 ? 2 : 1
         scale = UInt8(variant.scale ?? 0)
         isSelectable = variant.isSelectable
         self.position = Int32(position)
     }
 
-    static func code<T: CaseIterable & Equatable>(_ value: T?) -> UInt8 {
-        guard let value else { return 0 }
-        return UInt8(T.allCases.firstIndex(of: value).map { T.allCases.distance(from: T.allCases.startIndex, to: $0) }! + 1)
-    }
+    @inline(__always)
+    static func code<T: TraitValueOrdinal>(_ value: T?) -> UInt8 { value?.ordinal ?? 0 }
 }
 
 /// A trait query packed the same way; 0 means unspecified.
@@ -70,7 +68,7 @@ struct CompiledQuery: Hashable, Sendable {
     var gamut: UInt8
     var scale: UInt8
 
-    static let tinted = CompiledVariant.code(UserInterfaceStyle.tinted)
+    static let tinted = UserInterfaceStyle.tinted.ordinal
 
     init(_ traits: TraitCollection) {
         idiom = CompiledVariant.code(traits.userInterfaceIdiom)
@@ -81,7 +79,7 @@ struct CompiledQuery: Hashable, Sendable {
         vertical = CompiledVariant.code(traits.verticalSizeClass)
         direction = CompiledVariant.code(traits.layoutDirection)
         memory = traits.memory ?? -1
-        graphics = UInt8(traits.graphicsFeatureSet?.rank ?? 0)
+        graphics = traits.graphicsFeatureSet?.ordinal ?? 0
         gamut = CompiledVariant.code(traits.displayGamut)
         scale = UInt8(clamping: traits.displayScale ?? 0)
     }
