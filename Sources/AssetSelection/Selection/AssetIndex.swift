@@ -14,29 +14,41 @@ import AssetCatalog
 /// ```
 public struct AssetIndex: Sendable {
     public let catalog: Catalog
-    private let assetPositions: [String: Int]
+    /// Each asset's position and its packed variants' range, together, so that a query touches
+    /// one dictionary entry and then the variants (a random batch is bound by cache misses).
+    private let entries: [String: Entry]
+    /// The same entries by asset position, for callers that walk the catalog.
+    private let entriesByPosition: [Entry]
     private let compiled: [CompiledVariant]
-    private let variantRanges: [Range<Int>]
+
+    private struct Entry: Sendable {
+        var asset: Int32
+        var start: Int32
+        var count: Int32
+        var range: Range<Int> { Int(start)..<Int(start + count) }
+    }
 
     public init(_ catalog: Catalog) {
         self.catalog = catalog
-        var positions: [String: Int] = [:]
-        positions.reserveCapacity(catalog.assets.count)
+        var entries: [String: Entry] = [:]
+        entries.reserveCapacity(catalog.assets.count)
+        var byPosition: [Entry] = []
+        byPosition.reserveCapacity(catalog.assets.count)
         var compiled: [CompiledVariant] = []
-        var ranges: [Range<Int>] = []
-        ranges.reserveCapacity(catalog.assets.count)
-        for (assetPosition, asset) in catalog.assets.enumerated() {
-            // When names collide the first asset in folder order answers; validation reports the collision.
-            if positions[asset.name] == nil { positions[asset.name] = assetPosition }
+        for assetPosition in catalog.assets.indices {
+            let asset = catalog.assets[assetPosition]
             let start = compiled.count
             for position in asset.variants.indices {
                 compiled.append(CompiledVariant(asset.variants[position], position: position))
             }
-            ranges.append(start..<compiled.count)
+            let entry = Entry(asset: Int32(assetPosition), start: Int32(start), count: Int32(compiled.count - start))
+            byPosition.append(entry)
+            // When names collide the first asset in folder order answers; validation reports the collision.
+            if entries[asset.name] == nil { entries[asset.name] = entry }
         }
-        self.assetPositions = positions
+        self.entries = entries
+        self.entriesByPosition = byPosition
         self.compiled = compiled
-        self.variantRanges = ranges
     }
 
     /// A chosen variant: the asset's position in `catalog.assets` and the variant's in its `variants`.
@@ -45,18 +57,18 @@ public struct AssetIndex: Sendable {
         public var variant: Int
     }
 
-    public func assetPosition(named name: String) -> Int? { assetPositions[name] }
+    public func assetPosition(named name: String) -> Int? { entries[name].map { Int($0.asset) } }
 
     public func variant(_ match: Match) -> Variant { catalog.assets[match.asset].variants[match.variant] }
 
     /// The variant SELECTION.md chooses, without a trace: the fast path for batches and thinning.
     public func resolve(_ name: String, for traits: TraitCollection) -> Match? {
-        guard let asset = assetPositions[name] else { return nil }
-        return resolve(assetAt: asset, for: traits)
+        guard let entry = entries[name] else { return nil }
+        return winner(in: entry.range, CompiledQuery(traits)).map { Match(asset: Int(entry.asset), variant: $0) }
     }
 
     public func resolve(assetAt asset: Int, for traits: TraitCollection) -> Match? {
-        winner(in: variantRanges[asset], CompiledQuery(traits)).map { Match(asset: asset, variant: $0) }
+        winner(in: entriesByPosition[asset].range, CompiledQuery(traits)).map { Match(asset: asset, variant: $0) }
     }
 
     /// Ranking axis by axis and keeping the best each time is a lexicographic maximum over the
@@ -64,20 +76,20 @@ public struct AssetIndex: Sendable {
     /// keeping the first of equal scores is the declaration-order tie-break.
     private func winner(in range: Range<Int>, _ query: CompiledQuery) -> Int? {
         var best: UInt32 = 0
-        var winner: Int32 = -1
+        var winner: Int16 = -1
         compiled.withUnsafeBufferPointer { variants in
             for index in range {
                 let variant = variants[index]
                 guard variant.isSelectable,
                     let idiom = AxisRule.categorical(variant.idiom, query.idiom),
-                    let width = AxisRule.screenWidth(variant.screenWidth, query.screenWidth),
+                    let width = AxisRule.screenWidth(variant.widthComparison, variant.widthPoints, query.screenWidth),
                     let style = AxisRule.style(variant.style, query.style),
                     let contrast = AxisRule.categorical(variant.contrast, query.contrast),
                     let horizontal = AxisRule.categorical(variant.horizontal, query.horizontal),
                     let vertical = AxisRule.categorical(variant.vertical, query.vertical),
                     let direction = AxisRule.categorical(variant.direction, query.direction),
                     let memory = AxisRule.requirement(variant.memory, query.memory),
-                    let graphics = AxisRule.requirement(variant.graphics, query.graphics == 0 ? -1 : Int(query.graphics))
+                    let graphics = AxisRule.requirement(variant.graphics, query.graphics == 0 ? -1 : Int32(query.graphics))
                 else { continue }
                 let gamut = AxisRule.gamut(variant.gamut, query.gamut)!
                 let scale = AxisRule.scale(variant.scale, query.scale)!
@@ -100,7 +112,7 @@ public struct AssetIndex: Sendable {
 
     /// The choice with its full trace: what `resolve --explain` shows.
     public func select(_ name: String, for traits: TraitCollection) -> Selection {
-        guard let asset = assetPositions[name] else {
+        guard let asset = assetPosition(named: name) else {
             var selection = Selection(assetName: name, traits: traits, trace: SelectionTrace())
             selection.noMatchReason = "the catalog has no asset named '\(name)'"
             return selection
@@ -110,7 +122,7 @@ public struct AssetIndex: Sendable {
 
     public func select(assetAt position: Int, for traits: TraitCollection) -> Selection {
         let asset = catalog.assets[position]
-        let variants = Array(compiled[variantRanges[position]])
+        let variants = Array(compiled[entriesByPosition[position].range])
         return Explainer(asset: asset, traits: traits, variants: variants).select()
     }
 }

@@ -9,14 +9,14 @@ enum AxisRule {
     static func score(_ axis: TraitAxis, _ variant: CompiledVariant, _ query: CompiledQuery) -> UInt8? {
         switch axis {
         case .idiom: categorical(variant.idiom, query.idiom)
-        case .screenWidth: screenWidth(variant.screenWidth, query.screenWidth)
+        case .screenWidth: screenWidth(variant.widthComparison, variant.widthPoints, query.screenWidth)
         case .userInterfaceStyle: style(variant.style, query.style)
         case .accessibilityContrast: categorical(variant.contrast, query.contrast)
         case .horizontalSizeClass: categorical(variant.horizontal, query.horizontal)
         case .verticalSizeClass: categorical(variant.vertical, query.vertical)
         case .layoutDirection: categorical(variant.direction, query.direction)
         case .memory: requirement(variant.memory, query.memory)
-        case .graphicsFeatureSet: requirement(variant.graphics, query.graphics == 0 ? -1 : Int(query.graphics))
+        case .graphicsFeatureSet: requirement(variant.graphics, query.graphics == 0 ? -1 : Int32(query.graphics))
         case .displayGamut: gamut(variant.gamut, query.gamut)
         case .displayScale: scale(variant.scale, query.scale)
         }
@@ -41,18 +41,25 @@ enum AxisRule {
 
     /// Axis 2: a condition such as `<=145` is the variant's value; it matches the widths it admits.
     @inline(__always)
-    static func screenWidth(_ condition: ScreenWidthCondition?, _ width: Int) -> UInt8? {
-        guard let condition else { return width < 0 ? 1 : 0 }
+    static func screenWidth(_ comparison: UInt8, _ points: Int16, _ width: Int32) -> UInt8? {
+        if comparison == 0 { return width < 0 ? 1 : 0 }
         if width < 0 { return 0 }
-        return condition.isSatisfied(byWidth: width) ? 1 : nil
+        let limit = Int32(points)
+        let admitted = switch comparison {
+        case 1: width <= limit
+        case 2: width > limit
+        case 3: width < limit
+        default: width >= limit
+        }
+        return admitted ? 1 : nil
     }
 
     /// Axes 8 and 9: a requirement must not exceed the query; the highest that fits wins; absent
     /// requirements are always allowed and rank last. An unspecified query admits only "absent".
     @inline(__always)
-    static func requirement(_ required: UInt8, _ available: Int) -> UInt8? {
+    static func requirement(_ required: UInt8, _ available: Int32) -> UInt8? {
         if required == 0 { return 0 }
-        if available < 0 || Int(required) > available { return nil }
+        if available < 0 || Int32(required) > available { return nil }
         return required
     }
 

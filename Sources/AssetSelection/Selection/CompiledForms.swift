@@ -5,7 +5,9 @@ import AssetCatalog
 struct CompiledVariant: Hashable, Sendable {
     /// 0 any, 1... `UserInterfaceIdiom` index + 1, `neverSelected` for store-only idioms.
     var idiom: UInt8
-    var screenWidth: ScreenWidthCondition?
+    /// 0 any, else a `ScreenWidthCondition.Comparison` code; with `widthPoints`.
+    var widthComparison: UInt8
+    var widthPoints: Int16
     /// 0 any, then the enum's cases in order, 1-based.
     var style: UInt8
     var contrast: UInt8
@@ -23,7 +25,7 @@ struct CompiledVariant: Hashable, Sendable {
     /// False for empty slots, broken files and unrecognized values: never a candidate.
     var isSelectable: Bool
     /// Position in the asset's `variants` array (not the Contents.json index).
-    var position: Int32
+    var position: Int16
 
     static let neverSelected: UInt8 = 255
 
@@ -33,7 +35,13 @@ struct CompiledVariant: Hashable, Sendable {
         case .device(let device): idiom = device.ordinal
         case .storeOnly: idiom = Self.neverSelected
         }
-        screenWidth = variant.screenWidth
+        if let condition = variant.screenWidth {
+            widthComparison = condition.comparison.code
+            widthPoints = Int16(clamping: condition.points)
+        } else {
+            widthComparison = 0
+            widthPoints = 0
+        }
         style = Self.code(variant.userInterfaceStyle)
         contrast = Self.code(variant.accessibilityContrast)
         horizontal = Self.code(variant.horizontalSizeClass)
@@ -44,7 +52,7 @@ struct CompiledVariant: Hashable, Sendable {
         gamut = variant.displayGamut == .P3 ? 2 : 1
         scale = UInt8(variant.scale ?? 0)
         isSelectable = variant.isSelectable
-        self.position = Int32(position)
+        self.position = Int16(clamping: position)
     }
 
     @inline(__always)
@@ -55,14 +63,14 @@ struct CompiledVariant: Hashable, Sendable {
 struct CompiledQuery: Hashable, Sendable {
     var idiom: UInt8
     /// -1 when unspecified.
-    var screenWidth: Int
+    var screenWidth: Int32
     var style: UInt8
     var contrast: UInt8
     var horizontal: UInt8
     var vertical: UInt8
     var direction: UInt8
     /// -1 when unspecified.
-    var memory: Int
+    var memory: Int32
     var graphics: UInt8
     /// 0 unspecified, 1 sRGB, 2 P3.
     var gamut: UInt8
@@ -72,15 +80,27 @@ struct CompiledQuery: Hashable, Sendable {
 
     init(_ traits: TraitCollection) {
         idiom = CompiledVariant.code(traits.userInterfaceIdiom)
-        screenWidth = traits.screenWidth ?? -1
+        screenWidth = Int32(clamping: traits.screenWidth ?? -1)
         style = CompiledVariant.code(traits.userInterfaceStyle)
         contrast = CompiledVariant.code(traits.accessibilityContrast)
         horizontal = CompiledVariant.code(traits.horizontalSizeClass)
         vertical = CompiledVariant.code(traits.verticalSizeClass)
         direction = CompiledVariant.code(traits.layoutDirection)
-        memory = traits.memory ?? -1
+        memory = Int32(clamping: traits.memory ?? -1)
         graphics = traits.graphicsFeatureSet?.ordinal ?? 0
         gamut = CompiledVariant.code(traits.displayGamut)
         scale = UInt8(clamping: traits.displayScale ?? 0)
+    }
+}
+
+extension ScreenWidthCondition.Comparison {
+    /// 1-based, so that 0 can mean "no condition" in a packed variant.
+    var code: UInt8 {
+        switch self {
+        case .lessThanOrEqual: 1
+        case .greaterThan: 2
+        case .lessThan: 3
+        case .greaterThanOrEqual: 4
+        }
     }
 }
