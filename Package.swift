@@ -4,6 +4,8 @@ import PackageDescription
 // The pipeline, bottom to top:
 //   AssetCatalog   reads .xcassets folders into a typed model, with diagnostics
 //   AssetSelection traits, and the selection rule of SELECTION.md over that model
+//   PNGInspection  (beside) PNG files: our chunk walk, and a full decode through libpng (CPNG, CPNGSupport)
+//   ImageChecks    a catalog's images against their slots: scale families, icon sizes, gamut, format
 //   AdaptiveAssets the library product: the commands' logic, re-exporting the modules below it
 //   adapt          the command-line shell: parses arguments, calls AdaptiveAssets, prints
 let package = Package(
@@ -19,7 +21,11 @@ let package = Package(
     targets: [
         .target(name: "AssetCatalog"),
         .target(name: "AssetSelection", dependencies: ["AssetCatalog"]),
-        .target(name: "AdaptiveAssets", dependencies: ["AssetCatalog", "AssetSelection"]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .target(name: "CPNGSupport", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
+        .target(name: "PNGInspection", dependencies: ["AssetCatalog", "CPNGSupport"]),
+        .target(name: "ImageChecks", dependencies: ["AssetCatalog", "PNGInspection"]),
+        .target(name: "AdaptiveAssets", dependencies: ["AssetCatalog", "AssetSelection", "PNGInspection", "ImageChecks"]),
         .executableTarget(
             name: "adapt",
             dependencies: [

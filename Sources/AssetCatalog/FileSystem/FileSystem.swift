@@ -101,6 +101,28 @@ public enum FileSystem {
         return try readAll(descriptor, path: path)
     }
 
+    /// At most the first `count` bytes of a file.
+    public static func readPrefix(_ path: String, count: Int) throws(Failure) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure(path) }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let result = bytes.withUnsafeMutableBytes { buffer in
+                pread(descriptor, buffer.baseAddress! + filled, count - filled, off_t(filled))
+            }
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw failure(path)
+            }
+            if result == 0 { break }
+            filled += result
+        }
+        bytes.removeSubrange(filled...)
+        return bytes
+    }
+
     private static func readAll(_ descriptor: Int32, path: String) throws(Failure) -> [UInt8] {
         var info = stat()
         let expected = fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0

@@ -1,0 +1,58 @@
+/// What `adapt png` does with its arguments: PNG files get the PNG checks, `.xcassets` folders
+/// get the catalog image checks (which include the PNG checks of every image they hold).
+///
+/// ```swift
+/// let run = PNGCheckRun(paths: ["a.png", "App/Assets.xcassets"], inspector: PNGInspector())
+/// print(run.text)
+/// ```
+public struct PNGCheckRun: Sendable {
+    public struct CatalogResult: Sendable {
+        public var path: String
+        public var imageCount: Int
+        public var diagnostics: [Diagnostic]
+    }
+
+    public private(set) var files: [PNGReport] = []
+    public private(set) var catalogs: [CatalogResult] = []
+
+    public init(paths: [String], inspector: PNGInspector) {
+        let catalogPaths = paths.filter { $0.pathExtension == "xcassets" && FileSystem.isDirectory($0) }
+        let filePaths = paths.filter { !catalogPaths.contains($0) }
+        files = inspector.inspect(files: filePaths)
+        for path in catalogPaths {
+            do {
+                let catalog = try CatalogReader().read(at: path)
+                let result = CatalogImageChecker(inspector: inspector).check(catalog)
+                catalogs.append(CatalogResult(path: path, imageCount: result.reports.count,
+                                              diagnostics: catalog.diagnostics + result.diagnostics))
+            } catch {
+                catalogs.append(CatalogResult(path: path, imageCount: 0, diagnostics: [error.diagnostic]))
+            }
+        }
+    }
+
+    public var diagnostics: [Diagnostic] { files.flatMap(\.diagnostics) + catalogs.flatMap(\.diagnostics) }
+
+    public var hasErrors: Bool { files.contains(where: \.hasErrors) || catalogs.contains { $0.diagnostics.hasErrors } }
+
+    /// One line per file, then one per catalog.
+    public var text: String {
+        var lines = files.map(\.textLine)
+        for catalog in catalogs {
+            let errors = catalog.diagnostics.errorCount, warnings = catalog.diagnostics.warningCount
+            lines.append("\(catalog.path): \(catalog.imageCount) PNG images checked: \(errors) error\(errors == 1 ? "" : "s"), "
+                + "\(warnings) warning\(warnings == 1 ? "" : "s")")
+        }
+        return lines.map { $0 + "\n" }.joined()
+    }
+
+    public var json: JSONValue {
+        .object([
+            "files": .array(files.map(\.json)),
+            "catalogs": .array(catalogs.map { catalog in
+                .object(["path": .string(catalog.path), "imageCount": .number(String(catalog.imageCount)),
+                         "diagnostics": .array(catalog.diagnostics.map(\.json))])
+            }),
+        ])
+    }
+}

@@ -1,0 +1,119 @@
+#include "CPNGSupport.h"
+
+#include <png.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+typedef struct {
+    const uint8_t *bytes;
+    size_t length;
+    size_t offset;
+    adapt_png_decode_result *result;
+} reader_state;
+
+static void copy_message(char *destination, const char *message) {
+    strncpy(destination, message ? message : "unknown libpng error", 255);
+    destination[255] = '\0';
+}
+
+static void on_error(png_structp png, png_const_charp message) {
+    reader_state *state = (reader_state *)png_get_error_ptr(png);
+    copy_message(state->result->message, message);
+    png_longjmp(png, 1);
+}
+
+static void on_warning(png_structp png, png_const_charp message) {
+    reader_state *state = (reader_state *)png_get_error_ptr(png);
+    if (state->result->warning_count++ == 0) copy_message(state->result->warning, message);
+}
+
+static void read_from_memory(png_structp png, png_bytep out, size_t count) {
+    reader_state *state = (reader_state *)png_get_io_ptr(png);
+    if (count > state->length - state->offset) {
+        png_error(png, "file ends before the image data does (truncated)");
+    }
+    memcpy(out, state->bytes + state->offset, count);
+    state->offset += count;
+}
+
+adapt_png_decode_result adapt_png_decode(const uint8_t *bytes, size_t length, uint64_t max_pixels) {
+    adapt_png_decode_result result;
+    memset(&result, 0, sizeof result);
+    reader_state state = {bytes, length, 0, &result};
+
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &state, on_error, on_warning);
+    if (!png) {
+        result.status = ADAPT_PNG_FAILED;
+        copy_message(result.message, "out of memory creating the libpng reader");
+        return result;
+    }
+    png_infop info = png_create_info_struct(png);
+    /* Volatile: modified after setjmp and read after a longjmp. */
+    png_bytep volatile row = NULL;
+    if (!info || setjmp(png_jmpbuf(png))) {
+        if (result.status == ADAPT_PNG_DECODED) result.status = ADAPT_PNG_FAILED;
+        free(row);
+        png_destroy_read_struct(&png, info ? &info : NULL, NULL);
+        return result;
+    }
+    png_set_read_fn(png, &state, read_from_memory);
+    /* Our own chunk walk verifies every CRC; don't pay for it twice. */
+    png_set_crc_action(png, PNG_CRC_QUIET_USE, PNG_CRC_QUIET_USE);
+    /* Every chunk, known or not, is handled by libpng's rules; keep unknown ancillary ones quietly. */
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, NULL, 0);
+    png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
+#ifdef PNG_SET_CHUNK_MALLOC_LIMIT_SUPPORTED
+    png_set_chunk_malloc_max(png, 64u << 20);
+#endif
+    png_read_info(png, info);
+    result.width = png_get_image_width(png, info);
+    result.height = png_get_image_height(png, info);
+    if ((uint64_t)result.width * (uint64_t)result.height > max_pixels) {
+        result.status = ADAPT_PNG_TOO_LARGE;
+        png_destroy_read_struct(&png, &info, NULL);
+        return result;
+    }
+    int passes = png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    size_t row_bytes = png_get_rowbytes(png, info);
+    row = (png_bytep)malloc(row_bytes ? row_bytes : 1);
+    if (!row) png_error(png, "out of memory for one row");
+    for (int pass = 0; pass < passes; pass++) {
+        for (uint32_t y = 0; y < result.height; y++) png_read_row(png, row, NULL);
+    }
+    /* Reads the chunks after the image data, checking there is no extra image data. */
+    png_read_end(png, NULL);
+    free(row);
+    row = NULL;
+    png_destroy_read_struct(&png, &info, NULL);
+    result.status = ADAPT_PNG_DECODED;
+    return result;
+}
+
+uint32_t adapt_crc32(uint32_t crc, const uint8_t *bytes, size_t length) {
+    while (length > 0) {
+        uInt chunk = length > 0x40000000u ? 0x40000000u : (uInt)length;
+        crc = (uint32_t)crc32(crc, bytes, chunk);
+        bytes += chunk;
+        length -= chunk;
+    }
+    return crc;
+}
+
+long adapt_inflate(const uint8_t *input, size_t length, uint8_t *output, size_t capacity) {
+    z_stream stream;
+    memset(&stream, 0, sizeof stream);
+    if (inflateInit(&stream) != Z_OK) return -1;
+    stream.next_in = (Bytef *)input;
+    stream.avail_in = (uInt)length;
+    stream.next_out = output;
+    stream.avail_out = (uInt)capacity;
+    int status = inflate(&stream, Z_FINISH);
+    long produced = (long)stream.total_out;
+    inflateEnd(&stream);
+    /* A profile larger than the buffer is cut short; what was produced is still usable. */
+    if (status == Z_STREAM_END || (status == Z_BUF_ERROR && stream.avail_out == 0)) return produced;
+    return -1;
+}

@@ -1,0 +1,42 @@
+#ifndef ADAPTIVE_ASSETS_CPNG_SUPPORT_H
+#define ADAPTIVE_ASSETS_CPNG_SUPPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// The outcome of a full decode of a PNG held in memory.
+typedef enum {
+    ADAPT_PNG_DECODED = 0,
+    /// libpng reported an error (corrupt data, CRC, truncation...); see `message`.
+    ADAPT_PNG_FAILED = 1,
+    /// The image claims more pixels than the caller allowed; nothing was decoded.
+    ADAPT_PNG_TOO_LARGE = 2,
+} adapt_png_status;
+
+typedef struct {
+    adapt_png_status status;
+    uint32_t width;
+    uint32_t height;
+    /// The first error, or the first warning when the decode succeeded with warnings.
+    char message[256];
+    /// Number of warnings libpng reported (e.g. "Extra compressed data").
+    int warning_count;
+    char warning[256];
+} adapt_png_decode_result;
+
+/// Decodes every row of a PNG from memory with libpng, without keeping the pixels.
+///
+/// libpng reports errors with longjmp, which Swift cannot survive: this function owns the
+/// jump buffer, so a corrupt file returns ADAPT_PNG_FAILED with libpng's message and never
+/// aborts the process. Chunk CRCs are not re-checked here (the caller's chunk walk does that);
+/// the zlib stream, its Adler-32 and the amount of image data are.
+adapt_png_decode_result adapt_png_decode(const uint8_t *bytes, size_t length, uint64_t max_pixels);
+
+/// zlib's CRC-32 of `length` bytes, continuing from `crc` (start with 0).
+uint32_t adapt_crc32(uint32_t crc, const uint8_t *bytes, size_t length);
+
+/// Inflates a zlib stream (as in iCCP) into `output`, at most `capacity` bytes.
+/// Returns the number of bytes written, or -1 when the stream is corrupt.
+long adapt_inflate(const uint8_t *input, size_t length, uint8_t *output, size_t capacity);
+
+#endif

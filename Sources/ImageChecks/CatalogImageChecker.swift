@@ -1,0 +1,147 @@
+import AssetCatalog
+import Dispatch
+import PNGInspection
+import Synchronization
+
+/// Checks a catalog's images against the slots that hold them: each file really is the image
+/// its name says, PNGs pass the PNG checks, scale families agree in size, app icons have their
+/// slot's pixel size, and gamut slots hold images with the matching profile.
+///
+/// ```swift
+/// let catalog = try CatalogReader().read(at: "App/Assets.xcassets")
+/// let result = CatalogImageChecker().check(catalog)
+/// result.diagnostics.forEach { print($0) }   // path:line:column: error: ... [image.scale-size]
+/// ```
+public struct CatalogImageChecker: Sendable {
+    public var inspector: PNGInspector
+    public var concurrency: Int
+
+    public init(inspector: PNGInspector = PNGInspector(), concurrency: Int = CatalogReader.coreCount) {
+        self.inspector = inspector
+        self.concurrency = concurrency
+    }
+
+    public struct Result: Sendable {
+        public var diagnostics: [Diagnostic]
+        /// The PNG report of every image file checked, by path.
+        public var reports: [String: PNGReport]
+    }
+
+    /// One image file of the catalog and the variants that name it.
+    struct ImageFile {
+        var path: String
+        var declaredFormat: ImageFormat?
+        /// The scales of the slots that name this file.
+        var scales: [Int] = []
+    }
+
+    public func check(_ catalog: Catalog) -> Result {
+        let files = imageFiles(in: catalog)
+        let inspections = inspect(files)
+        var diagnostics: [Diagnostic] = []
+        var reports: [String: PNGReport] = [:]
+        for (file, inspection) in zip(files, inspections) {
+            diagnostics.append(contentsOf: formatDiagnostics(file, inspection))
+            if var report = inspection.report {
+                // 72 dpi times the slot's scale (144 for 2x) is the Retina convention, not a problem.
+                if let dpi = report.header?.dotsPerInch, file.scales.contains(where: { $0 * 72 == dpi }) {
+                    report.problems.removeAll { $0.code == .phys }
+                }
+                reports[file.path] = report
+                diagnostics.append(contentsOf: report.diagnostics)
+            }
+        }
+        for asset in catalog.assets {
+            switch asset.type {
+            case .imageSet:
+                diagnostics.append(contentsOf: ScaleFamilyRule.check(asset, headers: reports))
+                diagnostics.append(contentsOf: GamutProfileRule.check(asset, headers: reports))
+            case .appIconSet:
+                diagnostics.append(contentsOf: AppIconRule.check(asset, headers: reports))
+            default: break
+            }
+        }
+        return Result(diagnostics: diagnostics, reports: reports)
+    }
+
+    /// Every distinct image file named by a usable entry, in catalog order.
+    func imageFiles(in catalog: Catalog) -> [ImageFile] {
+        var positions: [String: Int] = [:]
+        var files: [ImageFile] = []
+        for asset in catalog.assets where [.imageSet, .appIconSet, .launchImage].contains(asset.type) {
+            for variant in asset.variants where variant.fileProblem == nil {
+                guard let filename = variant.filename else { continue }
+                let path = asset.path.appendingPathComponent(filename)
+                if positions[path] == nil {
+                    positions[path] = files.count
+                    files.append(ImageFile(path: path, declaredFormat: ImageFormat(fileExtension: filename.pathExtension)))
+                }
+                files[positions[path]!].scales.append(variant.scale ?? Self.scaleSuffix(of: filename) ?? 1)
+            }
+        }
+        return files
+    }
+
+    /// The `N` of a `name@Nx.png` file name: the scale a slot without `scale` was drawn for.
+    static func scaleSuffix(of filename: String) -> Int? {
+        let stem = filename.deletingPathExtension
+        guard let at = stem.lastIndex(of: "@"), stem.hasSuffix("x") else { return nil }
+        return Int(stem[stem.index(after: at)..<stem.index(before: stem.endIndex)])
+    }
+
+    struct Inspection: Sendable {
+        var actualFormat: ImageFormat
+        var report: PNGReport?
+    }
+
+    /// Sniffs every file and runs the PNG checks on the PNGs, on every core.
+    private func inspect(_ files: [ImageFile]) -> [Inspection] {
+        let results = Mutex([Inspection?](repeating: nil, count: files.count))
+        let next = Atomic<Int>(0)
+        let inspector = self.inspector
+        let work: @Sendable (Int) -> Void = { [files] _ in
+            while true {
+                let index = next.add(1, ordering: .relaxed).oldValue
+                guard index < files.count else { return }
+                let file = files[index]
+                var inspection: Inspection
+                if file.declaredFormat == .png {
+                    let report = inspector.inspect(file: file.path)
+                    inspection = Inspection(actualFormat: report.format, report: report.format == .png ? report : nil)
+                } else {
+                    let head = (try? FileSystem.readPrefix(file.path, count: 32)) ?? []
+                    let format = ImageFormat(sniffing: head)
+                    inspection = Inspection(actualFormat: format, report: format == .png ? inspector.inspect(file: file.path) : nil)
+                }
+                results.withLock { $0[index] = inspection }
+            }
+        }
+        if concurrency <= 1 || files.count < 2 { work(0) } else {
+            DispatchQueue.concurrentPerform(iterations: min(concurrency, files.count), execute: work)
+        }
+        return results.withLock { $0.map { $0! } }
+    }
+
+    /// A file whose bytes are not what its extension says.
+    private func formatDiagnostics(_ file: ImageFile, _ inspection: Inspection) -> [Diagnostic] {
+        let location = SourceLocation(file: file.path)
+        let named = file.declaredFormat?.rawValue ?? "'.\(file.path.pathExtension)'"
+        if inspection.actualFormat == .unknown {
+            return [Diagnostic(.error, "named as \(named) but is not an image in any format Apple platforms decode",
+                               code: "image.not-an-image", at: location)]
+        }
+        guard let declared = file.declaredFormat, declared != inspection.actualFormat else { return [] }
+        // SVG sniffing is loose (text); a PDF or SVG named by its own extension is never questioned.
+        if declared == .svg && inspection.actualFormat == .unknown { return [] }
+        return [Diagnostic(.warning, "named as \(declared.rawValue) but is a \(inspection.actualFormat.rawValue) file: "
+                               + "Apple platforms decode it, but tools that trust the extension will not",
+                           code: "image.format-mismatch", at: location)]
+    }
+}
+
+extension Variant {
+    /// The variant's attributes other than scale: scale families are compared within one such key.
+    var familyKey: [String] {
+        declaredAttributes.filter { $0.key != "scale" }.map { "\($0.key)=\($0.value)" }
+    }
+}

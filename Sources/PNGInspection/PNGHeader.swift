@@ -1,0 +1,96 @@
+/// What a PNG says about itself before its image data: size, pixel format, colour information.
+public struct PNGHeader: Hashable, Sendable {
+    public enum ColorType: UInt8, Hashable, Sendable {
+        case grayscale = 0
+        case rgb = 2
+        case palette = 3
+        case grayscaleAlpha = 4
+        case rgba = 6
+
+        public var name: String {
+            switch self {
+            case .grayscale: "grayscale"
+            case .rgb: "RGB"
+            case .palette: "palette"
+            case .grayscaleAlpha: "grayscale+alpha"
+            case .rgba: "RGBA"
+            }
+        }
+
+        /// The bit depths the PNG specification allows for this colour type.
+        public var allowedBitDepths: [UInt8] {
+            switch self {
+            case .grayscale: [1, 2, 4, 8, 16]
+            case .palette: [1, 2, 4, 8]
+            case .rgb, .grayscaleAlpha, .rgba: [8, 16]
+            }
+        }
+    }
+
+    public var width: UInt32 = 0
+    public var height: UInt32 = 0
+    public var bitDepth: UInt8 = 0
+    public var colorType: ColorType = .rgb
+    public var interlaced = false
+    /// A tRNS chunk gives transparency to a type without an alpha channel.
+    public var hasTransparencyChunk = false
+    /// The sRGB chunk's rendering intent, when present.
+    public var sRGBIntent: UInt8?
+    /// The iCCP chunk's profile name and the profile's own description, when present.
+    public var iccProfileName: String?
+    public var iccProfileDescription: String?
+    public var gamma: UInt32?
+    public var hasChromaticities = false
+    /// pHYs: pixels per unit on each axis, and whether the unit is the metre.
+    public var physicalPixels: (x: UInt32, y: UInt32, metre: Bool)?
+    /// Whether this is Apple's CgBI variant.
+    public var isCgBI = false
+
+    /// The pHYs resolution in dots per inch, when it is given in metres and equal on both axes.
+    public var dotsPerInch: Int? {
+        guard let physical = physicalPixels, physical.metre, physical.x == physical.y else { return nil }
+        return Int((Double(physical.x) * 0.0254).rounded())
+    }
+
+    public var hasAlpha: Bool { colorType == .grayscaleAlpha || colorType == .rgba || hasTransparencyChunk }
+    public var pixelCount: UInt64 { UInt64(width) * UInt64(height) }
+
+    /// Which colour space the file declares.
+    public var profileKind: ProfileKind {
+        if let description = iccProfileDescription ?? iccProfileName {
+            let lowered = description.lowercased()
+            if lowered.contains("display p3") || lowered.contains("p3") { return .displayP3 }
+            if lowered.contains("srgb") { return .sRGB }
+            return .other(description)
+        }
+        if sRGBIntent != nil { return .sRGB }
+        return .unspecified
+    }
+
+    public enum ProfileKind: Hashable, Sendable, CustomStringConvertible {
+        case unspecified, sRGB, displayP3
+        case other(String)
+
+        public var description: String {
+            switch self {
+            case .unspecified: "no profile"
+            case .sRGB: "sRGB"
+            case .displayP3: "Display P3"
+            case .other(let name): "profile '\(name)'"
+            }
+        }
+    }
+
+    public static func == (lhs: PNGHeader, rhs: PNGHeader) -> Bool {
+        lhs.width == rhs.width && lhs.height == rhs.height && lhs.bitDepth == rhs.bitDepth
+            && lhs.colorType == rhs.colorType && lhs.interlaced == rhs.interlaced
+            && lhs.iccProfileDescription == rhs.iccProfileDescription && lhs.sRGBIntent == rhs.sRGBIntent
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(width)
+        hasher.combine(height)
+        hasher.combine(bitDepth)
+        hasher.combine(colorType)
+    }
+}

@@ -1,0 +1,162 @@
+import AssetCatalog
+import CPNGSupport
+import Dispatch
+import Synchronization
+
+/// Checks PNG files: a chunk walk of our own (structure, CRCs, colour information), then a full
+/// decode through libpng for what only decoding finds.
+///
+/// ```swift
+/// let report = PNGInspector().inspect(file: "icon@2x.png")
+/// if report.hasErrors { report.problems.forEach { print($0) } }
+///
+/// // Many files on every core, reports in the order given:
+/// let reports = PNGInspector(headerOnly: true).inspect(files: paths)
+/// ```
+public struct PNGInspector: Sendable {
+    /// Images claiming more pixels are reported (`png.too-large`) and not decoded, so a small
+    /// file cannot make the tool allocate without bound.
+    public var maxPixels: UInt64
+    /// Walk only up to the first image data: no CRC of the pixels, no decode.
+    public var headerOnly: Bool
+
+    public static let defaultMaxPixels: UInt64 = 100_000_000
+
+    public init(maxPixels: UInt64 = PNGInspector.defaultMaxPixels, headerOnly: Bool = false) {
+        self.maxPixels = maxPixels
+        self.headerOnly = headerOnly
+    }
+
+    /// Bytes read first in header-only mode; more only when the header chunks are larger.
+    static let headerPrefix = 64 * 1024
+
+    public func inspect(file path: String) -> PNGReport {
+        do {
+            if headerOnly {
+                let prefix = try FileSystem.readPrefix(path, count: Self.headerPrefix)
+                if prefix.count < Self.headerPrefix {
+                    return inspect(bytes: prefix, path: path)
+                }
+                var report = inspect(bytes: prefix, path: path, isWholeFile: false)
+                if report.neededMoreBytes { report = inspect(bytes: try FileSystem.readFile(path), path: path) }
+                return report
+            }
+            return inspect(bytes: try FileSystem.readFile(path), path: path)
+        } catch {
+            return PNGReport(path: path, format: .unknown,
+                             problems: [PNGProblem(.truncated, .error, "cannot read the file: \(error.reason)")])
+        }
+    }
+
+    /// Inspects files on every core; the reports come back in the order of `paths`.
+    public func inspect(files paths: [String], concurrency: Int = CatalogReader.coreCount) -> [PNGReport] {
+        let reports = Mutex([PNGReport?](repeating: nil, count: paths.count))
+        let next = Atomic<Int>(0)
+        let work: @Sendable (Int) -> Void = { _ in
+            while true {
+                let index = next.add(1, ordering: .relaxed).oldValue
+                guard index < paths.count else { return }
+                let report = inspect(file: paths[index])
+                reports.withLock { $0[index] = report }
+            }
+        }
+        if concurrency <= 1 || paths.count < 2 { work(0) } else {
+            DispatchQueue.concurrentPerform(iterations: min(concurrency, paths.count), execute: work)
+        }
+        return reports.withLock { $0.map { $0! } }
+    }
+
+    public func inspect(bytes: [UInt8], path: String? = nil) -> PNGReport {
+        inspect(bytes: bytes, path: path, isWholeFile: true)
+    }
+
+    private func inspect(bytes: [UInt8], path: String?, isWholeFile: Bool) -> PNGReport {
+        let walk = bytes.withUnsafeBufferPointer {
+            ChunkWalker(stopsAtImageData: headerOnly).walk($0, isWholeFile: isWholeFile)
+        }
+        var report = PNGReport(path: path, format: ImageFormat(sniffing: bytes), header: walk.header, problems: walk.problems)
+        report.neededMoreBytes = walk.needsMoreBytes
+        guard let header = walk.header else { return report }
+        if header.pixelCount > maxPixels {
+            report.problems.append(PNGProblem(.tooLarge, .error,
+                "IHDR claims \(header.width)x\(header.height) = \(header.pixelCount) pixels, over the limit of \(maxPixels): not decoded"))
+            return report
+        }
+        guard !headerOnly, !walk.hasErrors, !header.isCgBI else { return report }
+        report.problems.append(contentsOf: decode(bytes))
+        report.decoded = !report.hasErrors
+        return report
+    }
+
+    /// The full decode through libpng, its outcome as problems.
+    private func decode(_ bytes: [UInt8]) -> [PNGProblem] {
+        var result = bytes.withUnsafeBufferPointer { adapt_png_decode($0.baseAddress, $0.count, maxPixels) }
+        let message = withUnsafeBytes(of: &result.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let warning = withUnsafeBytes(of: &result.warning) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        var problems: [PNGProblem] = []
+        switch result.status {
+        case ADAPT_PNG_FAILED: problems.append(PNGProblem(Self.code(forLibpngMessage: message), .error, "decoding failed: \(message)"))
+        case ADAPT_PNG_TOO_LARGE: problems.append(PNGProblem(.tooLarge, .error, "over the pixel limit: not decoded"))
+        default: break
+        }
+        if result.warning_count > 0 {
+            let code = Self.code(forLibpngMessage: warning)
+            let severity: PNGProblem.Severity = code == .imageData ? .error : .warning
+            let more = result.warning_count > 1 ? " (and \(result.warning_count - 1) more)" : ""
+            problems.append(PNGProblem(code == .decode ? .libpngWarning : code, severity, "libpng: \(warning)\(more)"))
+        }
+        return problems
+    }
+
+    static func code(forLibpngMessage message: String) -> PNGProblem.Code {
+        let lowered = message.lowercased()
+        if lowered.contains("truncated") || lowered.contains("read error") { return .truncated }
+        if lowered.contains("image data") || lowered.contains("extra compressed") || lowered.contains("too many idat") {
+            return .imageData
+        }
+        if lowered.contains("crc") { return .crc }
+        return .decode
+    }
+}
+
+/// What a check found about one file.
+public struct PNGReport: Hashable, Sendable {
+    public var path: String?
+    /// What the bytes are, whatever the name says.
+    public var format: ImageFormat
+    public var header: PNGHeader?
+    public var problems: [PNGProblem]
+    /// Whether the full decode ran and found nothing wrong.
+    public var decoded = false
+    var neededMoreBytes = false
+
+    public init(path: String?, format: ImageFormat, header: PNGHeader? = nil, problems: [PNGProblem] = []) {
+        self.path = path
+        self.format = format
+        self.header = header
+        self.problems = problems
+    }
+
+    public var hasErrors: Bool { problems.contains { $0.severity == .error } }
+
+    /// `64x64, 8-bit RGBA, non-interlaced, alpha, sRGB`
+    public var summary: String {
+        guard let header else { return format == .png ? "unreadable PNG" : "not a PNG (\(format.rawValue))" }
+        var parts = ["\(header.width)x\(header.height)", "\(header.bitDepth)-bit \(header.colorType.name)",
+                     header.interlaced ? "interlaced" : "non-interlaced"]
+        if header.hasAlpha { parts.append("alpha") }
+        parts.append(header.profileKind.description)
+        if let gamma = header.gamma { parts.append("gamma \(Double(gamma) / 100_000)") }
+        if header.hasChromaticities { parts.append("cHRM") }
+        if header.isCgBI { parts.append("CgBI") }
+        return parts.joined(separator: ", ")
+    }
+
+    /// The problems as diagnostics on the file.
+    public var diagnostics: [Diagnostic] {
+        problems.map { problem in
+            Diagnostic(problem.severity == .error ? .error : .warning, problem.message, code: problem.code.rawValue,
+                       at: path.map { SourceLocation(file: $0) })
+        }
+    }
+}
