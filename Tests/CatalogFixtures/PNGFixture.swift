@@ -1,0 +1,99 @@
+/// Builds PNG files byte by byte for tests: valid ones of any size, and damaged ones on purpose.
+/// The image data uses stored (uncompressed) deflate blocks, so no compressor is needed.
+///
+/// ```swift
+/// let bytes = PNGFixture.png(width: 4, height: 2)
+/// let cgbi = PNGFixture.png(width: 4, height: 2, leadingChunks: [PNGFixture.chunk("CgBI", [0, 0, 0, 0])])
+/// ```
+public enum PNGFixture {
+    public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// An 8-bit RGB or RGBA PNG filled with one colour.
+    public static func png(width: Int, height: Int, alpha: Bool = false, color: [UInt8] = [200, 80, 40],
+                           leadingChunks: [[UInt8]] = [], ancillary: [[UInt8]] = [], trailing: [UInt8] = []) -> [UInt8] {
+        var raw: [UInt8] = []
+        raw.reserveCapacity((width * (alpha ? 4 : 3) + 1) * height)
+        for _ in 0..<height {
+            raw.append(0)
+            for _ in 0..<width { raw += color + (alpha ? [255] : []) }
+        }
+        return signature + leadingChunks.joined() + ihdr(width: width, height: height, colorType: alpha ? 6 : 2)
+            + ancillary.joined() + chunk("IDAT", zlibStored(raw)) + chunk("IEND", []) + trailing
+    }
+
+    public static func ihdr(width: Int, height: Int, bitDepth: UInt8 = 8, colorType: UInt8 = 2, interlace: UInt8 = 0) -> [UInt8] {
+        chunk("IHDR", be32(UInt32(width)) + be32(UInt32(height)) + [bitDepth, colorType, 0, 0, interlace])
+    }
+
+    public static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        let body = Array(type.utf8) + data
+        return be32(UInt32(data.count)) + body + be32(crc32(body))
+    }
+
+    /// An iCCP chunk holding a minimal ICC profile whose description is `description`.
+    public static func iccp(description: String) -> [UInt8] {
+        let text = Array(description.utf8) + [0]
+        let descTag = Array("desc".utf8) + [0, 0, 0, 0] + be32(UInt32(text.count)) + text + [UInt8](repeating: 0, count: 12)
+        let tagTableEnd = 128 + 4 + 12
+        // A display-class RGB profile with the header fields libpng checks (version, class, spaces,
+        // 'acsp', D50 illuminant).
+        var profile = be32(UInt32(tagTableEnd + descTag.count)) + [0, 0, 0, 0] + [2, 0x10, 0, 0]
+        profile += Array("mntrRGB XYZ ".utf8) + [UInt8](repeating: 0, count: 12) + Array("acsp".utf8)
+        profile += [UInt8](repeating: 0, count: 68 - profile.count)
+        profile += be32(0x0000_F6D6) + be32(0x0001_0000) + be32(0x0000_D32D)  // D50
+        profile += [UInt8](repeating: 0, count: 128 - profile.count)
+        profile += be32(1) + Array("desc".utf8) + be32(UInt32(tagTableEnd)) + be32(UInt32(descTag.count)) + descTag
+        return chunk("iCCP", Array("ICC Profile".utf8) + [0, 0] + zlibStored(profile))
+    }
+
+    /// A zlib stream of stored blocks.
+    public static func zlibStored(_ data: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [0x78, 0x01]
+        var offset = 0
+        repeat {
+            let count = min(65535, data.count - offset)
+            let final: UInt8 = offset + count == data.count ? 1 : 0
+            out += [final, UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF), UInt8((~count >> 8) & 0xFF)]
+            out += data[offset..<offset + count]
+            offset += count
+        } while offset < data.count
+        var a: UInt32 = 1, b: UInt32 = 0
+        for byte in data {
+            a = (a + UInt32(byte)) % 65521
+            b = (b + a) % 65521
+        }
+        return out + be32(b << 16 | a)
+    }
+
+    public static func be32(_ value: UInt32) -> [UInt8] {
+        [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
+    }
+
+    public static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
+    }
+
+    /// The byte range of the first chunk of `type` (its data only), if any.
+    public static func dataRange(of type: String, in bytes: [UInt8]) -> Range<Int>? {
+        var offset = 8
+        while offset + 8 <= bytes.count {
+            let length = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+            if String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self) == type {
+                return (offset + 8)..<(offset + 8 + length)
+            }
+            offset += 12 + length
+        }
+        return nil
+    }
+
+    /// Recomputes the CRC of the chunk whose data starts at `dataStart`, after a test edited it.
+    public static func fixCRC(_ bytes: inout [UInt8], chunkDataAt range: Range<Int>) {
+        let body = Array(bytes[(range.lowerBound - 4)..<range.upperBound])
+        bytes.replaceSubrange(range.upperBound..<(range.upperBound + 4), with: be32(crc32(body)))
+    }
+}
