@@ -27,8 +27,9 @@ public struct PNGInspector: Sendable {
         self.headerOnly = headerOnly
     }
 
-    /// Bytes read first in header-only mode; more only when the header chunks are larger.
-    static let headerPrefix = 64 * 1024
+    /// Bytes read first in header-only mode (IHDR and the colour chunks usually fit); the whole
+    /// file only when the header chunks are larger, say a big ICC profile.
+    static let headerPrefix = 4 * 1024
 
     public func inspect(file path: String) -> PNGReport {
         do {
@@ -37,14 +38,15 @@ public struct PNGInspector: Sendable {
                 if prefix.count < Self.headerPrefix {
                     return inspect(bytes: prefix, path: path)
                 }
-                var report = inspect(bytes: prefix, path: path, isWholeFile: false)
-                if report.neededMoreBytes { report = inspect(bytes: try FileSystem.readFile(path), path: path) }
-                return report
+                let report = prefix.withUnsafeBufferPointer { inspect($0, path: path, isWholeFile: false) }
+                if !report.neededMoreBytes { return report }
             }
-            return inspect(bytes: try FileSystem.readFile(path), path: path)
-        } catch {
+            return try FileSystem.withMappedFile(path) { inspect($0, path: path, isWholeFile: true) }
+        } catch let error as FileSystem.Failure {
             return PNGReport(path: path, format: .unknown,
                              problems: [PNGProblem(.truncated, .error, "cannot read the file: \(error.reason)")])
+        } catch {
+            return PNGReport(path: path, format: .unknown, problems: [PNGProblem(.truncated, .error, "cannot read the file")])
         }
     }
 
@@ -67,13 +69,11 @@ public struct PNGInspector: Sendable {
     }
 
     public func inspect(bytes: [UInt8], path: String? = nil) -> PNGReport {
-        inspect(bytes: bytes, path: path, isWholeFile: true)
+        bytes.withUnsafeBufferPointer { inspect($0, path: path, isWholeFile: true) }
     }
 
-    private func inspect(bytes: [UInt8], path: String?, isWholeFile: Bool) -> PNGReport {
-        let walk = bytes.withUnsafeBufferPointer {
-            ChunkWalker(stopsAtImageData: headerOnly).walk($0, isWholeFile: isWholeFile)
-        }
+    private func inspect(_ bytes: UnsafeBufferPointer<UInt8>, path: String?, isWholeFile: Bool) -> PNGReport {
+        let walk = ChunkWalker(stopsAtImageData: headerOnly).walk(bytes, isWholeFile: isWholeFile)
         var report = PNGReport(path: path, format: ImageFormat(sniffing: bytes), header: walk.header, problems: walk.problems)
         report.neededMoreBytes = walk.needsMoreBytes
         guard let header = walk.header else { return report }
@@ -89,8 +89,8 @@ public struct PNGInspector: Sendable {
     }
 
     /// The full decode through libpng, its outcome as problems.
-    private func decode(_ bytes: [UInt8]) -> [PNGProblem] {
-        var result = bytes.withUnsafeBufferPointer { adapt_png_decode($0.baseAddress, $0.count, maxPixels) }
+    private func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> [PNGProblem] {
+        var result = adapt_png_decode(bytes.baseAddress, bytes.count, maxPixels)
         let message = withUnsafeBytes(of: &result.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         let warning = withUnsafeBytes(of: &result.warning) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         var problems: [PNGProblem] = []

@@ -101,6 +101,25 @@ public enum FileSystem {
         return try readAll(descriptor, path: path)
     }
 
+    /// Calls `body` with the whole file mapped read-only into memory: no copy, no zero-filled
+    /// buffer (what checking large images wants). An empty file gives an empty buffer.
+    public static func withMappedFile<Result>(
+        _ path: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+    ) throws -> Result {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure(path) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw failure(path) }
+        let size = Int(info.st_size)
+        guard size > 0 else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {
+            throw failure(path)
+        }
+        defer { munmap(address, size) }
+        return try body(UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size))
+    }
+
     /// At most the first `count` bytes of a file.
     public static func readPrefix(_ path: String, count: Int) throws(Failure) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
