@@ -6,6 +6,8 @@ import PackageDescription
 //   AssetSelection traits, and the selection rule of SELECTION.md over that model
 //   PNGInspection  (beside) PNG files: our chunk walk, and a full decode through libpng (CPNG, CPNGSupport)
 //   ImageChecks    a catalog's images against their slots: scale families, icon sizes, gamut, format
+//   DeviceProfiles the device database (a JSON resource users can extend) and each device's trait sets
+//   AssetThinning  per-device slices: which variants each device can show, written atomically; trait matrices
 //   AdaptiveAssets the library product: the commands' logic, re-exporting the modules below it
 //   adapt          the command-line shell: parses arguments, calls AdaptiveAssets, prints
 let package = Package(
@@ -25,7 +27,9 @@ let package = Package(
         .target(name: "CPNGSupport", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
         .target(name: "PNGInspection", dependencies: ["AssetCatalog", "CPNGSupport"]),
         .target(name: "ImageChecks", dependencies: ["AssetCatalog", "PNGInspection"]),
-        .target(name: "AdaptiveAssets", dependencies: ["AssetCatalog", "AssetSelection", "PNGInspection", "ImageChecks"]),
+        .target(name: "DeviceProfiles", dependencies: ["AssetCatalog", "AssetSelection"], resources: [.copy("Resources/devices.json")]),
+        .target(name: "AssetThinning", dependencies: ["AssetCatalog", "AssetSelection", "DeviceProfiles", "PNGInspection"]),
+        .target(name: "AdaptiveAssets", dependencies: ["AssetCatalog", "AssetSelection", "PNGInspection", "ImageChecks", "DeviceProfiles", "AssetThinning"]),
         .executableTarget(
             name: "adapt",
             dependencies: [
@@ -42,6 +46,7 @@ let package = Package(
         .testTarget(name: "AssetCatalogTests", dependencies: ["AssetCatalog", "CatalogFixtures"]),
         .testTarget(name: "AssetSelectionTests", dependencies: ["AssetSelection", "AssetCatalog", "CatalogFixtures"]),
         .testTarget(name: "PNGInspectionTests", dependencies: ["PNGInspection", "ImageChecks", "AssetCatalog", "CatalogFixtures"]),
+        .testTarget(name: "AssetThinningTests", dependencies: ["AssetThinning", "DeviceProfiles", "AssetSelection", "AssetCatalog", "CatalogFixtures"]),
         .testTarget(name: "AdaptCLITests", dependencies: ["adapt", "AdaptiveAssets", "CatalogFixtures"], exclude: ["Snapshots"]),
     ]
 )

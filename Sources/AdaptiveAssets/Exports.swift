@@ -3,3 +3,5 @@
 @_exported import AssetSelection
 @_exported import PNGInspection
 @_exported import ImageChecks
+@_exported import DeviceProfiles
+@_exported import AssetThinning

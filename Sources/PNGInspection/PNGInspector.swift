@@ -19,6 +19,9 @@ public struct PNGInspector: Sendable {
     public var maxPixels: UInt64
     /// Walk only up to the first image data: no CRC of the pixels, no decode.
     public var headerOnly: Bool
+    /// Whether to decode through libpng after the walk (the full check). Without it every chunk
+    /// and CRC is still walked, which is what thinning uses by default.
+    public var decodes = true
 
     public static let defaultMaxPixels: UInt64 = 100_000_000
 
@@ -82,7 +85,7 @@ public struct PNGInspector: Sendable {
                 "IHDR claims \(header.width)x\(header.height) = \(header.pixelCount) pixels, over the limit of \(maxPixels): not decoded"))
             return report
         }
-        guard !headerOnly, !walk.hasErrors, !header.isCgBI else { return report }
+        guard !headerOnly, decodes, !walk.hasErrors, !header.isCgBI else { return report }
         report.problems.append(contentsOf: decode(bytes))
         report.decoded = !report.hasErrors
         return report

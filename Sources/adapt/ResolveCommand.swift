@@ -20,6 +20,17 @@ struct ResolveCommand: ParsableCommand {
 
     @OptionGroup var traits: TraitOptions
 
+    @Option(name: .customLong("device"), help: ArgumentHelp("Take the traits of a device (id or model identifier); trait options override them.", valueName: "id"))
+    var deviceID: String?
+
+    @Option(help: "With --device: portrait or landscape (default: the device's first).")
+    var orientation: String?
+
+    @Option(help: "With --device: fullScreen, slideOver, splitOneThird, splitHalf or splitTwoThirds.")
+    var multitasking: String?
+
+    @OptionGroup var database: DeviceDatabaseOptions
+
     @Flag(help: "Show every variant set aside and why.")
     var explain = false
 
@@ -33,10 +44,26 @@ struct ResolveCommand: ParsableCommand {
         switch (asset, queriesPath) {
         case (nil, nil): throw ValidationError("Name an asset, or give --queries FILE.")
         case (.some, .some): throw ValidationError("Give either an asset or --queries, not both.")
-        case (nil, .some) where traits.anySpecified:
+        case (nil, .some) where traits.anySpecified || deviceID != nil:
             throw ValidationError("With --queries, traits come from each query line, not from options.")
         default: break
         }
+        if deviceID == nil && (orientation != nil || multitasking != nil) {
+            throw ValidationError("--orientation and --multitasking go with --device.")
+        }
+    }
+
+    /// The query: a device's traits in the chosen window, with trait options on top.
+    func queryTraits() throws -> TraitCollection {
+        guard let deviceID else { return traits.collection }
+        let database = try database.load()
+        let device = try self.database.profile(deviceID, in: database)
+        guard let window = device.window(orientation: orientation, multitasking: multitasking ?? (orientation == nil ? nil : "fullScreen"))
+            ?? device.window(orientation: orientation, multitasking: multitasking) else {
+            let modes = device.traitSets.map(\.label).joined(separator: ", ")
+            throw ValidationError("\(device.name) has no \([orientation, multitasking].compactMap { $0 }.joined(separator: " ")) window; it has: \(modes).")
+        }
+        return device.traits(in: window).applying(traits.collection)
     }
 
     func run() throws {
@@ -47,7 +74,7 @@ struct ResolveCommand: ParsableCommand {
             try runBatch(index, queriesPath: queriesPath)
             return
         }
-        let selection = index.select(asset!, for: traits.collection)
+        let selection = index.select(asset!, for: try queryTraits())
         let report = ResolveReport(selection, in: index)
         switch format {
         case .text: Terminal.output(report.text(explain: explain))

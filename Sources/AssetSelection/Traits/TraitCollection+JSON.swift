@@ -47,7 +47,7 @@ extension TraitCollection {
         case .horizontalSizeClass: horizontalSizeClass = try enumValue(SizeClass.self)
         case .verticalSizeClass: verticalSizeClass = try enumValue(SizeClass.self)
         case .layoutDirection: layoutDirection = try enumValue(LayoutDirection.self)
-        case .memory: memory = try positiveInteger()
+        case .memory: memory = try positiveInteger(0...Int.max)  // 0: less than 1 GB
         case .graphicsFeatureSet: graphicsFeatureSet = try enumValue(GraphicsFeatureSet.self)
         case .displayGamut: displayGamut = try enumValue(DisplayGamut.self)
         case .displayScale: displayScale = try positiveInteger(1...3)

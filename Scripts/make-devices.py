@@ -1,0 +1,165 @@
+#!/usr/bin/env python3
+"""Regenerates Sources/DeviceProfiles/Resources/devices.json, the built-in device database, from
+the compact tables below. The JSON format is documented in README.md ("Device profiles"); users
+extend the database with their own file in the same format (--devices FILE).
+
+Size classes: iOS 8's table (Table 12-2 of the seed) for the devices it lists; phones whose
+portrait width is 414 points or more are regular width in landscape (the Plus/Max rule); iPads
+are regular/regular full screen, and in multitasking compact width except the two-thirds split
+in landscape, and the half split in landscape on 12.9- and 13-inch iPads. Sources: Apple's
+"Adopting Multitasking Enhancements on iPad" and Human Interface Guidelines (layout), and device
+technical specifications.
+"""
+import json, os
+
+# name, id, model identifiers, portrait points (w, h), scale, memory GB, graphics feature set
+# (None: no Metal), gamut, newest appearance support (light / dark: iOS 13+ / tinted: iOS 18+)
+PHONES = [
+    ("iPhone 4s", "iphone-4s", ["iPhone4,1"], (320, 480), 2, 0, None, "sRGB", "light"),
+    ("iPhone 5", "iphone-5", ["iPhone5,1", "iPhone5,2"], (320, 568), 2, 1, None, "sRGB", "light"),
+    ("iPhone 5c", "iphone-5c", ["iPhone5,3", "iPhone5,4"], (320, 568), 2, 1, None, "sRGB", "light"),
+    ("iPhone 5s", "iphone-5s", ["iPhone6,1", "iPhone6,2"], (320, 568), 2, 1, "metal1v2", "sRGB", "light"),
+    ("iPhone 6", "iphone-6", ["iPhone7,2"], (375, 667), 2, 1, "metal2v2", "sRGB", "light"),
+    ("iPhone 6 Plus", "iphone-6-plus", ["iPhone7,1"], (414, 736), 3, 1, "metal2v2", "sRGB", "light"),
+    ("iPhone 6s", "iphone-6s", ["iPhone8,1"], (375, 667), 2, 2, "metal3v1", "sRGB", "dark"),
+    ("iPhone 6s Plus", "iphone-6s-plus", ["iPhone8,2"], (414, 736), 3, 2, "metal3v1", "sRGB", "dark"),
+    ("iPhone SE (1st generation)", "iphone-se-1", ["iPhone8,4"], (320, 568), 2, 2, "metal3v1", "sRGB", "dark"),
+    ("iPhone 7", "iphone-7", ["iPhone9,1", "iPhone9,3"], (375, 667), 2, 2, "metal3v1", "P3", "dark"),
+    ("iPhone 7 Plus", "iphone-7-plus", ["iPhone9,2", "iPhone9,4"], (414, 736), 3, 3, "metal3v1", "P3", "dark"),
+    ("iPhone 8", "iphone-8", ["iPhone10,1", "iPhone10,4"], (375, 667), 2, 2, "metal4v1", "P3", "dark"),
+    ("iPhone 8 Plus", "iphone-8-plus", ["iPhone10,2", "iPhone10,5"], (414, 736), 3, 3, "metal4v1", "P3", "dark"),
+    ("iPhone X", "iphone-x", ["iPhone10,3", "iPhone10,6"], (375, 812), 3, 3, "metal4v1", "P3", "dark"),
+    ("iPhone XS", "iphone-xs", ["iPhone11,2"], (375, 812), 3, 4, "metal4v1", "P3", "tinted"),
+    ("iPhone XS Max", "iphone-xs-max", ["iPhone11,4", "iPhone11,6"], (414, 896), 3, 4, "metal4v1", "P3", "tinted"),
+    ("iPhone XR", "iphone-xr", ["iPhone11,8"], (414, 896), 2, 3, "metal4v1", "P3", "tinted"),
+    ("iPhone 11", "iphone-11", ["iPhone12,1"], (414, 896), 2, 4, "metal4v1", "P3", "tinted"),
+    ("iPhone 11 Pro", "iphone-11-pro", ["iPhone12,3"], (375, 812), 3, 4, "metal4v1", "P3", "tinted"),
+    ("iPhone 11 Pro Max", "iphone-11-pro-max", ["iPhone12,5"], (414, 896), 3, 4, "metal4v1", "P3", "tinted"),
+    ("iPhone SE (2nd generation)", "iphone-se-2", ["iPhone12,8"], (375, 667), 2, 3, "metal4v1", "P3", "tinted"),
+    ("iPhone 12 mini", "iphone-12-mini", ["iPhone13,1"], (360, 780), 3, 4, "metal4v1", "P3", "tinted"),
+    ("iPhone 12", "iphone-12", ["iPhone13,2"], (390, 844), 3, 4, "metal4v1", "P3", "tinted"),
+    ("iPhone 12 Pro", "iphone-12-pro", ["iPhone13,3"], (390, 844), 3, 6, "metal4v1", "P3", "tinted"),
+    ("iPhone 12 Pro Max", "iphone-12-pro-max", ["iPhone13,4"], (428, 926), 3, 6, "metal4v1", "P3", "tinted"),
+    ("iPhone 13 mini", "iphone-13-mini", ["iPhone14,4"], (360, 780), 3, 4, "metal4v1", "P3", "tinted"),
+    ("iPhone 13", "iphone-13", ["iPhone14,5"], (390, 844), 3, 4, "metal4v1", "P3", "tinted"),
+    ("iPhone 13 Pro", "iphone-13-pro", ["iPhone14,2"], (390, 844), 3, 6, "metal4v1", "P3", "tinted"),
+    ("iPhone 13 Pro Max", "iphone-13-pro-max", ["iPhone14,3"], (428, 926), 3, 6, "metal4v1", "P3", "tinted"),
+    ("iPhone SE (3rd generation)", "iphone-se-3", ["iPhone14,6"], (375, 667), 2, 4, "metal4v1", "P3", "tinted"),
+    ("iPhone 14", "iphone-14", ["iPhone14,7"], (390, 844), 3, 6, "metal4v1", "P3", "tinted"),
+    ("iPhone 14 Plus", "iphone-14-plus", ["iPhone14,8"], (428, 926), 3, 6, "metal4v1", "P3", "tinted"),
+    ("iPhone 14 Pro", "iphone-14-pro", ["iPhone15,2"], (393, 852), 3, 6, "metal4v1", "P3", "tinted"),
+    ("iPhone 14 Pro Max", "iphone-14-pro-max", ["iPhone15,3"], (430, 932), 3, 6, "metal4v1", "P3", "tinted"),
+    ("iPhone 15", "iphone-15", ["iPhone15,4"], (393, 852), 3, 6, "metal4v1", "P3", "tinted"),
+    ("iPhone 15 Plus", "iphone-15-plus", ["iPhone15,5"], (430, 932), 3, 6, "metal4v1", "P3", "tinted"),
+    ("iPhone 15 Pro", "iphone-15-pro", ["iPhone16,1"], (393, 852), 3, 8, "metal4v1", "P3", "tinted"),
+    ("iPhone 15 Pro Max", "iphone-15-pro-max", ["iPhone16,2"], (430, 932), 3, 8, "metal4v1", "P3", "tinted"),
+    ("iPhone 16", "iphone-16", ["iPhone17,3"], (393, 852), 3, 8, "metal4v1", "P3", "tinted"),
+    ("iPhone 16 Plus", "iphone-16-plus", ["iPhone17,4"], (430, 932), 3, 8, "metal4v1", "P3", "tinted"),
+    ("iPhone 16 Pro", "iphone-16-pro", ["iPhone17,1"], (402, 874), 3, 8, "metal4v1", "P3", "tinted"),
+    ("iPhone 16 Pro Max", "iphone-16-pro-max", ["iPhone17,2"], (440, 956), 3, 8, "metal4v1", "P3", "tinted"),
+    ("iPhone 16e", "iphone-16e", ["iPhone17,5"], (390, 844), 3, 8, "metal4v1", "P3", "tinted"),
+    ("iPhone 17", "iphone-17", ["iPhone18,3"], (402, 874), 3, 8, "metal4v1", "P3", "tinted"),
+    ("iPhone Air", "iphone-air", ["iPhone18,4"], (420, 912), 3, 12, "metal4v1", "P3", "tinted"),
+    ("iPhone 17 Pro", "iphone-17-pro", ["iPhone18,1"], (402, 874), 3, 12, "metal4v1", "P3", "tinted"),
+    ("iPhone 17 Pro Max", "iphone-17-pro-max", ["iPhone18,2"], (440, 956), 3, 12, "metal4v1", "P3", "tinted"),
+]
+
+# name, id, identifiers, portrait points, scale, memory, graphics, gamut, appearances,
+# multitasking (none / slideOver / split), large (half split in landscape is regular width)
+PADS = [
+    ("iPad 2", "ipad-2", ["iPad2,1", "iPad2,2", "iPad2,3", "iPad2,4"], (768, 1024), 1, 0, None, "sRGB", "light", "none", False),
+    ("iPad mini", "ipad-mini", ["iPad2,5", "iPad2,6", "iPad2,7"], (768, 1024), 1, 0, None, "sRGB", "light", "none", False),
+    ("iPad Air", "ipad-air", ["iPad4,1", "iPad4,2", "iPad4,3"], (768, 1024), 2, 1, "metal1v2", "sRGB", "light", "slideOver", False),
+    ("iPad Air 2", "ipad-air-2", ["iPad5,3", "iPad5,4"], (768, 1024), 2, 2, "metal2v2", "sRGB", "dark", "split", False),
+    ("iPad (9th generation)", "ipad-9", ["iPad12,1", "iPad12,2"], (810, 1080), 2, 3, "metal4v1", "sRGB", "tinted", "split", False),
+    ("iPad (A16)", "ipad-a16", ["iPad15,7", "iPad15,8"], (820, 1180), 2, 6, "metal4v1", "sRGB", "tinted", "split", False),
+    ("iPad mini (6th generation)", "ipad-mini-6", ["iPad14,1", "iPad14,2"], (744, 1133), 2, 4, "metal4v1", "P3", "tinted", "split", False),
+    ("iPad mini (A17 Pro)", "ipad-mini-a17-pro", ["iPad16,1", "iPad16,2"], (744, 1133), 2, 8, "metal4v1", "P3", "tinted", "split", False),
+    ("iPad Air 11-inch (M2)", "ipad-air-11-m2", ["iPad14,8", "iPad14,9"], (820, 1180), 2, 8, "metal4v1", "P3", "tinted", "split", False),
+    ("iPad Air 13-inch (M2)", "ipad-air-13-m2", ["iPad14,10", "iPad14,11"], (1024, 1366), 2, 8, "metal4v1", "P3", "tinted", "split", True),
+    ("iPad Pro 12.9-inch (6th generation)", "ipad-pro-12-9-6", ["iPad14,5", "iPad14,6"], (1024, 1366), 2, 8, "metal4v1", "P3", "tinted", "split", True),
+    ("iPad Pro 11-inch (M4)", "ipad-pro-11-m4", ["iPad16,3", "iPad16,4"], (834, 1210), 2, 8, "metal4v1", "P3", "tinted", "split", False),
+    ("iPad Pro 13-inch (M4)", "ipad-pro-13-m4", ["iPad16,5", "iPad16,6"], (1032, 1376), 2, 8, "metal4v1", "P3", "tinted", "split", True),
+]
+
+# name, id, identifiers, points, memory
+WATCHES = [
+    ("Apple Watch 38mm", "watch-38mm", ["Watch1,1"], (136, 170), 0),
+    ("Apple Watch 42mm", "watch-42mm", ["Watch1,2"], (156, 195), 0),
+    ("Apple Watch Series 4 40mm", "watch-series-4-40mm", ["Watch4,1", "Watch4,3"], (162, 197), 1),
+    ("Apple Watch Series 4 44mm", "watch-series-4-44mm", ["Watch4,2", "Watch4,4"], (184, 224), 1),
+    ("Apple Watch Series 7 41mm", "watch-series-7-41mm", ["Watch6,6", "Watch6,8"], (176, 215), 1),
+    ("Apple Watch Series 7 45mm", "watch-series-7-45mm", ["Watch6,7", "Watch6,9"], (198, 242), 1),
+    ("Apple Watch Ultra 49mm", "watch-ultra-49mm", ["Watch6,18"], (205, 251), 1),
+    ("Apple Watch Series 10 42mm", "watch-series-10-42mm", ["Watch7,8", "Watch7,10"], (187, 223), 1),
+    ("Apple Watch Series 10 46mm", "watch-series-10-46mm", ["Watch7,9", "Watch7,11"], (208, 248), 1),
+]
+
+OTHERS = [
+    # name, id, identifiers, idiom, points, scale, memory, graphics, gamut, appearances
+    ("Apple TV HD", "apple-tv-hd", ["AppleTV5,3"], "tv", (1920, 1080), 1, 2, "metal2v2", "sRGB", "dark"),
+    ("Apple TV 4K (3rd generation)", "apple-tv-4k-3", ["AppleTV14,1"], "tv", (1920, 1080), 2, 4, "metal4v1", "P3", "dark"),
+    ("Mac (Apple silicon, Retina)", "mac-apple-silicon", ["Mac14,2", "Mac15,12"], "mac", (1470, 956), 2, 8, "metal4v1", "P3", "dark"),
+    ("Apple Vision Pro", "apple-vision-pro", ["RealityDevice14,1"], "vision", (1280, 720), 2, 16, "metal4v1", "P3", "dark"),
+]
+
+
+def appearances(newest):
+    return {"light": ["light"], "dark": ["light", "dark"], "tinted": ["light", "dark", "tinted"]}[newest]
+
+
+def trait_set(orientation, mode, horizontal, vertical, window):
+    return {"orientation": orientation, "multitasking": mode, "horizontalSizeClass": horizontal,
+            "verticalSizeClass": vertical, "window": {"width": window[0], "height": window[1]}}
+
+
+def profile(name, ident, models, idiom, points, scale, memory, graphics, gamut, newest, traits, screen_width=None):
+    entry = {"id": ident, "name": name, "modelIdentifiers": models, "idiom": idiom, "displayScale": scale,
+             "screen": {"width": points[0], "height": points[1]}, "displayGamut": gamut, "memory": memory}
+    if graphics:
+        entry["graphicsFeatureSet"] = graphics
+    if screen_width:
+        entry["screenWidth"] = screen_width
+    entry["appearances"] = appearances(newest)
+    entry["traitSets"] = traits
+    return entry
+
+
+def main():
+    devices = []
+    for name, ident, models, (w, h), scale, memory, graphics, gamut, newest in PHONES:
+        landscape_width = "regular" if w >= 414 else "compact"
+        traits = [trait_set("portrait", "fullScreen", "compact", "regular", (w, h)),
+                  trait_set("landscape", "fullScreen", landscape_width, "compact", (h, w))]
+        devices.append(profile(name, ident, models, "phone", (w, h), scale, memory, graphics, gamut, newest, traits))
+    for name, ident, models, (w, h), scale, memory, graphics, gamut, newest, multitasking, large in PADS:
+        traits = [trait_set("portrait", "fullScreen", "regular", "regular", (w, h)),
+                  trait_set("landscape", "fullScreen", "regular", "regular", (h, w))]
+        if multitasking in ("slideOver", "split"):
+            traits += [trait_set("portrait", "slideOver", "compact", "regular", (320, h)),
+                       trait_set("landscape", "slideOver", "compact", "regular", (320, w))]
+        if multitasking == "split":
+            gap = 10
+            traits += [
+                trait_set("portrait", "splitTwoThirds", "compact", "regular", (w - 320 - gap, h)),
+                trait_set("portrait", "splitOneThird", "compact", "regular", (320, h)),
+                trait_set("landscape", "splitTwoThirds", "regular", "regular", (h - 320 - gap, w)),
+                trait_set("landscape", "splitHalf", "regular" if large else "compact", "regular", ((h - gap) // 2, w)),
+                trait_set("landscape", "splitOneThird", "compact", "regular", (320, w)),
+            ]
+        devices.append(profile(name, ident, models, "pad", (w, h), scale, memory, graphics, gamut, newest, traits))
+    for name, ident, models, (w, h), memory in WATCHES:
+        traits = [trait_set("portrait", "fullScreen", "compact", "compact", (w, h))]
+        devices.append(profile(name, ident, models, "watch", (w, h), 2, memory, None, "sRGB", "dark", traits, screen_width=w))
+    for name, ident, models, idiom, (w, h), scale, memory, graphics, gamut, newest in OTHERS:
+        traits = [trait_set("landscape", "fullScreen", "regular", "regular", (w, h))]
+        devices.append(profile(name, ident, models, idiom, (w, h), scale, memory, graphics, gamut, newest, traits))
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "DeviceProfiles", "Resources", "devices.json")
+    with open(path, "w") as handle:
+        json.dump({"formatVersion": 1, "devices": devices}, handle, indent=2)
+        handle.write("\n")
+    print("wrote %d devices to %s" % (len(devices), os.path.normpath(path)))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,55 @@
+/// `adapt devices`: the device profiles, one line each, or as the database's own JSON format.
+public struct DeviceListing: Sendable {
+    public let devices: [DeviceProfile]
+
+    public init(_ devices: [DeviceProfile]) { self.devices = devices }
+
+    public var text: String {
+        let rows = devices.map { device -> [String] in
+            var orientations: [String] = []
+            for window in device.traitSets where !orientations.contains(window.orientation) { orientations.append(window.orientation) }
+            let windows = orientations.map { orientation in
+                let modes = device.traitSets.filter { $0.orientation == orientation }
+                let full = modes.first { $0.multitasking == "fullScreen" } ?? modes[0]
+                return "\(orientation) \(full.horizontalSizeClass.rawValue.prefix(1).uppercased())/\(full.verticalSizeClass.rawValue.prefix(1).uppercased())"
+            }
+            return [device.id, device.name, device.modelIdentifiers.joined(separator: " "), device.idiom.rawValue,
+                    "@\(device.displayScale)x", device.displayGamut.rawValue, "\(device.memory)GB",
+                    device.graphicsFeatureSet?.rawValue ?? "-", windows.joined(separator: ", "),
+                    device.traitSets.count > 2 ? "\(device.traitSets.count) windows" : ""]
+        }
+        let widths = rows.first!.indices.map { column in rows.map { $0[column].count }.max()! }
+        return rows.map { row in
+            row.enumerated().map { $1 + String(repeating: " ", count: widths[$0] - $1.count) }.joined(separator: "  ")
+                .trimmingTrailingSpaces()
+        }.joined(separator: "\n") + "\n"
+    }
+
+    public var json: JSONValue {
+        .object(["formatVersion": 1, "devices": .array(devices.map { device in
+            var object: JSONObject = ["id": .string(device.id), "name": .string(device.name),
+                                      "modelIdentifiers": .array(device.modelIdentifiers.map(JSONValue.string)),
+                                      "idiom": .string(device.idiom.rawValue), "displayScale": .number(String(device.displayScale)),
+                                      "screen": ["width": .number(String(device.screen.width)), "height": .number(String(device.screen.height))],
+                                      "displayGamut": .string(device.displayGamut.rawValue), "memory": .number(String(device.memory))]
+            if let graphics = device.graphicsFeatureSet { object["graphicsFeatureSet"] = .string(graphics.rawValue) }
+            if let width = device.screenWidth { object["screenWidth"] = .number(String(width)) }
+            object["appearances"] = .array(device.appearances.map { .string($0.rawValue) })
+            object["traitSets"] = .array(device.traitSets.map { window in
+                .object(["orientation": .string(window.orientation), "multitasking": .string(window.multitasking),
+                         "horizontalSizeClass": .string(window.horizontalSizeClass.rawValue),
+                         "verticalSizeClass": .string(window.verticalSizeClass.rawValue),
+                         "window": ["width": .number(String(window.window.width)), "height": .number(String(window.window.height))]])
+            })
+            return .object(object)
+        })])
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var result = self
+        while result.last == " " { result.removeLast() }
+        return result
+    }
+}

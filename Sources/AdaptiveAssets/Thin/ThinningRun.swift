@@ -1,0 +1,42 @@
+/// What `adapt thin` does: read the catalog once, plan every device's slice, check the images
+/// the slices keep, and write the slices atomically.
+///
+/// ```swift
+/// let run = try ThinningRun(catalogPath: "Assets/Showcase.xcassets", devices: [iphone6], database: database)
+/// let manifests = try run.write(to: "Thinned")
+/// ```
+public struct ThinningRun: Sendable {
+    public let catalog: Catalog
+    public let plans: [ThinningPlan]
+    /// Problems in the source catalog and in the images the slices keep.
+    public let diagnostics: [Diagnostic]
+
+    /// Plans the slices and checks the kept images (`decodePNGs` adds a full libpng decode to the
+    /// chunk walk and CRCs).
+    public init(catalog: Catalog, devices: [DeviceProfile], decodePNGs: Bool = false) {
+        self.catalog = catalog
+        let index = AssetIndex(catalog)
+        plans = devices.map { ThinningPlan(index: index, device: $0) }
+        var kept: Set<String> = []
+        for plan in plans {
+            for assetPlan in plan.assets where !assetPlan.keptWhole {
+                let asset = catalog.assets[assetPlan.asset]
+                for position in assetPlan.kept {
+                    if let filename = asset.variants[position].filename, filename.pathExtension.lowercased() == "png" {
+                        kept.insert(asset.path + "/" + filename)
+                    }
+                }
+            }
+        }
+        var inspector = PNGInspector()
+        inspector.decodes = decodePNGs
+        let reports = inspector.inspect(files: kept.sorted())
+        diagnostics = catalog.diagnostics + reports.flatMap(\.diagnostics)
+    }
+
+    public var hasErrors: Bool { diagnostics.hasErrors }
+
+    public func write(to output: String, writer: SliceWriter = SliceWriter()) throws -> [SliceManifest] {
+        try writer.write(plans, of: catalog, to: output)
+    }
+}

@@ -1,0 +1,101 @@
+import AssetCatalog
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The writes thinning needs, on POSIX, each failing with the path and the system's reason.
+enum FileOperations {
+    static func failure(_ path: String, _ action: String) -> SliceWriter.Failure {
+        SliceWriter.Failure(message: "\(path): cannot \(action): \(String(cString: strerror(errno)))")
+    }
+
+    static func makeDirectory(_ path: String) throws {
+        if mkdir(path, 0o755) != 0 && errno != EEXIST { throw failure(path, "create folder") }
+    }
+
+    static func writeFile(_ path: String, _ bytes: [UInt8]) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw failure(path, "create file") }
+        defer { close(descriptor) }
+        var written = 0
+        while written < bytes.count {
+            let result = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw failure(path, "write")
+            }
+            written += result
+        }
+    }
+
+    /// A hard link when source and destination share a file system, else a copy.
+    static func linkOrCopy(_ source: String, to destination: String) throws {
+        if link(source, destination) == 0 { return }
+        if errno == EEXIST { return }
+        guard errno == EXDEV || errno == EPERM || errno == EMLINK || errno == ENOTSUP else {
+            throw failure(destination, "link \(source)")
+        }
+        do {
+            try writeFile(destination, try FileSystem.readFile(source))
+        } catch let error as FileSystem.Failure {
+            throw SliceWriter.Failure(message: error.description)
+        }
+    }
+
+    /// Copies (or links) a folder's files and sub-folders.
+    static func copyTree(_ source: String, to destination: String, link: Bool, before: (@Sendable (String) throws -> Void)?) throws {
+        try makeDirectory(destination)
+        let entries: [FileSystem.Entry]
+        do { entries = try FileSystem.listDirectory(source) } catch { throw SliceWriter.Failure(message: error.description) }
+        for entry in entries {
+            let from = source + "/" + entry.name, to = destination + "/" + entry.name
+            if entry.isDirectory {
+                try copyTree(from, to: to, link: link, before: before)
+            } else {
+                try before?(to)
+                try linkOrCopy(from, to: to)
+            }
+        }
+    }
+
+    static func treeSize(_ path: String) -> Int {
+        guard let entries = try? FileSystem.listDirectory(path) else { return FileSystem.fileSize(path) ?? 0 }
+        return entries.reduce(0) { total, entry in
+            total + (entry.isDirectory ? treeSize(path + "/" + entry.name) : FileSystem.fileSize(path + "/" + entry.name) ?? 0)
+        }
+    }
+
+    static func removeTree(_ path: String) throws {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            let entries: [FileSystem.Entry]
+            do { entries = try FileSystem.listDirectory(path) } catch { throw SliceWriter.Failure(message: error.description) }
+            for entry in entries { try removeTree(path + "/" + entry.name) }
+            if rmdir(path) != 0 { throw failure(path, "remove folder") }
+        } else if unlink(path) != 0 {
+            throw failure(path, "remove")
+        }
+    }
+
+    /// Puts `staging` where `output` is. An existing `output` is moved aside first and removed
+    /// only after the new one is in place, so at every moment one complete version exists.
+    static func replace(_ output: String, with staging: String) throws {
+        var info = stat()
+        if lstat(output, &info) == 0 {
+            let aside = staging + ".previous"
+            guard rename(output, aside) == 0 else { throw failure(output, "move aside") }
+            guard rename(staging, output) == 0 else {
+                let error = failure(output, "move into place")
+                _ = rename(aside, output)
+                throw error
+            }
+            try? removeTree(aside)
+        } else if rename(staging, output) != 0 {
+            throw failure(output, "move into place")
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import AssetCatalog
+import AssetSelection
+import DeviceProfiles
+
+/// For each trait set a device can be in, which variant each asset shows, and which assets
+/// change file when the device rotates or enters split view or slide over: what a designer
+/// wants to know before shipping.
+///
+/// ```swift
+/// let matrix = TraitMatrix(index: index, device: ipad, assets: [index.assetPosition(named: "Header")!])
+/// matrix.rotationChanges      // assets whose file changes between portrait and landscape
+/// ```
+public struct TraitMatrix: Sendable {
+    public let device: DeviceProfile
+    public let assetNames: [String]
+    public let rows: [Row]
+
+    public struct Row: Hashable, Sendable {
+        public var reachable: DeviceProfile.ReachableTraitSet
+        /// Per asset (in `assetNames` order): the file or colour shown, nil when nothing matches.
+        public var shown: [String?]
+
+        var appearanceLabel: String {
+            let traits = reachable.traits
+            return "\(traits.userInterfaceStyle?.rawValue ?? "-") \(traits.accessibilityContrast?.rawValue ?? "-") \(traits.layoutDirection == .rightToLeft ? "rtl" : "ltr")"
+        }
+    }
+
+    /// A change of file between two trait sets that differ only in orientation or window mode.
+    public struct Change: Hashable, Sendable {
+        public var asset: String
+        public var from: String
+        public var to: String
+        public var fromFile: String
+        public var toFile: String
+        public var appearance: String
+    }
+
+    public init(index: AssetIndex, device: DeviceProfile, assets: [Int]) {
+        self.device = device
+        self.assetNames = assets.map { index.catalog.assets[$0].name }
+        self.rows = device.reachableTraitSets().map { reachable in
+            Row(reachable: reachable, shown: assets.map { position in
+                index.resolve(assetAt: position, for: reachable.traits).map { match in
+                    let variant = index.variant(match)
+                    return variant.filename ?? variant.color?.summary ?? "?"
+                }
+            })
+        }
+    }
+
+    /// Files that change when the device rotates (same window mode and appearance).
+    public var rotationChanges: [Change] {
+        changes { $0.window.multitasking == $1.window.multitasking && $0.window.orientation == "portrait" && $1.window.orientation == "landscape" }
+    }
+
+    /// Files that change when the app leaves full screen for split view or slide over.
+    public var multitaskingChanges: [Change] {
+        changes { $0.window.orientation == $1.window.orientation && $0.window.multitasking == "fullScreen" && $1.window.multitasking != "fullScreen" }
+    }
+
+    private func changes(_ pairs: (DeviceProfile.ReachableTraitSet, DeviceProfile.ReachableTraitSet) -> Bool) -> [Change] {
+        var result: [Change] = []
+        var seen: Set<Change> = []
+        for from in rows {
+            for to in rows where pairs(from.reachable, to.reachable) && sameAppearance(from, to) {
+                for (column, name) in assetNames.enumerated() where from.shown[column] != to.shown[column] {
+                    let change = Change(asset: name, from: from.reachable.window.label, to: to.reachable.window.label,
+                                        fromFile: from.shown[column] ?? "no match", toFile: to.shown[column] ?? "no match",
+                                        appearance: from.appearanceLabel)
+                    if seen.insert(change).inserted { result.append(change) }
+                }
+            }
+        }
+        return result
+    }
+
+    private func sameAppearance(_ a: Row, _ b: Row) -> Bool {
+        let x = a.reachable.traits, y = b.reachable.traits
+        return x.userInterfaceStyle == y.userInterfaceStyle && x.accessibilityContrast == y.accessibilityContrast
+            && x.layoutDirection == y.layoutDirection
+    }
+
+    public var text: String {
+        var lines = ["\(device.name) (\(device.id)): \(rows.count) trait sets, \(assetNames.count) asset\(assetNames.count == 1 ? "" : "s")"]
+        let windowWidth = rows.map(\.reachable.window.label.count).max() ?? 0
+        for (column, name) in assetNames.enumerated() {
+            lines.append("")
+            lines.append(name)
+            for row in rows {
+                let window = row.reachable.window.label
+                lines.append("  \(window)\(String(repeating: " ", count: windowWidth - window.count))  \(row.appearanceLabel.padding(16))  \(row.shown[column] ?? "(no match)")")
+            }
+        }
+        func section(_ title: String, _ changes: [Change]) {
+            lines.append("")
+            lines.append(title + (changes.isEmpty ? " none" : ""))
+            for change in changes {
+                lines.append("  \(change.asset): \(change.fromFile) (\(change.from)) → \(change.toFile) (\(change.to)), \(change.appearance)")
+            }
+        }
+        section("Changes when the device rotates:", rotationChanges)
+        section("Changes when entering split view or slide over:", multitaskingChanges)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    public var json: JSONValue {
+        func changesJSON(_ changes: [Change]) -> JSONValue {
+            .array(changes.map { .object(["asset": .string($0.asset), "from": .string($0.from), "to": .string($0.to),
+                                          "fromFile": .string($0.fromFile), "toFile": .string($0.toFile),
+                                          "appearance": .string($0.appearance)]) })
+        }
+        return .object([
+            "device": .string(device.id),
+            "rows": .array(rows.map { row in
+                var object: JSONObject = ["orientation": .string(row.reachable.window.orientation),
+                                          "multitasking": .string(row.reachable.window.multitasking),
+                                          "traits": .object(row.reachable.traits.json)]
+                object["shown"] = .object(JSONObject(zip(assetNames, row.shown).map { .init(key: $0, value: .from($1)) }))
+                return .object(object)
+            }),
+            "rotationChanges": changesJSON(rotationChanges),
+            "multitaskingChanges": changesJSON(multitaskingChanges),
+        ])
+    }
+}
+
+extension String {
+    fileprivate func padding(_ width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
+}

@@ -1,0 +1,171 @@
+import AssetCatalog
+import AssetSelection
+import Foundation
+
+/// The device profiles thinning and validation use: the built-in database shipped with the
+/// package, extended or overridden by users' own files in the same format.
+///
+/// ```swift
+/// var database = try DeviceDatabase.builtIn()
+/// try database.merge(DeviceDatabase.load(from: "MyDevices.json"))   // same id replaces
+/// database.profile(matching: "iPad16,3")?.name                        // "iPad Pro 11-inch (M4)"
+/// ```
+public struct DeviceDatabase: Sendable {
+    public private(set) var devices: [DeviceProfile]
+
+    public init(devices: [DeviceProfile]) { self.devices = devices }
+
+    /// A file that is not a valid device database, with the place of the first problem.
+    public struct LoadError: Error, Sendable, CustomStringConvertible {
+        public var diagnostic: Diagnostic
+        public var description: String { diagnostic.description }
+    }
+
+    /// The database shipped with the package (Sources/DeviceProfiles/Resources/devices.json).
+    public static func builtIn() throws(LoadError) -> DeviceDatabase {
+        guard let url = Bundle.module.url(forResource: "devices", withExtension: "json") else {
+            throw LoadError(diagnostic: Diagnostic(.error, "the built-in device database is missing from the build",
+                                                   code: "devices.missing"))
+        }
+        return try load(from: url.path)
+    }
+
+    public static func load(from path: String) throws(LoadError) -> DeviceDatabase {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.readFile(path)
+        } catch {
+            throw LoadError(diagnostic: Diagnostic(.error, "cannot read device database: \(error.reason)",
+                                                   code: "devices.unreadable", at: SourceLocation(file: path)))
+        }
+        return try parse(bytes, path: path)
+    }
+
+    public static func parse(_ bytes: [UInt8], path: String) throws(LoadError) -> DeviceDatabase {
+        let lines = LineTable(bytes)
+        func fail(_ message: String, at offset: Int?) -> LoadError {
+            let location = offset.map { SourceLocation(file: path, offset: $0, lines: lines) } ?? SourceLocation(file: path)
+            return LoadError(diagnostic: Diagnostic(.error, message, code: "devices.invalid", at: location))
+        }
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw fail("malformed JSON: \(error.message)", at: error.offset)
+        }
+        guard let list = root["devices"]?.array else {
+            throw fail("a device database is an object with a \"devices\" array", at: root.object?.offset ?? 0)
+        }
+        var devices: [DeviceProfile] = []
+        for value in list {
+            guard let object = value.object else { throw fail("each device is an object", at: nil) }
+            do {
+                devices.append(try DeviceProfileParser(object: object).parse())
+            } catch {
+                throw fail(error.message, at: error.offset ?? object.offset)
+            }
+        }
+        var seen: Set<String> = []
+        for device in devices where !seen.insert(device.id).inserted {
+            throw fail("two devices have the id '\(device.id)'", at: nil)
+        }
+        return DeviceDatabase(devices: devices)
+    }
+
+    /// Adds `other`'s devices; a device with an id already present replaces it.
+    public mutating func merge(_ other: DeviceDatabase) {
+        for device in other.devices {
+            if let index = devices.firstIndex(where: { $0.id == device.id }) { devices[index] = device } else { devices.append(device) }
+        }
+    }
+
+    /// The device with this profile id or model identifier (`iphone-6` or `iPhone7,2`).
+    public func profile(matching identifier: String) -> DeviceProfile? {
+        devices.first { $0.id == identifier } ?? devices.first { $0.modelIdentifiers.contains(identifier) }
+    }
+}
+
+/// Reads one device object, naming the key at fault.
+struct DeviceProfileParser {
+    let object: JSONObject
+
+    struct Failure: Error {
+        var message: String
+        var offset: Int?
+    }
+
+    func parse() throws(Failure) -> DeviceProfile {
+        let id = try string("id")
+        func enumValue<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(Failure) -> T where T.RawValue == String {
+            let text = try string(key)
+            guard let value = T(rawValue: text) else {
+                throw Failure(message: "device '\(id)': \(key) must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), not '\(text)'",
+                              offset: object.member(key)?.offset)
+            }
+            return value
+        }
+        let appearanceNames = try array("appearances").map { value throws(Failure) in
+            guard let text = value.string, let style = UserInterfaceStyle(rawValue: text) else {
+                throw Failure(message: "device '\(id)': appearances holds light, dark or tinted", offset: object.member("appearances")?.offset)
+            }
+            return style
+        }
+        var windows: [DeviceProfile.WindowTraits] = []
+        for value in try array("traitSets") {
+            guard let window = value.object else { throw Failure(message: "device '\(id)': each trait set is an object", offset: nil) }
+            let parser = DeviceProfileParser(object: window)
+            windows.append(DeviceProfile.WindowTraits(
+                orientation: try parser.string("orientation"), multitasking: try parser.string("multitasking"),
+                horizontalSizeClass: try parser.enumValueOf("horizontalSizeClass"),
+                verticalSizeClass: try parser.enumValueOf("verticalSizeClass"),
+                window: try parser.size("window")))
+        }
+        guard !windows.isEmpty else { throw Failure(message: "device '\(id)' lists no trait sets", offset: object.member("traitSets")?.offset) }
+        return DeviceProfile(
+            id: id, name: try string("name"), modelIdentifiers: try array("modelIdentifiers").compactMap(\.string),
+            idiom: try enumValue("idiom", UserInterfaceIdiom.self), displayScale: try integer("displayScale", 1...3),
+            screen: try size("screen"), displayGamut: try enumValue("displayGamut", DisplayGamut.self),
+            memory: try integer("memory", 0...1024),
+            graphicsFeatureSet: object["graphicsFeatureSet"] == nil ? nil : try enumValue("graphicsFeatureSet", GraphicsFeatureSet.self),
+            screenWidth: object["screenWidth"] == nil ? nil : try integer("screenWidth", 1...10_000),
+            appearances: appearanceNames.isEmpty ? [.light] : appearanceNames, traitSets: windows)
+    }
+
+    func enumValueOf(_ key: String) throws(Failure) -> SizeClass {
+        let text = try string(key)
+        guard let value = SizeClass(rawValue: text) else {
+            throw Failure(message: "\(key) must be compact or regular, not '\(text)'", offset: object.member(key)?.offset)
+        }
+        return value
+    }
+
+    func string(_ key: String) throws(Failure) -> String {
+        guard let value = object[key]?.string else {
+            throw Failure(message: "'\(key)' is required and must be a string", offset: object.member(key)?.offset ?? object.offset)
+        }
+        return value
+    }
+
+    func integer(_ key: String, _ range: ClosedRange<Int>) throws(Failure) -> Int {
+        guard case .number = object[key], let value = object[key]?.int, range.contains(value) else {
+            throw Failure(message: "'\(key)' must be a whole number in \(range.lowerBound)...\(range.upperBound)",
+                          offset: object.member(key)?.offset ?? object.offset)
+        }
+        return value
+    }
+
+    func array(_ key: String) throws(Failure) -> [JSONValue] {
+        guard let value = object[key]?.array else {
+            throw Failure(message: "'\(key)' is required and must be an array", offset: object.member(key)?.offset ?? object.offset)
+        }
+        return value
+    }
+
+    func size(_ key: String) throws(Failure) -> DeviceProfile.Size {
+        guard let size = object[key]?.object else {
+            throw Failure(message: "'\(key)' must be an object with width and height", offset: object.member(key)?.offset ?? object.offset)
+        }
+        let parser = DeviceProfileParser(object: size)
+        return DeviceProfile.Size(width: try parser.integer("width", 1...100_000), height: try parser.integer("height", 1...100_000))
+    }
+}

@@ -1,0 +1,170 @@
+import AdaptiveAssets
+import ArgumentParser
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `--devices FILE`: device profiles added to (or replacing, by id) the built-in ones.
+struct DeviceDatabaseOptions: ParsableArguments {
+    @Option(name: .customLong("devices"), help: ArgumentHelp("A device database to add to the built-in one.", valueName: "file"))
+    var devicesFile: String?
+
+    func load() throws -> DeviceDatabase {
+        do {
+            var database = try DeviceDatabase.builtIn()
+            if let devicesFile { database.merge(try DeviceDatabase.load(from: devicesFile)) }
+            return database
+        } catch {
+            Terminal.error(error.diagnostic.description)
+            throw ExitCode(1)
+        }
+    }
+
+    /// The profile for an id or model identifier, or a usage error listing what exists.
+    func profile(_ identifier: String, in database: DeviceDatabase) throws -> DeviceProfile {
+        guard let profile = database.profile(matching: identifier) else {
+            throw ValidationError("Unknown device '\(identifier)'. 'adapt devices' lists the known ids and model identifiers.")
+        }
+        return profile
+    }
+}
+
+struct DevicesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "devices", abstract: "List the device profiles used for --device and thinning.")
+
+    @OptionGroup var database: DeviceDatabaseOptions
+
+    @Option(help: "text or json.")
+    var format: OutputFormat = .text
+
+    func run() throws {
+        let devices = try database.load().devices
+        switch format {
+        case .text: Terminal.output(DeviceListing(devices).text)
+        case .json: Terminal.output(JSONWriter.xcodeStyle.string(for: DeviceListing(devices).json))
+        }
+    }
+}
+
+struct ThinCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "thin",
+        abstract: "Write per-device slices of a catalog that keep exactly the variants each device can show.",
+        discussion: """
+            Writes OUTPUT/<device-id>/<Catalog>.xcassets and OUTPUT/<device-id>/manifest.json for each device,
+            and OUTPUT/summary.json. OUTPUT is replaced only when every slice is complete. Kept PNGs are checked
+            (chunk walk and CRCs; --full-png-check adds a libpng decode); a corrupt one fails the run unless
+            --allow-invalid.
+            """)
+
+    @Argument(help: "An .xcassets folder.")
+    var catalog: String
+
+    @Option(name: .customLong("device"), help: ArgumentHelp("A device id or model identifier (repeatable).", valueName: "id"))
+    var deviceIDs: [String] = []
+
+    @Flag(help: "Thin for every known device.")
+    var allDevices = false
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The output folder.", valueName: "dir"))
+    var output: String
+
+    @OptionGroup var database: DeviceDatabaseOptions
+
+    @Flag(help: "Write slices even when kept images are corrupt.")
+    var allowInvalid = false
+
+    @Flag(help: "Decode every kept PNG through libpng, not only walk its chunks.")
+    var fullPNGCheck = false
+
+    @Option(help: "Threads writing slices (default: one per core).")
+    var jobs: Int?
+
+    @Option(help: "text or json.")
+    var format: OutputFormat = .text
+
+    func validate() throws {
+        if deviceIDs.isEmpty == !allDevices { throw ValidationError("Give --device ID (one or more) or --all-devices.") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
+    }
+
+    func run() throws {
+        let database = try database.load()
+        let devices = allDevices ? database.devices : try deviceIDs.map { try self.database.profile($0, in: database) }
+        let source = try readCatalog(catalog)
+        let run = ThinningRun(catalog: source, devices: devices, decodePNGs: fullPNGCheck)
+        Terminal.report(run.diagnostics)
+        if run.hasErrors && !allowInvalid {
+            Terminal.error("error: not writing slices: the catalog or a kept image has errors (--allow-invalid writes them anyway)")
+            throw ExitCode(1)
+        }
+        var writer = SliceWriter(concurrency: jobs ?? CatalogReader.coreCount)
+        if isatty(STDERR_FILENO) == 1 {
+            writer.progress = { done, total in Terminal.progress("thinning: \(done)/\(total) devices") }
+        }
+        let manifests: [SliceManifest]
+        do {
+            manifests = try run.write(to: output, writer: writer)
+        } catch {
+            Terminal.error("\(output):1:1: error: \(error)")
+            throw ExitCode(1)
+        }
+        if writer.progress != nil { Terminal.progress(nil) }
+        switch format {
+        case .text:
+            Terminal.output(SliceManifest.summaryTable(manifests))
+            for manifest in manifests {
+                for asset in manifest.unmatchedAssets {
+                    Terminal.error("warning: \(asset.name) has no match on \(manifest.device.id) in \(asset.unmatched.count) trait set\(asset.unmatched.count == 1 ? "" : "s"), e.g. \(asset.unmatched[0])")
+                }
+            }
+        case .json:
+            Terminal.output(JSONWriter.xcodeStyle.string(for: SliceManifest.summaryJSON(manifests)))
+        }
+    }
+}
+
+struct MatrixCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "matrix",
+        abstract: "Show which variant each asset shows in every trait set of a device, and what changes on rotation or split view.")
+
+    @Argument(help: "An .xcassets folder.")
+    var catalog: String
+
+    @Argument(help: "One asset (default: every asset).")
+    var asset: String?
+
+    @Option(name: .customLong("device"), help: ArgumentHelp("A device id or model identifier.", valueName: "id"))
+    var deviceID: String
+
+    @OptionGroup var database: DeviceDatabaseOptions
+
+    @Option(help: "text or json.")
+    var format: OutputFormat = .text
+
+    func run() throws {
+        let database = try database.load()
+        let device = try self.database.profile(deviceID, in: database)
+        let index = AssetIndex(try readCatalog(catalog))
+        let assets: [Int]
+        if let asset {
+            guard let position = index.assetPosition(named: asset) else {
+                Terminal.error("\(catalog):1:1: error: the catalog has no asset named '\(asset)'")
+                throw ExitCode(1)
+            }
+            assets = [position]
+        } else {
+            assets = index.catalog.assets.indices.filter { index.catalog.assets[$0].type.hasSelectableVariants }
+        }
+        let matrix = TraitMatrix(index: index, device: device, assets: assets)
+        switch format {
+        case .text: Terminal.output(matrix.text)
+        case .json: Terminal.output(JSONWriter.xcodeStyle.string(for: matrix.json))
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import AssetCatalog
+import AssetSelection
+import DeviceProfiles
+import Foundation
+import Testing
+
+@Suite struct DeviceProfileTests {
+    let database = try! DeviceDatabase.builtIn()
+
+    /// Table 12-2: size classes (width/height) in portrait and landscape, exactly.
+    @Test(arguments: [
+        ("iPad2,1", "regular/regular", "regular/regular"),  // iPad
+        ("iPad2,5", "regular/regular", "regular/regular"),  // iPad mini
+        ("iPhone7,1", "compact/regular", "regular/compact"),  // iPhone 6 Plus
+        ("iPhone7,2", "compact/regular", "compact/compact"),  // iPhone 6
+        ("iPhone6,1", "compact/regular", "compact/compact"),  // iPhone 5s
+        ("iPhone5,3", "compact/regular", "compact/compact"),  // iPhone 5c
+        ("iPhone5,1", "compact/regular", "compact/compact"),  // iPhone 5
+        ("iPhone4,1", "compact/regular", "compact/compact"),  // iPhone 4s
+    ])
+    func table12_2SizeClasses(model: String, portrait: String, landscape: String) throws {
+        let device = try #require(database.profile(matching: model))
+        func classes(_ orientation: String) throws -> String {
+            let window = try #require(device.window(orientation: orientation, multitasking: "fullScreen"))
+            return "\(window.horizontalSizeClass.rawValue)/\(window.verticalSizeClass.rawValue)"
+        }
+        #expect(try classes("portrait") == portrait)
+        #expect(try classes("landscape") == landscape)
+    }
+
+    @Test func currentLineupRules() throws {
+        for device in database.devices where device.idiom == .phone {
+            let landscape = try #require(device.window(orientation: "landscape", multitasking: "fullScreen"))
+            #expect(landscape.horizontalSizeClass == (device.screen.width >= 414 ? .regular : .compact), "\(device.name)")
+        }
+        let max = try #require(database.profile(matching: "iPhone18,2"))  // iPhone 17 Pro Max
+        #expect(max.window(orientation: "landscape", multitasking: "fullScreen")?.horizontalSizeClass == .regular)
+        let ipad = try #require(database.profile(matching: "ipad-pro-11-m4"))
+        #expect(ipad.window(orientation: "landscape", multitasking: "slideOver")?.horizontalSizeClass == .compact)
+        #expect(ipad.window(orientation: "landscape", multitasking: "splitHalf")?.horizontalSizeClass == .compact)
+        #expect(ipad.window(orientation: "landscape", multitasking: "splitTwoThirds")?.horizontalSizeClass == .regular)
+        let large = try #require(database.profile(matching: "ipad-pro-13-m4"))
+        #expect(large.window(orientation: "landscape", multitasking: "splitHalf")?.horizontalSizeClass == .regular)
+        #expect(database.devices.contains { $0.idiom == .watch && $0.screenWidth == 136 })
+        #expect(database.devices.contains { $0.idiom == .tv } && database.devices.contains { $0.idiom == .mac })
+        #expect(Set(database.devices.map(\.id)).count == database.devices.count)
+    }
+
+    @Test func reachableTraitSetsCoverEveryCombination() throws {
+        let phone = try #require(database.profile(matching: "iphone-16"))
+        let sets = phone.reachableTraitSets()
+        #expect(sets.count == 2 * 3 * 2 * 2)  // orientations x light/dark/tinted x contrast x direction
+        #expect(Set(sets.map(\.traits)).count == sets.count)
+        #expect(sets.allSatisfy { $0.traits.userInterfaceIdiom == .phone && $0.traits.displayScale == 3 })
+        let old = try #require(database.profile(matching: "iPhone7,2"))
+        #expect(old.reachableTraitSets().allSatisfy { $0.traits.userInterfaceStyle == .light }, "iOS 12 has no dark mode")
+    }
+
+    @Test func userFilesExtendAndReportErrorsWithLines() throws {
+        let good = #"{"devices": [{"id": "iphone-6", "name": "Custom 6", "modelIdentifiers": ["X1,1"], "idiom": "phone", "displayScale": 2, "screen": {"width": 375, "height": 667}, "displayGamut": "P3", "memory": 2, "appearances": ["light", "dark"], "traitSets": [{"orientation": "portrait", "multitasking": "fullScreen", "horizontalSizeClass": "compact", "verticalSizeClass": "regular", "window": {"width": 375, "height": 667}}]}]}"#
+        var merged = database
+        merged.merge(try DeviceDatabase.parse(Array(good.utf8), path: "mine.json"))
+        #expect(merged.devices.count == database.devices.count)
+        #expect(merged.profile(matching: "X1,1")?.name == "Custom 6")
+        let bad = good.replacingOccurrences(of: #""idiom": "phone""#, with: "\n\"idiom\": \"fridge\"")
+        #expect {
+            _ = try DeviceDatabase.parse(Array(bad.utf8), path: "mine.json")
+        } throws: { error in
+            let text = (error as? DeviceDatabase.LoadError)?.description ?? ""
+            return text.hasPrefix("mine.json:2:1: error:") && text.contains("idiom must be one of")
+        }
+    }
+}

@@ -1,0 +1,155 @@
+import AssetCatalog
+import AssetSelection
+import AssetThinning
+import CatalogFixtures
+import DeviceProfiles
+import Foundation
+import Testing
+
+@Suite struct ThinningTests {
+    let database = try! DeviceDatabase.builtIn()
+
+    static func temporaryFolder() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("thin-\(UUID().uuidString)").path
+    }
+
+    /// Every file below `root`, by relative path, with its bytes.
+    static func tree(_ root: String) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: root)!
+        while let relative = enumerator.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isDirectory)
+            result[relative] = isDirectory.boolValue ? Data() : try Data(contentsOf: URL(fileURLWithPath: root + "/" + relative))
+        }
+        return result
+    }
+
+    /// Writes every device's slice, reads each back, and checks it is lossless (each reachable
+    /// trait set resolves to the same file) and minimal (each kept variant wins somewhere).
+    func checkLosslessAndMinimal(_ catalogPath: String) throws {
+        let catalog = try CatalogReader().read(at: catalogPath)
+        let full = AssetIndex(catalog)
+        let output = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let plans = database.devices.map { ThinningPlan(index: full, device: $0) }
+        _ = try SliceWriter().write(plans, of: catalog, to: output)
+        for device in database.devices {
+            let slicePath = output + "/" + device.id + "/" + catalogPath.lastPathComponent
+            let slice = AssetIndex(try CatalogReader().read(at: slicePath))
+            #expect(!slice.catalog.diagnostics.hasErrors, "\(device.id): \(slice.catalog.diagnostics)")
+            #expect(slice.catalog.assets.map(\.name) == catalog.assets.map(\.name))
+            var winners: [Int: Set<Int>] = [:]
+            for reachable in device.reachableTraitSets() {
+                for (position, asset) in catalog.assets.enumerated() where asset.type.hasSelectableVariants {
+                    let expected = full.resolve(assetAt: position, for: reachable.traits).map { full.variant($0) }
+                    let actual = slice.resolve(assetAt: position, for: reachable.traits)
+                    #expect(expected?.filename == actual.map { slice.variant($0) }?.filename
+                            && expected?.color == actual.map { slice.variant($0) }?.color,
+                            "\(device.id) \(asset.name) \(reachable.traits.summary)")
+                    if let actual { winners[position, default: []].insert(actual.variant) }
+                }
+            }
+            for (position, asset) in slice.catalog.assets.enumerated() where asset.type.hasSelectableVariants {
+                #expect(Set(asset.variants.indices) == winners[position, default: []], "\(device.id) \(asset.name): kept a variant that never wins")
+                let keptFiles = Set(asset.variants.compactMap(\.filename))
+                #expect(Set(asset.files) == keptFiles, "\(device.id) \(asset.name): files other than the kept ones")
+            }
+        }
+    }
+
+    @Test func showcaseSlicesAreLosslessAndMinimalForEveryDevice() throws {
+        try checkLosslessAndMinimal(Corpus.repositoryRoot + "/Assets/Showcase.xcassets")
+    }
+
+    @Test func realCatalogSlicesAreLosslessAndMinimalForEveryDevice() throws {
+        for path in try Corpus.catalogPaths() { try checkLosslessAndMinimal(path) }
+    }
+
+    @Test func slicesKeepWhatTheDeviceCanShowAndNothingElse() throws {
+        let catalog = try CatalogReader().read(at: Corpus.repositoryRoot + "/Assets/Showcase.xcassets")
+        let index = AssetIndex(catalog)
+        func kept(_ device: String, _ asset: String) throws -> [String] {
+            let plan = ThinningPlan(index: index, device: try #require(database.profile(matching: device)))
+            let position = try #require(index.assetPosition(named: asset))
+            return plan.assets[position].kept.map { catalog.assets[position].variants[$0].filename ?? "" }
+        }
+        #expect(try kept("iPhone7,2", "Logo") == ["logo@2x.png", "logo-high@2x.png"], "iOS 12: light only, 2x")
+        #expect(try kept("iphone-16", "Logo") == ["logo@3x.png", "logo-dark@3x.png", "logo-high@3x.png", "logo-dark-high@3x.png"])
+        #expect(try kept("iPhone7,1", "Banner") == ["banner-phone@3x.png"])
+        #expect(try kept("ipad-air-2", "Banner") == ["banner-pad@2x.png"])
+        #expect(try kept("iphone-16", "Photo") == ["photo-p3@3x.png"])
+        #expect(try kept("iPhone7,2", "Photo") == ["photo@2x.png"])
+        #expect(try kept("iphone-16", "Arrow") == ["arrow@3x.png", "arrow-rtl@3x.png"])
+        #expect(try kept("watch-38mm", "Complication") == ["complication-small@2x.png"])
+        #expect(try kept("ipad-pro-11-m4", "Sidebar") == ["sidebar-compact@2x.png"], "slide over and split view are compact")
+        #expect(try kept("iPhone7,2", "Level") == ["level-base.json"], "1 GB, metal2v2")
+        #expect(try kept("iphone-16", "Level") == ["level-4gb-metal3.json"])
+    }
+
+    @Test func contentsKeepUnknownKeysAndOrderAndTheSourceIsUntouched() throws {
+        let fixture = try TemporaryCatalog()
+        try fixture.write("""
+            {"zeta" : 1, "images" : [
+              {"filename" : "a.png", "scale" : "1x", "idiom" : "universal", "custom-key" : {"x" : [1, 2]}},
+              {"filename" : "b.png", "scale" : "2x", "idiom" : "universal"}
+            ], "info" : {"version" : 1, "author" : "xcode"}, "alpha" : true}
+            """, to: "A.imageset/Contents.json")
+        try fixture.write(PNGFixture.png(width: 2, height: 2), to: "A.imageset/a.png")
+        try fixture.write(PNGFixture.png(width: 4, height: 4), to: "A.imageset/b.png")
+        let before = try Self.tree(fixture.path)
+        let catalog = try fixture.read()
+        let output = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let device = try #require(database.profile(matching: "iphone-4s"))
+        _ = try SliceWriter().write([ThinningPlan(index: AssetIndex(catalog), device: device)], of: catalog, to: output)
+        let rewritten = try JSONParser.parse(FileSystem.readFile(output + "/iphone-4s/Test.xcassets/A.imageset/Contents.json"))
+        #expect(rewritten.object?.keys == ["zeta", "images", "info", "alpha"])
+        #expect(rewritten["images"]?.array?.count == 1)
+        #expect(rewritten["images"]?.array?.first?.object?.keys == ["filename", "scale", "idiom"])
+        #expect(rewritten["info"]?.object?.keys == ["version", "author"])
+        #expect(try Self.tree(fixture.path) == before, "the source catalog must not change")
+        var info = stat()
+        stat(output + "/iphone-4s/Test.xcassets/A.imageset/b.png", &info)
+        #expect(info.st_nlink == 2, "kept files are hard links on the same file system")
+    }
+
+    @Test func aFailureHalfWayLeavesTheOldOutputAsItWas() throws {
+        let catalog = try CatalogReader().read(at: Corpus.repositoryRoot + "/Assets/Showcase.xcassets")
+        let plans = ["iphone-16", "ipad-air-2"].map { ThinningPlan(index: AssetIndex(catalog), device: database.profile(matching: $0)!) }
+        let output = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        _ = try SliceWriter().write(Array(plans.prefix(1)), of: catalog, to: output)
+        let before = try Self.tree(output)
+        #expect(!before.isEmpty)
+
+        struct Interrupted: Error {}
+        let written = Counter()
+        var failing = SliceWriter()
+        failing.beforeEachFile = { _ in if written.increment() > 25 { throw Interrupted() } }
+        #expect(throws: Interrupted.self) { try failing.write(plans, of: catalog, to: output) }
+        #expect(try Self.tree(output) == before, "the previous output is intact")
+        let parent = (output as NSString).deletingLastPathComponent
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent).allSatisfy { !$0.contains(output.lastPathComponent + ".partial") },
+                "no partial output is left behind")
+    }
+
+    @Test func outputIsByteIdenticalWhateverTheThreadCount() throws {
+        let catalog = try CatalogReader().read(at: Corpus.root + "/catalogs/food-truck/FoodTruckKit/Sources/Assets.xcassets")
+        let index = AssetIndex(catalog)
+        let plans = database.devices.prefix(20).map { ThinningPlan(index: index, device: $0) }
+        let one = Self.temporaryFolder(), four = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: one); try? FileManager.default.removeItem(atPath: four) }
+        _ = try SliceWriter(concurrency: 1).write(Array(plans), of: catalog, to: one)
+        _ = try SliceWriter(concurrency: 4).write(Array(plans), of: catalog, to: four)
+        let first = try Self.tree(one), second = try Self.tree(four)
+        #expect(first.count > 100)
+        #expect(first == second)
+    }
+}
+
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func increment() -> Int { lock.lock(); defer { lock.unlock() }; value += 1; return value }
+}
