@@ -31,6 +31,10 @@ enum FileOperations {
         }
     }
 
+    static func symbolicLink(_ target: String, at path: String) throws {
+        if symlink(target, path) != 0 { throw failure(path, "create link to \(target)") }
+    }
+
     /// A hard link when source and destination share a file system, else a copy.
     static func linkOrCopy(_ source: String, to destination: String) throws {
         if link(source, destination) == 0 { return }

@@ -3,10 +3,12 @@ import DeviceProfiles
 
 /// What one device's slice kept and dropped, per asset, with bytes before and after.
 /// Written as `manifest.json` beside the slice; relative paths only, so that two runs give the
-/// same bytes.
+/// same bytes. Built, written and dropped one device at a time: only `SliceSummary` is kept.
 public struct SliceManifest: Sendable {
     public var device: DeviceProfile
     public var catalogName: String
+    /// The device whose identical slice this one links to, if any.
+    public var sharedWith: String?
     public var assets: [AssetEntry] = []
 
     public struct AssetEntry: Sendable {
@@ -26,7 +28,7 @@ public struct SliceManifest: Sendable {
         public var payload: String
         public var attributes: String
 
-        init(_ variant: Variant, in asset: Asset) {
+        init(_ variant: Variant) {
             index = variant.index
             payload = variant.filename ?? variant.color?.summary ?? "(empty slot)"
             attributes = variant.declaredAttributes.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
@@ -35,55 +37,93 @@ public struct SliceManifest: Sendable {
         var json: JSONValue { .object(["index": .number(String(index)), "file": .string(payload), "attributes": .string(attributes)]) }
     }
 
-    public var bytesBefore: Int { assets.reduce(0) { $0 + $1.bytesBefore } }
-    public var bytesAfter: Int { assets.reduce(0) { $0 + $1.bytesAfter } }
-    public var keptCount: Int { assets.reduce(0) { $0 + $1.kept.count } }
-    public var droppedCount: Int { assets.reduce(0) { $0 + $1.dropped.count } }
-    /// Assets with no match in at least one reachable trait set.
-    public var unmatchedAssets: [AssetEntry] { assets.filter { !$0.unmatched.isEmpty } }
-
-    public var json: JSONValue {
-        .object([
-            "device": .string(device.id), "name": .string(device.name), "catalog": .string(catalogName),
-            "bytesBefore": .number(String(bytesBefore)), "bytesAfter": .number(String(bytesAfter)),
-            "assets": .array(assets.map { asset in
-                var object: JSONObject = ["name": .string(asset.name), "type": .string(asset.type), "path": .string(asset.path),
-                                          "bytesBefore": .number(String(asset.bytesBefore)), "bytesAfter": .number(String(asset.bytesAfter))]
-                if asset.keptWhole { object["keptWhole"] = true }
-                object["kept"] = .array(asset.kept.map(\.json))
-                object["dropped"] = .array(asset.dropped.map(\.json))
-                if !asset.unmatched.isEmpty { object["noMatch"] = .array(asset.unmatched.map(JSONValue.string)) }
-                return .object(object)
-            }),
-        ])
+    init(plan: ThinningPlan, catalog: Catalog, sizes: FileSizes, sharedWith: String?) {
+        device = plan.device
+        catalogName = catalog.path.lastPathComponent
+        self.sharedWith = sharedWith
+        for assetPlan in plan.assets {
+            let asset = catalog.assets[assetPlan.asset]
+            var entry = AssetEntry(name: asset.name, type: asset.type.rawValue, path: String(asset.path.dropFirst(catalog.path.count + 1)))
+            if assetPlan.keptWhole {
+                let bytes = FileOperations.treeSize(asset.path)
+                (entry.bytesBefore, entry.bytesAfter, entry.keptWhole) = (bytes, bytes, true)
+            } else {
+                let named = Set(asset.variants.compactMap { $0.fileProblem == nil ? $0.filename : nil })
+                let kept = Set(assetPlan.kept.compactMap { asset.variants[$0].filename })
+                entry.bytesBefore = named.reduce(0) { $0 + sizes.size(of: asset.path + "/" + $1) }
+                entry.bytesAfter = kept.reduce(0) { $0 + sizes.size(of: asset.path + "/" + $1) }
+                entry.kept = assetPlan.kept.map { VariantEntry(asset.variants[$0]) }
+                entry.dropped = assetPlan.dropped.map { VariantEntry(asset.variants[$0]) }
+                entry.unmatched = assetPlan.unmatched
+            }
+            assets.append(entry)
+        }
     }
 
-    /// One row per device: what the summary table and `summary.json` show.
-    public static func summaryJSON(_ manifests: [SliceManifest]) -> JSONValue {
-        .array(manifests.map { manifest in
-            .object([
-                "device": .string(manifest.device.id), "name": .string(manifest.device.name),
-                "kept": .number(String(manifest.keptCount)), "dropped": .number(String(manifest.droppedCount)),
-                "bytesBefore": .number(String(manifest.bytesBefore)), "bytesAfter": .number(String(manifest.bytesAfter)),
-                "assetsWithoutMatch": .array(manifest.unmatchedAssets.map { .string($0.name) }),
-            ])
+    public var summary: SliceSummary {
+        SliceSummary(device: device, sharedWith: sharedWith,
+                     kept: assets.reduce(0) { $0 + $1.kept.count }, dropped: assets.reduce(0) { $0 + $1.dropped.count },
+                     bytesBefore: assets.reduce(0) { $0 + $1.bytesBefore }, bytesAfter: assets.reduce(0) { $0 + $1.bytesAfter },
+                     unmatched: assets.filter { !$0.unmatched.isEmpty }.map { ($0.name, $0.unmatched.count, $0.unmatched[0]) })
+    }
+
+    public var json: JSONValue {
+        var object: JSONObject = ["device": .string(device.id), "name": .string(device.name), "catalog": .string(catalogName)]
+        if let sharedWith { object["sameSliceAs"] = .string(sharedWith) }
+        let summary = self.summary
+        object["bytesBefore"] = .number(String(summary.bytesBefore))
+        object["bytesAfter"] = .number(String(summary.bytesAfter))
+        object["assets"] = .array(assets.map { asset in
+            var object: JSONObject = ["name": .string(asset.name), "type": .string(asset.type), "path": .string(asset.path),
+                                      "bytesBefore": .number(String(asset.bytesBefore)), "bytesAfter": .number(String(asset.bytesAfter))]
+            if asset.keptWhole { object["keptWhole"] = true }
+            object["kept"] = .array(asset.kept.map(\.json))
+            object["dropped"] = .array(asset.dropped.map(\.json))
+            if !asset.unmatched.isEmpty { object["noMatch"] = .array(asset.unmatched.map(JSONValue.string)) }
+            return .object(object)
+        })
+        return .object(object)
+    }
+}
+
+/// One device's line in the summary: counts and bytes, and the assets without a match.
+public struct SliceSummary: Sendable {
+    public var device: DeviceProfile
+    public var sharedWith: String?
+    public var kept: Int
+    public var dropped: Int
+    public var bytesBefore: Int
+    public var bytesAfter: Int
+    /// Assets with no match in some reachable trait set: name, how many trait sets, an example.
+    public var unmatched: [(asset: String, traitSets: Int, example: String)]
+
+    public static func json(_ summaries: [SliceSummary]) -> JSONValue {
+        .array(summaries.map { summary in
+            var object: JSONObject = ["device": .string(summary.device.id), "name": .string(summary.device.name),
+                                      "kept": .number(String(summary.kept)), "dropped": .number(String(summary.dropped)),
+                                      "bytesBefore": .number(String(summary.bytesBefore)), "bytesAfter": .number(String(summary.bytesAfter))]
+            if let shared = summary.sharedWith { object["sameSliceAs"] = .string(shared) }
+            object["assetsWithoutMatch"] = .array(summary.unmatched.map { .string($0.asset) })
+            return .object(object)
         })
     }
 
     /// The terminal table.
-    public static func summaryTable(_ manifests: [SliceManifest]) -> String {
-        let header = ["device", "kept", "dropped", "bytes before", "bytes after", "saved", "no match"]
-        let rows = manifests.map { manifest -> [String] in
-            let saved = manifest.bytesBefore == 0 ? 0 : 100 - manifest.bytesAfter * 100 / manifest.bytesBefore
-            return [manifest.device.id, String(manifest.keptCount), String(manifest.droppedCount), String(manifest.bytesBefore),
-                    String(manifest.bytesAfter), "\(saved)%", String(manifest.unmatchedAssets.count)]
+    public static func table(_ summaries: [SliceSummary]) -> String {
+        let header = ["device", "kept", "dropped", "bytes before", "bytes after", "saved", "no match", "same slice as"]
+        let rows = summaries.map { summary -> [String] in
+            let saved = summary.bytesBefore == 0 ? 0 : 100 - summary.bytesAfter * 100 / summary.bytesBefore
+            return [summary.device.id, String(summary.kept), String(summary.dropped), String(summary.bytesBefore),
+                    String(summary.bytesAfter), "\(saved)%", String(summary.unmatched.count), summary.sharedWith ?? ""]
         }
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max()! }
         func line(_ cells: [String]) -> String {
-            cells.enumerated().map { column, cell in
-                column == 0 ? cell + String(repeating: " ", count: widths[column] - cell.count)
+            var text = cells.enumerated().map { column, cell in
+                column == 0 || column == cells.count - 1 ? cell + String(repeating: " ", count: widths[column] - cell.count)
                     : String(repeating: " ", count: widths[column] - cell.count) + cell
             }.joined(separator: "  ")
+            while text.last == " " { text.removeLast() }
+            return text
         }
         return ([line(header)] + rows.map(line)).joined(separator: "\n") + "\n"
     }

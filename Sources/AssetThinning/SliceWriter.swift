@@ -12,6 +12,11 @@ import Darwin
 /// set's Contents.json rewritten to its kept entries (unknown keys and key order kept), only
 /// the kept files present (hard links when possible, else copies), and `manifest.json` beside it.
 ///
+/// Devices whose slices are identical share one: the first device (in the order given) gets the
+/// folders, and each later one's `<Catalog>.xcassets` is a relative symbolic link to it. Creating
+/// folders and files is what thinning costs (every one is a new inode), and the current lineup
+/// has many devices that see exactly the same variants.
+///
 /// Everything is written into a temporary folder beside DIR and moved into place only when
 /// complete: a failed or interrupted run leaves an existing DIR as it was. The source catalog is
 /// only read. The bytes written do not depend on the number of threads.
@@ -33,32 +38,43 @@ public struct SliceWriter: Sendable {
     }
 
     /// Writes one slice per plan into `output`, replacing it atomically.
-    public func write(_ plans: [ThinningPlan], of catalog: Catalog, to output: String) throws -> [SliceManifest] {
+    public func write(_ plans: [ThinningPlan], of catalog: Catalog, to output: String) throws -> [SliceSummary] {
         let output = output.count > 1 && output.hasSuffix("/") ? String(output.dropLast()) : output
         let parent = output.contains("/") ? String(output[..<output.lastIndex(of: "/")!]) : "."
         let staging = "\(parent.isEmpty ? "/" : parent)/.\(output.lastPathComponent).partial-\(getpid())"
         try? FileOperations.removeTree(staging)
         try FileOperations.makeDirectory(staging)
         do {
-            let manifests = try writeSlices(plans, of: catalog, into: staging)
-            try FileOperations.writeFile(staging + "/summary.json", JSONWriter.xcodeStyle.bytes(for: SliceManifest.summaryJSON(manifests)))
+            let summaries = try writeSlices(plans, of: catalog, into: staging)
+            try FileOperations.writeFile(staging + "/summary.json", JSONWriter.xcodeStyle.bytes(for: SliceSummary.json(summaries)))
             try FileOperations.replace(output, with: staging)
-            return manifests
+            return summaries
         } catch {
             try? FileOperations.removeTree(staging)
             throw error
         }
     }
 
-    private func writeSlices(_ plans: [ThinningPlan], of catalog: Catalog, into staging: String) throws -> [SliceManifest] {
-        let results = Mutex([Result<SliceManifest, any Error>?](repeating: nil, count: plans.count))
+    private func writeSlices(_ plans: [ThinningPlan], of catalog: Catalog, into staging: String) throws -> [SliceSummary] {
+        // The first device with each distinct slice materializes it; later ones link to it.
+        var firstWithSlice: [[[Int]]: Int] = [:]
+        let sharedWith: [Int?] = plans.indices.map { index in
+            let key = plans[index].assets.map(\.kept)
+            if let first = firstWithSlice[key] { return first }
+            firstWithSlice[key] = index
+            return nil
+        }
+        let results = Mutex([Result<SliceSummary, any Error>?](repeating: nil, count: plans.count))
         let next = Atomic<Int>(0), done = Atomic<Int>(0)
         let sizes = FileSizes()
         let work: @Sendable (Int) -> Void = { _ in
             while true {
                 let index = next.add(1, ordering: .relaxed).oldValue
                 guard index < plans.count else { return }
-                let result = Result { try writeSlice(plans[index], of: catalog, into: staging, sizes: sizes) }
+                let result = Result {
+                    try writeSlice(plans[index], sharing: sharedWith[index].map { plans[$0].device.id }, of: catalog,
+                                   into: staging, sizes: sizes)
+                }
                 results.withLock { $0[index] = result }
                 let finished = done.add(1, ordering: .relaxed).newValue
                 progress?(finished, plans.count)
@@ -70,10 +86,25 @@ public struct SliceWriter: Sendable {
         return try results.withLock { try $0.map { try $0!.get() } }
     }
 
-    private func writeSlice(_ plan: ThinningPlan, of catalog: Catalog, into staging: String, sizes: FileSizes) throws -> SliceManifest {
+    /// Writes one device's folder: its slice (or a link to an identical one) and its manifest.
+    private func writeSlice(_ plan: ThinningPlan, sharing sharedDevice: String?, of catalog: Catalog, into staging: String,
+                            sizes: FileSizes) throws -> SliceSummary {
         let deviceFolder = staging + "/" + plan.device.id
-        let root = deviceFolder + "/" + catalog.path.lastPathComponent
+        let catalogName = catalog.path.lastPathComponent
         try FileOperations.makeDirectory(deviceFolder)
+        if let sharedDevice {
+            try beforeEachFile?(deviceFolder + "/" + catalogName)
+            try FileOperations.symbolicLink("../\(sharedDevice)/\(catalogName)", at: deviceFolder + "/" + catalogName)
+        } else {
+            try materialize(plan, of: catalog, at: deviceFolder + "/" + catalogName)
+        }
+        let manifest = SliceManifest(plan: plan, catalog: catalog, sizes: sizes, sharedWith: sharedDevice)
+        try beforeEachFile?(deviceFolder + "/manifest.json")
+        try FileOperations.writeFile(deviceFolder + "/manifest.json", JSONWriter.xcodeStyle.bytes(for: manifest.json))
+        return manifest.summary
+    }
+
+    private func materialize(_ plan: ThinningPlan, of catalog: Catalog, at root: String) throws {
         try FileOperations.makeDirectory(root)
         func relative(_ path: String) -> String { String(path.dropFirst(catalog.path.count + 1)) }
         let rootContents = catalog.path + "/Contents.json"
@@ -83,21 +114,14 @@ public struct SliceWriter: Sendable {
             let contents = group.path + "/Contents.json"
             if FileSystem.exists(contents) { try place(contents, at: root + "/" + relative(group.path) + "/Contents.json") }
         }
-        var manifest = SliceManifest(device: plan.device, catalogName: catalog.path.lastPathComponent)
         for assetPlan in plan.assets {
             let asset = catalog.assets[assetPlan.asset]
             let folder = root + "/" + relative(asset.path)
-            try FileOperations.makeDirectory(folder)
-            var entry = SliceManifest.AssetEntry(name: asset.name, type: asset.type.rawValue, path: relative(asset.path))
             if assetPlan.keptWhole {
                 try FileOperations.copyTree(asset.path, to: folder, link: true, before: beforeEachFile)
-                let bytes = FileOperations.treeSize(asset.path)
-                entry.bytesBefore = bytes
-                entry.bytesAfter = bytes
-                entry.keptWhole = true
-                manifest.assets.append(entry)
                 continue
             }
+            try FileOperations.makeDirectory(folder)
             if let contents = asset.contents, let key = asset.type.entriesKey {
                 var rewritten = contents
                 let keptIndices = Set(assetPlan.kept.map { asset.variants[$0].index })
@@ -112,17 +136,7 @@ public struct SliceWriter: Sendable {
                 guard let filename = asset.variants[position].filename, keptFiles.insert(filename).inserted else { continue }
                 try place(asset.path + "/" + filename, at: folder + "/" + filename)
             }
-            let allFiles = Set(asset.variants.compactMap { $0.fileProblem == nil ? $0.filename : nil })
-            entry.bytesBefore = allFiles.reduce(0) { $0 + sizes.size(of: asset.path + "/" + $1) }
-            entry.bytesAfter = keptFiles.reduce(0) { $0 + sizes.size(of: asset.path + "/" + $1) }
-            entry.kept = assetPlan.kept.map { SliceManifest.VariantEntry(asset.variants[$0], in: asset) }
-            entry.dropped = assetPlan.dropped.map { SliceManifest.VariantEntry(asset.variants[$0], in: asset) }
-            entry.unmatched = assetPlan.unmatched
-            manifest.assets.append(entry)
         }
-        try beforeEachFile?(deviceFolder + "/manifest.json")
-        try FileOperations.writeFile(deviceFolder + "/manifest.json", JSONWriter.xcodeStyle.bytes(for: manifest.json))
-        return manifest
     }
 
     private func place(_ source: String, at destination: String) throws {

@@ -23,12 +23,21 @@ public struct ThinningPlan: Sendable {
         public var asset: Int
         /// Variant positions kept, in declaration order.
         public var kept: [Int]
-        /// Variant positions dropped, in declaration order.
-        public var dropped: [Int]
+        /// How many variants the asset has; the dropped ones are the rest.
+        public var variantCount: Int
         /// Reachable trait sets for which the asset has no match, as `summary` strings.
         public var unmatched: [String]
         /// Types whose variants this tool does not select (image stacks, ...): kept whole.
         public var keptWhole: Bool
+
+        /// Variant positions dropped, in declaration order (derived: plans for every device stay small).
+        public var dropped: [Int] {
+            var kept = self.kept[...]
+            return (0..<variantCount).filter { position in
+                if kept.first == position { kept.removeFirst(); return false }
+                return true
+            }
+        }
     }
 
     public init(index: AssetIndex, device: DeviceProfile) {
@@ -38,7 +47,8 @@ public struct ThinningPlan: Sendable {
         plans.reserveCapacity(index.catalog.assets.count)
         for (position, asset) in index.catalog.assets.enumerated() {
             guard asset.type.hasSelectableVariants else {
-                plans.append(AssetPlan(asset: position, kept: Array(asset.variants.indices), dropped: [], unmatched: [], keptWhole: true))
+                plans.append(AssetPlan(asset: position, kept: Array(asset.variants.indices), variantCount: asset.variants.count,
+                                       unmatched: [], keptWhole: true))
                 continue
             }
             var winners = Set<Int>()
@@ -52,8 +62,7 @@ public struct ThinningPlan: Sendable {
                 }
             }
             let kept = asset.variants.indices.filter { winners.contains($0) }
-            let dropped = asset.variants.indices.filter { !winners.contains($0) }
-            plans.append(AssetPlan(asset: position, kept: kept, dropped: dropped, unmatched: unmatched, keptWhole: false))
+            plans.append(AssetPlan(asset: position, kept: kept, variantCount: asset.variants.count, unmatched: unmatched, keptWhole: false))
         }
         self.assets = plans
     }

@@ -106,9 +106,9 @@ struct ThinCommand: ParsableCommand {
         if isatty(STDERR_FILENO) == 1 {
             writer.progress = { done, total in Terminal.progress("thinning: \(done)/\(total) devices") }
         }
-        let manifests: [SliceManifest]
+        let summaries: [SliceSummary]
         do {
-            manifests = try run.write(to: output, writer: writer)
+            summaries = try run.write(to: output, writer: writer)
         } catch {
             Terminal.error("\(output):1:1: error: \(error)")
             throw ExitCode(1)
@@ -116,14 +116,14 @@ struct ThinCommand: ParsableCommand {
         if writer.progress != nil { Terminal.progress(nil) }
         switch format {
         case .text:
-            Terminal.output(SliceManifest.summaryTable(manifests))
-            for manifest in manifests {
-                for asset in manifest.unmatchedAssets {
-                    Terminal.error("warning: \(asset.name) has no match on \(manifest.device.id) in \(asset.unmatched.count) trait set\(asset.unmatched.count == 1 ? "" : "s"), e.g. \(asset.unmatched[0])")
+            Terminal.output(SliceSummary.table(summaries))
+            for summary in summaries {
+                for (asset, count, example) in summary.unmatched {
+                    Terminal.error("warning: \(asset) has no match on \(summary.device.id) in \(count) trait set\(count == 1 ? "" : "s"), e.g. \(example)")
                 }
             }
         case .json:
-            Terminal.output(JSONWriter.xcodeStyle.string(for: SliceManifest.summaryJSON(manifests)))
+            Terminal.output(JSONWriter.xcodeStyle.string(for: SliceSummary.json(summaries)))
         }
     }
 }

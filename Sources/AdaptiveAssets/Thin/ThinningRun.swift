@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// let run = try ThinningRun(catalogPath: "Assets/Showcase.xcassets", devices: [iphone6], database: database)
-/// let manifests = try run.write(to: "Thinned")
+/// let summaries = try run.write(to: "Thinned")
 /// ```
 public struct ThinningRun: Sendable {
     public let catalog: Catalog
@@ -36,7 +36,7 @@ public struct ThinningRun: Sendable {
 
     public var hasErrors: Bool { diagnostics.hasErrors }
 
-    public func write(to output: String, writer: SliceWriter = SliceWriter()) throws -> [SliceManifest] {
+    public func write(to output: String, writer: SliceWriter = SliceWriter()) throws -> [SliceSummary] {
         try writer.write(plans, of: catalog, to: output)
     }
 }
