@@ -8,6 +8,7 @@ import PackageDescription
 //   ImageChecks    a catalog's images against their slots: scale families, icon sizes, gamut, format
 //   DeviceProfiles the device database (a JSON resource users can extend) and each device's trait sets
 //   AssetThinning  per-device slices: which variants each device can show, written atomically; trait matrices
+//   AssetValidation every rule of `adapt validate`, on top of all of the above
 //   AdaptiveAssets the library product: the commands' logic, re-exporting the modules below it
 //   adapt          the command-line shell: parses arguments, calls AdaptiveAssets, prints
 let package = Package(
@@ -29,7 +30,8 @@ let package = Package(
         .target(name: "ImageChecks", dependencies: ["AssetCatalog", "PNGInspection"]),
         .target(name: "DeviceProfiles", dependencies: ["AssetCatalog", "AssetSelection"], resources: [.copy("Resources/devices.json")]),
         .target(name: "AssetThinning", dependencies: ["AssetCatalog", "AssetSelection", "DeviceProfiles", "PNGInspection"]),
-        .target(name: "AdaptiveAssets", dependencies: ["AssetCatalog", "AssetSelection", "PNGInspection", "ImageChecks", "DeviceProfiles", "AssetThinning"]),
+        .target(name: "AssetValidation", dependencies: ["AssetCatalog", "AssetSelection", "DeviceProfiles", "ImageChecks", "PNGInspection"]),
+        .target(name: "AdaptiveAssets", dependencies: ["AssetCatalog", "AssetSelection", "PNGInspection", "ImageChecks", "DeviceProfiles", "AssetThinning", "AssetValidation"]),
         .executableTarget(
             name: "adapt",
             dependencies: [

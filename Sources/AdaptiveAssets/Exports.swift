@@ -5,3 +5,4 @@
 @_exported import ImageChecks
 @_exported import DeviceProfiles
 @_exported import AssetThinning
+@_exported import AssetValidation

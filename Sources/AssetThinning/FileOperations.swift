@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// The writes thinning needs, on POSIX, each failing with the path and the system's reason.
-enum FileOperations {
+public enum FileOperations {
     static func failure(_ path: String, _ action: String) -> SliceWriter.Failure {
         SliceWriter.Failure(message: "\(path): cannot \(action): \(String(cString: strerror(errno)))")
     }
@@ -28,6 +28,17 @@ enum FileOperations {
                 throw failure(path, "write")
             }
             written += result
+        }
+    }
+
+    /// Writes a file through a temporary name beside it, so readers never see half of it.
+    public static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws {
+        let temporary = path + ".partial-\(getpid())"
+        try writeFile(temporary, bytes)
+        if rename(temporary, path) != 0 {
+            let error = failure(path, "replace")
+            unlink(temporary)
+            throw error
         }
     }
 

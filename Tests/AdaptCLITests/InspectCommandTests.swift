@@ -20,7 +20,7 @@ import Testing
         #expect(names.contains("Icons/Star") && names.contains("AppIcon") && names.contains("Level"))
         let logo = try #require(assets.first { $0["name"] == "Logo" })
         #expect(logo["type"] == "imageset")
-        #expect(logo["variants"]?.array?.count == 10)
+        #expect(logo["variants"]?.array?.count == 12)
         #expect(json["diagnostics"]?.array?.isEmpty == true)
     }
 

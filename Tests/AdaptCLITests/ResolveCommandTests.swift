@@ -24,8 +24,9 @@ import Testing
         (["Complication", "--idiom", "watch", "--screen-width", "184"], "complication-large@2x.png"),
         (["Badge", "--scale", "2"], "badge.svg"),
         (["Icons/Star", "--scale", "1"], "star.png"),
-        (["Level", "--memory", "6", "--graphics", "metal3v2"], "level-4gb-metal3.json"),
+        (["Level", "--memory", "6", "--graphics", "metal4v1"], "level-4gb-metal4.json"),
         (["Level", "--memory", "3", "--graphics", "metal2v2"], "level-2gb.json"),
+        (["Level", "--memory", "3", "--graphics", "metal3v1"], "level-2gb-metal3.json"),
         (["Level"], "level-base.json"),
     ])
     func resolvesShowcaseVariants(arguments: [String], expected: String) throws {

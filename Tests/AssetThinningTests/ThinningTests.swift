@@ -84,7 +84,8 @@ import Testing
         #expect(try kept("watch-38mm", "Complication") == ["complication-small@2x.png"])
         #expect(try kept("ipad-pro-11-m4", "Sidebar") == ["sidebar-compact@2x.png"], "slide over and split view are compact")
         #expect(try kept("iPhone7,2", "Level") == ["level-base.json"], "1 GB, metal2v2")
-        #expect(try kept("iphone-16", "Level") == ["level-4gb-metal3.json"])
+        #expect(try kept("iphone-16", "Level") == ["level-4gb-metal4.json"])
+        #expect(try kept("iphone-6s", "Level") == ["level-2gb-metal3.json"])
     }
 
     @Test func contentsKeepUnknownKeysAndOrderAndTheSourceIsUntouched() throws {

@@ -1,0 +1,30 @@
+import AssetCatalog
+
+/// Entries without a file (`set.unassigned`, like Xcode's "has an unassigned child") and files
+/// that no entry names (`set.orphan-file`).
+enum SetContentsRules {
+    static func check(_ catalog: Catalog) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for asset in catalog.assets where asset.type.hasSelectableVariants {
+            let unassigned = asset.variants.filter(\.isEmptySlot)
+            if !unassigned.isEmpty && asset.type != .colorSet {
+                let first = unassigned[0]
+                diagnostics.append(Diagnostic(
+                    .warning, "\(asset.type.rawValue) '\(asset.name)' has \(unassigned.count) unassigned child\(unassigned.count == 1 ? "" : "ren") (\(first.label))",
+                    code: "set.unassigned", at: first.location))
+            }
+            let named = Set(asset.variants.compactMap(\.filename))
+            for file in asset.files where !named.contains(file) && !file.hasPrefix(".") {
+                diagnostics.append(Diagnostic(
+                    .warning, "'\(file)' is in \(asset.name)'s folder but no entry names it: it is never shipped",
+                    code: "set.orphan-file", at: SourceLocation(file: asset.path + "/" + file)))
+            }
+        }
+        return diagnostics
+    }
+}
+
+extension Variant {
+    /// `images[2]`-style label without the asset (the set type decides the array's name).
+    var label: String { "entry \(index)" }
+}
