@@ -49,6 +49,7 @@ let package = Package(
         .testTarget(name: "AssetSelectionTests", dependencies: ["AssetSelection", "AssetCatalog", "CatalogFixtures"]),
         .testTarget(name: "PNGInspectionTests", dependencies: ["PNGInspection", "ImageChecks", "AssetCatalog", "CatalogFixtures"]),
         .testTarget(name: "AssetThinningTests", dependencies: ["AssetThinning", "DeviceProfiles", "AssetSelection", "AssetCatalog", "CatalogFixtures"]),
+        .testTarget(name: "AssetValidationTests", dependencies: ["AssetValidation", "AdaptiveAssets", "DeviceProfiles", "AssetCatalog", "CatalogFixtures"]),
         .testTarget(name: "AdaptCLITests", dependencies: ["adapt", "AdaptiveAssets", "CatalogFixtures"], exclude: ["Snapshots"]),
     ]
 )

@@ -1,0 +1,162 @@
+import AssetCatalog
+import AssetValidation
+import CatalogFixtures
+import DeviceProfiles
+import Foundation
+import Testing
+
+/// Each rule of `adapt validate` on a small catalog made for it.
+@Suite struct ValidationRuleTests {
+    let devices = try! DeviceDatabase.builtIn()
+
+    func validate(_ fixture: TemporaryCatalog, images: Validator.ImageCheckLevel = .none, strict: Bool = false) throws -> [Diagnostic] {
+        Validator(devices: devices, imageChecks: images, strict: strict).validate([try fixture.read()]).diagnostics
+    }
+
+    func codes(_ diagnostics: [Diagnostic]) -> [String] { diagnostics.map(\.code).sorted() }
+
+    @Test func aCleanCatalogHasNoDiagnostics() throws {
+        let fixture = try TemporaryCatalog()
+        try fixture.addSet("A.imageset", entries: (1...3).map { ["idiom": "universal", "scale": .string("\($0)x"), "filename": .string("a\($0).png")] },
+                           files: ["a1.png", "a2.png", "a3.png"])
+        #expect(try validate(fixture).isEmpty)
+    }
+
+    @Test func readerErrorsAreValidationErrors() throws {
+        let fixture = try TemporaryCatalog()
+        try fixture.write("{ \"images\" : [ ", to: "Bad.imageset/Contents.json")
+        try fixture.write([1], to: "NoContents.imageset/x.png")
+        try fixture.addSet("Missing.imageset", entries: [["idiom": "universal", "filename": "gone.png"]])
+        try fixture.addSet("Escape.imageset", entries: [["idiom": "universal", "filename": "../x.png"]])
+        try fixture.addSet("Odd.imageset", entries: [["idiom": "universal", "filename": "o.png", "scale": "9x", "sparkle": true]], files: ["o.png"])
+        let diagnostics = try validate(fixture)
+        #expect(Set(diagnostics.filter { $0.severity == .error }.map(\.code))
+            == ["json.malformed", "catalog.missing-contents", "contents.missing-file", "contents.bad-filename"])
+        #expect(Set(diagnostics.filter { $0.severity == .warning }.map(\.code)).isSuperset(of: ["contents.unknown-key", "contents.unknown-value"]))
+        #expect(diagnostics.first { $0.code == "json.malformed" }?.location?.line == 1)
+    }
+
+    @Test func unassignedSlotsAndOrphanFilesAreWarnings() throws {
+        let fixture = try TemporaryCatalog()
+        try fixture.addSet("A.imageset", entries: [
+            ["idiom": "universal", "scale": "1x", "filename": "a.png"], ["idiom": "universal", "scale": "2x"],
+        ], files: ["a.png", "old-a.png"])
+        let diagnostics = try validate(fixture)
+        #expect(codes(diagnostics) == ["set.orphan-file", "set.unassigned"], "an empty slot is not also unreachable")
+        #expect(diagnostics.first { $0.code == "set.orphan-file" }?.location?.file.hasSuffix("A.imageset/old-a.png") == true)
+        #expect(diagnostics.allSatisfy { $0.severity == .warning })
+    }
+
+    @Test func identicalEntriesAreReportedOnce() throws {
+        let fixture = try TemporaryCatalog()
+        try fixture.addSet("A.imageset", entries: [
+            ["idiom": "universal", "filename": "a.png"], ["idiom": "universal", "filename": "b.png"],
+        ], files: ["a.png", "b.png"])
+        let diagnostics = try validate(fixture)
+        let duplicate = try #require(diagnostics.first { $0.code == "variant.duplicate" })
+        #expect(duplicate.message.contains("only the first can ever be chosen"))
+        #expect(duplicate.location?.line == 7)
+        #expect(codes(diagnostics) == ["variant.duplicate", "variant.unreachable"])
+    }
+
+    @Test func precedenceDependentChoicesNameATraitSet() throws {
+        let fixture = try TemporaryCatalog()
+        // On a compact-width phone in dark mode: the compact image wins on width class, the dark
+        // one would win on appearance; appearance comes first, so the dark image is chosen.
+        try fixture.addSet("A.imageset", entries: [
+            ["idiom": "universal", "filename": "any.png"],
+            ["idiom": "universal", "width-class": "compact", "filename": "compact.png"],
+            ["idiom": "universal", "appearances": [["appearance": "luminosity", "value": "dark"]], "filename": "dark.png"],
+        ], files: ["any.png", "compact.png", "dark.png"])
+        let diagnostics = try validate(fixture)
+        let warning = try #require(diagnostics.first { $0.code == "variant.precedence-dependent" })
+        #expect(warning.message.contains("dark.png is chosen over compact.png because appearance outranks horizontal size class"))
+        #expect(warning.message.contains("userInterfaceStyle=dark"))
+    }
+
+    @Test func scaleGapsAreNamed() throws {
+        let fixture = try TemporaryCatalog()
+        try fixture.addSet("A.imageset", entries: [
+            ["idiom": "universal", "scale": "2x", "filename": "u2.png"], ["idiom": "universal", "scale": "3x", "filename": "u3.png"],
+            ["idiom": "iphone", "scale": "2x", "filename": "p2.png"],
+        ], files: ["u2.png", "u3.png", "p2.png"])
+        let gap = try #require(try validate(fixture).first { $0.code == "scale.gap" })
+        #expect(gap.message.contains("p2.png (2x) is shown upscaled on @3x devices because it wins on idiom, although u3.png has the exact scale"))
+        #expect(gap.message.contains("add a @3x image with idiom=iphone"))
+    }
+
+    @Test func unreachableVariantsAreThoseNoDeviceSelects() throws {
+        let fixture = try TemporaryCatalog()
+        try fixture.addSet("A.dataset", entries: [
+            ["idiom": "universal", "filename": "base.bin"], ["idiom": "universal", "memory": "64GB", "filename": "huge.bin"],
+            ["idiom": "car", "filename": "car.bin"],
+        ], files: ["base.bin", "huge.bin", "car.bin"])
+        let unreachable = try validate(fixture).filter { $0.code == "variant.unreachable" }
+        #expect(unreachable.map { $0.message.contains("huge.bin") || $0.message.contains("car.bin") } == [true, true])
+        var custom = devices
+        custom.merge(try DeviceDatabase.parse(Array(#"{"devices": [{"id": "big", "name": "Big", "modelIdentifiers": [], "idiom": "car", "displayScale": 2, "screen": {"width": 800, "height": 480}, "displayGamut": "sRGB", "memory": 64, "appearances": ["light"], "traitSets": [{"orientation": "landscape", "multitasking": "fullScreen", "horizontalSizeClass": "regular", "verticalSizeClass": "compact", "window": {"width": 800, "height": 480}}]}]}"#.utf8), path: "d.json"))
+        let withCar = Validator(devices: custom, imageChecks: .none).validate([try fixture.read()]).diagnostics
+        #expect(withCar.filter { $0.code == "variant.unreachable" }.count == 1, "--devices can make a variant reachable")
+    }
+
+    @Test func nameCollisionsWithinAndAcrossCatalogsAreErrors() throws {
+        let fixture = try TemporaryCatalog()
+        try fixture.addSet("One/Icon.imageset", entries: [["idiom": "universal", "filename": "a.png"]], files: ["a.png"])
+        try fixture.addSet("Two/Icon.imageset", entries: [["idiom": "universal", "filename": "b.png"]], files: ["b.png"])
+        let within = try validate(fixture).filter { $0.code == "name.collision" }
+        #expect(within.count == 1 && within[0].severity == .error)
+        let other = try TemporaryCatalog(name: "Other.xcassets")
+        try other.addSet("Logo.imageset", entries: [["idiom": "universal", "filename": "l.png"]], files: ["l.png"])
+        try other.addSet("Icon.colorset", entries: [["idiom": "universal", "color": ["color-space": "srgb", "components": ["red": "1", "green": "1", "blue": "1", "alpha": "1"]]]])
+        let across = Validator(devices: devices, imageChecks: .none).validate([try fixture.read(), try other.read()]).diagnostics
+        #expect(across.filter { $0.code == "name.collision" }.count == 2)
+    }
+
+    @Test func appIconsNeedEverySlotOfTheirIdioms() throws {
+        let fixture = try TemporaryCatalog()
+        try fixture.addSet("AppIcon.appiconset", entries: [["idiom": "iphone", "size": "60x60", "scale": "3x", "filename": "i180.png"]],
+                           files: ["i180.png"])
+        try fixture.addSet("Single.appiconset", entries: [["idiom": "universal", "platform": "ios", "size": "1024x1024", "filename": "s.png"]],
+                           files: ["s.png"])
+        let missing = try validate(fixture).filter { $0.code == "icon.missing-slot" }
+        #expect(missing.count == 1)
+        #expect(missing[0].message.contains("lacks 8 icons") && missing[0].message.contains("iphone 20x20@2x"))
+        #expect(missing[0].message.contains("ios-marketing 1024x1024@1x"))
+        #expect(missing[0].location?.file.hasSuffix("AppIcon.appiconset/Contents.json") == true)
+    }
+
+    @Test func imageChecksRunWithTheRightDepth() throws {
+        let fixture = try TemporaryCatalog()
+        try fixture.addSet("A.imageset", entries: [
+            ["idiom": "universal", "scale": "1x", "filename": "a.png"], ["idiom": "universal", "scale": "2x", "filename": "a@2x.png"],
+        ])
+        try fixture.write(PNGFixture.png(width: 10, height: 10), to: "A.imageset/a.png")
+        var corrupt = try Array(Data(contentsOf: URL(fileURLWithPath: Corpus.root + "/pngsuite/basn2c08.png")))
+        let idat = try #require(PNGFixture.dataRange(of: "IDAT", in: corrupt))
+        corrupt[idat.lowerBound + idat.count / 2] ^= 0x10
+        PNGFixture.fixCRC(&corrupt, chunkDataAt: idat)
+        try fixture.write(corrupt, to: "A.imageset/a@2x.png")
+        #expect(try validate(fixture, images: .none).filter { $0.severity == .error }.isEmpty)
+        #expect(codes(try validate(fixture, images: .walk).filter { $0.severity == .error }) == ["image.scale-size"], "32x32 is not 2 x 10")
+        let full = codes(try validate(fixture, images: .full).filter { $0.severity == .error })
+        #expect(full.contains("image.scale-size") && (full.contains("png.decode") || full.contains("png.image-data")), "\(full)")
+    }
+
+    @Test func strictTurnsWarningsIntoErrors() throws {
+        let fixture = try TemporaryCatalog()
+        try fixture.addSet("A.imageset", entries: [["idiom": "universal", "filename": "a.png"]], files: ["a.png", "orphan.png"])
+        #expect(!(try validate(fixture).hasErrors))
+        let strict = try validate(fixture, strict: true)
+        #expect(strict.hasErrors && strict.allSatisfy { $0.severity == .error && $0.message.hasSuffix("(--strict)") })
+    }
+
+    @Test func realCatalogsHaveNoErrors() throws {
+        for path in try Corpus.catalogPaths() {
+            let diagnostics = Validator(devices: devices, imageChecks: .walk).validate([try CatalogReader().read(at: path)]).diagnostics
+            #expect(!diagnostics.hasErrors, "\(path): \(diagnostics.filter { $0.severity == .error })")
+            // The warnings kept on shipped apps are ones we would defend to their authors.
+            let allowed: Set<String> = ["image.format-mismatch", "png.phys", "set.unassigned"]
+            #expect(Set(diagnostics.map(\.code)).isSubset(of: allowed), "\(path): \(diagnostics)")
+        }
+    }
+}
