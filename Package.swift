@@ -11,12 +11,15 @@ import PackageDescription
 //   AssetValidation every rule of `adapt validate`, on top of all of the above
 //   AdaptiveAssets the library product: the commands' logic, re-exporting the modules below it
 //   adapt          the command-line shell: parses arguments, calls AdaptiveAssets, prints
+//   Plugins/       ValidateAssets (build tool) and ThinAssets (command): locate catalogs, run adapt
 let package = Package(
     name: "AdaptiveAssets",
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "AdaptiveAssets", targets: ["AdaptiveAssets"]),
         .executable(name: "adapt", targets: ["adapt"]),
+        .plugin(name: "ValidateAssets", targets: ["ValidateAssets"]),
+        .plugin(name: "ThinAssets", targets: ["ThinAssets"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -38,6 +41,16 @@ let package = Package(
                 "AdaptiveAssets",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // The plugins find a target's catalogs and run adapt; all logic stays in the tool.
+        .plugin(name: "ValidateAssets", capability: .buildTool(), dependencies: ["adapt"]),
+        .plugin(
+            name: "ThinAssets",
+            capability: .command(
+                intent: .custom(verb: "thin-assets", description: "Write per-device slices of a target's asset catalogs."),
+                permissions: [.writeToPackageDirectory(reason: "thin-assets writes the per-device slices into the package (Thinned/ by default).")]
+            ),
+            dependencies: ["adapt"]
         ),
         .executableTarget(
             name: "adapt-benchmarks",

@@ -1,0 +1,27 @@
+// swift-tools-version: 6.1
+// A package that uses AdaptiveAssets' plugins, built for real in CI (Scripts/test-plugins).
+// ADAPT_FIXTURE_BROKEN=1 adds two targets that must fail to build: one whose catalog is broken,
+// one whose code misspells an asset name.
+import Foundation
+import PackageDescription
+
+// A path dependency's identity is its folder name, which differs between clones.
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let adaptiveAssets = root.lastPathComponent
+
+var targets: [Target] = [
+    .target(name: "AppAssets", exclude: ["Assets.xcassets"], plugins: [.plugin(name: "ValidateAssets", package: adaptiveAssets)]),
+    .testTarget(name: "AppAssetsTests", dependencies: ["AppAssets"]),
+]
+if ProcessInfo.processInfo.environment["ADAPT_FIXTURE_BROKEN"] == "1" {
+    for name in ["BrokenAssets", "MisspelledAssets"] {
+        targets.append(.target(name: name, path: "Broken/\(name)", exclude: ["Assets.xcassets"],
+                               plugins: [.plugin(name: "ValidateAssets", package: adaptiveAssets)]))
+    }
+}
+
+let package = Package(
+    name: "PluginFixture",
+    dependencies: [.package(path: root.path)],
+    targets: targets
+)
