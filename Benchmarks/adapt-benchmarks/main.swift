@@ -41,9 +41,10 @@ func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 func format(_ seconds: Double) -> String { String(format: "%8.1f ms", seconds * 1000) }
 
 /// A catalog of `sets` image sets in namespaced groups of 100, each with 6 variants
-/// (1x/2x/3x, light and dark) and its (empty) files, written once and reused.
+/// (1x/2x/3x, light and dark) and small valid PNGs sized for their scale, written once and reused.
 func generateCatalog(sets: Int, under work: String) throws -> String {
-    let path = "\(work)/Synthetic-\(sets).xcassets"
+    let path = "\(work)/Synthetic-\(sets)-v2.xcassets"
+    let pngs = (1...3).map { scale in Data(smallPNG(side: 16 * scale)) }
     let marker = "\(path)/.complete"
     if FileManager.default.fileExists(atPath: marker) { return path }
     try? FileManager.default.removeItem(atPath: path)
@@ -62,7 +63,7 @@ func generateCatalog(sets: Int, under work: String) throws -> String {
         for dark in [false, true] {
             for scale in 1...3 {
                 let file = "image\(set)\(dark ? "-dark" : "")@\(scale)x.png"
-                _ = FileManager.default.createFile(atPath: "\(folder)/\(file)", contents: nil)
+                _ = FileManager.default.createFile(atPath: "\(folder)/\(file)", contents: pngs[scale - 1])
                 var entry: JSONObject = ["filename": .string(file), "idiom": "universal", "scale": .string("\(scale)x")]
                 if dark { entry["appearances"] = [["appearance": "luminosity", "value": "dark"]] }
                 images.append(.object(entry))
@@ -73,6 +74,64 @@ func generateCatalog(sets: Int, under work: String) throws -> String {
     }
     _ = FileManager.default.createFile(atPath: marker, contents: nil)
     return path
+}
+
+/// A valid RGB PNG of `side` x `side` pixels, compressed with stored deflate blocks.
+func smallPNG(side: Int) -> [UInt8] {
+    func be32(_ value: UInt32) -> [UInt8] { [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)] }
+    func crc(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
+    }
+    func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        let body = Array(type.utf8) + data
+        return be32(UInt32(data.count)) + body + be32(crc(body))
+    }
+    var raw: [UInt8] = []
+    for row in 0..<side { raw += [0] + (0..<side * 3).map { UInt8(($0 + row) & 0xFF) } }
+    var a: UInt32 = 1, b: UInt32 = 0
+    for byte in raw { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
+    let count = raw.count
+    let zlib: [UInt8] = [0x78, 0x01, 1, UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF), UInt8((~count >> 8) & 0xFF)] + raw + be32(b << 16 | a)
+    return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", be32(UInt32(side)) + be32(UInt32(side)) + [8, 2, 0, 0, 0])
+        + chunk("IDAT", zlib) + chunk("IEND", [])
+}
+
+/// Validation of the same catalog against reading it: without images (the rules only), with the
+/// PNG walk, and with full decoding on one thread and on every core.
+func runValidate(_ options: Options) throws {
+    print("Generating \(options.sets) image sets x 6 variants under \(options.work) ...")
+    let path = try generateCatalog(sets: options.sets, under: options.work)
+    let devices = try DeviceDatabase.builtIn()
+    let cores = CatalogReader.coreCount
+    var reading: [Double] = [], rulesOnly: [Double] = [], walk: [Double] = [], fullOne: [Double] = [], fullAll: [Double] = []
+    var catalog: Catalog?
+    for _ in 0..<options.repetitions {
+        catalog = nil
+        reading.append(try seconds { catalog = try CatalogReader().read(at: path) })
+        func time(_ level: Validator.ImageCheckLevel, threads: Int) -> Double {
+            var validator = Validator(devices: devices, imageChecks: level)
+            validator.concurrency = threads
+            var result: Validator.Result?
+            let elapsed = seconds { result = validator.validate([catalog!]) }
+            precondition(result?.hasErrors == false, "the synthetic catalog should validate without errors: \(result!.diagnostics.prefix(3))")
+            return elapsed
+        }
+        rulesOnly.append(time(.none, threads: cores))
+        walk.append(time(.walk, threads: cores))
+        fullOne.append(time(.full, threads: 1))
+        fullAll.append(time(.full, threads: cores))
+    }
+    print("\nValidation of \(options.sets) sets (median of \(options.repetitions); reading is the baseline)")
+    print("  baseline: read the catalog                       \(format(median(reading)))")
+    print("  validate, rules only (no image checks)           \(format(median(rulesOnly)))   ratio to reading \(String(format: "%.2f", median(rulesOnly) / median(reading)))x")
+    print("  validate, PNG walk and CRCs, \(cores) threads          \(format(median(walk)))")
+    print("  validate, full PNG decode, 1 thread              \(format(median(fullOne)))")
+    print("  validate, full PNG decode, \(cores) threads             \(format(median(fullAll)))   speed-up \(String(format: "%.2f", median(fullOne) / median(fullAll)))x on \(cores) cores")
 }
 
 /// The baseline: find every Contents.json and read its bytes, nothing else. With `listing`, also
@@ -181,7 +240,8 @@ func runCore(_ options: Options) throws {
 let options = Options(CommandLine.arguments)
 switch options.suite {
 case "core": try runCore(options)
+case "validate": try runValidate(options)
 default:
-    print("usage: adapt-benchmarks core [--sets N] [--queries N] [--repetitions N] [--work DIR]")
+    print("usage: adapt-benchmarks core|validate [--sets N] [--queries N] [--repetitions N] [--work DIR]")
     exit(2)
 }

@@ -17,6 +17,8 @@ public struct Validator: Sendable {
     public var imageChecks: ImageCheckLevel
     /// Warnings become errors.
     public var strict: Bool
+    /// Threads checking images (default: one per core).
+    public var concurrency = CatalogReader.coreCount
 
     public enum ImageCheckLevel: String, Sendable, CaseIterable {
         case none, walk, full
@@ -44,7 +46,7 @@ public struct Validator: Sendable {
             if imageChecks != .none {
                 var inspector = PNGInspector()
                 inspector.decodes = imageChecks == .full
-                diagnostics += CatalogImageChecker(inspector: inspector).check(catalog).diagnostics
+                diagnostics += CatalogImageChecker(inspector: inspector, concurrency: concurrency).check(catalog).diagnostics
             }
         }
         diagnostics += NameCollisionRule.check(catalogs)

@@ -44,7 +44,7 @@ public struct PNGInspector: Sendable {
                 let report = prefix.withUnsafeBufferPointer { inspect($0, path: path, isWholeFile: false) }
                 if !report.neededMoreBytes { return report }
             }
-            return try FileSystem.withMappedFile(path) { inspect($0, path: path, isWholeFile: true) }
+            return try FileSystem.withContents(of: path) { inspect($0, path: path, isWholeFile: true) }
         } catch let error as FileSystem.Failure {
             return PNGReport(path: path, format: .unknown,
                              problems: [PNGProblem(.truncated, .error, "cannot read the file: \(error.reason)")])

@@ -101,10 +101,12 @@ public enum FileSystem {
         return try readAll(descriptor, path: path)
     }
 
-    /// Calls `body` with the whole file mapped read-only into memory: no copy, no zero-filled
-    /// buffer (what checking large images wants). An empty file gives an empty buffer.
-    public static func withMappedFile<Result>(
-        _ path: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+    /// Calls `body` with the whole file: read into memory when it is smaller than
+    /// `mappingThreshold`, mapped read-only otherwise. Mapping saves a copy of a large file;
+    /// mapping and unmapping many small ones from several threads contends on the process's
+    /// memory map, so those are read. One open and one fstat either way.
+    public static func withContents<Result>(
+        of path: String, mappingThreshold: Int = 4 << 20, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
     ) throws -> Result {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure(path) }
@@ -113,6 +115,9 @@ public enum FileSystem {
         guard fstat(descriptor, &info) == 0 else { throw failure(path) }
         let size = Int(info.st_size)
         guard size > 0 else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        if size < mappingThreshold {
+            return try readAll(descriptor, path: path).withUnsafeBufferPointer { try body($0) }
+        }
         guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {
             throw failure(path)
         }
