@@ -39,6 +39,8 @@ struct ThinAssetsPlugin: CommandPlugin {
     }
 }
 
+/// Finding the catalogs is the one thing both plugins do themselves (a build command must list its
+/// input files). Plugin targets cannot share source, so each carries this copy.
 enum CatalogFinder {
     /// The `.xcassets` folders below a folder, sorted.
     static func catalogs(under folder: URL) -> [URL] {

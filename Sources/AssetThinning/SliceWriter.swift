@@ -1,5 +1,4 @@
 import AssetCatalog
-import Dispatch
 import Synchronization
 
 #if canImport(Glibc)
@@ -64,26 +63,17 @@ public struct SliceWriter: Sendable {
             firstWithSlice[key] = index
             return nil
         }
-        let results = Mutex([Result<SliceSummary, any Error>?](repeating: nil, count: plans.count))
-        let next = Atomic<Int>(0), done = Atomic<Int>(0)
+        let done = Atomic<Int>(0)
         let sizes = FileSizes()
-        let work: @Sendable (Int) -> Void = { _ in
-            while true {
-                let index = next.add(1, ordering: .relaxed).oldValue
-                guard index < plans.count else { return }
-                let result = Result {
-                    try writeSlice(plans[index], sharing: sharedWith[index].map { plans[$0].device.id }, of: catalog,
-                                   into: staging, sizes: sizes)
-                }
-                results.withLock { $0[index] = result }
-                let finished = done.add(1, ordering: .relaxed).newValue
-                progress?(finished, plans.count)
+        let results = Array(plans.indices).concurrentMap(concurrency: concurrency) { index in
+            let result = Result {
+                try writeSlice(plans[index], sharing: sharedWith[index].map { plans[$0].device.id }, of: catalog,
+                               into: staging, sizes: sizes)
             }
+            progress?(done.add(1, ordering: .relaxed).newValue, plans.count)
+            return result
         }
-        if concurrency <= 1 || plans.count < 2 { work(0) } else {
-            DispatchQueue.concurrentPerform(iterations: min(concurrency, plans.count), execute: work)
-        }
-        return try results.withLock { try $0.map { try $0!.get() } }
+        return try results.map { try $0.get() }
     }
 
     /// Writes one device's folder: its slice (or a link to an identical one) and its manifest.

@@ -1,7 +1,5 @@
 import AssetCatalog
-import Dispatch
 import PNGInspection
-import Synchronization
 
 /// Checks a catalog's images against the slots that hold them: each file really is the image
 /// its name says, PNGs pass the PNG checks, scale families agree in size, app icons have their
@@ -28,7 +26,7 @@ public struct CatalogImageChecker: Sendable {
     }
 
     /// One image file of the catalog and the variants that name it.
-    struct ImageFile {
+    struct ImageFile: Sendable {
         var path: String
         var declaredFormat: ImageFormat?
         /// The scales of the slots that name this file.
@@ -96,30 +94,15 @@ public struct CatalogImageChecker: Sendable {
 
     /// Sniffs every file and runs the PNG checks on the PNGs, on every core.
     private func inspect(_ files: [ImageFile]) -> [Inspection] {
-        let results = Mutex([Inspection?](repeating: nil, count: files.count))
-        let next = Atomic<Int>(0)
         let inspector = self.inspector
-        let work: @Sendable (Int) -> Void = { [files] _ in
-            while true {
-                let index = next.add(1, ordering: .relaxed).oldValue
-                guard index < files.count else { return }
-                let file = files[index]
-                var inspection: Inspection
-                if file.declaredFormat == .png {
-                    let report = inspector.inspect(file: file.path)
-                    inspection = Inspection(actualFormat: report.format, report: report.format == .png ? report : nil)
-                } else {
-                    let head = (try? FileSystem.readPrefix(file.path, count: 32)) ?? []
-                    let format = ImageFormat(sniffing: head)
-                    inspection = Inspection(actualFormat: format, report: format == .png ? inspector.inspect(file: file.path) : nil)
-                }
-                results.withLock { $0[index] = inspection }
+        return files.concurrentMap(concurrency: concurrency) { file in
+            if file.declaredFormat == .png {
+                let report = inspector.inspect(file: file.path)
+                return Inspection(actualFormat: report.format, report: report.format == .png ? report : nil)
             }
+            let format = ImageFormat(sniffing: (try? FileSystem.readPrefix(file.path, count: 32)) ?? [])
+            return Inspection(actualFormat: format, report: format == .png ? inspector.inspect(file: file.path) : nil)
         }
-        if concurrency <= 1 || files.count < 2 { work(0) } else {
-            DispatchQueue.concurrentPerform(iterations: min(concurrency, files.count), execute: work)
-        }
-        return results.withLock { $0.map { $0! } }
     }
 
     /// A file whose bytes are not what its extension says.

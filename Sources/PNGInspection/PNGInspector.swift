@@ -1,7 +1,5 @@
 import AssetCatalog
 import CPNGSupport
-import Dispatch
-import Synchronization
 
 /// Checks PNG files: a chunk walk of our own (structure, CRCs, colour information), then a full
 /// decode through libpng for what only decoding finds.
@@ -55,20 +53,7 @@ public struct PNGInspector: Sendable {
 
     /// Inspects files on every core; the reports come back in the order of `paths`.
     public func inspect(files paths: [String], concurrency: Int = CatalogReader.coreCount) -> [PNGReport] {
-        let reports = Mutex([PNGReport?](repeating: nil, count: paths.count))
-        let next = Atomic<Int>(0)
-        let work: @Sendable (Int) -> Void = { _ in
-            while true {
-                let index = next.add(1, ordering: .relaxed).oldValue
-                guard index < paths.count else { return }
-                let report = inspect(file: paths[index])
-                reports.withLock { $0[index] = report }
-            }
-        }
-        if concurrency <= 1 || paths.count < 2 { work(0) } else {
-            DispatchQueue.concurrentPerform(iterations: min(concurrency, paths.count), execute: work)
-        }
-        return reports.withLock { $0.map { $0! } }
+        paths.concurrentMap(concurrency: concurrency) { inspect(file: $0) }
     }
 
     public func inspect(bytes: [UInt8], path: String? = nil) -> PNGReport {

@@ -1,5 +1,3 @@
-import Dispatch
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -42,28 +40,15 @@ public struct CatalogReader: Sendable {
         var walk = CatalogWalk()
         walk.visitRoot(root)
 
-        // Sets are independent: read them on every core, then put them back in folder order.
-        let pending = walk.pendingSets
-        let results = ConcurrentSlots<(Asset, [Diagnostic])>(count: pending.count)
-        let chunkSize = max(1, pending.count / (concurrency * 8))
-        let chunkCount = (pending.count + chunkSize - 1) / chunkSize
+        // Sets are independent: read them on every core, in folder order.
         let reader = SetReader()
-        let work: @Sendable (Int) -> Void = { chunk in
-            let end = min(pending.count, (chunk + 1) * chunkSize)
-            for index in chunk * chunkSize..<end {
-                let set = pending[index]
-                results.store(reader.read(path: set.path, name: set.name, type: set.type), at: index)
-            }
-        }
-        if concurrency == 1 || chunkCount == 1 {
-            (0..<chunkCount).forEach(work)
-        } else {
-            DispatchQueue.concurrentPerform(iterations: chunkCount, execute: work)
+        let results = walk.pendingSets.concurrentMap(concurrency: concurrency) { set in
+            reader.read(path: set.path, name: set.name, type: set.type)
         }
 
         var catalog = Catalog(path: root, groups: walk.groups, diagnostics: walk.diagnostics)
-        catalog.assets.reserveCapacity(pending.count)
-        for (asset, diagnostics) in results.values() {
+        catalog.assets.reserveCapacity(results.count)
+        for (asset, diagnostics) in results {
             catalog.assets.append(asset)
             catalog.diagnostics.append(contentsOf: diagnostics)
         }
@@ -129,17 +114,4 @@ struct CatalogWalk {
         groups.append(Catalog.Group(path: path, namespace: childNamespace, providesNamespace: providesNamespace))
         visitChildren(of: path, namespace: childNamespace)
     }
-}
-
-/// Fixed slots that concurrent workers fill, each index written by exactly one worker.
-final class ConcurrentSlots<Value: Sendable>: Sendable {
-    private let storage: Mutex<[Value?]>
-
-    init(count: Int) { storage = Mutex(Array(repeating: nil, count: count)) }
-
-    func store(_ value: sending Value, at index: Int) {
-        storage.withLock { $0[index] = value }
-    }
-
-    func values() -> [Value] { storage.withLock { $0.map { $0! } } }
 }
