@@ -89,7 +89,7 @@ public struct TraitMatrix: Sendable {
             lines.append(name)
             for row in rows {
                 let window = row.reachable.window.label
-                lines.append("  \(window)\(String(repeating: " ", count: windowWidth - window.count))  \(row.appearanceLabel.padding(16))  \(row.shown[column] ?? "(no match)")")
+                lines.append("  \(window)\(String(repeating: " ", count: windowWidth - window.count))  \(row.appearanceLabel.padding(17))  \(row.shown[column] ?? "(no match)")")
             }
         }
         func section(_ title: String, _ changes: [Change]) {
