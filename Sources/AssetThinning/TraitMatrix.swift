@@ -26,14 +26,15 @@ public struct TraitMatrix: Sendable {
         }
     }
 
-    /// A change of file between two trait sets that differ only in orientation or window mode.
+    /// A change of file between two trait sets that differ only in orientation or window mode,
+    /// with the appearances (style, contrast, direction) in which it happens.
     public struct Change: Hashable, Sendable {
         public var asset: String
         public var from: String
         public var to: String
         public var fromFile: String
         public var toFile: String
-        public var appearance: String
+        public var appearances: [String]
     }
 
     public init(index: AssetIndex, device: DeviceProfile, assets: [Int]) {
@@ -61,19 +62,28 @@ public struct TraitMatrix: Sendable {
 
     private func changes(_ pairs: (DeviceProfile.ReachableTraitSet, DeviceProfile.ReachableTraitSet) -> Bool) -> [Change] {
         var result: [Change] = []
-        var seen: Set<Change> = []
+        var positions: [[String]: Int] = [:]
         for from in rows {
             for to in rows where pairs(from.reachable, to.reachable) && sameAppearance(from, to) {
                 for (column, name) in assetNames.enumerated() where from.shown[column] != to.shown[column] {
                     let change = Change(asset: name, from: from.reachable.window.label, to: to.reachable.window.label,
                                         fromFile: from.shown[column] ?? "no match", toFile: to.shown[column] ?? "no match",
-                                        appearance: from.appearanceLabel)
-                    if seen.insert(change).inserted { result.append(change) }
+                                        appearances: [from.appearanceLabel])
+                    let key = [change.asset, change.from, change.to, change.fromFile, change.toFile]
+                    if let position = positions[key] {
+                        result[position].appearances.append(from.appearanceLabel)
+                    } else {
+                        positions[key] = result.count
+                        result.append(change)
+                    }
                 }
             }
         }
         return result
     }
+
+    /// Every appearance the device has (style x contrast x direction), for "in every appearance".
+    private var appearanceCount: Int { Set(rows.map(\.appearanceLabel)).count }
 
     private func sameAppearance(_ a: Row, _ b: Row) -> Bool {
         let x = a.reachable.traits, y = b.reachable.traits
@@ -96,7 +106,8 @@ public struct TraitMatrix: Sendable {
             lines.append("")
             lines.append(title + (changes.isEmpty ? " none" : ""))
             for change in changes {
-                lines.append("  \(change.asset): \(change.fromFile) (\(change.from)) → \(change.toFile) (\(change.to)), \(change.appearance)")
+                let when = change.appearances.count == appearanceCount ? "in every appearance" : change.appearances.joined(separator: ", ")
+                lines.append("  \(change.asset): \(change.fromFile) (\(change.from)) → \(change.toFile) (\(change.to)), \(when)")
             }
         }
         section("Changes when the device rotates:", rotationChanges)
@@ -108,7 +119,7 @@ public struct TraitMatrix: Sendable {
         func changesJSON(_ changes: [Change]) -> JSONValue {
             .array(changes.map { .object(["asset": .string($0.asset), "from": .string($0.from), "to": .string($0.to),
                                           "fromFile": .string($0.fromFile), "toFile": .string($0.toFile),
-                                          "appearance": .string($0.appearance)]) })
+                                          "appearances": .array($0.appearances.map(JSONValue.string))]) })
         }
         return .object([
             "device": .string(device.id),
