@@ -16,7 +16,7 @@ public struct AssetIndex: Sendable {
     public let catalog: Catalog
     /// Each asset's position and its packed variants' range, together, so that a query touches
     /// one dictionary entry and then the variants (a random batch is bound by cache misses).
-    private let entries: [String: Entry]
+    private let entries: NameTable<Entry>
     /// The same entries by asset position, for callers that walk the catalog.
     private let entriesByPosition: [Entry]
     private let compiled: [CompiledVariant]
@@ -30,8 +30,7 @@ public struct AssetIndex: Sendable {
 
     public init(_ catalog: Catalog) {
         self.catalog = catalog
-        var entries: [String: Entry] = [:]
-        entries.reserveCapacity(catalog.assets.count)
+        var entries = NameTable<Entry>(capacity: catalog.assets.count)
         var byPosition: [Entry] = []
         byPosition.reserveCapacity(catalog.assets.count)
         var compiled: [CompiledVariant] = []
@@ -44,7 +43,7 @@ public struct AssetIndex: Sendable {
             let entry = Entry(asset: Int32(assetPosition), start: Int32(start), count: Int32(compiled.count - start))
             byPosition.append(entry)
             // When names collide the first asset in folder order answers; validation reports the collision.
-            if entries[asset.name] == nil { entries[asset.name] = entry }
+            entries.insert(asset.name, entry)
         }
         self.entries = entries
         self.entriesByPosition = byPosition
@@ -57,13 +56,13 @@ public struct AssetIndex: Sendable {
         public var variant: Int
     }
 
-    public func assetPosition(named name: String) -> Int? { entries[name].map { Int($0.asset) } }
+    public func assetPosition(named name: String) -> Int? { entries.value(for: name).map { Int($0.asset) } }
 
     public func variant(_ match: Match) -> Variant { catalog.assets[match.asset].variants[match.variant] }
 
     /// The variant SELECTION.md chooses, without a trace: the fast path for batches and thinning.
     public func resolve(_ name: String, for traits: TraitCollection) -> Match? {
-        guard let entry = entries[name] else { return nil }
+        guard let entry = entries.value(for: name) else { return nil }
         return winner(in: entry.range, CompiledQuery(traits)).map { Match(asset: Int(entry.asset), variant: $0) }
     }
 

@@ -1,0 +1,77 @@
+/// Asset names to entries, built once per catalog and asked millions of times in a batch.
+///
+/// A flat open-addressing table keyed by a 64-bit FNV-1a hash of the name's UTF-8 bytes, with
+/// every name's bytes in one buffer: a lookup touches the slot and the name bytes, where a
+/// `Dictionary<String, _>` also touches the key's own heap storage. On a random batch over
+/// 10,000 assets that is the difference between two cache misses and four.
+struct NameTable<Value: Sendable>: Sendable {
+    private struct Slot: Sendable {
+        var hash: UInt64
+        /// Index into `values` and `nameRanges`, or -1 for an empty slot.
+        var entry: Int32
+    }
+
+    private var slots: [Slot]
+    private var mask: Int
+    private var nameBytes: [UInt8] = []
+    private var nameRanges: [Range<Int32>] = []
+    private(set) var values: [Value] = []
+
+    init(capacity: Int) {
+        var size = 16
+        while size < capacity * 2 { size <<= 1 }
+        slots = Array(repeating: Slot(hash: 0, entry: -1), count: size)
+        mask = size - 1
+    }
+
+    /// Adds `name` unless present; the first value for a name wins.
+    mutating func insert(_ name: String, _ value: Value) {
+        var name = name
+        let (hash, present) = name.withUTF8 { bytes in (Self.hash(bytes), find(bytes, Self.hash(bytes)) != nil) }
+        if present { return }
+        let start = Int32(nameBytes.count)
+        nameBytes.append(contentsOf: name.utf8)
+        nameRanges.append(start..<Int32(nameBytes.count))
+        values.append(value)
+        var index = Int(truncatingIfNeeded: hash) & mask
+        while slots[index].entry >= 0 { index = (index + 1) & mask }
+        slots[index] = Slot(hash: hash, entry: Int32(values.count - 1))
+    }
+
+    func value(for name: String) -> Value? {
+        var name = name
+        return name.withUTF8 { bytes in find(bytes, Self.hash(bytes)).map { values[$0] } }
+    }
+
+    private func find(_ bytes: UnsafeBufferPointer<UInt8>, _ hash: UInt64) -> Int? {
+        slots.withUnsafeBufferPointer { slots in
+            var index = Int(truncatingIfNeeded: hash) & mask
+            while true {
+                let slot = slots[index]
+                if slot.entry < 0 { return nil }
+                if slot.hash == hash {
+                    let range = nameRanges[Int(slot.entry)]
+                    let matches = range.count == bytes.count && nameBytes.withUnsafeBufferPointer { stored in
+                        bytes.count == 0 || memcmp(stored.baseAddress! + Int(range.lowerBound), bytes.baseAddress!, bytes.count) == 0
+                    }
+                    if matches { return Int(slot.entry) }
+                }
+                index = (index + 1) & mask
+            }
+        }
+    }
+
+    /// FNV-1a, 64-bit: cheap for short names, and well spread for names that share prefixes.
+    @inline(__always)
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        return hash ^ (hash >> 29)
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
