@@ -32,12 +32,19 @@ public struct SliceManifest: Sendable {
             index = variant.index
             payload = variant.filename ?? variant.color?.summary ?? "(empty slot)"
             attributes = variant.declaredAttributes.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+            json = .object(["index": .number(String(index)), "file": .string(payload), "attributes": .string(attributes)])
         }
 
-        var json: JSONValue { .object(["index": .number(String(index)), "file": .string(payload), "attributes": .string(attributes)]) }
+        /// Built once with the entry: a manifest repeats it for every device.
+        let json: JSONValue
     }
 
-    init(plan: ThinningPlan, catalog: Catalog, sizes: FileSizes, sharedWith: String?) {
+    /// Every variant's manifest entry, built once per catalog and shared by every device's manifest.
+    public static func variantEntries(of catalog: Catalog) -> [[VariantEntry]] {
+        catalog.assets.map { $0.variants.map(VariantEntry.init) }
+    }
+
+    init(plan: ThinningPlan, catalog: Catalog, entries: [[VariantEntry]], sizes: FileSizes, sharedWith: String?) {
         device = plan.device
         catalogName = catalog.path.lastPathComponent
         self.sharedWith = sharedWith
@@ -52,8 +59,8 @@ public struct SliceManifest: Sendable {
                 let kept = Set(assetPlan.kept.compactMap { asset.variants[$0].filename })
                 entry.bytesBefore = named.reduce(0) { $0 + sizes.size(of: asset.path + "/" + $1) }
                 entry.bytesAfter = kept.reduce(0) { $0 + sizes.size(of: asset.path + "/" + $1) }
-                entry.kept = assetPlan.kept.map { VariantEntry(asset.variants[$0]) }
-                entry.dropped = assetPlan.dropped.map { VariantEntry(asset.variants[$0]) }
+                entry.kept = assetPlan.kept.map { entries[assetPlan.asset][$0] }
+                entry.dropped = assetPlan.dropped.map { entries[assetPlan.asset][$0] }
                 entry.unmatched = assetPlan.unmatched
             }
             assets.append(entry)

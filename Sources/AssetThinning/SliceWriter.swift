@@ -65,10 +65,11 @@ public struct SliceWriter: Sendable {
         }
         let done = Atomic<Int>(0)
         let sizes = FileSizes()
+        let entries = SliceManifest.variantEntries(of: catalog)
         let results = Array(plans.indices).concurrentMap(concurrency: concurrency) { index in
             let result = Result {
                 try writeSlice(plans[index], sharing: sharedWith[index].map { plans[$0].device.id }, of: catalog,
-                               into: staging, sizes: sizes)
+                               into: staging, entries: entries, sizes: sizes)
             }
             progress?(done.add(1, ordering: .relaxed).newValue, plans.count)
             return result
@@ -78,7 +79,7 @@ public struct SliceWriter: Sendable {
 
     /// Writes one device's folder: its slice (or a link to an identical one) and its manifest.
     private func writeSlice(_ plan: ThinningPlan, sharing sharedDevice: String?, of catalog: Catalog, into staging: String,
-                            sizes: FileSizes) throws -> SliceSummary {
+                            entries: [[SliceManifest.VariantEntry]], sizes: FileSizes) throws -> SliceSummary {
         let deviceFolder = staging + "/" + plan.device.id
         let catalogName = catalog.path.lastPathComponent
         try FileOperations.makeDirectory(deviceFolder)
@@ -88,7 +89,7 @@ public struct SliceWriter: Sendable {
         } else {
             try materialize(plan, of: catalog, at: deviceFolder + "/" + catalogName)
         }
-        let manifest = SliceManifest(plan: plan, catalog: catalog, sizes: sizes, sharedWith: sharedDevice)
+        let manifest = SliceManifest(plan: plan, catalog: catalog, entries: entries, sizes: sizes, sharedWith: sharedDevice)
         try beforeEachFile?(deviceFolder + "/manifest.json")
         try FileOperations.writeFile(deviceFolder + "/manifest.json", JSONWriter.xcodeStyle.bytes(for: manifest.json))
         return manifest.summary

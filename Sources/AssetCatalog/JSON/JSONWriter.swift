@@ -20,66 +20,71 @@ public struct JSONWriter: Sendable {
     public init(style: Style) { self.style = style }
 
     public func string(for value: JSONValue) -> String {
-        var output = ""
+        String(decoding: bytes(for: value), as: UTF8.self)
+    }
+
+    /// The UTF-8 text. Written as bytes, with unescaped runs copied whole: manifests for every
+    /// device and whole-catalog inspections are large.
+    public func bytes(for value: JSONValue) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(256)
         write(value, indent: 0, into: &output)
-        if style == .xcode { output.append("\n") }
+        if style == .xcode { output.append(UInt8(ascii: "\n")) }
         return output
     }
 
-    public func bytes(for value: JSONValue) -> [UInt8] { Array(string(for: value).utf8) }
-
-    private func write(_ value: JSONValue, indent: Int, into output: inout String) {
+    private func write(_ value: JSONValue, indent: Int, into output: inout [UInt8]) {
         switch value {
-        case .null: output += "null"
-        case .bool(let flag): output += flag ? "true" : "false"
-        case .number(let text): output += text
+        case .null: output += "null".utf8
+        case .bool(let flag): output += (flag ? "true" : "false").utf8
+        case .number(let text): output += text.utf8
         case .string(let text): Self.writeString(text, into: &output)
         case .array(let elements):
-            guard !elements.isEmpty else { output += "[]"; return }
-            output += "["
+            guard !elements.isEmpty else { output += "[]".utf8; return }
+            output.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 newline(indent + 1, into: &output)
                 write(element, indent: indent + 1, into: &output)
             }
             newline(indent, into: &output)
-            output += "]"
+            output.append(UInt8(ascii: "]"))
         case .object(let object):
-            guard !object.members.isEmpty else { output += "{}"; return }
-            output += "{"
+            guard !object.members.isEmpty else { output += "{}".utf8; return }
+            output.append(UInt8(ascii: "{"))
             for (index, member) in object.members.enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 newline(indent + 1, into: &output)
                 Self.writeString(member.key, into: &output)
-                output += style == .xcode ? " : " : ":"
+                output += (style == .xcode ? " : " : ":").utf8
                 write(member.value, indent: indent + 1, into: &output)
             }
             newline(indent, into: &output)
-            output += "}"
+            output.append(UInt8(ascii: "}"))
         }
     }
 
-    private func newline(_ indent: Int, into output: inout String) {
+    private func newline(_ indent: Int, into output: inout [UInt8]) {
         guard style == .xcode else { return }
-        output += "\n"
-        output += String(repeating: "  ", count: indent)
+        output.append(UInt8(ascii: "\n"))
+        for _ in 0..<indent { output += [0x20, 0x20] }
     }
 
-    static func writeString(_ text: String, into output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case let control where control.value < 0x20:
-                let hex = String(control.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
+    static func writeString(_ text: String, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output += [0x5C, 0x22]
+            case UInt8(ascii: "\\"): output += [0x5C, 0x5C]
+            case 0x0A: output += [0x5C, UInt8(ascii: "n")]
+            case 0x0D: output += [0x5C, UInt8(ascii: "r")]
+            case 0x09: output += [0x5C, UInt8(ascii: "t")]
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                output += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            default: output.append(byte)  // UTF-8 passes through: JSON text is UTF-8
             }
         }
-        output += "\""
+        output.append(UInt8(ascii: "\""))
     }
 }
