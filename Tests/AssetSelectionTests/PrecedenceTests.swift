@@ -82,13 +82,16 @@ import Testing
     /// must always choose the same variant.
     @Test func fastPathAgreesWithTheTraceOnRandomInput() {
         var generator = SplitMix64(seed: 0x5EED)
-        for _ in 0..<400 {
+        for _ in 0..<1000 {
             let count = Int.random(in: 1...8, using: &generator)
             let configure: [(inout Variant) -> Void] = (0..<count).map { _ in
                 let seed = generator.next()
                 return { variant in
                     var random = SplitMix64(seed: seed)
-                    variant.idiom = [.universal, .device(.phone), .device(.pad)].randomElement(using: &random)!
+                    variant.idiom = [.universal, .device(.phone), .device(.pad), .device(.watch), .storeOnly("ios-marketing")]
+                        .randomElement(using: &random)!
+                    variant.screenWidth = [nil, ScreenWidthCondition(.lessThanOrEqual, 145), ScreenWidthCondition(.greaterThan, 145)]
+                        .randomElement(using: &random)!
                     variant.userInterfaceStyle = [nil, .dark, .light, .tinted].randomElement(using: &random)!
                     variant.accessibilityContrast = [nil, .high].randomElement(using: &random)!
                     variant.horizontalSizeClass = [nil, .compact, .regular].randomElement(using: &random)!
@@ -103,7 +106,8 @@ import Testing
             let index = imageSet(configure)
             for _ in 0..<20 {
                 let query = TraitCollection(
-                    userInterfaceIdiom: [nil, .phone, .pad].randomElement(using: &generator)!,
+                    userInterfaceIdiom: [nil, .phone, .pad, .watch].randomElement(using: &generator)!,
+                    screenWidth: [nil, 136, 184].randomElement(using: &generator)!,
                     userInterfaceStyle: [nil, .light, .dark, .tinted].randomElement(using: &generator)!,
                     accessibilityContrast: [nil, .normal, .high].randomElement(using: &generator)!,
                     horizontalSizeClass: [nil, .compact, .regular].randomElement(using: &generator)!,

@@ -74,34 +74,32 @@ public struct AssetIndex: Sendable {
     /// per-axis scores, so one pass that packs the scores into an integer finds the same winner;
     /// keeping the first of equal scores is the declaration-order tie-break.
     private func winner(in range: Range<Int>, _ query: CompiledQuery) -> Int? {
-        var best: UInt32 = 0
+        var bestCategorical: UInt64 = 0
+        var bestRest: UInt32 = 0
         var winner: Int16 = -1
+        let queryGraphics: Int32 = query.graphics == 0 ? -1 : Int32(query.graphics)
         compiled.withUnsafeBufferPointer { variants in
             for index in range {
                 let variant = variants[index]
+                let variantZero = CategoricalBytes.zeroBytes(variant.categorical)
                 guard variant.isSelectable,
-                    let idiom = AxisRule.categorical(variant.idiom, query.idiom),
+                    CategoricalBytes.eligible(variant: variant.categorical, variantZero: variantZero,
+                                              query: query.categorical, queryZero: query.categoricalZero),
+                    variant.style != CompiledQuery.tinted || query.style == CompiledQuery.tinted,
                     let width = AxisRule.screenWidth(variant.widthComparison, variant.widthPoints, query.screenWidth),
-                    let style = AxisRule.style(variant.style, query.style),
-                    let contrast = AxisRule.categorical(variant.contrast, query.contrast),
-                    let horizontal = AxisRule.categorical(variant.horizontal, query.horizontal),
-                    let vertical = AxisRule.categorical(variant.vertical, query.vertical),
-                    let direction = AxisRule.categorical(variant.direction, query.direction),
                     let memory = AxisRule.requirement(variant.memory, query.memory),
-                    let graphics = AxisRule.requirement(variant.graphics, query.graphics == 0 ? -1 : Int32(query.graphics))
+                    let graphics = AxisRule.requirement(variant.graphics, queryGraphics)
                 else { continue }
                 let gamut = AxisRule.gamut(variant.gamut, query.gamut)!
                 let scale = AxisRule.scale(variant.scale, query.scale)!
-                // Bits, high to low: the seven categorical axes (1 each), memory (8), graphics (4), gamut (1), scale (8).
-                var packed = UInt32(idiom) << 6 | UInt32(width) << 5 | UInt32(style) << 4 | UInt32(contrast) << 3
-                packed |= UInt32(horizontal) << 2 | UInt32(vertical) << 1 | UInt32(direction)
-                packed = packed << 8 | UInt32(memory)
-                packed = packed << 4 | UInt32(graphics)
-                packed = packed << 1 | UInt32(gamut)
-                packed = packed << 8 | UInt32(scale)
-                packed += 1  // so that the worst candidate still beats "none yet"
-                if packed > best {
-                    best = packed
+                // Axes 1-7 as bits in order (the screen width's in its own byte), then memory (8 bits),
+                // graphics (4), gamut (1), scale (8): comparing the pair is comparing axis by axis.
+                let categorical = CategoricalBytes.scores(variantZero: variantZero, queryZero: query.categoricalZero)
+                    | UInt64(width) << 55 | 1  // the 1: the worst candidate still beats "none yet"
+                let rest = UInt32(memory) << 13 | UInt32(graphics) << 9 | UInt32(gamut) << 8 | UInt32(scale)
+                if categorical > bestCategorical || (categorical == bestCategorical && rest > bestRest) {
+                    bestCategorical = categorical
+                    bestRest = rest
                     winner = variant.position
                 }
             }

@@ -22,8 +22,10 @@ struct CompiledVariant: Hashable, Sendable {
     var gamut: UInt8
     /// 0 any (vector), else the scale.
     var scale: UInt8
-    /// False for empty slots, broken files and unrecognized values: never a candidate.
+    /// False for empty slots, broken files, unrecognized values and store-only idioms: never a candidate.
     var isSelectable: Bool
+    /// The categorical axes' codes, one byte each (see `CategoricalBytes`).
+    var categorical: UInt64
     /// Position in the asset's `variants` array (not the Contents.json index).
     var position: Int16
 
@@ -51,8 +53,10 @@ struct CompiledVariant: Hashable, Sendable {
         graphics = variant.graphicsFeatureSet?.ordinal ?? 0
         gamut = variant.displayGamut == .P3 ? 2 : 1
         scale = UInt8(variant.scale ?? 0)
-        isSelectable = variant.isSelectable
+        isSelectable = variant.isSelectable && idiom != Self.neverSelected
         self.position = Int16(clamping: position)
+        categorical = CategoricalBytes.pack(idiom: idiom, style: style, contrast: contrast, horizontal: horizontal,
+                                            vertical: vertical, direction: direction)
     }
 
     @inline(__always)
@@ -77,6 +81,9 @@ struct CompiledQuery: Hashable, Sendable {
     var scale: UInt8
 
     static let tinted = UserInterfaceStyle.tinted.ordinal
+    var categorical: UInt64 = 0
+    /// `CategoricalBytes.zeroBytes(categorical)`, computed once per query.
+    var categoricalZero: UInt64 = 0
 
     init(_ traits: TraitCollection) {
         idiom = CompiledVariant.code(traits.userInterfaceIdiom)
@@ -90,6 +97,9 @@ struct CompiledQuery: Hashable, Sendable {
         graphics = traits.graphicsFeatureSet?.ordinal ?? 0
         gamut = CompiledVariant.code(traits.displayGamut)
         scale = UInt8(clamping: traits.displayScale ?? 0)
+        categorical = CategoricalBytes.pack(idiom: idiom, style: style, contrast: contrast, horizontal: horizontal,
+                                            vertical: vertical, direction: direction)
+        categoricalZero = CategoricalBytes.zeroBytes(categorical)
     }
 }
 
@@ -102,5 +112,39 @@ extension ScreenWidthCondition.Comparison {
         case .lessThan: 3
         case .greaterThanOrEqual: 4
         }
+    }
+}
+
+/// The seven categorical axes of a variant or a query, one code per byte, so that a variant is
+/// checked on all of them at once (SWAR). Byte 7 holds the idiom, byte 6 is left for the screen
+/// width (not categorical, scored apart), bytes 5 to 1 hold style, contrast, horizontal and
+/// vertical size class and direction; so the score bits, compared as an integer, keep the axes'
+/// order.
+enum CategoricalBytes {
+    static let highBits: UInt64 = 0x8080_8080_8080_8080
+    static let widthBit: UInt64 = 0x80 << 48
+
+    static func pack(idiom: UInt8, style: UInt8, contrast: UInt8, horizontal: UInt8, vertical: UInt8, direction: UInt8) -> UInt64 {
+        UInt64(idiom) << 56 | UInt64(style) << 40 | UInt64(contrast) << 32 | UInt64(horizontal) << 24
+            | UInt64(vertical) << 16 | UInt64(direction) << 8
+    }
+
+    /// 0x80 in every byte of `x` that is zero, nothing elsewhere.
+    @inline(__always)
+    static func zeroBytes(_ x: UInt64) -> UInt64 {
+        ~(((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | x) & highBits
+    }
+
+    /// SELECTION.md step 1 on every categorical axis at once: each byte is *any*, unspecified, or equal.
+    @inline(__always)
+    static func eligible(variant: UInt64, variantZero: UInt64, query: UInt64, queryZero: UInt64) -> Bool {
+        (variantZero | queryZero | zeroBytes(variant ^ query)) == highBits
+    }
+
+    /// Step 2's score bits: set where exact beats any (query specified) or any beats a value
+    /// (query unspecified), i.e. where the variant's and the query's "is zero" agree.
+    @inline(__always)
+    static func scores(variantZero: UInt64, queryZero: UInt64) -> UInt64 {
+        ~(variantZero ^ queryZero) & highBits & ~widthBit
     }
 }
