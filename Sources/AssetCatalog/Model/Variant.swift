@@ -61,14 +61,6 @@ public struct Variant: Hashable, Sendable {
     /// and every value known.
     public var isSelectable: Bool { !isEmptySlot && fileProblem == nil && unrecognized.isEmpty }
 
-    /// The Contents.json `appearances` of this variant, as `kind=value` pairs.
-    public var appearanceDescriptions: [String] {
-        var result: [String] = []
-        if let style = userInterfaceStyle { result.append("luminosity=\(style.rawValue)") }
-        if let contrast = accessibilityContrast { result.append("contrast=\(contrast.rawValue)") }
-        return result
-    }
-
     /// The axis attributes this variant declares, in SELECTION.md order, as Contents.json writes them.
     public var declaredAttributes: [(key: String, value: String)] {
         var result: [(String, String)] = [("idiom", idiom.contentsValue)]
