@@ -7,49 +7,6 @@ import Glibc
 import Darwin
 #endif
 
-/// `--devices FILE`: device profiles added to (or replacing, by id) the built-in ones.
-struct DeviceDatabaseOptions: ParsableArguments {
-    @Option(name: .customLong("devices"), help: ArgumentHelp("A device database to add to the built-in one.", valueName: "file"))
-    var devicesFile: String?
-
-    func load() throws -> DeviceDatabase {
-        do {
-            var database = try DeviceDatabase.builtIn()
-            if let devicesFile { database.merge(try DeviceDatabase.load(from: devicesFile)) }
-            return database
-        } catch {
-            Terminal.error(error.diagnostic.description)
-            throw ExitCode(1)
-        }
-    }
-
-    /// The profile for an id or model identifier, or a usage error listing what exists.
-    func profile(_ identifier: String, in database: DeviceDatabase) throws -> DeviceProfile {
-        guard let profile = database.profile(matching: identifier) else {
-            throw ValidationError("Unknown device '\(identifier)'. 'adapt devices' lists the known ids and model identifiers.")
-        }
-        return profile
-    }
-}
-
-struct DevicesCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "devices", abstract: "List the device profiles used for --device and thinning.")
-
-    @OptionGroup var database: DeviceDatabaseOptions
-
-    @Option(help: "text or json.")
-    var format: OutputFormat = .text
-
-    func run() throws {
-        let devices = try database.load().devices
-        switch format {
-        case .text: Terminal.output(DeviceListing(devices).text)
-        case .json: Terminal.output(JSONWriter.xcodeStyle.string(for: DeviceListing(devices).json))
-        }
-    }
-}
-
 struct ThinCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "thin",
@@ -124,47 +81,6 @@ struct ThinCommand: ParsableCommand {
             }
         case .json:
             Terminal.output(JSONWriter.xcodeStyle.string(for: SliceSummary.json(summaries)))
-        }
-    }
-}
-
-struct MatrixCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "matrix",
-        abstract: "Show which variant each asset shows in every trait set of a device, and what changes on rotation or split view.")
-
-    @Argument(help: "An .xcassets folder.")
-    var catalog: String
-
-    @Argument(help: "One asset (default: every asset).")
-    var asset: String?
-
-    @Option(name: .customLong("device"), help: ArgumentHelp("A device id or model identifier.", valueName: "id"))
-    var deviceID: String
-
-    @OptionGroup var database: DeviceDatabaseOptions
-
-    @Option(help: "text or json.")
-    var format: OutputFormat = .text
-
-    func run() throws {
-        let database = try database.load()
-        let device = try self.database.profile(deviceID, in: database)
-        let index = AssetIndex(try readCatalog(catalog))
-        let assets: [Int]
-        if let asset {
-            guard let position = index.assetPosition(named: asset) else {
-                Terminal.error("\(catalog):1:1: error: the catalog has no asset named '\(asset)'")
-                throw ExitCode(1)
-            }
-            assets = [position]
-        } else {
-            assets = index.catalog.assets.indices.filter { index.catalog.assets[$0].type.hasSelectableVariants }
-        }
-        let matrix = TraitMatrix(index: index, device: device, assets: assets)
-        switch format {
-        case .text: Terminal.output(matrix.text)
-        case .json: Terminal.output(JSONWriter.xcodeStyle.string(for: matrix.json))
         }
     }
 }

@@ -1,0 +1,43 @@
+import AdaptiveAssets
+import ArgumentParser
+
+struct MatrixCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "matrix",
+        abstract: "Show which variant each asset shows in every trait set of a device, and what changes on rotation or split view.")
+
+    @Argument(help: "An .xcassets folder.")
+    var catalog: String
+
+    @Argument(help: "One asset (default: every asset).")
+    var asset: String?
+
+    @Option(name: .customLong("device"), help: ArgumentHelp("A device id or model identifier.", valueName: "id"))
+    var deviceID: String
+
+    @OptionGroup var database: DeviceDatabaseOptions
+
+    @Option(help: "text or json.")
+    var format: OutputFormat = .text
+
+    func run() throws {
+        let database = try database.load()
+        let device = try self.database.profile(deviceID, in: database)
+        let index = AssetIndex(try readCatalog(catalog))
+        let assets: [Int]
+        if let asset {
+            guard let position = index.assetPosition(named: asset) else {
+                Terminal.error("\(catalog):1:1: error: the catalog has no asset named '\(asset)'")
+                throw ExitCode(1)
+            }
+            assets = [position]
+        } else {
+            assets = index.catalog.assets.indices.filter { index.catalog.assets[$0].type.hasSelectableVariants }
+        }
+        let matrix = TraitMatrix(index: index, device: device, assets: assets)
+        switch format {
+        case .text: Terminal.output(matrix.text)
+        case .json: Terminal.output(JSONWriter.xcodeStyle.string(for: matrix.json))
+        }
+    }
+}
