@@ -49,16 +49,16 @@ public struct CatalogImageChecker: Sendable {
                 diagnostics.append(contentsOf: report.diagnostics)
             }
         }
-        for asset in catalog.assets {
+        // The per-set rules are independent: run them on every core too, keeping set order.
+        let headers = reports
+        let perSet = catalog.assets.concurrentMap(concurrency: concurrency) { asset -> [Diagnostic] in
             switch asset.type {
-            case .imageSet:
-                diagnostics.append(contentsOf: ScaleFamilyRule.check(asset, headers: reports))
-                diagnostics.append(contentsOf: GamutProfileRule.check(asset, headers: reports))
-            case .appIconSet:
-                diagnostics.append(contentsOf: AppIconRule.check(asset, headers: reports))
-            default: break
+            case .imageSet: ScaleFamilyRule.check(asset, headers: headers) + GamutProfileRule.check(asset, headers: headers)
+            case .appIconSet: AppIconRule.check(asset, headers: headers)
+            default: []
             }
         }
+        diagnostics += perSet.joined()
         return Result(diagnostics: diagnostics, reports: reports)
     }
 
