@@ -31,7 +31,7 @@ public struct SliceManifest: Sendable {
         init(_ variant: Variant) {
             index = variant.index
             payload = variant.filename ?? variant.color?.summary ?? "(empty slot)"
-            attributes = variant.declaredAttributes.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+            attributes = variant.attributeStrings().joined(separator: " ")
             json = .object(["index": .number(String(index)), "file": .string(payload), "attributes": .string(attributes)])
         }
 
@@ -52,7 +52,7 @@ public struct SliceManifest: Sendable {
             let asset = catalog.assets[assetPlan.asset]
             var entry = AssetEntry(name: asset.name, type: asset.type.rawValue, path: String(asset.path.dropFirst(catalog.path.count + 1)))
             if assetPlan.keptWhole {
-                let bytes = FileOperations.treeSize(asset.path)
+                let bytes = sizes.treeSize(of: asset.path)
                 (entry.bytesBefore, entry.bytesAfter, entry.keptWhole) = (bytes, bytes, true)
             } else {
                 let named = Set(asset.variants.compactMap { $0.fileProblem == nil ? $0.filename : nil })
@@ -113,25 +113,5 @@ public struct SliceSummary: Sendable {
             object["assetsWithoutMatch"] = .array(summary.unmatched.map { .string($0.asset) })
             return .object(object)
         })
-    }
-
-    /// The terminal table.
-    public static func table(_ summaries: [SliceSummary]) -> String {
-        let header = ["device", "kept", "dropped", "bytes before", "bytes after", "saved", "no match", "same slice as"]
-        let rows = summaries.map { summary -> [String] in
-            let saved = summary.bytesBefore == 0 ? 0 : 100 - summary.bytesAfter * 100 / summary.bytesBefore
-            return [summary.device.id, String(summary.kept), String(summary.dropped), String(summary.bytesBefore),
-                    String(summary.bytesAfter), "\(saved)%", String(summary.unmatched.count), summary.sharedWith ?? ""]
-        }
-        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max()! }
-        func line(_ cells: [String]) -> String {
-            var text = cells.enumerated().map { column, cell in
-                column == 0 || column == cells.count - 1 ? cell + String(repeating: " ", count: widths[column] - cell.count)
-                    : String(repeating: " ", count: widths[column] - cell.count) + cell
-            }.joined(separator: "  ")
-            while text.last == " " { text.removeLast() }
-            return text
-        }
-        return ([line(header)] + rows.map(line)).joined(separator: "\n") + "\n"
     }
 }

@@ -136,14 +136,19 @@ public struct SliceWriter: Sendable {
     }
 }
 
-/// File sizes, asked for once each across every device's slice.
+/// File and folder sizes, asked for once each across every device's slice.
 final class FileSizes: Sendable {
     private let cache = Mutex([String: Int]())
 
-    func size(of path: String) -> Int {
-        if let known = cache.withLock({ $0[path] }) { return known }
-        let size = FileSystem.fileSize(path) ?? 0
-        cache.withLock { $0[path] = size }
+    func size(of path: String) -> Int { cached(path) { FileSystem.fileSize(path) ?? 0 } }
+
+    /// The total size of the files below a folder kept whole (an image stack, ...).
+    func treeSize(of path: String) -> Int { cached(path + "/") { FileOperations.treeSize(path) } }
+
+    private func cached(_ key: String, _ measure: () -> Int) -> Int {
+        if let known = cache.withLock({ $0[key] }) { return known }
+        let size = measure()
+        cache.withLock { $0[key] = size }
         return size
     }
 }

@@ -89,8 +89,12 @@ public struct DeviceProfile: Hashable, Sendable {
         return result
     }
 
-    /// The first window mode with this orientation and multitasking mode (either may be nil).
-    public func window(orientation: String?, multitasking: String?) -> WindowTraits? {
-        traitSets.first { (orientation == nil || $0.orientation == orientation) && (multitasking == nil || $0.multitasking == multitasking) }
+    /// The window mode with this orientation and multitasking mode. Either may be nil: then a
+    /// full-screen window is preferred, then the first listed.
+    public func window(orientation: String? = nil, multitasking: String? = nil) -> WindowTraits? {
+        let matches = traitSets.filter {
+            (orientation == nil || $0.orientation == orientation) && (multitasking == nil || $0.multitasking == multitasking)
+        }
+        return matches.first { $0.multitasking == "fullScreen" } ?? matches.first
     }
 }

@@ -121,10 +121,3 @@ public struct CatalogImageChecker: Sendable {
                            code: "image.format-mismatch", at: location)]
     }
 }
-
-extension Variant {
-    /// The variant's attributes other than scale: scale families are compared within one such key.
-    var familyKey: [String] {
-        declaredAttributes.filter { $0.key != "scale" }.map { "\($0.key)=\($0.value)" }
-    }
-}

@@ -9,7 +9,7 @@ import PNGInspection
 /// colour-matches it at build time, and shipped apps (Apple's Food Truck among them) do this.
 enum GamutProfileRule {
     static func check(_ asset: Asset, headers: [String: PNGReport]) -> [Diagnostic] {
-        let p3Keys = Set(asset.variants.filter { $0.displayGamut == .P3 }.map(keyWithoutGamut))
+        let p3Keys = Set(asset.variants.filter { $0.displayGamut == .P3 }.map { $0.attributeStrings(excluding: ["display-gamut"]) })
         var diagnostics: [Diagnostic] = []
         for variant in asset.variants {
             guard let filename = variant.filename,
@@ -20,7 +20,7 @@ enum GamutProfileRule {
                     .error, "\(filename) fills a display-P3 slot but has \(profile): it should carry a Display P3 profile",
                     code: "image.gamut-profile", at: variant.location))
             }
-            let isSRGBSlot = variant.displayGamut == .sRGB || (variant.displayGamut == nil && p3Keys.contains(keyWithoutGamut(variant)))
+            let isSRGBSlot = variant.displayGamut == .sRGB || (variant.displayGamut == nil && p3Keys.contains(variant.attributeStrings(excluding: ["display-gamut"])))
             if isSRGBSlot && profile == .displayP3 {
                 diagnostics.append(Diagnostic(
                     .error, "\(filename) fills an sRGB slot but has a Display P3 profile: put it in the display-P3 slot",
@@ -28,9 +28,5 @@ enum GamutProfileRule {
             }
         }
         return diagnostics
-    }
-
-    private static func keyWithoutGamut(_ variant: Variant) -> [String] {
-        variant.declaredAttributes.filter { $0.key != "display-gamut" }.map { "\($0.key)=\($0.value)" }
     }
 }

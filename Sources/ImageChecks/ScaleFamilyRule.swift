@@ -10,7 +10,7 @@ enum ScaleFamilyRule {
         for variant in asset.variants {
             guard let scale = variant.scale, scale > 0, let filename = variant.filename,
                 let header = headers[asset.path.appendingPathComponent(filename)]?.header else { continue }
-            let key = variant.familyKey
+            let key = variant.attributeStrings(excluding: ["scale"])
             if families[key] == nil { order.append(key) }
             families[key, default: []].append((variant, header))
         }

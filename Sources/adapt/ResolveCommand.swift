@@ -58,8 +58,7 @@ struct ResolveCommand: ParsableCommand {
         guard let deviceID else { return traits.collection }
         let database = try database.load()
         let device = try self.database.profile(deviceID, in: database)
-        guard let window = device.window(orientation: orientation, multitasking: multitasking ?? (orientation == nil ? nil : "fullScreen"))
-            ?? device.window(orientation: orientation, multitasking: multitasking) else {
+        guard let window = device.window(orientation: orientation, multitasking: multitasking) else {
             let modes = device.traitSets.map(\.label).joined(separator: ", ")
             throw ValidationError("\(device.name) has no \([orientation, multitasking].compactMap { $0 }.joined(separator: " ")) window; it has: \(modes).")
         }

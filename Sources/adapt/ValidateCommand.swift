@@ -55,15 +55,11 @@ struct ValidateCommand: ParsableCommand {
             Terminal.output(diagnostics.map { JSONWriter.compact.string(for: $0.json) + "\n" }.joined())
         }
         if let accessors {
-            let source = AccessorGenerator(rootTypeName: accessorsType).source(for: catalogs)
-            // Rewritten only when it changes, so an unchanged catalog does not trigger a recompile.
-            if (try? FileSystem.readFile(accessors)) != Array(source.utf8) {
-                do {
-                    try FileOperations.writeAtomically(accessors, Array(source.utf8))
-                } catch {
-                    Terminal.error("\(accessors):1:1: error: cannot write accessors: \(error)")
-                    throw ExitCode(1)
-                }
+            do {
+                try AccessorGenerator(rootTypeName: accessorsType).write(for: catalogs, to: accessors)
+            } catch {
+                Terminal.error("\(accessors):1:1: error: cannot write accessors: \(error)")
+                throw ExitCode(1)
             }
         }
         if diagnostics.hasErrors { throw ExitCode(1) }

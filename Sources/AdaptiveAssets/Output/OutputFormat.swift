@@ -45,6 +45,6 @@ extension Variant {
 
     /// `idiom=iphone scale=2x`, the declared attributes on one line.
     public var attributeSummary: String {
-        declaredAttributes.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        attributeStrings().joined(separator: " ")
     }
 }

@@ -9,8 +9,7 @@ public struct DeviceListing: Sendable {
             var orientations: [String] = []
             for window in device.traitSets where !orientations.contains(window.orientation) { orientations.append(window.orientation) }
             let windows = orientations.map { orientation in
-                let modes = device.traitSets.filter { $0.orientation == orientation }
-                let full = modes.first { $0.multitasking == "fullScreen" } ?? modes[0]
+                let full = device.window(orientation: orientation)!
                 return "\(orientation) \(full.horizontalSizeClass.rawValue.prefix(1).uppercased())/\(full.verticalSizeClass.rawValue.prefix(1).uppercased())"
             }
             return [device.id, device.name, device.modelIdentifiers.joined(separator: " "), device.idiom.rawValue,
@@ -18,11 +17,7 @@ public struct DeviceListing: Sendable {
                     device.graphicsFeatureSet?.rawValue ?? "-", windows.joined(separator: ", "),
                     device.traitSets.count > 2 ? "\(device.traitSets.count) windows" : ""]
         }
-        let widths = rows.first!.indices.map { column in rows.map { $0[column].count }.max()! }
-        return rows.map { row in
-            row.enumerated().map { $1 + String(repeating: " ", count: widths[$0] - $1.count) }.joined(separator: "  ")
-                .trimmingTrailingSpaces()
-        }.joined(separator: "\n") + "\n"
+        return TextTable.render(rows)
     }
 
     public var json: JSONValue {
@@ -43,13 +38,5 @@ public struct DeviceListing: Sendable {
             })
             return .object(object)
         })])
-    }
-}
-
-extension String {
-    func trimmingTrailingSpaces() -> String {
-        var result = self
-        while result.last == " " { result.removeLast() }
-        return result
     }
 }

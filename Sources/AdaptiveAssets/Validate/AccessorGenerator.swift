@@ -19,6 +19,17 @@ public struct AccessorGenerator: Sendable {
         self.accessLevel = accessLevel
     }
 
+    /// Writes the accessors for `catalogs` to `path`, only when they changed (an unchanged
+    /// catalog then triggers no recompile), and atomically (a build never sees half a file).
+    /// Returns whether the file was written.
+    @discardableResult
+    public func write(for catalogs: [Catalog], to path: String) throws -> Bool {
+        let bytes = Array(source(for: catalogs).utf8)
+        if (try? FileSystem.readFile(path)) == bytes { return false }
+        try FileOperations.writeAtomically(path, bytes)
+        return true
+    }
+
     /// A namespace level: its assets and its child namespaces, by original name.
     final class Node {
         var assets: [(name: String, qualified: String, type: AssetType)] = []

@@ -59,18 +59,7 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
 
     /// Locates a byte offset inside `text`, counting lines and UTF-8 columns as compilers do.
     public init(file: String, offset: Int, in text: [UInt8]) {
-        var line = 1
-        var lineStart = 0
-        let end = min(offset, text.count)
-        var index = 0
-        while index < end {
-            if text[index] == UInt8(ascii: "\n") {
-                line += 1
-                lineStart = index + 1
-            }
-            index += 1
-        }
-        self.init(file: file, line: line, column: end - lineStart + 1)
+        self.init(file: file, offset: min(offset, text.count), lines: LineTable(text))
     }
 
     /// Locates a byte offset using a table of line-start offsets (see `LineTable`), in O(log lines).

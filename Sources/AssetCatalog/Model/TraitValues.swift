@@ -115,7 +115,7 @@ public enum IdiomRequirement: Hashable, Sendable {
 
 /// A watch `screen-width` condition such as `<=145` or `>145` (axis 2).
 public struct ScreenWidthCondition: Hashable, Sendable, CustomStringConvertible {
-    public enum Comparison: String, Hashable, Sendable {
+    public enum Comparison: String, Hashable, Sendable, CaseIterable {
         case lessThanOrEqual = "<="
         case greaterThan = ">"
         case lessThan = "<"

@@ -61,6 +61,12 @@ public struct Variant: Hashable, Sendable {
     /// and every value known.
     public var isSelectable: Bool { !isEmptySlot && fileProblem == nil && unrecognized.isEmpty }
 
+    /// The declared attributes as `key=value` strings, leaving out `excluded` keys: the key by
+    /// which variants are compared within a family ("the same but for scale") and printed.
+    public func attributeStrings(excluding excluded: Set<String> = []) -> [String] {
+        declaredAttributes.filter { !excluded.contains($0.key) }.map { "\($0.key)=\($0.value)" }
+    }
+
     /// The axis attributes this variant declares, in SELECTION.md order, as Contents.json writes them.
     public var declaredAttributes: [(key: String, value: String)] {
         var result: [(String, String)] = [("idiom", idiom.contentsValue)]

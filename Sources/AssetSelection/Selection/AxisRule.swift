@@ -44,14 +44,8 @@ enum AxisRule {
     static func screenWidth(_ comparison: UInt8, _ points: Int16, _ width: Int32) -> UInt8? {
         if comparison == 0 { return width < 0 ? 1 : 0 }
         if width < 0 { return 0 }
-        let limit = Int32(points)
-        let admitted = switch comparison {
-        case 1: width <= limit
-        case 2: width > limit
-        case 3: width < limit
-        default: width >= limit
-        }
-        return admitted ? 1 : nil
+        let condition = ScreenWidthCondition(ScreenWidthCondition.Comparison(code: comparison), Int(points))
+        return condition.isSatisfied(byWidth: Int(width)) ? 1 : nil
     }
 
     /// Axes 8 and 9: a requirement must not exceed the query; the highest that fits wins; absent

@@ -5,7 +5,7 @@ import AssetCatalog
 struct CompiledVariant: Hashable, Sendable {
     /// 0 any, 1... `UserInterfaceIdiom` index + 1, `neverSelected` for store-only idioms.
     var idiom: UInt8
-    /// 0 any, else a `ScreenWidthCondition.Comparison` code; with `widthPoints`.
+    /// 0 any, else `ScreenWidthCondition.Comparison.code`; with `widthPoints`.
     var widthComparison: UInt8
     var widthPoints: Int16
     /// 0 any, then the enum's cases in order, 1-based.
@@ -105,14 +105,9 @@ struct CompiledQuery: Hashable, Sendable {
 
 extension ScreenWidthCondition.Comparison {
     /// 1-based, so that 0 can mean "no condition" in a packed variant.
-    var code: UInt8 {
-        switch self {
-        case .lessThanOrEqual: 1
-        case .greaterThan: 2
-        case .lessThan: 3
-        case .greaterThanOrEqual: 4
-        }
-    }
+    var code: UInt8 { UInt8(Self.allCases.firstIndex(of: self)! + 1) }
+
+    init(code: UInt8) { self = Self.allCases[Int(code) - 1] }
 }
 
 /// The seven categorical axes of a variant or a query, one code per byte, so that a variant is

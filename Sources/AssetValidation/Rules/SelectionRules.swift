@@ -34,7 +34,7 @@ struct SelectionRules {
         var firstWithAttributes: [[String]: Variant] = [:]
         var diagnostics: [Diagnostic] = []
         for variant in asset.variants where variant.isSelectable {
-            let key = variant.declaredAttributes.map { "\($0.key)=\($0.value)" }
+            let key = variant.attributeStrings()
             if let first = firstWithAttributes[key] {
                 diagnostics.append(Diagnostic(
                     .warning, "entry \(variant.index) of '\(asset.name)' (\(variant.filename ?? "colour")) has the same attributes as entry \(first.index) (\(first.filename ?? "colour")): only the first can ever be chosen",
@@ -65,7 +65,7 @@ struct SelectionRules {
                 let example = "e.g. \(device.name) with \(traits.summary)"
                 if onlyScale {
                     diagnostics.append(Diagnostic(
-                        .warning, "scale gap in '\(asset.name)': \(w.filename ?? "entry \(w.index)") (\(w.scale.map { "\($0)x" } ?? "any scale")) is shown upscaled on @\(traits.displayScale ?? 0)x devices because it wins on \(decidingAxis), although \(o.filename ?? "entry \(o.index)") has the exact scale; add a @\(traits.displayScale ?? 0)x image with \(w.attributeList) (\(example))",
+                        .warning, "scale gap in '\(asset.name)': \(w.filename ?? "entry \(w.index)") (\(w.scale.map { "\($0)x" } ?? "any scale")) is shown upscaled on @\(traits.displayScale ?? 0)x devices because it wins on \(decidingAxis), although \(o.filename ?? "entry \(o.index)") has the exact scale; add a @\(traits.displayScale ?? 0)x image with \(w.attributeStrings(excluding: ["scale"]).joined(separator: " ")) (\(example))",
                         code: "scale.gap", at: w.location))
                 } else {
                     diagnostics.append(Diagnostic(
@@ -80,12 +80,5 @@ struct SelectionRules {
                 code: "variant.unreachable", at: variant.location))
         }
         return diagnostics
-    }
-}
-
-extension Variant {
-    /// `idiom=iphone luminosity=dark`, the attributes other than scale, for advice.
-    var attributeList: String {
-        declaredAttributes.filter { $0.key != "scale" }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
     }
 }
