@@ -71,7 +71,7 @@ public struct SliceManifest: Sendable {
         SliceSummary(device: device, sharedWith: sharedWith,
                      kept: assets.reduce(0) { $0 + $1.kept.count }, dropped: assets.reduce(0) { $0 + $1.dropped.count },
                      bytesBefore: assets.reduce(0) { $0 + $1.bytesBefore }, bytesAfter: assets.reduce(0) { $0 + $1.bytesAfter },
-                     unmatched: assets.filter { !$0.unmatched.isEmpty }.map { ($0.name, $0.unmatched.count, $0.unmatched[0]) })
+                     assetsWithoutMatch: assets.filter { !$0.unmatched.isEmpty }.map(\.name))
     }
 
     public var json: JSONValue {
@@ -101,8 +101,8 @@ public struct SliceSummary: Sendable {
     public var dropped: Int
     public var bytesBefore: Int
     public var bytesAfter: Int
-    /// Assets with no match in some reachable trait set: name, how many trait sets, an example.
-    public var unmatched: [(asset: String, traitSets: Int, example: String)]
+    /// Names of the assets with no match in some reachable trait set.
+    public var assetsWithoutMatch: [String]
 
     public static func json(_ summaries: [SliceSummary]) -> JSONValue {
         .array(summaries.map { summary in
@@ -110,7 +110,7 @@ public struct SliceSummary: Sendable {
                                       "kept": .number(String(summary.kept)), "dropped": .number(String(summary.dropped)),
                                       "bytesBefore": .number(String(summary.bytesBefore)), "bytesAfter": .number(String(summary.bytesAfter))]
             if let shared = summary.sharedWith { object["sameSliceAs"] = .string(shared) }
-            object["assetsWithoutMatch"] = .array(summary.unmatched.map { .string($0.asset) })
+            object["assetsWithoutMatch"] = .array(summary.assetsWithoutMatch.map(JSONValue.string))
             return .object(object)
         })
     }

@@ -7,8 +7,7 @@ import PNGInspection
 /// `adapt validate`: every rule over one or more catalogs, as diagnostics with stable rule ids.
 ///
 /// ```swift
-/// let catalogs = try paths.map { try CatalogReader().read(at: $0) }
-/// let result = Validator(devices: try DeviceDatabase.builtIn()).validate(catalogs)
+/// let result = Validator(devices: try DeviceDatabase.builtIn()).validate(catalogsAt: ["Assets.xcassets"])
 /// result.diagnostics.forEach { print($0) }   // path:line:column: warning: ... [variant.unreachable]
 /// ```
 public struct Validator: Sendable {
@@ -31,8 +30,23 @@ public struct Validator: Sendable {
     }
 
     public struct Result: Sendable {
+        /// The catalogs validated (those that could be read at all).
+        public var catalogs: [Catalog]
         public var diagnostics: [Diagnostic]
         public var hasErrors: Bool { diagnostics.hasErrors }
+    }
+
+    /// Reads each catalog and validates them together. A folder that cannot be read at all
+    /// becomes an error diagnostic, and the others are still validated.
+    public func validate(catalogsAt paths: [String]) -> Result {
+        var catalogs: [Catalog] = []
+        var readFailures: [Diagnostic] = []
+        for path in paths {
+            do { catalogs.append(try CatalogReader().read(at: path)) } catch { readFailures.append(error.diagnostic) }
+        }
+        var result = validate(catalogs)
+        result.diagnostics = readFailures + result.diagnostics
+        return result
     }
 
     public func validate(_ catalogs: [Catalog]) -> Result {
@@ -60,7 +74,7 @@ public struct Validator: Sendable {
                 return promoted
             }
         }
-        return Result(diagnostics: diagnostics)
+        return Result(catalogs: catalogs, diagnostics: diagnostics)
     }
 }
 

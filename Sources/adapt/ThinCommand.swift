@@ -74,11 +74,7 @@ struct ThinCommand: ParsableCommand {
         switch format {
         case .text:
             Terminal.output(SliceSummary.table(summaries))
-            for summary in summaries {
-                for (asset, count, example) in summary.unmatched {
-                    Terminal.error("warning: \(asset) has no match on \(summary.device.id) in \(count) trait set\(count == 1 ? "" : "s"), e.g. \(example)")
-                }
-            }
+            Terminal.report(run.noMatchWarnings)
         case .json:
             Terminal.output(JSONWriter.xcodeStyle.string(for: SliceSummary.json(summaries)))
         }

@@ -37,26 +37,21 @@ struct ValidateCommand: ParsableCommand {
 
     func run() throws {
         let database = try database.load()
-        var catalogs: [Catalog] = []
-        var readFailures: [Diagnostic] = []
-        for path in self.catalogs {
-            do { catalogs.append(try CatalogReader().read(at: path)) } catch { readFailures.append(error.diagnostic) }
-        }
-        let result = Validator(devices: database, imageChecks: images, strict: strict).validate(catalogs)
-        let diagnostics = readFailures + result.diagnostics
+        let result = Validator(devices: database, imageChecks: images, strict: strict).validate(catalogsAt: catalogs)
+        let (validated, diagnostics) = (result.catalogs, result.diagnostics)
         switch format {
         case .xcode:
             Terminal.report(diagnostics)
         case .text:
             Terminal.report(diagnostics)
             let errors = diagnostics.errorCount, warnings = diagnostics.warningCount
-            Terminal.output("\(catalogs.count) catalog\(catalogs.count == 1 ? "" : "s") validated: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")\n")
+            Terminal.output("\(validated.count) catalog\(validated.count == 1 ? "" : "s") validated: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")\n")
         case .json:
             Terminal.output(diagnostics.map { JSONWriter.compact.string(for: $0.json) + "\n" }.joined())
         }
         if let accessors {
             do {
-                try AccessorGenerator(rootTypeName: accessorsType).write(for: catalogs, to: accessors)
+                try AccessorGenerator(rootTypeName: accessorsType).write(for: validated, to: accessors)
             } catch {
                 Terminal.error("\(accessors):1:1: error: cannot write accessors: \(error)")
                 throw ExitCode(1)

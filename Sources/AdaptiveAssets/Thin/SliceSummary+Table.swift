@@ -5,7 +5,7 @@ extension SliceSummary {
         let rows = summaries.map { summary -> [String] in
             let saved = summary.bytesBefore == 0 ? 0 : 100 - summary.bytesAfter * 100 / summary.bytesBefore
             return [summary.device.id, String(summary.kept), String(summary.dropped), String(summary.bytesBefore),
-                    String(summary.bytesAfter), "\(saved)%", String(summary.unmatched.count), summary.sharedWith ?? ""]
+                    String(summary.bytesAfter), "\(saved)%", String(summary.assetsWithoutMatch.count), summary.sharedWith ?? ""]
         }
         return TextTable.render([header] + rows, rightAligned: Set(1...6))
     }

@@ -36,6 +36,20 @@ public struct ThinningRun: Sendable {
 
     public var hasErrors: Bool { diagnostics.hasErrors }
 
+    /// A warning for every device on which an asset has no match in some reachable trait set,
+    /// located at the asset's Contents.json: the slice is written, but the app would find nothing there.
+    public var noMatchWarnings: [Diagnostic] {
+        plans.flatMap { plan in
+            plan.assets.compactMap { assetPlan -> Diagnostic? in
+                guard let example = assetPlan.unmatched.first else { return nil }
+                let asset = catalog.assets[assetPlan.asset]
+                let count = assetPlan.unmatched.count
+                return Diagnostic(.warning, "\(asset.name) has no match on \(plan.device.id) in \(count) trait set\(count == 1 ? "" : "s"), e.g. \(example)",
+                                  code: "thin.no-match", at: SourceLocation(file: asset.contentsPath ?? asset.path))
+            }
+        }
+    }
+
     public func write(to output: String, writer: SliceWriter = SliceWriter()) throws -> [SliceSummary] {
         try writer.write(plans, of: catalog, to: output)
     }
