@@ -69,14 +69,32 @@ public enum Corpus {
     public static var root: String {
         get throws {
             if let override = ProcessInfo.processInfo.environment["ADAPTIVE_ASSETS_CORPUS"] { return override }
-            var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            for _ in 0..<6 {
-                directory = directory.deletingLastPathComponent()
-                let candidate = directory.appendingPathComponent("shared/corpus")
-                if FileManager.default.fileExists(atPath: candidate.path) { return candidate.path }
+            // Beside this checkout, or beside the local repository it was cloned from (a fresh
+            // `git clone /work/main /tmp/x` keeps the corpus reachable that way).
+            for start in [repositoryRoot, localOrigin].compactMap({ $0 }) {
+                var directory = URL(fileURLWithPath: start)
+                for _ in 0..<4 {
+                    let candidate = directory.appendingPathComponent("shared/corpus")
+                    if FileManager.default.fileExists(atPath: candidate.path) { return candidate.path }
+                    directory = directory.deletingLastPathComponent()
+                }
             }
             throw CorpusMissing()
         }
+    }
+
+    /// The `origin` remote's folder when it is a path on this machine (`git clone LOCAL-PATH`).
+    static var localOrigin: String? {
+        guard let config = try? String(contentsOfFile: repositoryRoot + "/.git/config", encoding: .utf8) else { return nil }
+        var inOrigin = false
+        for line in config.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            if line.hasPrefix("[") { inOrigin = line == "[remote \"origin\"]"; continue }
+            guard inOrigin, line.hasPrefix("url") else { continue }
+            var url = line.drop { $0 != "=" }.dropFirst().trimmingCharacters(in: .whitespaces)
+            if url.hasPrefix("file://") { url.removeFirst("file://".count) }
+            return url.hasPrefix("/") ? url : nil
+        }
+        return nil
     }
 
     public struct CorpusMissing: Error, CustomStringConvertible {
