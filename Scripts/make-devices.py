@@ -9,6 +9,16 @@ are regular/regular full screen, and in multitasking compact width except the tw
 in landscape, and the half split in landscape on 12.9- and 13-inch iPads. Sources: Apple's
 "Adopting Multitasking Enhancements on iPad" and Human Interface Guidelines (layout), and device
 technical specifications.
+
+What the hardware fixes (rule 2 thins by these only): idiom, display scales (a Mac drives 1x and
+2x displays), gamut, memory, GPU families, watch width and case size. GPU families: each device
+lists the families its GPU supports, best first: its Apple GPU family and every lower one (Apple's
+"Metal feature set tables": Apple1 A7, Apple2 A8, Apple3 A9 and A10, Apple4 A11, Apple5 A12,
+Apple6 A13, Apple7 A14 and M1, Apple8 A15, A16 and M2, Apple9 A17 Pro, A18, M3 and M4, Apple10
+A19), then its Metal feature set and every lower one (the order asset catalogs use). Watch case
+sizes are the `subtype` values Xcode writes on watch icons. Phones host CarPlay (`car`) and Apple
+Watch (`watch`) content. The Mac profile stands for the first Apple silicon Macs (M1, Apple7), so
+that its slice keeps what every Apple silicon Mac can show.
 """
 import json, os
 
@@ -95,6 +105,31 @@ WATCHES = [
     ("Apple Watch Series 10 46mm", "watch-series-10-46mm", ["Watch7,9", "Watch7,11"], (208, 248), 1),
 ]
 
+# Apple GPU family of each device's chip, by id (see the docstring); absent: no Metal.
+APPLE_GPU = {
+    "iphone-5s": 1, "iphone-6": 2, "iphone-6-plus": 2, "iphone-6s": 3, "iphone-6s-plus": 3, "iphone-se-1": 3,
+    "iphone-7": 3, "iphone-7-plus": 3, "iphone-8": 4, "iphone-8-plus": 4, "iphone-x": 4, "iphone-xs": 5,
+    "iphone-xs-max": 5, "iphone-xr": 5, "iphone-11": 6, "iphone-11-pro": 6, "iphone-11-pro-max": 6,
+    "iphone-se-2": 6, "iphone-12-mini": 7, "iphone-12": 7, "iphone-12-pro": 7, "iphone-12-pro-max": 7,
+    "iphone-13-mini": 8, "iphone-13": 8, "iphone-13-pro": 8, "iphone-13-pro-max": 8, "iphone-se-3": 8,
+    "iphone-14": 8, "iphone-14-plus": 8, "iphone-14-pro": 8, "iphone-14-pro-max": 8, "iphone-15": 8,
+    "iphone-15-plus": 8, "iphone-15-pro": 9, "iphone-15-pro-max": 9, "iphone-16": 9, "iphone-16-plus": 9,
+    "iphone-16-pro": 9, "iphone-16-pro-max": 9, "iphone-16e": 9, "iphone-17": 10, "iphone-air": 10,
+    "iphone-17-pro": 10, "iphone-17-pro-max": 10,
+    "ipad-air": 1, "ipad-air-2": 2, "ipad-9": 6, "ipad-a16": 8, "ipad-mini-6": 8, "ipad-mini-a17-pro": 9,
+    "ipad-air-11-m2": 8, "ipad-air-13-m2": 8, "ipad-pro-12-9-6": 8, "ipad-pro-11-m4": 9, "ipad-pro-13-m4": 9,
+    "apple-tv-hd": 2, "apple-tv-4k-3": 8, "mac-apple-silicon": 7, "apple-vision-pro": 8,
+}
+METAL_ORDER = ["metal1v2", "metal1v3", "metal2v2", "metal2v3", "metal3v1", "metal3v2", "metal4v1"]
+# Watch case sizes, by id.
+CASE_SIZE = {
+    "watch-38mm": "38mm", "watch-42mm": "42mm", "watch-series-4-40mm": "40mm", "watch-series-4-44mm": "44mm",
+    "watch-series-7-41mm": "41mm", "watch-series-7-45mm": "45mm", "watch-ultra-49mm": "49mm",
+    "watch-series-10-42mm": "42mm", "watch-series-10-46mm": "46mm",
+}
+# Display scales beyond the built-in screen's (a Mac drives 1x and 2x displays).
+EXTRA_SCALES = {"mac-apple-silicon": [1]}
+
 OTHERS = [
     # name, id, identifiers, idiom, points, scale, memory, graphics, gamut, appearances
     ("Apple TV HD", "apple-tv-hd", ["AppleTV5,3"], "tv", (1920, 1080), 1, 2, "metal2v2", "sRGB", "dark"),
@@ -114,12 +149,22 @@ def trait_set(orientation, mode, horizontal, vertical, window):
 
 
 def profile(name, ident, models, idiom, points, scale, memory, graphics, gamut, newest, traits, screen_width=None):
-    entry = {"id": ident, "name": name, "modelIdentifiers": models, "idiom": idiom, "displayScale": scale,
+    entry = {"id": ident, "name": name, "modelIdentifiers": models, "idiom": idiom,
+             "displayScales": [scale] + EXTRA_SCALES.get(ident, []),
              "screen": {"width": points[0], "height": points[1]}, "displayGamut": gamut, "memory": memory}
+    families = []
+    if ident in APPLE_GPU:
+        families += ["apple%d" % n for n in range(APPLE_GPU[ident], 0, -1)]
     if graphics:
-        entry["graphicsFeatureSet"] = graphics
+        families += list(reversed(METAL_ORDER[:METAL_ORDER.index(graphics) + 1]))
+    if families:
+        entry["graphicsFeatureSets"] = families
     if screen_width:
         entry["screenWidth"] = screen_width
+    if ident in CASE_SIZE:
+        entry["deviceSubtype"] = CASE_SIZE[ident]
+    if idiom == "phone":
+        entry["hostedIdioms"] = ["car", "watch"]
     entry["appearances"] = appearances(newest)
     entry["traitSets"] = traits
     return entry
@@ -156,7 +201,7 @@ def main():
         devices.append(profile(name, ident, models, idiom, (w, h), scale, memory, graphics, gamut, newest, traits))
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "DeviceProfiles", "Resources", "devices.json")
     with open(path, "w") as handle:
-        json.dump({"formatVersion": 1, "devices": devices}, handle, indent=2)
+        json.dump({"formatVersion": 2, "devices": devices}, handle, indent=2)
         handle.write("\n")
     print("wrote %d devices to %s" % (len(devices), os.path.normpath(path)))
 

@@ -2,11 +2,13 @@ import AssetCatalog
 import AssetSelection
 import DeviceProfiles
 
-/// What one device's slice of a catalog keeps: per asset, exactly the variants that win for at
-/// least one trait set the device can be in (SELECTION.md, "Thinning follows from the rule").
+/// What one device's slice of a catalog keeps: per asset, exactly the variants that win, slot by
+/// slot, for at least one of the device's thinning trait sets (README, "Thinning follows from the
+/// rule"): its fixed traits (and each hosted idiom and display scale) × every value of each
+/// run-time trait, unspecified included, × each locale the catalog uses.
 ///
-/// Lossless, because every reachable trait set's winner is kept, and declaration order among
-/// the kept entries is unchanged, so resolving against the slice picks the same file. Minimal,
+/// Lossless, because every thinning trait set's winner is kept, and declaration order among the
+/// kept entries is unchanged, so resolving against the slice picks the same file. Minimal,
 /// because nothing else is kept.
 ///
 /// ```swift
@@ -25,7 +27,8 @@ public struct ThinningPlan: Sendable {
         public var kept: [Int]
         /// How many variants the asset has; the dropped ones are the rest.
         public var variantCount: Int
-        /// Reachable trait sets for which the asset has no match, as `summary` strings.
+        /// The device's windows (in each appearance) in which the asset shows nothing, as
+        /// `summary` strings: the slice keeps what the catalog has, but the app finds nothing there.
         public var unmatched: [String]
         /// Types whose variants this tool does not select (image stacks, ...): kept whole.
         public var keptWhole: Bool
@@ -42,28 +45,52 @@ public struct ThinningPlan: Sendable {
 
     public init(index: AssetIndex, device: DeviceProfile) {
         self.device = device
+        // Assets that declare the same axes see the same trait sets: build each list once.
+        var thinningSets: [Set<TraitAxis>: [TraitCollection]] = [:]
+        var windowSets: [Set<TraitAxis>: [(traits: TraitCollection, label: String)]] = [:]
         let reachable = device.reachableTraitSets()
         var plans: [AssetPlan] = []
         plans.reserveCapacity(index.catalog.assets.count)
+        var won: [Bool] = []
         for (position, asset) in index.catalog.assets.enumerated() {
             guard asset.type.hasSelectableVariants else {
                 plans.append(AssetPlan(asset: position, kept: Array(asset.variants.indices), variantCount: asset.variants.count,
                                        unmatched: [], keptWhole: true))
                 continue
             }
-            var winners = Set<Int>()
-            var unmatched: [String] = []
-            for set in reachable {
-                if let match = index.resolve(assetAt: position, for: set.traits) {
-                    winners.insert(match.variant)
-                } else {
-                    unmatched.append("\(set.window.label), \(set.traits.userInterfaceStyle?.rawValue ?? "")"
-                        + " \(set.traits.accessibilityContrast?.rawValue ?? "") contrast, \(set.traits.layoutDirection?.rawValue ?? "")")
-                }
+            let axes = index.declaredAxes(assetAt: position)
+            let sets = thinningSets[axes] ?? device.thinningTraitSets(declaring: axes, locales: index.locales)
+            thinningSets[axes] = sets
+            won.removeAll(keepingCapacity: true)
+            won.append(contentsOf: repeatElement(false, count: asset.variants.count))
+            for traits in sets {
+                index.forEachWinner(assetAt: position, for: traits) { won[$0.variant] = true }
             }
-            let kept = asset.variants.indices.filter { winners.contains($0) }
-            plans.append(AssetPlan(asset: position, kept: kept, variantCount: asset.variants.count, unmatched: unmatched, keptWhole: false))
+            let windows = windowSets[axes] ?? Self.windowSets(reachable, projectedOnto: axes)
+            windowSets[axes] = windows
+            var unmatched: [String] = []
+            for window in windows {
+                var found = false
+                index.forEachWinner(assetAt: position, for: window.traits) { _ in found = true }
+                if !found { unmatched.append(window.label) }
+            }
+            plans.append(AssetPlan(asset: position, kept: asset.variants.indices.filter { won[$0] },
+                                   variantCount: asset.variants.count, unmatched: unmatched, keptWhole: false))
         }
         self.assets = plans
+    }
+
+    /// The device's windows in each appearance, as an asset declaring `axes` sees them, once each,
+    /// labelled with the first window and appearance that gives them.
+    private static func windowSets(_ reachable: [DeviceProfile.ReachableTraitSet],
+                                   projectedOnto axes: Set<TraitAxis>) -> [(traits: TraitCollection, label: String)] {
+        var seen: Set<TraitCollection> = []
+        return reachable.compactMap { set in
+            let projected = set.traits.projected(onto: axes)
+            guard seen.insert(projected).inserted else { return nil }
+            let traits = set.traits
+            return (projected, "\(set.window.label), \(traits.userInterfaceStyle?.rawValue ?? "")"
+                + " \(traits.accessibilityContrast?.rawValue ?? "") contrast, \(traits.layoutDirection?.rawValue ?? "")")
+        }
     }
 }

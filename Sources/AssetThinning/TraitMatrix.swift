@@ -41,13 +41,17 @@ public struct TraitMatrix: Sendable {
         self.device = device
         self.assetNames = assets.map { index.catalog.assets[$0].name }
         self.rows = device.reachableTraitSets().map { reachable in
-            Row(reachable: reachable, shown: assets.map { position in
-                index.resolve(assetAt: position, for: reachable.traits).map { match in
-                    let variant = index.variant(match)
-                    return variant.filename ?? variant.color?.summary ?? "?"
-                }
-            })
+            Row(reachable: reachable, shown: assets.map { Self.shown(index, $0, reachable.traits) })
         }
+    }
+
+    /// The file or colour shown, marked when mirrored; for a set of slots, each slot's file.
+    static func shown(_ index: AssetIndex, _ asset: Int, _ traits: TraitCollection) -> String? {
+        let files = index.resolveSlots(assetAt: asset, for: traits).compactMap(\.match).map { match in
+            let variant = index.variant(match)
+            return (variant.filename ?? variant.color?.summary ?? "?") + (match.mirrored ? " (mirrored)" : "")
+        }
+        return files.isEmpty ? nil : files.joined(separator: ", ")
     }
 
     /// Files that change when the device rotates (same window mode and appearance).

@@ -51,11 +51,11 @@ public struct Validator: Sendable {
 
     public func validate(_ catalogs: [Catalog]) -> Result {
         var diagnostics: [Diagnostic] = []
-        let reachable = ReachableTraitSets(devices: devices)
+        let traitSets = DeviceTraitSets(devices: devices)
         for catalog in catalogs {
             diagnostics += catalog.diagnostics
             diagnostics += SetContentsRules.check(catalog)
-            diagnostics += SelectionRules(index: AssetIndex(catalog), reachable: reachable).check()
+            diagnostics += SelectionRules(index: AssetIndex(catalog), traitSets: traitSets).check()
             diagnostics += AppIconSlotRule.check(catalog)
             if imageChecks != .none {
                 var inspector = PNGInspector()
@@ -75,31 +75,5 @@ public struct Validator: Sendable {
             }
         }
         return Result(catalogs: catalogs, diagnostics: diagnostics)
-    }
-}
-
-/// Every trait set any device can be in, once each, with the first device that reaches it
-/// (for messages).
-struct ReachableTraitSets: Sendable {
-    let sets: [(traits: TraitCollection, device: DeviceProfile)]
-
-    init(devices: DeviceDatabase) {
-        var seen: Set<TraitCollection> = []
-        var sets: [(TraitCollection, DeviceProfile)] = []
-        for device in devices.devices {
-            for reachable in device.reachableTraitSets() where seen.insert(reachable.traits).inserted {
-                sets.append((reachable.traits, device))
-            }
-        }
-        self.sets = sets
-    }
-
-    /// The distinct trait sets as seen by an asset that declares only `axes`.
-    func projected(onto axes: Set<TraitAxis>) -> [(traits: TraitCollection, device: DeviceProfile)] {
-        var seen: Set<TraitCollection> = []
-        return sets.compactMap { set in
-            let projected = set.traits.projected(onto: axes)
-            return seen.insert(projected).inserted ? (projected, set.device) : nil
-        }
     }
 }

@@ -121,13 +121,54 @@ struct DeviceProfileParser {
                 window: try parser.size("window")))
         }
         guard !windows.isEmpty else { throw Failure(message: "device '\(id)' lists no trait sets", offset: object.member("traitSets")?.offset) }
+        // Format 1 gave one `displayScale` and one `graphicsFeatureSet`; both still read.
+        let scales: [Int]
+        if object["displayScales"] != nil {
+            scales = try array("displayScales").map { value throws(Failure) in
+                guard case .number = value, let scale = value.int, (1...3).contains(scale) else {
+                    throw Failure(message: "device '\(id)': displayScales holds 1, 2 or 3", offset: object.member("displayScales")?.offset)
+                }
+                return scale
+            }
+            guard !scales.isEmpty else { throw Failure(message: "device '\(id)': displayScales is empty", offset: object.member("displayScales")?.offset) }
+        } else {
+            scales = [try integer("displayScale", 1...3)]
+        }
+        var families: [GraphicsFeatureSet] = []
+        if object["graphicsFeatureSets"] != nil {
+            families = try array("graphicsFeatureSets").map { value throws(Failure) in
+                guard let text = value.string, let family = GraphicsFeatureSet(rawValue: text) else {
+                    throw Failure(message: "device '\(id)': graphicsFeatureSets holds family names (\(GraphicsFeatureSet.allCases.map(\.rawValue).joined(separator: ", ")))",
+                                  offset: object.member("graphicsFeatureSets")?.offset)
+                }
+                return family
+            }
+        } else if object["graphicsFeatureSet"] != nil {
+            families = try enumValue("graphicsFeatureSet", GraphicsFeatureSet.self).fallbackList
+        }
+        let hosted = try (object["hostedIdioms"] == nil ? [] : array("hostedIdioms")).map { value throws(Failure) in
+            guard let text = value.string, let idiom = UserInterfaceIdiom(rawValue: text) else {
+                throw Failure(message: "device '\(id)': hostedIdioms holds idioms (\(UserInterfaceIdiom.allCases.map(\.rawValue).joined(separator: ", ")))",
+                              offset: object.member("hostedIdioms")?.offset)
+            }
+            return idiom
+        }
+        var subtype: String?
+        if object["deviceSubtype"] != nil {
+            let text = try string("deviceSubtype")
+            guard text.hasSuffix("mm"), text.dropLast(2).allSatisfy(\.isNumber), text.count > 2 else {
+                throw Failure(message: "device '\(id)': deviceSubtype is a watch case size such as 44mm, not '\(text)'",
+                              offset: object.member("deviceSubtype")?.offset)
+            }
+            subtype = text
+        }
         return DeviceProfile(
             id: id, name: try string("name"), modelIdentifiers: try array("modelIdentifiers").compactMap(\.string),
-            idiom: try enumValue("idiom", UserInterfaceIdiom.self), displayScale: try integer("displayScale", 1...3),
+            idiom: try enumValue("idiom", UserInterfaceIdiom.self), displayScales: scales,
             screen: try size("screen"), displayGamut: try enumValue("displayGamut", DisplayGamut.self),
-            memory: try integer("memory", 0...1024),
-            graphicsFeatureSet: object["graphicsFeatureSet"] == nil ? nil : try enumValue("graphicsFeatureSet", GraphicsFeatureSet.self),
-            screenWidth: object["screenWidth"] == nil ? nil : try integer("screenWidth", 1...10_000),
+            memory: try integer("memory", 0...TraitCollection.largestMemory), graphicsFeatureSets: families,
+            screenWidth: object["screenWidth"] == nil ? nil : try integer("screenWidth", 1...TraitCollection.largestScreenWidth),
+            deviceSubtype: subtype, hostedIdioms: hosted,
             appearances: appearanceNames.isEmpty ? [.light] : appearanceNames, traitSets: windows)
     }
 

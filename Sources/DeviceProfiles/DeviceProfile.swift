@@ -1,12 +1,14 @@
 import AssetCatalog
 import AssetSelection
 
-/// A device model as thinning sees it: the traits it fixes, and every trait set it can be in.
+/// A device model: the traits its hardware fixes, which thinning keeps variants for, and its
+/// windows (orientation × multitasking), which `adapt matrix` shows.
 ///
 /// ```swift
 /// let database = try DeviceDatabase.builtIn()
 /// let phone = database.profile(matching: "iPhone7,2")!       // or "iphone-6"
-/// for reachable in phone.reachableTraitSets() { print(reachable.traits.summary) }
+/// phone.thinningTraitSets(declaring: [.displayScale, .userInterfaceStyle], locales: ["fr"])
+/// for reachable in phone.reachableTraitSets() { print(reachable.traits.summary) }   // its windows
 /// ```
 public struct DeviceProfile: Hashable, Sendable {
     public var id: String
@@ -14,20 +16,51 @@ public struct DeviceProfile: Hashable, Sendable {
     /// Hardware identifiers such as `iPhone7,2`.
     public var modelIdentifiers: [String]
     public var idiom: UserInterfaceIdiom
-    public var displayScale: Int
+    /// The display scales it drives, its own screen's first (a Mac also drives 1x displays).
+    public var displayScales: [Int]
     /// Screen size in points, portrait.
     public var screen: Size
     public var displayGamut: DisplayGamut
     /// Memory in GB (0 for less than 1 GB).
     public var memory: Int
-    /// nil for devices without Metal.
-    public var graphicsFeatureSet: GraphicsFeatureSet?
+    /// The GPU families it supports, best first (its fallback order); empty without Metal.
+    public var graphicsFeatureSets: [GraphicsFeatureSet]
     /// Watch screen width in points, for `screen-width` variants.
     public var screenWidth: Int?
-    /// The appearances its newest OS offers (`light`, `dark` from iOS 13, `tinted` from iOS 18).
+    /// Watch case size (`44mm`), for watch icons' `subtype`.
+    public var deviceSubtype: String?
+    /// Idioms whose content it shows besides its own: a phone drives CarPlay and Apple Watch.
+    public var hostedIdioms: [UserInterfaceIdiom]
+    /// The appearances its newest OS offers (`light`, `dark` from iOS 13, `tinted` icons from iOS 18).
     public var appearances: [UserInterfaceStyle]
     /// Each orientation and multitasking mode it supports, with its size classes.
     public var traitSets: [WindowTraits]
+
+    public init(id: String, name: String, modelIdentifiers: [String] = [], idiom: UserInterfaceIdiom, displayScales: [Int],
+                screen: Size, displayGamut: DisplayGamut = .sRGB, memory: Int = 0, graphicsFeatureSets: [GraphicsFeatureSet] = [],
+                screenWidth: Int? = nil, deviceSubtype: String? = nil, hostedIdioms: [UserInterfaceIdiom] = [],
+                appearances: [UserInterfaceStyle] = [.light], traitSets: [WindowTraits]) {
+        self.id = id
+        self.name = name
+        self.modelIdentifiers = modelIdentifiers
+        self.idiom = idiom
+        self.displayScales = displayScales
+        self.screen = screen
+        self.displayGamut = displayGamut
+        self.memory = memory
+        self.graphicsFeatureSets = graphicsFeatureSets
+        self.screenWidth = screenWidth
+        self.deviceSubtype = deviceSubtype
+        self.hostedIdioms = hostedIdioms
+        self.appearances = appearances
+        self.traitSets = traitSets
+    }
+
+    /// Its own screen's scale.
+    public var displayScale: Int { displayScales.first ?? 1 }
+
+    /// Whether its newest OS shows tinted app icons (iOS 18).
+    public var offersTintedIcons: Bool { appearances.contains(.tinted) }
 
     public struct Size: Hashable, Sendable {
         public var width: Int
@@ -49,10 +82,12 @@ public struct DeviceProfile: Hashable, Sendable {
         public var label: String { "\(orientation) \(multitasking)" }
     }
 
-    /// The traits the device fixes whatever it is doing.
+    /// The traits the device fixes whatever it is doing, on its own screen.
     public var fixedTraits: TraitCollection {
-        TraitCollection(userInterfaceIdiom: idiom, screenWidth: screenWidth, memory: memory,
-                        graphicsFeatureSet: graphicsFeatureSet, displayGamut: displayGamut, displayScale: displayScale)
+        var traits = TraitCollection(userInterfaceIdiom: idiom, screenWidth: screenWidth, memory: memory,
+                                     displayGamut: displayGamut, displayScale: displayScale, deviceSubtype: deviceSubtype)
+        traits.graphicsFeatureSets = graphicsFeatureSets.isEmpty ? nil : graphicsFeatureSets
+        return traits
     }
 
     /// The traits in one window mode, before appearance, contrast and direction are chosen.
@@ -63,18 +98,18 @@ public struct DeviceProfile: Hashable, Sendable {
         return traits
     }
 
-    /// One trait set the device can be in, and where it comes from.
+    /// One trait set the device can be in through its windows, and which window gives it.
     public struct ReachableTraitSet: Hashable, Sendable {
         public var window: WindowTraits
         public var traits: TraitCollection
     }
 
-    /// Every trait set the device can be in: each window mode × each appearance × normal and high
-    /// contrast × both layout directions, in that order.
+    /// What the device shows as it rotates or multitasks: each window mode × each appearance ×
+    /// normal and high contrast × both layout directions, in that order (`adapt matrix`).
     public func reachableTraitSets() -> [ReachableTraitSet] {
         var result: [ReachableTraitSet] = []
         for window in traitSets {
-            for style in appearances {
+            for style in appearances where style != .tinted {
                 for contrast in AccessibilityContrast.allCases {
                     for direction in LayoutDirection.allCases {
                         var traits = self.traits(in: window)
@@ -82,6 +117,66 @@ public struct DeviceProfile: Hashable, Sendable {
                         traits.accessibilityContrast = contrast
                         traits.layoutDirection = direction
                         result.append(ReachableTraitSet(window: window, traits: traits))
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    /// The device's fixed traits for each idiom it shows content of (its own, then hosted ones,
+    /// which leave watch width and case size unspecified) and each display scale it drives.
+    public var fixedTraitSets: [TraitCollection] {
+        var result: [TraitCollection] = []
+        for idiom in [idiom] + hostedIdioms {
+            for scale in displayScales {
+                var traits = fixedTraits
+                traits.displayScale = scale
+                if idiom != self.idiom {
+                    traits.userInterfaceIdiom = idiom
+                    traits.screenWidth = nil
+                    traits.deviceSubtype = nil
+                }
+                result.append(traits)
+            }
+        }
+        return result
+    }
+
+    /// The device's **thinning trait sets**, as an asset that declares only `axes` sees them:
+    /// its fixed traits combined with every value of each run-time trait, unspecified included
+    /// (appearance, contrast, size classes, layout direction, and each of `locales`), since an
+    /// app or its user can change those at run time. Axes outside `axes` are left unspecified,
+    /// which gives such an asset the same answers with far fewer sets. Distinct, in a stable order.
+    public func thinningTraitSets(declaring axes: Set<TraitAxis> = Set(TraitAxis.allCases), locales: [String]) -> [TraitCollection] {
+        func values<T>(_ axis: TraitAxis, _ all: [T]) -> [T?] { axes.contains(axis) ? [nil] + all.map(Optional.some) : [nil] }
+        let styles = values(.userInterfaceStyle, appearances.contains(.dark) ? appearances : appearances + [.dark])
+        let contrasts = values(.accessibilityContrast, AccessibilityContrast.allCases)
+        let horizontals = values(.horizontalSizeClass, SizeClass.allCases)
+        let verticals = values(.verticalSizeClass, SizeClass.allCases)
+        let directions = values(.layoutDirection, LayoutDirection.allCases)
+        let localeValues = values(.locale, locales)
+        var seen: Set<TraitCollection> = []
+        var result: [TraitCollection] = []
+        for fixed in fixedTraitSets {
+            let base = fixed.projected(onto: axes)
+            for style in styles {
+                for contrast in contrasts {
+                    for horizontal in horizontals {
+                        for vertical in verticals {
+                            for direction in directions {
+                                for locale in localeValues {
+                                    var traits = base
+                                    traits.userInterfaceStyle = style
+                                    traits.accessibilityContrast = contrast
+                                    traits.horizontalSizeClass = horizontal
+                                    traits.verticalSizeClass = vertical
+                                    traits.layoutDirection = direction
+                                    traits.locale = locale
+                                    if seen.insert(traits).inserted { result.append(traits) }
+                                }
+                            }
+                        }
                     }
                 }
             }

@@ -82,17 +82,33 @@ struct ResolveCommand: ParsableCommand {
         if !selection.isMatch || catalog.diagnostics.hasErrors { throw ExitCode(1) }
     }
 
+    /// Answers each query line as it arrives: output is written (unbuffered) before the next line
+    /// is read, and nothing of earlier lines is kept.
     private func runBatch(_ index: AssetIndex, queriesPath: String) throws {
-        let input: [UInt8]
+        var reader: LineReader
         do {
-            input = try FileSystem.readFile(queriesPath == "-" ? "/dev/stdin" : queriesPath)
+            reader = try LineReader(path: queriesPath)
         } catch {
-            Terminal.error("\(queriesPath):1:1: error: cannot read queries: \(error.reason)")
+            Terminal.error("\(queriesPath):1:1: error: cannot read queries: \(error.reason) [query.unreadable]")
             throw ExitCode(1)
         }
+        defer { reader.close() }
         var resolver = BatchResolver(index: index, sourceName: queriesPath == "-" ? "<stdin>" : queriesPath)
-        Terminal.output(resolver.resolve(lines: input))
-        Terminal.report(resolver.diagnostics)
+        var number = 0
+        do {
+            while let line = try reader.next() {
+                number += 1
+                if line.isTruncated {
+                    Terminal.output(resolver.reject(lineNumber: number, reason: "the line is longer than \(reader.maximumLineLength) bytes"))
+                } else if let answer = resolver.answer(line: line.bytes, number: number) {
+                    Terminal.output(answer)
+                }
+                Terminal.report(resolver.takeDiagnostics())
+            }
+        } catch {
+            Terminal.error("\(queriesPath):\(number + 1):1: error: cannot read queries: \(error.reason) [query.unreadable]")
+            throw ExitCode(1)
+        }
         if resolver.unmatchedCount > 0 || index.catalog.diagnostics.hasErrors { throw ExitCode(1) }
     }
 }

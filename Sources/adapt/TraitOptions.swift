@@ -27,7 +27,7 @@ struct TraitOptions: ParsableArguments {
     @Option(help: "Device memory in GB.")
     var memory: Int?
 
-    @Option(help: "Graphics feature set, such as metal3v1.")
+    @Option(help: "Graphics family, such as metal3v1 or apple7 (it and every lower one of its kind).")
     var graphics: GraphicsFeatureSet?
 
     @Option(help: "Display gamut: sRGB or P3.")
@@ -36,17 +36,34 @@ struct TraitOptions: ParsableArguments {
     @Option(name: .customLong("screen-width"), help: ArgumentHelp("Watch screen width in points.", valueName: "points"))
     var screenWidth: Int?
 
+    @Option(help: ArgumentHelp("Language identifier, such as fr or pt-BR.", valueName: "identifier"))
+    var locale: String?
+
+    @Option(name: .customLong("device-subtype"), help: ArgumentHelp("Watch case size, such as 45mm.", valueName: "size"))
+    var deviceSubtype: String?
+
     func validate() throws {
         if let scale, !(1...3).contains(scale) { throw ValidationError("--scale must be 1, 2 or 3.") }
-        if let memory, memory < 1 { throw ValidationError("--memory must be at least 1 (GB).") }
-        if let screenWidth, screenWidth < 1 { throw ValidationError("--screen-width must be a positive number of points.") }
+        if let memory, !(0...TraitCollection.largestMemory).contains(memory) {
+            throw ValidationError("--memory must be a whole number of GB from 0 (less than 1 GB) to \(TraitCollection.largestMemory).")
+        }
+        if let screenWidth, !(1...TraitCollection.largestScreenWidth).contains(screenWidth) {
+            throw ValidationError("--screen-width must be a number of points from 1 to \(TraitCollection.largestScreenWidth).")
+        }
+        if let locale, LocaleIdentifier.normalized(locale) == nil {
+            throw ValidationError("--locale must be a language identifier such as fr or pt-BR, not '\(locale)'.")
+        }
+        if let deviceSubtype, !(deviceSubtype.hasSuffix("mm") && deviceSubtype.count > 2 && deviceSubtype.dropLast(2).allSatisfy(\.isNumber)) {
+            throw ValidationError("--device-subtype must be a watch case size such as 45mm, not '\(deviceSubtype)'.")
+        }
     }
 
     var collection: TraitCollection {
         TraitCollection(userInterfaceIdiom: idiom, screenWidth: screenWidth, userInterfaceStyle: style,
                         accessibilityContrast: contrast, horizontalSizeClass: horizontal, verticalSizeClass: vertical,
                         layoutDirection: direction?.direction, memory: memory, graphicsFeatureSet: graphics,
-                        displayGamut: gamut, displayScale: scale)
+                        displayGamut: gamut, displayScale: scale, locale: locale.flatMap(LocaleIdentifier.normalized),
+                        deviceSubtype: deviceSubtype)
     }
 
     var anySpecified: Bool { collection != .unspecified }

@@ -2,7 +2,7 @@ import AssetCatalog
 import AssetSelection
 import Testing
 
-/// Axes are compared in SELECTION.md's order: an earlier axis decides before a later one looks.
+/// Axes are compared in the rule's order: an earlier axis decides before a later one looks.
 @Suite struct PrecedenceTests {
     /// For each consecutive pair of axes, a variant that wins on the earlier axis beats one that
     /// wins on the later axis.
@@ -17,9 +17,9 @@ import Testing
     }
 
     static let fullQuery = TraitCollection(
-        userInterfaceIdiom: .phone, screenWidth: 184, userInterfaceStyle: .dark, accessibilityContrast: .high,
+        userInterfaceIdiom: .phone, screenWidth: 198, userInterfaceStyle: .dark, accessibilityContrast: .high,
         horizontalSizeClass: .compact, verticalSizeClass: .regular, layoutDirection: .rightToLeft, memory: 4,
-        graphicsFeatureSet: .metal3v1, displayGamut: .P3, displayScale: 3)
+        graphicsFeatureSet: .metal3v1, displayGamut: .P3, displayScale: 3, locale: "fr-CA", deviceSubtype: "45mm")
 
     /// Gives the variant the best value on one axis for `fullQuery`, and a neutral but eligible
     /// value (or a worse one, for gamut and scale) on the others.
@@ -27,18 +27,44 @@ import Testing
         variant.displayGamut = .sRGB
         variant.scale = 1
         switch axis {
-        case .idiom: variant.idiom = .device(.phone)
-        case .screenWidth: variant.screenWidth = ScreenWidthCondition(.greaterThan, 145)
         case .userInterfaceStyle: variant.userInterfaceStyle = .dark
         case .accessibilityContrast: variant.accessibilityContrast = .high
+        case .locale: variant.locale = "fr-CA"
+        case .memory: variant.memory = 4
+        case .watchSize: variant.screenWidth = ScreenWidthCondition(.greaterThan, 183)
+        case .graphicsFeatureSet: variant.graphicsFeatureSet = .metal3v1
+        case .displayScale: variant.scale = 3
+        case .layoutDirection: variant.layoutDirection = .rightToLeft
+        case .displayGamut: variant.displayGamut = .P3
+        case .idiom: variant.idiom = .device(.phone)
         case .horizontalSizeClass: variant.horizontalSizeClass = .compact
         case .verticalSizeClass: variant.verticalSizeClass = .regular
-        case .layoutDirection: variant.layoutDirection = .rightToLeft
-        case .memory: variant.memory = 4
-        case .graphicsFeatureSet: variant.graphicsFeatureSet = .metal3v1
-        case .displayGamut: variant.displayGamut = .P3
-        case .displayScale: variant.scale = 3
         }
+    }
+
+    /// The three consequences the rule names, one test each.
+    @Test func scaleOutranksIdiom() {
+        let index = imageSet([{ $0.idiom = .device(.phone); $0.scale = 2 }, { $0.scale = 3 }])
+        #expect(index.winner(TraitCollection(userInterfaceIdiom: .phone, displayScale: 3)) == "v1.png",
+                "on a @3x iPhone, {iphone @2x, universal @3x} gives the universal @3x")
+    }
+
+    @Test func gamutOutranksIdiom() {
+        let index = imageSet([{ $0.idiom = .device(.phone); $0.displayGamut = .sRGB }, { $0.displayGamut = .P3 }])
+        #expect(index.winner(TraitCollection(userInterfaceIdiom: .phone, displayGamut: .P3)) == "v1.png",
+                "on a P3 iPhone, {iphone sRGB, universal P3} gives the universal P3")
+    }
+
+    @Test func appearanceOutranksEverything() {
+        let index = imageSet([{ $0.idiom = .device(.phone) }, { $0.userInterfaceStyle = .dark }])
+        #expect(index.winner(TraitCollection(userInterfaceIdiom: .phone, userInterfaceStyle: .dark)) == "v1.png",
+                "in dark mode, {iphone any, universal dark} gives the universal dark")
+        let rich = imageSet([
+            { $0.idiom = .device(.phone); $0.scale = 3; $0.displayGamut = .P3; $0.locale = "fr"; $0.horizontalSizeClass = .compact },
+            { $0.userInterfaceStyle = .dark; $0.scale = 1 },
+        ])
+        #expect(rich.winner(TraitCollection(userInterfaceIdiom: .phone, userInterfaceStyle: .dark, horizontalSizeClass: .compact,
+                                            displayGamut: .P3, displayScale: 3, locale: "fr")) == "v1.png")
     }
 
     @Test func declarationOrderBreaksTiesAndTheTraceSaysSo() {
@@ -60,6 +86,7 @@ import Testing
         let index = imageSet([{ $0.idiom = .device(.pad) }, { $0.userInterfaceStyle = .dark }])
         let selection = index.select("A", for: TraitCollection(userInterfaceIdiom: .phone, userInterfaceStyle: .light))
         #expect(selection.winner == nil)
+        #expect(index.select("A", for: .unspecified).noMatchReason?.contains("only variants that leave it unspecified compete") == true)
         let reason = selection.noMatchReason ?? ""
         #expect(reason.contains("idiom 'ipad'"))
         #expect(reason.contains("luminosity 'dark'"))
@@ -70,12 +97,12 @@ import Testing
     }
 
     @Test func traceNamesTheAxisThatDroppedEachVariant() {
-        let index = imageSet([{ $0.idiom = .device(.pad) }, { $0.scale = 1 }, { $0.scale = 3 }])
+        let index = imageSet([{ $0.idiom = .device(.pad) }, { $0.scale = 1 }, { $0.scale = 3 }, { $0.scale = 3; $0.idiom = .device(.phone) }])
         let selection = index.select("A", for: TraitCollection(userInterfaceIdiom: .phone, displayScale: 3))
-        #expect(selection.winner == 2)
-        #expect(selection.trace.drops.map(\.variant) == [0, 1])
-        #expect(selection.trace.drops.map(\.step) == [.eligibility, .ranking])
-        #expect(selection.trace.drops.map(\.axis) == [.idiom, .displayScale])
+        #expect(selection.winner == 3)
+        #expect(selection.trace.drops.map(\.variant) == [0, 1, 2])
+        #expect(selection.trace.drops.map(\.step) == [.eligibility, .ranking, .ranking])
+        #expect(selection.trace.drops.map(\.axis) == [.idiom, .displayScale, .idiom])
     }
 
     /// Random catalogs and random queries: the packed fast path and the step-by-step trace
@@ -90,15 +117,19 @@ import Testing
                     var random = SplitMix64(seed: seed)
                     variant.idiom = [.universal, .device(.phone), .device(.pad), .device(.watch), .storeOnly("ios-marketing")]
                         .randomElement(using: &random)!
-                    variant.screenWidth = [nil, ScreenWidthCondition(.lessThanOrEqual, 145), ScreenWidthCondition(.greaterThan, 145)]
+                    variant.screenWidth = [nil, ScreenWidthCondition(.lessThanOrEqual, 145), ScreenWidthCondition(.greaterThan, 145),
+                                           ScreenWidthCondition(.greaterThan, 161), ScreenWidthCondition(.greaterThan, 183)]
                         .randomElement(using: &random)!
+                    variant.subtype = [nil, "44mm", "45mm"].randomElement(using: &random)!
+                    variant.locale = [nil, "fr", "fr-CA", "ar"].randomElement(using: &random)!
+                    variant.platform = [nil, "ios", "watchos"].randomElement(using: &random)!
                     variant.userInterfaceStyle = [nil, .dark, .light, .tinted].randomElement(using: &random)!
                     variant.accessibilityContrast = [nil, .high].randomElement(using: &random)!
                     variant.horizontalSizeClass = [nil, .compact, .regular].randomElement(using: &random)!
                     variant.verticalSizeClass = [nil, .compact, .regular].randomElement(using: &random)!
-                    variant.layoutDirection = [nil, .rightToLeft].randomElement(using: &random)!
+                    variant.layoutDirection = [nil, .rightToLeft, .leftToRight].randomElement(using: &random)!
                     variant.memory = [nil, 1, 2, 4].randomElement(using: &random)!
-                    variant.graphicsFeatureSet = [nil, .metal1v2, .metal3v1].randomElement(using: &random)!
+                    variant.graphicsFeatureSet = [nil, .metal1v2, .metal3v1, .apple3, .apple7].randomElement(using: &random)!
                     variant.displayGamut = [nil, .sRGB, .P3].randomElement(using: &random)!
                     variant.scale = [nil, 1, 2, 3].randomElement(using: &random)!
                 }
@@ -107,18 +138,22 @@ import Testing
             for _ in 0..<20 {
                 let query = TraitCollection(
                     userInterfaceIdiom: [nil, .phone, .pad, .watch].randomElement(using: &generator)!,
-                    screenWidth: [nil, 136, 184].randomElement(using: &generator)!,
+                    screenWidth: [nil, 136, 162, 184, 198].randomElement(using: &generator)!,
                     userInterfaceStyle: [nil, .light, .dark, .tinted].randomElement(using: &generator)!,
                     accessibilityContrast: [nil, .normal, .high].randomElement(using: &generator)!,
                     horizontalSizeClass: [nil, .compact, .regular].randomElement(using: &generator)!,
                     verticalSizeClass: [nil, .compact, .regular].randomElement(using: &generator)!,
                     layoutDirection: [nil, .leftToRight, .rightToLeft].randomElement(using: &generator)!,
                     memory: [nil, 1, 3, 8].randomElement(using: &generator)!,
-                    graphicsFeatureSet: [nil, .metal2v2, .metal4v1].randomElement(using: &generator)!,
+                    graphicsFeatureSet: [nil, .metal2v2, .metal4v1, .apple5, .apple9].randomElement(using: &generator)!,
                     displayGamut: [nil, .sRGB, .P3].randomElement(using: &generator)!,
-                    displayScale: [nil, 1, 2, 3].randomElement(using: &generator)!)
-                let fast = index.resolve("A", for: query)?.variant
-                #expect(fast == index.select("A", for: query).winner, "\(query.summary)")
+                    displayScale: [nil, 1, 2, 3].randomElement(using: &generator)!,
+                    locale: [nil, "fr", "fr-CA", "fr-BE", "de"].randomElement(using: &generator)!,
+                    deviceSubtype: [nil, "44mm", "45mm"].randomElement(using: &generator)!)
+                let fast = index.resolve("A", for: query)
+                let explained = index.select("A", for: query)
+                #expect(fast?.variant == explained.winner, "\(query.summary)")
+                #expect((fast?.mirrored ?? false) == explained.mirrored, "\(query.summary)")
             }
         }
     }

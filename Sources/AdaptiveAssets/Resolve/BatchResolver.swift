@@ -2,13 +2,16 @@
 /// `adapt resolve CATALOG --queries FILE`.
 ///
 /// Input is JSON lines, `{"asset": "box/Bottom", "traits": {"displayScale": 3}}`; output is one
-/// JSON line per input line, in order, with `asset`, `filename` (null when nothing matches) and
-/// `reason` when nothing matches. A line that is not a valid query gets an output line with an
-/// `error` and a diagnostic naming the line, and the batch goes on.
+/// JSON line per input line, in order, with `asset`, `filename` (null when nothing matches),
+/// `mirrored`, and `reason` when nothing matches; an app icon set answers with `"filename": null`
+/// and a `slots` array. A line that is not a valid query gets an output line with an `error` and
+/// a diagnostic naming the line, and the batch goes on. Each line is answered on its own, so a
+/// caller can answer lines as they arrive, in memory that does not grow with the input.
 ///
 /// ```swift
 /// var resolver = BatchResolver(index: AssetIndex(catalog), sourceName: "queries.jsonl")
-/// let output = resolver.resolve(lines: inputBytes)
+/// let output = resolver.resolve(lines: inputBytes)                  // a whole batch
+/// let answer = resolver.answer(line: Array(line.utf8), number: 1)  // or one line at a time
 /// ```
 public struct BatchResolver {
     public let index: AssetIndex
@@ -31,13 +34,31 @@ public struct BatchResolver {
         while start < input.count {
             let end = input[start...].firstIndex(of: UInt8(ascii: "\n")) ?? input.count
             lineNumber += 1
-            let line = Array(input[start..<end])
+            output += answer(line: Array(input[start..<end]), number: lineNumber) ?? ""
             start = end + 1
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            output += JSONWriter.compact.string(for: resolve(line: line, number: lineNumber))
-            output += "\n"
         }
         return output
+    }
+
+    /// The output line (ending in "\n") for input line `number`, nil for a blank line. New
+    /// diagnostics are appended to `diagnostics`; a streaming caller takes them with `takeDiagnostics`.
+    public mutating func answer(line: [UInt8], number: Int) -> String? {
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return nil }
+        return JSONWriter.compact.string(for: resolve(line: line, number: number)) + "\n"
+    }
+
+    /// The output line for an input line that cannot be a query at all (too long to read).
+    public mutating func reject(lineNumber number: Int, reason: String) -> String {
+        diagnostics.append(Diagnostic(.error, reason, code: "query.invalid", at: SourceLocation(file: sourceName, line: number, column: 1)))
+        unmatchedCount += 1
+        let object = (["asset": .null, "filename": .null, "error": .string("line \(number): \(reason)")] as JSONObject)
+        return JSONWriter.compact.string(for: .object(object)) + "\n"
+    }
+
+    /// The diagnostics since the last call, removed, so a long-running batch holds none.
+    public mutating func takeDiagnostics() -> [Diagnostic] {
+        defer { diagnostics.removeAll() }
+        return diagnostics
     }
 
     private mutating func resolve(line: [UInt8], number: Int) -> JSONValue {
@@ -53,10 +74,21 @@ public struct BatchResolver {
             return .object(object)
         }
         var object = (["asset": .string(query.asset)] as JSONObject)
-        if let match = index.resolve(query.asset, for: query.traits) {
+        if let position = index.assetPosition(named: query.asset), index.hasSlots(assetAt: position) {
+            // An app icon set: every slot that shows something, each chosen on its own.
+            let selection = index.select(assetAt: position, for: query.traits)
+            let asset = index.catalog.assets[position]
+            object["filename"] = .null
+            object["slots"] = .array(selection.slots.filter(\.isMatch).map { .object(ResolveReport.slotJSON($0, asset)) })
+            if let reason = selection.noMatchReason {
+                unmatchedCount += 1
+                object["reason"] = .string(reason)
+            }
+        } else if let match = index.resolve(query.asset, for: query.traits) {
             let variant = index.variant(match)
             object["filename"] = .from(variant.filename)
             object["variant"] = .number(String(variant.index))
+            object["mirrored"] = .bool(match.mirrored)
             if let color = variant.color { object["color"] = .string(color.summary) }
         } else {
             // Only the misses pay for an explanation.

@@ -1,4 +1,5 @@
-/// One resolved query, as `adapt resolve` prints it: the chosen variant and, on request, why.
+/// One resolved query, as `adapt resolve` prints it: the chosen variant (for an app icon set, one
+/// per slot), whether it is shown mirrored, and on request why.
 public struct ResolveReport: Sendable {
     public let selection: Selection
     public let asset: Asset?
@@ -10,6 +11,9 @@ public struct ResolveReport: Sendable {
 
     public var chosen: Variant? { selection.winner.flatMap { asset?.variants[$0] } }
 
+    /// The slots that show something, in order.
+    public var matchedSlots: [Selection] { selection.slots.filter(\.isMatch) }
+
     public func json(explain: Bool) -> JSONValue {
         var object = ([
             "asset": .string(selection.assetName),
@@ -17,34 +21,88 @@ public struct ResolveReport: Sendable {
         ] as JSONObject)
         object["filename"] = .from(chosen?.filename)
         if let chosen, let asset {
+            object["mirrored"] = .bool(selection.mirrored)
             object["variant"] = chosen.json
             if let color = chosen.color { object["color"] = .string(color.summary) }
             object["path"] = chosen.filename.map { .string(asset.path.appendingPathComponent($0)) } ?? .null
         }
-        if let reason = selection.noMatchReason { object["reason"] = .string(reason) }
-        if explain {
-            object["trace"] = .array(selection.trace.drops.map { drop in
-                var entry = ([
-                    "variant": .number(String(asset?.variants[drop.variant].index ?? drop.variant)),
-                    "step": .string(drop.step.rawValue),
-                ] as JSONObject)
-                entry["axis"] = drop.axis.map { .string($0.traitName) } ?? .null
-                entry["reason"] = .string(drop.reason)
+        if let asset, !selection.slots.isEmpty {
+            object["slots"] = .array(matchedSlots.map { slot in
+                var entry = Self.slotJSON(slot, asset)
+                if explain { entry["trace"] = Self.traceJSON(slot.trace, asset) }
                 return .object(entry)
             })
+        }
+        if let reason = selection.noMatchReason { object["reason"] = .string(reason) }
+        if explain && selection.slots.isEmpty {
+            object["trace"] = Self.traceJSON(selection.trace, asset)
         }
         return .object(object)
     }
 
+    /// `{"platform", "role", "size", "filename", "mirrored"}`, as batch lines also write it.
+    static func slotJSON(_ slot: Selection, _ asset: Asset) -> JSONObject {
+        let variant = slot.winner.map { asset.variants[$0] }
+        var entry = ([
+            "platform": .from(slot.slot?.platform?.rawValue ?? "universal"),
+            "role": .from(slot.slot?.role), "size": .from(slot.slot?.size),
+            "filename": .from(variant?.filename), "mirrored": .bool(slot.mirrored),
+        ] as JSONObject)
+        if let qualifiers = slot.slot?.qualifiers, !qualifiers.isEmpty {
+            entry["qualifiers"] = .array(qualifiers.map(JSONValue.string))
+        }
+        if let variant { entry["variant"] = .number(String(variant.index)) }
+        return entry
+    }
+
+    private static func traceJSON(_ trace: SelectionTrace, _ asset: Asset?) -> JSONValue {
+        .array(trace.drops.map { drop in
+            var entry = ([
+                "variant": .number(String(asset?.variants[drop.variant].index ?? drop.variant)),
+                "step": .string(drop.step.rawValue),
+            ] as JSONObject)
+            entry["axis"] = drop.axis.map { .string($0.traits.map(\.rawValue).joined(separator: ",")) } ?? .null
+            entry["reason"] = .string(drop.reason)
+            return .object(entry)
+        })
+    }
+
     public func text(explain: Bool) -> String {
-        guard let chosen, let asset else {
+        guard let asset else {
             return "\(selection.assetName): no match for \(selection.traits.summary)\n  \(selection.noMatchReason ?? "")\n"
         }
-        var lines = ["\(selection.assetName) → \(chosen.payloadDescription)  (\(chosen.label(in: asset)): \(chosen.attributeSummary))"]
+        if !selection.slots.isEmpty { return slotsText(asset, explain: explain) }
+        guard let chosen else {
+            return "\(selection.assetName): no match for \(selection.traits.summary)\n  \(selection.noMatchReason ?? "")\n"
+        }
+        var lines = ["\(selection.assetName) → \(chosen.payloadDescription)\(selection.mirrored ? " (mirrored)" : "")  (\(chosen.label(in: asset)): \(chosen.attributeSummary))"]
         guard explain else { return lines.joined(separator: "\n") + "\n" }
         lines.append("  query: \(selection.traits.summary)")
+        lines += Self.traceLines(selection, asset, indent: "  ")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One line per slot that shows something, each with its trace on request.
+    private func slotsText(_ asset: Asset, explain: Bool) -> String {
+        let slots = matchedSlots
+        guard !slots.isEmpty else {
+            return "\(selection.assetName): no match for \(selection.traits.summary)\n  \(selection.noMatchReason ?? "")\n"
+        }
+        var lines = ["\(selection.assetName): \(slots.count) slot\(slots.count == 1 ? "" : "s") for \(selection.traits.summary)"]
+        let names = slots.map { $0.slot?.description ?? "" }
+        let width = names.map(\.count).max() ?? 0
+        for (slot, name) in zip(slots, names) {
+            let variant = asset.variants[slot.winner!]
+            lines.append("  \(name.padding(to: width)) → \(variant.payloadDescription)\(slot.mirrored ? " (mirrored)" : "")  (\(variant.label(in: asset)): \(variant.attributeSummary))")
+            if explain { lines += Self.traceLines(slot, asset, indent: "      ") }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func traceLines(_ selection: Selection, _ asset: Asset, indent: String) -> [String] {
+        var lines: [String] = []
         if selection.trace.drops.isEmpty {
-            lines.append("  it is the only variant")
+            lines.append("\(indent)it is the only variant")
         }
         let labels = selection.trace.drops.map { asset.variants[$0.variant].label(in: asset) }
         let width = labels.map(\.count).max() ?? 0
@@ -55,11 +113,14 @@ public struct ResolveReport: Sendable {
             case .ranking: stage = "outranked on \(drop.axis?.description ?? "")"
             case .declarationOrder: stage = "tie-break"
             }
-            lines.append("  \(label.padding(to: width))  \(stage): \(drop.reason)")
+            lines.append("\(indent)\(label.padding(to: width))  \(stage): \(drop.reason)")
         }
         if selection.trace.tiedAfterAllAxes.count > 1 {
-            lines.append("  note: \(selection.trace.tiedAfterAllAxes.count) variants tie on every axis; the first declared wins (validate reports this as ambiguous)")
+            lines.append("\(indent)note: \(selection.trace.tiedAfterAllAxes.count) variants tie on every axis; the first declared wins (validate reports this as ambiguous)")
         }
-        return lines.joined(separator: "\n") + "\n"
+        if selection.mirrored {
+            lines.append("\(indent)note: made for the other layout direction, so it is shown mirrored")
+        }
+        return lines
     }
 }

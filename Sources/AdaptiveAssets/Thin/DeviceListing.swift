@@ -13,22 +13,26 @@ public struct DeviceListing: Sendable {
                 return "\(orientation) \(full.horizontalSizeClass.rawValue.prefix(1).uppercased())/\(full.verticalSizeClass.rawValue.prefix(1).uppercased())"
             }
             return [device.id, device.name, device.modelIdentifiers.joined(separator: " "), device.idiom.rawValue,
-                    "@\(device.displayScale)x", device.displayGamut.rawValue, "\(device.memory)GB",
-                    device.graphicsFeatureSet?.rawValue ?? "-", windows.joined(separator: ", "),
+                    device.displayScales.map { "@\($0)x" }.joined(separator: " "), device.displayGamut.rawValue, "\(device.memory)GB",
+                    device.graphicsFeatureSets.first?.rawValue ?? "-", device.deviceSubtype ?? "", windows.joined(separator: ", "),
                     device.traitSets.count > 2 ? "\(device.traitSets.count) windows" : ""]
         }
         return TextTable.render(rows)
     }
 
     public var json: JSONValue {
-        .object(["formatVersion": 1, "devices": .array(devices.map { device in
+        .object(["formatVersion": 2, "devices": .array(devices.map { device in
             var object: JSONObject = ["id": .string(device.id), "name": .string(device.name),
                                       "modelIdentifiers": .array(device.modelIdentifiers.map(JSONValue.string)),
-                                      "idiom": .string(device.idiom.rawValue), "displayScale": .number(String(device.displayScale)),
+                                      "idiom": .string(device.idiom.rawValue), "displayScales": .array(device.displayScales.map { .number(String($0)) }),
                                       "screen": ["width": .number(String(device.screen.width)), "height": .number(String(device.screen.height))],
                                       "displayGamut": .string(device.displayGamut.rawValue), "memory": .number(String(device.memory))]
-            if let graphics = device.graphicsFeatureSet { object["graphicsFeatureSet"] = .string(graphics.rawValue) }
+            if !device.graphicsFeatureSets.isEmpty {
+                object["graphicsFeatureSets"] = .array(device.graphicsFeatureSets.map { .string($0.rawValue) })
+            }
             if let width = device.screenWidth { object["screenWidth"] = .number(String(width)) }
+            if let subtype = device.deviceSubtype { object["deviceSubtype"] = .string(subtype) }
+            if !device.hostedIdioms.isEmpty { object["hostedIdioms"] = .array(device.hostedIdioms.map { .string($0.rawValue) }) }
             object["appearances"] = .array(device.appearances.map { .string($0.rawValue) })
             object["traitSets"] = .array(device.traitSets.map { window in
                 .object(["orientation": .string(window.orientation), "multitasking": .string(window.multitasking),

@@ -22,6 +22,11 @@ public enum FileSystem {
         public var path: String
         public var reason: String
         public var description: String { "\(path): \(reason)" }
+
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
     }
 
     /// The entries of a folder, sorted by name, without `.` and `..`.

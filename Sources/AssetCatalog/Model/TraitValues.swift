@@ -1,8 +1,8 @@
 /// The values each trait axis can take, shared by what Contents.json declares and what a query
 /// asks for. Each type knows both spellings: `contentsValue` as Contents.json writes it and
-/// `rawValue` as a trait query (SELECTION.md) writes it, so the mapping lives in one place.
+/// `rawValue` as a trait query writes it (README, "Selection rule"), so the mapping lives in one place.
 
-/// The kind of device an interface runs on (SELECTION.md axis 1).
+/// The kind of device an interface runs on (axis 10 of the rule; README "Selection rule").
 public enum UserInterfaceIdiom: String, CaseIterable, Hashable, Sendable, Comparable {
     case phone, pad, tv, watch, mac, car, vision
 
@@ -23,22 +23,22 @@ public enum UserInterfaceIdiom: String, CaseIterable, Hashable, Sendable, Compar
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.ordinal < rhs.ordinal }
 }
 
-/// Light, dark or tinted appearance (axis 3; Contents.json `appearances` of kind `luminosity`).
+/// Light, dark or tinted appearance (axis 1; Contents.json `appearances` of kind `luminosity`).
 public enum UserInterfaceStyle: String, CaseIterable, Hashable, Sendable {
     case light, dark, tinted
 }
 
-/// Normal or increased contrast (axis 4; `appearances` of kind `contrast`).
+/// Normal or increased contrast (axis 2; `appearances` of kind `contrast`).
 public enum AccessibilityContrast: String, CaseIterable, Hashable, Sendable {
     case normal, high
 }
 
-/// A size class (axes 5 and 6; `width-class`, `height-class`).
+/// A size class (axes 11 and 12; `width-class`, `height-class`).
 public enum SizeClass: String, CaseIterable, Hashable, Sendable {
     case compact, regular
 }
 
-/// Reading direction (axis 7; `language-direction`).
+/// Reading direction (axis 8; `language-direction`).
 public enum LayoutDirection: String, CaseIterable, Hashable, Sendable {
     case leftToRight, rightToLeft
 
@@ -55,17 +55,62 @@ public enum LayoutDirection: String, CaseIterable, Hashable, Sendable {
     }
 }
 
-/// Metal GPU families in the order SELECTION.md ranks them (axis 9). New families go at the end.
+/// GPU families a `graphics-feature-set` can require (axis 6): the Metal feature sets in their
+/// published order, then Apple's `appleN` GPU families in theirs. The two kinds are not ranked
+/// against each other: a device's own list of supported families, best first, is its fallback
+/// order (see `fallbackList`). New families go at the end of their kind.
 public enum GraphicsFeatureSet: String, CaseIterable, Hashable, Sendable, Comparable {
     case metal1v2, metal1v3, metal2v2, metal2v3, metal3v1, metal3v2, metal4v1
+    case apple1, apple2, apple3, apple4, apple5, apple6, apple7, apple8, apple9, apple10
+
+    public enum Kind: Hashable, Sendable { case metal, apple }
+
+    public var kind: Kind { ordinal <= GraphicsFeatureSet.metal4v1.ordinal ? .metal : .apple }
 
     /// 1-based rank in the published order, so that 0 can mean "no requirement".
     public var rank: Int { Int(ordinal) }
 
+    /// What a device whose best family is this one supports, best first: this family and every
+    /// lower one of the same kind. What `--graphics apple7` means when no device list is given.
+    public var fallbackList: [GraphicsFeatureSet] {
+        Self.allCases.filter { $0.kind == kind && $0 <= self }.reversed()
+    }
+
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
 }
 
-/// Colour gamut of a display (axis 10; `display-gamut`).
+/// The platform an entry is for (Contents.json `platform`), part of the idiom axis (10).
+public enum Platform: String, CaseIterable, Hashable, Sendable {
+    case ios, watchos, tvos, macos, visionos
+
+    /// Parses a Contents.json `platform`; `universal` is nil (any platform), and so is an unknown
+    /// value (the reader reports it).
+    public init?(contentsValue: String) {
+        switch contentsValue {
+        case "ios", "iphoneos": self = .ios
+        case "watchos": self = .watchos
+        case "tvos": self = .tvos
+        case "macos", "osx": self = .macos
+        case "visionos", "xros": self = .visionos
+        default: return nil
+        }
+    }
+}
+
+extension UserInterfaceIdiom {
+    /// The platform whose entries this idiom may use: CarPlay content ships in the iOS app.
+    public var platform: Platform {
+        switch self {
+        case .phone, .pad, .car: .ios
+        case .watch: .watchos
+        case .tv: .tvos
+        case .mac: .macos
+        case .vision: .visionos
+        }
+    }
+}
+
+/// Colour gamut of a display (axis 9; `display-gamut`).
 public enum DisplayGamut: String, CaseIterable, Hashable, Sendable {
     case sRGB, P3
 
@@ -113,7 +158,7 @@ public enum IdiomRequirement: Hashable, Sendable {
     }
 }
 
-/// A watch `screen-width` condition such as `<=145` or `>145` (axis 2).
+/// A watch `screen-width` condition such as `<=145` or `>145` (axis 5, watch size).
 public struct ScreenWidthCondition: Hashable, Sendable, CustomStringConvertible {
     public enum Comparison: String, Hashable, Sendable, CaseIterable {
         case lessThanOrEqual = "<="
@@ -148,6 +193,12 @@ public struct ScreenWidthCondition: Hashable, Sendable, CustomStringConvertible 
         case .greaterThanOrEqual: width >= points
         }
     }
+
+    /// How far a width that satisfies the condition is from its bound. The rule prefers the
+    /// tightest condition that holds: for 198 points, `>183` (15) before `>161` (37), and for 136,
+    /// `<=145` (9) before `<=200` (64). One measure for both directions, so a `<=` and a `>`
+    /// condition that both hold are ranked too.
+    public func slack(forWidth width: Int) -> Int { abs(width - points) }
 
     public var description: String { comparison.rawValue + String(points) }
 }
@@ -209,6 +260,16 @@ extension GraphicsFeatureSet: TraitValueOrdinal {
         case .metal3v1: 5
         case .metal3v2: 6
         case .metal4v1: 7
+        case .apple1: 8
+        case .apple2: 9
+        case .apple3: 10
+        case .apple4: 11
+        case .apple5: 12
+        case .apple6: 13
+        case .apple7: 14
+        case .apple8: 15
+        case .apple9: 16
+        case .apple10: 17
         }
     }
 }

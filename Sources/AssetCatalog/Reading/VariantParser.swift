@@ -59,7 +59,10 @@ struct VariantParser {
         case "appearances":
             parseAppearances(member, into: &variant, diagnostics: &diagnostics)
         case "screen-width":
-            guard let text, let condition = ScreenWidthCondition(contentsValue: text) else { return unknownValue() }
+            // Bounded so every comparison stays exact; no watch is 65,535 points wide.
+            guard let text, let condition = ScreenWidthCondition(contentsValue: text), (0...65_535).contains(condition.points) else {
+                return unknownValue()
+            }
             variant.screenWidth = condition
         case "width-class", "height-class":
             guard let text, let sizeClass = SizeClass(rawValue: text) else { return unknownValue() }
@@ -68,7 +71,7 @@ struct VariantParser {
             guard let text, let direction = LayoutDirection(contentsValue: text) else { return unknownValue() }
             variant.layoutDirection = direction
         case "memory":
-            guard let text, text.hasSuffix("GB"), let gigabytes = Int(text.dropLast(2)), gigabytes > 0 else {
+            guard let text, text.hasSuffix("GB"), let gigabytes = Int(text.dropLast(2)), (1...65_535).contains(gigabytes) else {
                 return unknownValue()
             }
             variant.memory = gigabytes
@@ -84,7 +87,9 @@ struct VariantParser {
         case "subtype": variant.subtype = text
         case "size": variant.size = text
         case "role": variant.role = text
-        case "platform": variant.platform = text
+        case "platform":
+            variant.platform = text
+            if text != "universal" && text.flatMap(Platform.init(contentsValue:)) == nil { unknownValue() }
         case "locale": variant.locale = text
         case "unassigned": variant.unassigned = member.value.bool ?? false
         case "resizing": variant.resizing = member.value
@@ -125,7 +130,8 @@ struct VariantParser {
             let kind = appearance["appearance"]?.string
             let value = appearance["value"]?.string
             switch (kind, value) {
-            case ("luminosity", let value?) where UserInterfaceStyle(rawValue: value) != nil:
+            // Tinted exists only for app icons (iOS 18); elsewhere it is a value this tool does not know.
+            case ("luminosity", let value?) where UserInterfaceStyle(rawValue: value) != nil && (value != "tinted" || type == .appIconSet):
                 variant.userInterfaceStyle = UserInterfaceStyle(rawValue: value)
             case ("contrast", let value?) where AccessibilityContrast(rawValue: value) != nil:
                 variant.accessibilityContrast = AccessibilityContrast(rawValue: value)

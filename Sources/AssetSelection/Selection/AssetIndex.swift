@@ -1,6 +1,7 @@
 import AssetCatalog
 
-/// A catalog prepared for selection: assets by qualified name, variants packed for the rule.
+/// A catalog prepared for selection: assets by qualified name, variants packed for the rule,
+/// each set's slots (README, "Selection rule").
 ///
 /// Build it once per catalog, then ask as many questions as needed; nothing is re-read per query.
 ///
@@ -8,21 +9,42 @@ import AssetCatalog
 /// let index = AssetIndex(catalog)
 /// let traits = TraitCollection(userInterfaceIdiom: .phone, displayScale: 3)
 /// if let found = index.resolve("box/Bottom", for: traits) {
-///     print(index.variant(found).filename ?? "-")           // fast path, no trace
+///     print(index.variant(found).filename ?? "-", found.mirrored)   // fast path, no trace
 /// }
-/// let selection = index.select("box/Bottom", for: traits)   // with the full trace
+/// let selection = index.select("box/Bottom", for: traits)           // with the full trace
+/// for slot in index.resolveSlots(assetAt: 0, for: traits) { ... }   // an app icon set, slot by slot
 /// ```
 public struct AssetIndex: Sendable {
     public let catalog: Catalog
-    /// Each asset's position and its packed variants' range, together, so that a query touches
-    /// one dictionary entry and then the variants (a random batch is bound by cache misses).
+    /// Each asset's position, its packed variants' range and its slots, together, so that a
+    /// query touches one table entry and then the variants (a random batch is bound by cache misses).
     private let entries: NameTable<Entry>
     /// The same entries by asset position, for callers that walk the catalog.
     private let entriesByPosition: [Entry]
+    /// Packed variants, asset after asset, and within an asset slot after slot, each slot's in
+    /// declaration order (the final tie-break).
     private let compiled: [CompiledVariant]
+    /// The slots of sets that have several (app icons, launch images, brand assets).
+    private let slotTable: [SlotEntry]
+    /// Locales and case sizes, numbered.
+    let strings: StringTable
+    /// Per asset, the axes its usable variants declare (bit `axis.rawValue`).
+    private let declaredAxisMasks: [UInt16]
+    /// Every `locale` the catalog's variants use.
+    public let locales: [String]
 
     private struct Entry: Sendable {
         var asset: Int32
+        var start: Int32
+        var count: Int32
+        /// Index of the first slot in `slotTable`, or -1 for a set that is one slot.
+        var firstSlot: Int32
+        var slotCount: Int32
+        var range: Range<Int> { Int(start)..<Int(start + count) }
+    }
+
+    private struct SlotEntry: Sendable {
+        var slot: Slot
         var start: Int32
         var count: Int32
         var range: Range<Int> { Int(start)..<Int(start + count) }
@@ -30,89 +52,191 @@ public struct AssetIndex: Sendable {
 
     public init(_ catalog: Catalog) {
         self.catalog = catalog
-        var entries = NameTable<Entry>(capacity: catalog.assets.count)
+        var strings = StringTable()
         var byPosition: [Entry] = []
         byPosition.reserveCapacity(catalog.assets.count)
         var compiled: [CompiledVariant] = []
+        var slotTable: [SlotEntry] = []
         for assetPosition in catalog.assets.indices {
             let asset = catalog.assets[assetPosition]
             let start = compiled.count
-            for position in asset.variants.indices {
-                compiled.append(CompiledVariant(asset.variants[position], position: position))
+            var entry = Entry(asset: Int32(assetPosition), start: Int32(start), count: 0, firstSlot: -1, slotCount: 1)
+            if asset.type.hasSlots {
+                let slots = asset.variantsBySlot()
+                entry.firstSlot = Int32(slotTable.count)
+                entry.slotCount = Int32(slots.count)
+                for (slot, positions) in slots {
+                    let slotStart = compiled.count
+                    for position in positions {
+                        compiled.append(CompiledVariant(asset.variants[position], position: position, strings: &strings))
+                    }
+                    slotTable.append(SlotEntry(slot: slot, start: Int32(slotStart), count: Int32(compiled.count - slotStart)))
+                }
+            } else {
+                for position in asset.variants.indices {
+                    compiled.append(CompiledVariant(asset.variants[position], position: position, strings: &strings))
+                }
             }
-            let entry = Entry(asset: Int32(assetPosition), start: Int32(start), count: Int32(compiled.count - start))
+            entry.count = Int32(compiled.count - start)
             byPosition.append(entry)
-            // When names collide the first asset in folder order answers; validation reports the collision.
-            entries.insert(asset.name, entry)
+        }
+        // When names are shared, a symbol set answers before an image set (as `UIImage(named:)`
+        // does); otherwise the first asset in folder order. Validation reports what is shared.
+        var entries = NameTable<Entry>(capacity: catalog.assets.count)
+        for entry in byPosition where catalog.assets[Int(entry.asset)].type == .symbolSet {
+            entries.insert(catalog.assets[Int(entry.asset)].name, entry)
+        }
+        for entry in byPosition where catalog.assets[Int(entry.asset)].type != .symbolSet {
+            entries.insert(catalog.assets[Int(entry.asset)].name, entry)
         }
         self.entries = entries
         self.entriesByPosition = byPosition
         self.compiled = compiled
+        self.slotTable = slotTable
+        self.strings = strings
+        self.declaredAxisMasks = byPosition.map { entry in
+            compiled[entry.range].reduce(0) { $0 | Self.declaredAxisMask($1) }
+        }
+        var seenLocales: Set<String> = []
+        var locales: [String] = []
+        for asset in catalog.assets {
+            for variant in asset.variants {
+                if let locale = variant.locale, seenLocales.insert(LocaleIdentifier.comparisonKey(locale)).inserted {
+                    locales.append(locale)
+                }
+            }
+        }
+        self.locales = locales.sorted()
     }
 
-    /// A chosen variant: the asset's position in `catalog.assets` and the variant's in its `variants`.
+    /// A chosen variant: the asset's position in `catalog.assets`, the variant's in its
+    /// `variants`, and whether it is shown mirrored (made for the other layout direction).
     public struct Match: Hashable, Sendable {
         public var asset: Int
         public var variant: Int
+        public var mirrored: Bool
+
+        public init(asset: Int, variant: Int, mirrored: Bool = false) {
+            self.asset = asset
+            self.variant = variant
+            self.mirrored = mirrored
+        }
     }
 
-    /// The packed variants of the asset at `position`, for the explaining and validation paths.
-    func compiledVariants(assetAt position: Int) -> ArraySlice<CompiledVariant> {
-        compiled[entriesByPosition[position].range]
+    /// One slot of a set and what it shows, nil when nothing in it may compete.
+    public struct SlotMatch: Hashable, Sendable {
+        public var slot: Slot
+        public var match: Match?
     }
 
     public func assetPosition(named name: String) -> Int? { entries.value(for: name).map { Int($0.asset) } }
 
     public func variant(_ match: Match) -> Variant { catalog.assets[match.asset].variants[match.variant] }
 
-    /// The variant SELECTION.md chooses, without a trace: the fast path for batches and thinning.
+    /// Whether the asset at `position` is a list of slots (see `Slot`).
+    public func hasSlots(assetAt position: Int) -> Bool { entriesByPosition[position].firstSlot >= 0 }
+
+    /// The slots of the asset at `position`, in order; one `.whole` slot for most sets.
+    public func slots(assetAt position: Int) -> [Slot] {
+        let entry = entriesByPosition[position]
+        guard entry.firstSlot >= 0 else { return [.whole] }
+        return slotTable[Int(entry.firstSlot)..<Int(entry.firstSlot + entry.slotCount)].map(\.slot)
+    }
+
+    /// The variant the rule chooses, without a trace: the fast path for batches and thinning.
+    /// For a set of slots (an app icon set) there is no one answer: use `resolveSlots`.
     public func resolve(_ name: String, for traits: TraitCollection) -> Match? {
-        guard let entry = entries.value(for: name) else { return nil }
-        return winner(in: entry.range, CompiledQuery(traits)).map { Match(asset: Int(entry.asset), variant: $0) }
+        guard let entry = entries.value(for: name), entry.firstSlot < 0 else { return nil }
+        return winner(in: entry.range, CompiledQuery(traits, strings: strings), asset: Int(entry.asset))
     }
 
     public func resolve(assetAt asset: Int, for traits: TraitCollection) -> Match? {
-        winner(in: entriesByPosition[asset].range, CompiledQuery(traits)).map { Match(asset: asset, variant: $0) }
+        let entry = entriesByPosition[asset]
+        guard entry.firstSlot < 0 else { return nil }
+        return winner(in: entry.range, CompiledQuery(traits, strings: strings), asset: asset)
     }
 
-    /// Ranking axis by axis and keeping the best each time is a lexicographic maximum over the
-    /// per-axis scores, so one pass that packs the scores into an integer finds the same winner;
-    /// keeping the first of equal scores is the declaration-order tie-break.
-    private func winner(in range: Range<Int>, _ query: CompiledQuery) -> Int? {
-        var bestCategorical: UInt64 = 0
-        var bestRest: UInt32 = 0
-        var winner: Int16 = -1
-        let queryGraphics: Int32 = query.graphics == 0 ? -1 : Int32(query.graphics)
+    /// Every slot of the asset and what it shows for `traits`; one element for a set that is one slot.
+    public func resolveSlots(assetAt asset: Int, for traits: TraitCollection) -> [SlotMatch] {
+        let entry = entriesByPosition[asset]
+        let query = CompiledQuery(traits, strings: strings)
+        guard entry.firstSlot >= 0 else {
+            return [SlotMatch(slot: .whole, match: winner(in: entry.range, query, asset: asset))]
+        }
+        return slotTable[Int(entry.firstSlot)..<Int(entry.firstSlot + entry.slotCount)].map { slot in
+            SlotMatch(slot: slot.slot, match: winner(in: slot.range, query, asset: asset))
+        }
+    }
+
+    /// Calls `body` with the winner of each slot of the asset (of the whole set for most sets) that
+    /// has one: thinning's inner loop, which allocates nothing.
+    @inline(__always)
+    public func forEachWinner(assetAt asset: Int, for traits: TraitCollection, _ body: (Match) -> Void) {
+        let entry = entriesByPosition[asset]
+        let query = CompiledQuery(traits, strings: strings)
+        if entry.firstSlot < 0 {
+            if let match = winner(in: entry.range, query, asset: asset) { body(match) }
+            return
+        }
+        for slot in Int(entry.firstSlot)..<Int(entry.firstSlot + entry.slotCount) {
+            if let match = winner(in: slotTable[slot].range, query, asset: asset) { body(match) }
+        }
+    }
+
+    /// The axes the usable variants of the asset at `position` declare: only these can change its
+    /// answers, so trait sets that differ elsewhere give the same choices (`TraitCollection.projected`).
+    public func declaredAxes(assetAt position: Int) -> Set<TraitAxis> {
+        let mask = declaredAxisMasks[position]
+        return Set(TraitAxis.allCases.filter { mask & (1 << $0.rawValue) != 0 })
+    }
+
+    private static func declaredAxisMask(_ variant: CompiledVariant) -> UInt16 {
+        guard variant.isSelectable else { return 0 }
+        func bit(_ axis: TraitAxis, _ declared: Bool) -> UInt16 { declared ? 1 << axis.rawValue : 0 }
+        return bit(.userInterfaceStyle, variant.style != 0) | bit(.accessibilityContrast, variant.contrast != 0)
+            | bit(.locale, variant.locale != 0) | bit(.memory, variant.memory != 0)
+            | bit(.watchSize, variant.widthComparison != 0 || variant.subtype != 0)
+            | bit(.graphicsFeatureSet, variant.graphics != 0) | bit(.displayScale, variant.scale != 0)
+            | bit(.layoutDirection, variant.direction != 0) | bit(.displayGamut, variant.gamut != 1)
+            | bit(.idiom, variant.idiom != 0 || variant.platform != 0)
+            | bit(.horizontalSizeClass, variant.horizontal != 0) | bit(.verticalSizeClass, variant.vertical != 0)
+    }
+
+    /// Keeping the first of equal packed scores is the declaration-order tie-break.
+    private func winner(in range: Range<Int>, _ query: CompiledQuery, asset: Int) -> Match? {
+        var best: UInt64 = 0
+        var winner = -1
         compiled.withUnsafeBufferPointer { variants in
             for index in range {
                 let variant = variants[index]
-                let variantZero = CategoricalBytes.zeroBytes(variant.categorical)
-                guard variant.isSelectable,
-                    CategoricalBytes.eligible(variant: variant.categorical, variantZero: variantZero,
-                                              query: query.categorical, queryZero: query.categoricalZero),
-                    variant.style != CompiledQuery.tinted || query.style == CompiledQuery.tinted,
-                    let width = AxisRule.screenWidth(variant.widthComparison, variant.widthPoints, query.screenWidth),
-                    let memory = AxisRule.requirement(variant.memory, query.memory),
-                    let graphics = AxisRule.requirement(variant.graphics, queryGraphics)
-                else { continue }
-                let gamut = AxisRule.gamut(variant.gamut, query.gamut)!
-                let scale = AxisRule.scale(variant.scale, query.scale)!
-                // Axes 1-7 as bits in order (the screen width's in its own byte), then memory (8 bits),
-                // graphics (4), gamut (1), scale (8): comparing the pair is comparing axis by axis.
-                let categorical = CategoricalBytes.scores(variantZero: variantZero, queryZero: query.categoricalZero)
-                    | UInt64(width) << 55 | 1  // the 1: the worst candidate still beats "none yet"
-                let rest = UInt32(memory) << 13 | UInt32(graphics) << 9 | UInt32(gamut) << 8 | UInt32(scale)
-                if categorical > bestCategorical || (categorical == bestCategorical && rest > bestRest) {
-                    bestCategorical = categorical
-                    bestRest = rest
-                    winner = variant.position
+                guard variant.isSelectable, let score = AxisRule.packedScore(variant, query) else { continue }
+                if winner < 0 || score > best {
+                    best = score
+                    winner = index
                 }
             }
         }
-        return winner < 0 ? nil : Int(winner)
+        guard winner >= 0 else { return nil }
+        let variant = compiled[winner]
+        return Match(asset: asset, variant: Int(variant.position), mirrored: AxisRule.isMirrored(variant, query))
     }
 
-    /// The choice with its full trace: what `resolve --explain` shows.
+    /// The packed variants of one slot (or of the whole set), with the query compiled against
+    /// this catalog: what the explaining and validation paths work from.
+    func compiled(assetAt position: Int, slot: Int) -> (variants: [CompiledVariant], query: (TraitCollection) -> CompiledQuery) {
+        let entry = entriesByPosition[position]
+        let range = entry.firstSlot < 0 ? entry.range : slotTable[Int(entry.firstSlot) + slot].range
+        let strings = self.strings
+        return (Array(compiled[range]), { CompiledQuery($0, strings: strings) })
+    }
+
+    /// All packed variants of the asset, whatever their slot.
+    func compiledVariants(assetAt position: Int) -> ArraySlice<CompiledVariant> {
+        compiled[entriesByPosition[position].range]
+    }
+
+    /// The choice with its full trace: what `resolve --explain` shows. For a set of slots, the
+    /// selection holds one selection per slot in `slots`.
     public func select(_ name: String, for traits: TraitCollection) -> Selection {
         guard let asset = assetPosition(named: name) else {
             var selection = Selection(assetName: name, traits: traits, trace: SelectionTrace())
@@ -124,7 +248,20 @@ public struct AssetIndex: Sendable {
 
     public func select(assetAt position: Int, for traits: TraitCollection) -> Selection {
         let asset = catalog.assets[position]
-        let variants = Array(compiledVariants(assetAt: position))
-        return Explainer(asset: asset, traits: traits, variants: variants).select()
+        let query = CompiledQuery(traits, strings: strings)
+        guard hasSlots(assetAt: position) else {
+            return Explainer(asset: asset, traits: traits, variants: Array(compiledVariants(assetAt: position)), query: query).select()
+        }
+        var selection = Selection(assetName: asset.name, traits: traits, trace: SelectionTrace())
+        selection.slots = slots(assetAt: position).indices.map { slot in
+            var slotSelection = Explainer(asset: asset, traits: traits, variants: compiled(assetAt: position, slot: slot).variants,
+                                          query: query).select()
+            slotSelection.slot = slots(assetAt: position)[slot]
+            return slotSelection
+        }
+        if !selection.slots.contains(where: \.isMatch) {
+            selection.noMatchReason = "no slot of \(asset.type.rawValue) '\(asset.name)' has a variant for \(traits.summary)"
+        }
+        return selection
     }
 }

@@ -1,76 +1,145 @@
 import AssetCatalog
 
-/// SELECTION.md's rule for one axis: whether a variant is allowed for a query (step 1), and how
+/// The selection rule for one axis: whether a variant may compete for a query (step 1), and how
 /// good it is (step 2, higher is better). The fast selector and the explaining selector both call
-/// these, so they cannot disagree.
+/// these, so they cannot disagree. README, "Selection rule", states the rule in words.
 enum AxisRule {
-    /// `nil` when the variant is not a candidate on this axis; otherwise its score.
+    /// `nil` when the variant may not compete on this axis; otherwise its score.
     @inline(__always)
-    static func score(_ axis: TraitAxis, _ variant: CompiledVariant, _ query: CompiledQuery) -> UInt8? {
+    static func score(_ axis: TraitAxis, _ variant: CompiledVariant, _ query: CompiledQuery) -> UInt32? {
         switch axis {
-        case .idiom: categorical(variant.idiom, query.idiom)
-        case .screenWidth: screenWidth(variant.widthComparison, variant.widthPoints, query.screenWidth)
-        case .userInterfaceStyle: style(variant.style, query.style)
+        case .userInterfaceStyle: categorical(variant.style, query.style)
         case .accessibilityContrast: categorical(variant.contrast, query.contrast)
+        case .locale: locale(variant, query)
+        case .memory: memory(variant.memory, query.memory)
+        case .watchSize: watchSize(variant, query)
+        case .graphicsFeatureSet: graphics(variant.graphics, query)
+        case .displayScale: scale(variant.scale, query.scale)
+        case .layoutDirection: direction(variant.direction, query.direction)
+        case .displayGamut: gamut(variant.gamut, query.gamut)
+        case .idiom: idiom(variant, query)
         case .horizontalSizeClass: categorical(variant.horizontal, query.horizontal)
         case .verticalSizeClass: categorical(variant.vertical, query.vertical)
-        case .layoutDirection: categorical(variant.direction, query.direction)
-        case .memory: requirement(variant.memory, query.memory)
-        case .graphicsFeatureSet: requirement(variant.graphics, query.graphics == 0 ? -1 : Int32(query.graphics))
-        case .displayGamut: gamut(variant.gamut, query.gamut)
-        case .displayScale: scale(variant.scale, query.scale)
         }
     }
 
-    /// Axes 1 and 3-7. Specified query: exact (1) beats any (0), another value is not allowed.
-    /// Unspecified query: any (1) beats every specific value (0).
+    /// Every axis at once, packed so that comparing two packed scores as integers compares them
+    /// axis by axis in the rule's order (ranking axis by axis and keeping the best each time is a
+    /// lexicographic maximum). Bits, high to low: appearance 1, contrast 1, localization 2,
+    /// memory 16, watch size 17, graphics 5, scale 8, direction 2, gamut 1, idiom 2, horizontal 1,
+    /// vertical 1. `nil` when some axis excludes the variant.
     @inline(__always)
-    static func categorical(_ variant: UInt8, _ query: UInt8) -> UInt8? {
-        if variant == CompiledVariant.neverSelected { return nil }
-        if query == 0 { return variant == 0 ? 1 : 0 }
+    static func packedScore(_ variant: CompiledVariant, _ query: CompiledQuery) -> UInt64? {
+        guard let style = categorical(variant.style, query.style),
+            let contrast = categorical(variant.contrast, query.contrast),
+            let locale = locale(variant, query),
+            let memory = memory(variant.memory, query.memory),
+            let watchSize = watchSize(variant, query),
+            let graphics = graphics(variant.graphics, query),
+            let scale = scale(variant.scale, query.scale),
+            let direction = direction(variant.direction, query.direction),
+            let gamut = gamut(variant.gamut, query.gamut),
+            let idiom = idiom(variant, query),
+            let horizontal = categorical(variant.horizontal, query.horizontal),
+            let vertical = categorical(variant.vertical, query.vertical)
+        else { return nil }
+        var packed = UInt64(style) << 56 | UInt64(contrast) << 55 | UInt64(locale) << 53 | UInt64(memory) << 37
+        packed |= UInt64(watchSize) << 20 | UInt64(graphics) << 15 | UInt64(scale) << 7 | UInt64(direction) << 5
+        packed |= UInt64(gamut) << 4 | UInt64(idiom) << 2 | UInt64(horizontal) << 1 | UInt64(vertical)
+        return packed
+    }
+
+    /// Appearance, contrast and size classes: the variant's value is *any* or the query's, and an
+    /// unspecified query admits only *any* (CoreUI never falls back from unspecified to a value).
+    /// Exact (1) beats any (0).
+    @inline(__always)
+    static func categorical(_ variant: UInt8, _ query: UInt8) -> UInt32? {
         if variant == 0 { return 0 }
         return variant == query ? 1 : nil
     }
 
-    /// Axis 3 is categorical, except that tinted variants are chosen only by a tinted query.
+    /// Localization: the exact identifier (2) > the same language, from a bare `fr` (1) > none (0).
     @inline(__always)
-    static func style(_ variant: UInt8, _ query: UInt8) -> UInt8? {
-        if variant == CompiledQuery.tinted && query != CompiledQuery.tinted { return nil }
-        return categorical(variant, query)
+    static func locale(_ variant: CompiledVariant, _ query: CompiledQuery) -> UInt32? {
+        if variant.locale == 0 { return 0 }
+        if variant.locale == query.locale { return 2 }
+        return variant.localeIsLanguage && variant.locale == query.localeLanguage ? 1 : nil
     }
 
-    /// Axis 2: a condition such as `<=145` is the variant's value; it matches the widths it admits.
+    /// Memory: a requirement must not exceed the query's; the highest that fits wins; none ranks
+    /// last. An unspecified query admits only variants without a requirement.
     @inline(__always)
-    static func screenWidth(_ comparison: UInt8, _ points: Int16, _ width: Int32) -> UInt8? {
-        if comparison == 0 { return width < 0 ? 1 : 0 }
-        if width < 0 { return 0 }
-        let condition = ScreenWidthCondition(ScreenWidthCondition.Comparison(code: comparison), Int(points))
-        return condition.isSatisfied(byWidth: Int(width)) ? 1 : nil
-    }
-
-    /// Axes 8 and 9: a requirement must not exceed the query; the highest that fits wins; absent
-    /// requirements are always allowed and rank last. An unspecified query admits only "absent".
-    @inline(__always)
-    static func requirement(_ required: UInt8, _ available: Int32) -> UInt8? {
+    static func memory(_ required: UInt16, _ available: Int32) -> UInt32? {
         if required == 0 { return 0 }
-        if available < 0 || Int32(required) > available { return nil }
-        return required
+        return Int32(required) <= available ? UInt32(required) : nil
     }
 
-    /// Axis 10: every variant is allowed; the query's gamut beats the other (unspecified: sRGB first).
+    /// Watch size: a `screen-width` condition must hold and a case-size `subtype` must equal the
+    /// query's. A matching case size (bit 16) beats a width condition, and the tightest condition
+    /// that holds beats looser ones (65,535 minus its slack); neither scores 0.
     @inline(__always)
-    static func gamut(_ variant: UInt8, _ query: UInt8) -> UInt8? {
-        variant == (query == 0 ? 1 : query) ? 1 : 0
+    static func watchSize(_ variant: CompiledVariant, _ query: CompiledQuery) -> UInt32? {
+        var score: UInt32 = 0
+        if variant.subtype != 0 {
+            guard variant.subtype == query.subtype else { return nil }
+            score = 1 << 16
+        }
+        if variant.widthComparison != 0 {
+            guard query.screenWidth >= 0 else { return nil }
+            let condition = ScreenWidthCondition(.init(code: variant.widthComparison), Int(variant.widthPoints))
+            let width = Int(query.screenWidth)
+            guard condition.isSatisfied(byWidth: width) else { return nil }
+            score |= UInt32(65_535 - min(condition.slack(forWidth: width), 65_534))
+        }
+        return score
     }
 
-    /// Axis 11: every variant is allowed. Specified query: exact > any (vector) > the smallest
-    /// scale above > the largest below. Unspecified: any > the largest scale.
+    /// Graphics: the family must be in the device's list; earlier in the list is better; none is 0.
     @inline(__always)
-    static func scale(_ variant: UInt8, _ query: UInt8) -> UInt8? {
-        if query == 0 { return variant == 0 ? 255 : variant }
-        if variant == query { return 255 }
-        if variant == 0 { return 254 }
-        if variant > query { return 200 &- variant }
-        return 100 &+ variant
+    static func graphics(_ family: UInt8, _ query: CompiledQuery) -> UInt32? {
+        if family == 0 { return 0 }
+        let score = query.graphicsScores[Int(family)]
+        return score == 0 ? nil : UInt32(score)
+    }
+
+    /// Scale never excludes. Specified query: exact or vector (255) > lower scales, nearest first
+    /// (128 + scale) > higher scales, nearest first (127 - scale). Unspecified: vector, then the
+    /// smallest scale.
+    @inline(__always)
+    static func scale(_ variant: UInt8, _ query: UInt8) -> UInt32? {
+        if variant == 0 || variant == query { return 255 }
+        if query != 0 && variant < query { return 128 + UInt32(variant) }
+        return 127 - UInt32(variant)
+    }
+
+    /// Layout direction: a specified query admits every variant; exact (2) > the other direction,
+    /// shown mirrored (1) > none (0). An unspecified query admits only variants without one.
+    @inline(__always)
+    static func direction(_ variant: UInt8, _ query: UInt8) -> UInt32? {
+        if variant == 0 { return 0 }
+        if query == 0 { return nil }
+        return variant == query ? 2 : 1
+    }
+
+    /// Gamut never excludes: the query's gamut (unspecified counts as sRGB) beats the other.
+    @inline(__always)
+    static func gamut(_ variant: UInt8, _ query: UInt8) -> UInt32? {
+        variant == query ? 1 : 0
+    }
+
+    /// Idiom: the variant's idiom is universal or the query's, and its platform universal or the
+    /// query idiom's platform; an unspecified query admits only universal ones. An exact idiom
+    /// (2) beats universal, and then an exact platform (1) beats universal.
+    @inline(__always)
+    static func idiom(_ variant: CompiledVariant, _ query: CompiledQuery) -> UInt32? {
+        guard let idiomScore = categorical(variant.idiom, query.idiom),
+            let platformScore = categorical(variant.platform, query.platform) else { return nil }
+        return idiomScore << 1 | platformScore
+    }
+
+    /// Whether the winner is shown mirrored: it was made for the other layout direction.
+    @inline(__always)
+    static func isMirrored(_ variant: CompiledVariant, _ query: CompiledQuery) -> Bool {
+        variant.direction != 0 && query.direction != 0 && variant.direction != query.direction
     }
 }

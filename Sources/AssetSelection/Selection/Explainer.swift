@@ -7,11 +7,12 @@ struct Explainer {
     let variants: [CompiledVariant]
     let query: CompiledQuery
 
-    init(asset: Asset, traits: TraitCollection, variants: [CompiledVariant]) {
+    /// `variants` are one slot's (or the whole set's), each knowing its position in `asset.variants`.
+    init(asset: Asset, traits: TraitCollection, variants: [CompiledVariant], query: CompiledQuery) {
         self.asset = asset
         self.traits = traits
         self.variants = variants
-        self.query = CompiledQuery(traits)
+        self.query = query
     }
 
     func select() -> Selection {
@@ -20,46 +21,59 @@ struct Explainer {
             selection.noMatchReason = "\(asset.type.rawValue) assets are listed but have no variants to select"
             return selection
         }
-        // Step 1: eligibility.
+        // Step 1: who may compete. `candidates` holds indices into `variants`.
         var candidates: [Int] = []
-        for (position, compiled) in variants.enumerated() {
+        for (candidate, compiled) in variants.enumerated() {
+            let position = Int(compiled.position)
             if let reason = unusableReason(asset.variants[position]) {
                 selection.trace.drops.append(.init(variant: position, step: .eligibility, axis: nil, reason: reason))
                 continue
             }
-            if let axis = TraitAxis.allCases.first(where: { AxisRule.score($0, compiled, query) == nil }) {
+            if let axis = Self.excludingAxis(compiled, query) {
                 selection.trace.drops.append(.init(variant: position, step: .eligibility, axis: axis,
                                                    reason: ineligibleReason(axis, asset.variants[position])))
                 continue
             }
-            candidates.append(position)
+            candidates.append(candidate)
         }
         guard !candidates.isEmpty else {
             selection.noMatchReason = noMatchReason(selection.trace)
             return selection
         }
-        // Step 2: ranking, axis by axis.
+        // Step 2: who wins, axis by axis.
         for axis in TraitAxis.allCases where candidates.count > 1 {
             let scores = candidates.map { AxisRule.score(axis, variants[$0], query)! }
             let best = scores.max()!
             guard let leader = zip(candidates, scores).first(where: { $0.1 == best })?.0 else { continue }
             for (candidate, score) in zip(candidates, scores) where score < best {
-                let reason = "\(describe(axis, asset.variants[candidate])) loses to \(describe(axis, asset.variants[leader]))"
+                let reason = "\(describe(axis, variantAt(candidate))) loses to \(describe(axis, variantAt(leader)))"
                     + " for \(queryDescription(axis))"
-                selection.trace.drops.append(.init(variant: candidate, step: .ranking, axis: axis, reason: reason))
+                selection.trace.drops.append(.init(variant: position(candidate), step: .ranking, axis: axis, reason: reason))
             }
             candidates = zip(candidates, scores).filter { $0.1 == best }.map(\.0)
         }
         if candidates.count > 1 {
-            selection.trace.tiedAfterAllAxes = candidates
+            selection.trace.tiedAfterAllAxes = candidates.map(position)
             for loser in candidates.dropFirst() {
-                selection.trace.drops.append(.init(variant: loser, step: .declarationOrder, axis: nil,
-                                                   reason: "ties on every axis with \(label(candidates[0])), which is declared first"))
+                selection.trace.drops.append(.init(variant: position(loser), step: .declarationOrder, axis: nil,
+                                                   reason: "ties on every axis with \(label(position(candidates[0]))), which is declared first"))
             }
         }
-        selection.winner = candidates[0]
+        selection.winner = position(candidates[0])
+        selection.mirrored = AxisRule.isMirrored(variants[candidates[0]], query)
         return selection
     }
+
+    /// The first axis that keeps a usable variant from competing, or nil when it may compete.
+    /// Store-only idioms are excluded on the idiom axis.
+    static func excludingAxis(_ variant: CompiledVariant, _ query: CompiledQuery) -> TraitAxis? {
+        if !variant.isSelectable { return .idiom }
+        return TraitAxis.allCases.first { AxisRule.score($0, variant, query) == nil }
+    }
+
+    private func position(_ candidate: Int) -> Int { Int(variants[candidate].position) }
+
+    private func variantAt(_ candidate: Int) -> Variant { asset.variants[position(candidate)] }
 
     private func label(_ position: Int) -> String {
         "\(asset.type.entriesKey ?? "entries")[\(asset.variants[position].index)]"
@@ -77,39 +91,49 @@ struct Explainer {
     }
 
     private func queryDescription(_ axis: TraitAxis) -> String {
-        guard let value = traits.value(of: axis) else { return "unspecified \(axis.traitName)" }
-        return "\(axis.traitName)=\(value.string ?? JSONWriter.compact.string(for: value))"
+        let parts = axis.traits.compactMap { trait in
+            traits.value(of: trait).map { "\(trait.rawValue)=\($0.string ?? JSONWriter.compact.string(for: $0))" }
+        }
+        return parts.isEmpty ? "unspecified \(axis.traits.map(\.rawValue).joined(separator: " and "))" : parts.joined(separator: " ")
     }
 
     private func ineligibleReason(_ axis: TraitAxis, _ variant: Variant) -> String {
         let value = describe(axis, variant)
+        if case .storeOnly = variant.idiom { return "\(value) is store-only: never chosen on a device" }
         switch axis {
+        case .memory, .graphicsFeatureSet, .watchSize, .locale, .layoutDirection:
+            if !traits.isSpecified(axis) { return "\(value) needs the query to specify \(axis.traits.map(\.rawValue).joined(separator: " or "))" }
+            if axis == .memory { return "\(value) is more than \(queryDescription(axis))" }
+            if axis == .graphicsFeatureSet { return "\(value) is not among the families of \(queryDescription(axis))" }
         case .idiom:
-            if case .storeOnly = variant.idiom { return "\(value) is store-only: never selected at run time" }
-        case .userInterfaceStyle where variant.userInterfaceStyle == .tinted && traits.userInterfaceStyle != .tinted:
-            return "\(value) is chosen only by a tinted query, not for \(queryDescription(axis))"
-        case .memory, .graphicsFeatureSet:
-            if !traits.isSpecified(axis) { return "\(value) needs the query to specify \(axis.traitName)" }
-            return "\(value) is more than \(queryDescription(axis))"
+            if let platform = variant.impliedPlatform, let idiom = traits.userInterfaceIdiom, platform != idiom.platform,
+                variant.idiom == .universal || variant.idiom == .device(idiom) {
+                return "platform '\(platform.rawValue)' does not fit \(queryDescription(axis)) (platform \(idiom.platform.rawValue))"
+            }
         default: break
         }
+        if !traits.isSpecified(axis) { return "\(value) does not fit unspecified \(axis.traits.map(\.rawValue).joined(separator: " and ")): only variants that leave it unspecified compete" }
         return "\(value) does not fit \(queryDescription(axis))"
     }
 
     /// The variant's value on an axis in Contents.json terms.
     private func describe(_ axis: TraitAxis, _ variant: Variant) -> String {
         switch axis {
-        case .idiom: "idiom '\(variant.idiom.contentsValue)'"
-        case .screenWidth: variant.screenWidth.map { "screen-width '\($0)'" } ?? "any screen width"
         case .userInterfaceStyle: variant.userInterfaceStyle.map { "luminosity '\($0.rawValue)'" } ?? "any luminosity"
         case .accessibilityContrast: variant.accessibilityContrast.map { "contrast '\($0.rawValue)'" } ?? "any contrast"
+        case .locale: variant.locale.map { "locale '\($0)'" } ?? "no locale"
+        case .memory: variant.memory.map { "memory '\($0)GB'" } ?? "no memory requirement"
+        case .watchSize:
+            [variant.screenWidth.map { "screen-width '\($0)'" }, variant.caseSizeSubtype.map { "subtype '\($0)'" }]
+                .compactMap { $0 }.joined(separator: " ").nonEmpty ?? "any watch size"
+        case .graphicsFeatureSet: variant.graphicsFeatureSet.map { "graphics-feature-set '\($0.rawValue)'" } ?? "no graphics requirement"
+        case .displayScale: variant.scale.map { "scale '\($0)x'" } ?? "any scale (vector)"
+        case .layoutDirection: variant.layoutDirection.map { "language-direction '\($0.contentsValue)'" } ?? "no direction"
+        case .displayGamut: variant.displayGamut.map { "display-gamut '\($0.contentsValue)'" } ?? "display-gamut sRGB (unstated)"
+        case .idiom:
+            "idiom '\(variant.idiom.contentsValue)'" + (variant.platform.map { " platform '\($0)'" } ?? "")
         case .horizontalSizeClass: variant.horizontalSizeClass.map { "width-class '\($0.rawValue)'" } ?? "any width class"
         case .verticalSizeClass: variant.verticalSizeClass.map { "height-class '\($0.rawValue)'" } ?? "any height class"
-        case .layoutDirection: variant.layoutDirection.map { "language-direction '\($0.contentsValue)'" } ?? "any direction"
-        case .memory: variant.memory.map { "memory '\($0)GB'" } ?? "no memory requirement"
-        case .graphicsFeatureSet: variant.graphicsFeatureSet.map { "graphics-feature-set '\($0.rawValue)'" } ?? "no graphics requirement"
-        case .displayGamut: variant.displayGamut.map { "display-gamut '\($0.contentsValue)'" } ?? "display-gamut sRGB (unstated)"
-        case .displayScale: variant.scale.map { "scale '\($0)x'" } ?? "any scale (vector)"
         }
     }
 
@@ -122,4 +146,8 @@ struct Explainer {
         let more = trace.drops.count > 4 ? "; ..." : ""
         return "no variant is eligible for \(traits.summary): " + reasons.joined(separator: "; ") + more
     }
+}
+
+extension String {
+    var nonEmpty: String? { isEmpty ? nil : self }
 }

@@ -9,7 +9,7 @@ public struct SelectionTrace: Hashable, Sendable {
         case eligibility
         /// Step 2: allowed, but another candidate scored better on this axis.
         case ranking
-        /// Past axis 11: tied with an earlier-declared variant.
+        /// Past the last axis: tied with an earlier-declared variant.
         case declarationOrder
     }
 
@@ -29,15 +29,28 @@ public struct SelectionTrace: Hashable, Sendable {
     public init() {}
 }
 
-/// The answer for one asset and one trait set.
+/// The answer for one asset (or one slot of it) and one trait set.
 public struct Selection: Hashable, Sendable {
     public var assetName: String
     public var traits: TraitCollection
-    /// Position of the chosen variant in the asset's `variants` array, nil when nothing matches.
+    /// Position of the chosen variant in the asset's `variants` array, nil when nothing matches
+    /// (and for a set of slots, whose answers are in `slots`).
     public var winner: Int?
+    /// Whether the winner is shown mirrored: it was made for the other layout direction.
+    public var mirrored = false
+    /// The slot this selection is for, when the set is a list of slots.
+    public var slot: Slot?
+    /// For a set of slots (an app icon set), one selection per slot, in order.
+    public var slots: [Selection] = []
     /// Why nothing matched, when nothing did.
     public var noMatchReason: String?
     public var trace: SelectionTrace
 
     public var isMatch: Bool { winner != nil }
+
+    public init(assetName: String, traits: TraitCollection, trace: SelectionTrace) {
+        self.assetName = assetName
+        self.traits = traits
+        self.trace = trace
+    }
 }

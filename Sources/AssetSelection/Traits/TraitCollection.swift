@@ -10,27 +10,33 @@ import AssetCatalog
 /// merged.differingAxes(from: traits)   // [.verticalSizeClass, ...]
 /// ```
 public struct TraitCollection: Hashable, Sendable {
-    public var userInterfaceIdiom: UserInterfaceIdiom?
-    /// Watch screen width in points.
-    public var screenWidth: Int?
     public var userInterfaceStyle: UserInterfaceStyle?
     public var accessibilityContrast: AccessibilityContrast?
-    public var horizontalSizeClass: SizeClass?
-    public var verticalSizeClass: SizeClass?
-    public var layoutDirection: LayoutDirection?
+    /// A language identifier such as `fr` or `pt-BR`.
+    public var locale: String?
     /// Device memory in GB.
     public var memory: Int?
-    public var graphicsFeatureSet: GraphicsFeatureSet?
-    public var displayGamut: DisplayGamut?
+    /// Watch screen width in points.
+    public var screenWidth: Int?
+    /// Watch case size such as `44mm`.
+    public var deviceSubtype: String?
+    /// The GPU families the device supports, best first: its fallback order. Set
+    /// `graphicsFeatureSet` to give one family and every lower one of its kind.
+    public var graphicsFeatureSets: [GraphicsFeatureSet]?
     /// 1, 2 or 3.
     public var displayScale: Int?
+    public var layoutDirection: LayoutDirection?
+    public var displayGamut: DisplayGamut?
+    public var userInterfaceIdiom: UserInterfaceIdiom?
+    public var horizontalSizeClass: SizeClass?
+    public var verticalSizeClass: SizeClass?
 
     public init(userInterfaceIdiom: UserInterfaceIdiom? = nil, screenWidth: Int? = nil,
                 userInterfaceStyle: UserInterfaceStyle? = nil, accessibilityContrast: AccessibilityContrast? = nil,
                 horizontalSizeClass: SizeClass? = nil, verticalSizeClass: SizeClass? = nil,
                 layoutDirection: LayoutDirection? = nil, memory: Int? = nil,
                 graphicsFeatureSet: GraphicsFeatureSet? = nil, displayGamut: DisplayGamut? = nil,
-                displayScale: Int? = nil) {
+                displayScale: Int? = nil, locale: String? = nil, deviceSubtype: String? = nil) {
         self.userInterfaceIdiom = userInterfaceIdiom
         self.screenWidth = screenWidth
         self.userInterfaceStyle = userInterfaceStyle
@@ -39,21 +45,29 @@ public struct TraitCollection: Hashable, Sendable {
         self.verticalSizeClass = verticalSizeClass
         self.layoutDirection = layoutDirection
         self.memory = memory
-        self.graphicsFeatureSet = graphicsFeatureSet
+        self.graphicsFeatureSets = graphicsFeatureSet?.fallbackList
         self.displayGamut = displayGamut
         self.displayScale = displayScale
+        self.locale = locale
+        self.deviceSubtype = deviceSubtype
     }
 
     /// A collection with no trait specified.
     public static let unspecified = TraitCollection()
+
+    /// The best GPU family, or one family standing for itself and every lower one of its kind.
+    public var graphicsFeatureSet: GraphicsFeatureSet? {
+        get { graphicsFeatureSets?.first }
+        set { graphicsFeatureSets = newValue?.fallbackList }
+    }
 
     /// Combines collections as UIKit's `traitCollectionWithTraitsFromCollections:` does: each trait
     /// takes the value of the last collection that specifies it.
     public init(mergingTraitsFrom collections: [TraitCollection]) {
         self.init()
         for collection in collections {
-            for axis in TraitAxis.allCases where collection.isSpecified(axis) {
-                copy(axis, from: collection)
+            for trait in Trait.allCases where collection.isSpecified(trait) {
+                copy(trait, from: collection)
             }
         }
     }
@@ -64,58 +78,83 @@ public struct TraitCollection: Hashable, Sendable {
         TraitCollection(mergingTraitsFrom: [self, overrides])
     }
 
-    public func isSpecified(_ axis: TraitAxis) -> Bool {
-        switch axis {
-        case .idiom: userInterfaceIdiom != nil
-        case .screenWidth: screenWidth != nil
+    public func isSpecified(_ trait: Trait) -> Bool {
+        switch trait {
         case .userInterfaceStyle: userInterfaceStyle != nil
         case .accessibilityContrast: accessibilityContrast != nil
+        case .locale: locale != nil
+        case .memory: memory != nil
+        case .screenWidth: screenWidth != nil
+        case .deviceSubtype: deviceSubtype != nil
+        case .graphicsFeatureSet: graphicsFeatureSets != nil
+        case .displayScale: displayScale != nil
+        case .layoutDirection: layoutDirection != nil
+        case .displayGamut: displayGamut != nil
+        case .userInterfaceIdiom: userInterfaceIdiom != nil
         case .horizontalSizeClass: horizontalSizeClass != nil
         case .verticalSizeClass: verticalSizeClass != nil
-        case .layoutDirection: layoutDirection != nil
-        case .memory: memory != nil
-        case .graphicsFeatureSet: graphicsFeatureSet != nil
-        case .displayGamut: displayGamut != nil
-        case .displayScale: displayScale != nil
         }
     }
 
-    /// The axes whose values differ between the two collections (specified versus unspecified counts).
+    /// Whether any trait of the axis is specified.
+    public func isSpecified(_ axis: TraitAxis) -> Bool { axis.traits.contains { isSpecified($0) } }
+
+    /// The axes on which the two collections differ (specified versus unspecified counts).
     public func differingAxes(from other: TraitCollection) -> [TraitAxis] {
-        TraitAxis.allCases.filter { value(of: $0) != other.value(of: $0) }
+        TraitAxis.allCases.filter { axis in axis.traits.contains { value(of: $0) != other.value(of: $0) } }
     }
 
-    /// The trait's value as a query writes it, or nil when unspecified.
-    public func value(of axis: TraitAxis) -> JSONValue? {
-        switch axis {
-        case .idiom: userInterfaceIdiom.map { .string($0.rawValue) }
-        case .screenWidth: screenWidth.map { .number(String($0)) }
+    /// The trait's value as a query writes it, or nil when unspecified. A device's list of GPU
+    /// families is written as one name when it is that family's own fallback list.
+    public func value(of trait: Trait) -> JSONValue? {
+        switch trait {
         case .userInterfaceStyle: userInterfaceStyle.map { .string($0.rawValue) }
         case .accessibilityContrast: accessibilityContrast.map { .string($0.rawValue) }
+        case .locale: locale.map { .string($0) }
+        case .memory: memory.map { .number(String($0)) }
+        case .screenWidth: screenWidth.map { .number(String($0)) }
+        case .deviceSubtype: deviceSubtype.map { .string($0) }
+        case .graphicsFeatureSet:
+            graphicsFeatureSets.map { list in
+                if let first = list.first, list == first.fallbackList { return .string(first.rawValue) }
+                return .array(list.map { .string($0.rawValue) })
+            }
+        case .displayScale: displayScale.map { .number(String($0)) }
+        case .layoutDirection: layoutDirection.map { .string($0.rawValue) }
+        case .displayGamut: displayGamut.map { .string($0.rawValue) }
+        case .userInterfaceIdiom: userInterfaceIdiom.map { .string($0.rawValue) }
         case .horizontalSizeClass: horizontalSizeClass.map { .string($0.rawValue) }
         case .verticalSizeClass: verticalSizeClass.map { .string($0.rawValue) }
-        case .layoutDirection: layoutDirection.map { .string($0.rawValue) }
-        case .memory: memory.map { .number(String($0)) }
-        case .graphicsFeatureSet: graphicsFeatureSet.map { .string($0.rawValue) }
-        case .displayGamut: displayGamut.map { .string($0.rawValue) }
-        case .displayScale: displayScale.map { .number(String($0)) }
         }
     }
 
-    private mutating func copy(_ axis: TraitAxis, from other: TraitCollection) {
-        switch axis {
-        case .idiom: userInterfaceIdiom = other.userInterfaceIdiom
-        case .screenWidth: screenWidth = other.screenWidth
+    private mutating func copy(_ trait: Trait, from other: TraitCollection) {
+        switch trait {
         case .userInterfaceStyle: userInterfaceStyle = other.userInterfaceStyle
         case .accessibilityContrast: accessibilityContrast = other.accessibilityContrast
+        case .locale: locale = other.locale
+        case .memory: memory = other.memory
+        case .screenWidth: screenWidth = other.screenWidth
+        case .deviceSubtype: deviceSubtype = other.deviceSubtype
+        case .graphicsFeatureSet: graphicsFeatureSets = other.graphicsFeatureSets
+        case .displayScale: displayScale = other.displayScale
+        case .layoutDirection: layoutDirection = other.layoutDirection
+        case .displayGamut: displayGamut = other.displayGamut
+        case .userInterfaceIdiom: userInterfaceIdiom = other.userInterfaceIdiom
         case .horizontalSizeClass: horizontalSizeClass = other.horizontalSizeClass
         case .verticalSizeClass: verticalSizeClass = other.verticalSizeClass
-        case .layoutDirection: layoutDirection = other.layoutDirection
-        case .memory: memory = other.memory
-        case .graphicsFeatureSet: graphicsFeatureSet = other.graphicsFeatureSet
-        case .displayGamut: displayGamut = other.displayGamut
-        case .displayScale: displayScale = other.displayScale
         }
+    }
+
+    /// This collection with every trait of the axes outside `axes` unspecified. An asset whose
+    /// variants declare none of an axis is chosen the same way whatever the query says on it, so
+    /// thinning and validation resolve each distinct projection once.
+    public func projected(onto axes: Set<TraitAxis>) -> TraitCollection {
+        var result = TraitCollection()
+        for axis in axes {
+            for trait in axis.traits { result.copy(trait, from: self) }
+        }
+        return result
     }
 }
 

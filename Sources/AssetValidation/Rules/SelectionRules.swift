@@ -2,43 +2,42 @@ import AssetCatalog
 import AssetSelection
 import DeviceProfiles
 
-/// The rules that come from the selection rule itself, checked against every trait set a known
-/// device can be in:
-/// - `variant.duplicate`: two entries with identical attributes; only the first can ever win.
+/// The rules that come from the selection rule itself, checked slot by slot against every device's
+/// thinning trait sets (fixed traits × every run-time value × each locale the catalog uses):
+/// - `variant.duplicate`: two entries of a slot with identical attributes (locale and platform
+///   included); only the first can ever win.
+/// - `variant.ambiguous`: for some trait set, entries that differ only in keys the rule does not
+///   compare tie on every axis, so declaration order decides.
 /// - `variant.precedence-dependent`: for some trait set, the winner beats another candidate only
-///   because an earlier axis outranks a later one on which the other is better.
-/// - `scale.gap`: the same, where the loser had the device's exact scale (the winner is upscaled).
+///   because an earlier axis outranks one on which the other is better.
+/// - `scale.gap`: some device shows the asset upscaled from a lower scale, because the variants
+///   that win on the earlier axes lack the device's own scale (the device is named).
 /// - `variant.unreachable`: an entry no device ever selects.
-///
-/// App icon sets are left out: their slots differ in size and role, which are not selection
-/// axes, so the rule sees them as ties (see the closing note on SELECTION.md).
 struct SelectionRules {
     let index: AssetIndex
-    let reachable: ReachableTraitSets
+    let traitSets: DeviceTraitSets
 
     func check() -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        var projections: [Set<TraitAxis>: [(traits: TraitCollection, device: DeviceProfile)]] = [:]
-        for (position, asset) in index.catalog.assets.enumerated()
-        where asset.type.hasSelectableVariants && asset.type != .appIconSet {
-            diagnostics += duplicates(asset)
-            let axes = index.declaredAxes(assetAt: position)
-            let sets = projections[axes] ?? reachable.projected(onto: axes)
-            projections[axes] = sets
-            diagnostics += precedenceAndReachability(position, asset, sets)
+        for (position, asset) in index.catalog.assets.enumerated() where asset.type.hasSelectableVariants {
+            let sets = traitSets.sets(declaring: index.declaredAxes(assetAt: position), locales: index.locales)
+            let slots = asset.variantsBySlot()
+            for (slot, members) in slots.enumerated() {
+                diagnostics += duplicates(asset, members.variants)
+                diagnostics += choices(position, asset, slot: slot, members: members.variants, sets)
+            }
         }
         return diagnostics
     }
 
-    private func duplicates(_ asset: Asset) -> [Diagnostic] {
+    private func duplicates(_ asset: Asset, _ members: [Int]) -> [Diagnostic] {
         var firstWithAttributes: [[String]: Variant] = [:]
         var diagnostics: [Diagnostic] = []
-        for variant in asset.variants where variant.isSelectable {
+        for position in members where asset.variants[position].isSelectable {
+            let variant = asset.variants[position]
             let key = variant.attributeStrings()
             if let first = firstWithAttributes[key] {
-                diagnostics.append(Diagnostic(
-                    .warning, "entry \(variant.index) of '\(asset.name)' (\(variant.filename ?? "colour")) has the same attributes as entry \(first.index) (\(first.filename ?? "colour")): only the first can ever be chosen",
-                    code: "variant.duplicate", at: variant.location))
+                diagnostics.append(Diagnostic(.warning, Message.duplicate(asset, variant, first), code: "variant.duplicate", at: variant.location))
             } else {
                 firstWithAttributes[key] = variant
             }
@@ -46,39 +45,102 @@ struct SelectionRules {
         return diagnostics
     }
 
-    private func precedenceAndReachability(_ position: Int, _ asset: Asset,
-                                           _ sets: [(traits: TraitCollection, device: DeviceProfile)]) -> [Diagnostic] {
+    private func choices(_ position: Int, _ asset: Asset, slot: Int, members: [Int],
+                         _ sets: [(traits: TraitCollection, device: DeviceProfile)]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var reached: Set<Int> = []
         var reportedPairs: Set<[Int]> = []
+        var reportedGaps: Set<[Int]> = []
         for (traits, device) in sets {
-            let candidates = index.candidates(assetAt: position, for: traits)
-            guard let winnerPosition = index.resolve(assetAt: position, for: traits)?.variant,
-                let winner = candidates.first(where: { $0.variant == winnerPosition }) else { continue }
-            reached.insert(winnerPosition)
-            for other in candidates where other.variant != winnerPosition {
-                let betterAxes = other.axes(betterThan: winner)
-                guard !betterAxes.isEmpty, reportedPairs.insert([winnerPosition, other.variant]).inserted else { continue }
-                let decidingAxis = winner.axes(betterThan: other).first!
-                let w = asset.variants[winnerPosition], o = asset.variants[other.variant]
-                let onlyScale = betterAxes == [.displayScale] && o.scale == traits.displayScale
-                let example = "e.g. \(device.name) with \(traits.summary)"
-                if onlyScale {
-                    diagnostics.append(Diagnostic(
-                        .warning, "scale gap in '\(asset.name)': \(w.filename ?? "entry \(w.index)") (\(w.scale.map { "\($0)x" } ?? "any scale")) is shown upscaled on @\(traits.displayScale ?? 0)x devices because it wins on \(decidingAxis), although \(o.filename ?? "entry \(o.index)") has the exact scale; add a @\(traits.displayScale ?? 0)x image with \(w.attributeStrings(excluding: ["scale"]).joined(separator: " ")) (\(example))",
-                        code: "scale.gap", at: w.location))
-                } else {
-                    diagnostics.append(Diagnostic(
-                        .warning, "in '\(asset.name)', \(w.filename ?? "entry \(w.index)") is chosen over \(o.filename ?? "entry \(o.index)") because \(decidingAxis) outranks \(betterAxes.map(\.description).joined(separator: ", ")), on which the other is better (\(example)); if that is not intended, add a variant that matches both",
-                        code: "variant.precedence-dependent", at: w.location))
+            let candidates = index.candidates(assetAt: position, slot: slot, for: traits)
+            // The fast path's winner: the first candidate with the best scores, axis by axis.
+            guard let winner = candidates.max(by: { Self.isWorse($0.scores, than: $1.scores) })
+                .flatMap({ best in candidates.first { $0.scores == best.scores } }) else { continue }
+            reached.insert(winner.variant)
+            let w = asset.variants[winner.variant]
+            if let scale = traits.displayScale, let winnerScale = w.scale, winnerScale < scale,
+                reportedGaps.insert([winner.variant, scale]).inserted {
+                diagnostics.append(Diagnostic(.warning, Message.scaleGap(asset, w, scale: scale, device: device, traits: traits),
+                                              code: "scale.gap", at: w.location))
+            }
+            for other in candidates where other.variant != winner.variant {
+                let o = asset.variants[other.variant]
+                if other.scores == winner.scores {
+                    // A tie past the last axis; identical entries are already `variant.duplicate`.
+                    if w.attributeStrings() != o.attributeStrings(), reportedPairs.insert([winner.variant, other.variant]).inserted {
+                        diagnostics.append(Diagnostic(.warning, Message.ambiguous(asset, w, o, device: device, traits: traits),
+                                                      code: "variant.ambiguous", at: o.location))
+                    }
+                    continue
                 }
+                let betterAxes = other.axes(betterThan: winner)
+                guard !betterAxes.isEmpty, reportedPairs.insert([winner.variant, other.variant]).inserted else { continue }
+                let decidingAxis = winner.axes(betterThan: other).first!
+                diagnostics.append(Diagnostic(
+                    .warning, Message.precedence(asset, w, o, decidingAxis: decidingAxis, betterAxes: betterAxes, device: device, traits: traits),
+                    code: "variant.precedence-dependent", at: w.location))
             }
         }
-        for (variantPosition, variant) in asset.variants.enumerated() where variant.isSelectable && !reached.contains(variantPosition) {
-            diagnostics.append(Diagnostic(
-                .warning, "entry \(variant.index) of '\(asset.name)' (\(variant.filename ?? variant.color?.summary ?? "")) is never chosen on any known device",
-                code: "variant.unreachable", at: variant.location))
+        for variantPosition in members where asset.variants[variantPosition].isSelectable && !reached.contains(variantPosition) {
+            let variant = asset.variants[variantPosition]
+            if case .storeOnly = variant.idiom { continue }
+            diagnostics.append(Diagnostic(.warning, Message.unreachable(asset, variant), code: "variant.unreachable", at: variant.location))
         }
         return diagnostics
+    }
+
+    /// Axis-by-axis comparison of score lists (the rule's step 2).
+    static func isWorse(_ a: [UInt32], than b: [UInt32]) -> Bool { a.lexicographicallyPrecedes(b) }
+}
+
+/// Every device's thinning trait sets, once each, with the first device that has each (for
+/// messages), built once per set of declared axes and catalog locales.
+final class DeviceTraitSets: @unchecked Sendable {
+    let devices: DeviceDatabase
+    private var cache: [[String]: [(traits: TraitCollection, device: DeviceProfile)]] = [:]
+
+    init(devices: DeviceDatabase) { self.devices = devices }
+
+    func sets(declaring axes: Set<TraitAxis>, locales: [String]) -> [(traits: TraitCollection, device: DeviceProfile)] {
+        let key = axes.map(\.description).sorted() + ["|"] + locales
+        if let cached = cache[key] { return cached }
+        var seen: Set<TraitCollection> = []
+        var result: [(TraitCollection, DeviceProfile)] = []
+        for device in devices.devices {
+            for traits in device.thinningTraitSets(declaring: axes, locales: locales) where seen.insert(traits).inserted {
+                result.append((traits, device))
+            }
+        }
+        cache[key] = result
+        return result
+    }
+}
+
+/// The rules' messages, named so that the code above reads as the rule.
+private enum Message {
+    static func name(_ variant: Variant) -> String { variant.filename ?? variant.color?.summary ?? "entry \(variant.index)" }
+
+    static func example(_ device: DeviceProfile, _ traits: TraitCollection) -> String { "e.g. \(device.name) with \(traits.summary)" }
+
+    static func duplicate(_ asset: Asset, _ variant: Variant, _ first: Variant) -> String {
+        "entry \(variant.index) of '\(asset.name)' (\(name(variant))) has the same attributes as entry \(first.index) (\(name(first))): only the first can ever be chosen"
+    }
+
+    static func scaleGap(_ asset: Asset, _ winner: Variant, scale: Int, device: DeviceProfile, traits: TraitCollection) -> String {
+        let attributes = winner.attributeStrings(excluding: ["scale"]).joined(separator: " ")
+        return "scale gap in '\(asset.name)': \(device.name) (@\(scale)x) shows \(name(winner)) (\(winner.scale ?? 0)x) upscaled, because no variant with \(attributes) has its scale; add a @\(scale)x image with \(attributes) (\(example(device, traits)))"
+    }
+
+    static func ambiguous(_ asset: Asset, _ winner: Variant, _ other: Variant, device: DeviceProfile, traits: TraitCollection) -> String {
+        "in '\(asset.name)', \(name(other)) ties with \(name(winner)) on every axis the rule compares (\(example(device, traits))), so the first declared, \(name(winner)), is always chosen"
+    }
+
+    static func precedence(_ asset: Asset, _ winner: Variant, _ other: Variant, decidingAxis: TraitAxis, betterAxes: [TraitAxis],
+                           device: DeviceProfile, traits: TraitCollection) -> String {
+        "in '\(asset.name)', \(name(winner)) is chosen over \(name(other)) because \(decidingAxis) outranks \(betterAxes.map(\.description).joined(separator: ", ")), on which the other is better (\(example(device, traits))); if that is not intended, add a variant that matches both"
+    }
+
+    static func unreachable(_ asset: Asset, _ variant: Variant) -> String {
+        "entry \(variant.index) of '\(asset.name)' (\(name(variant))) is never chosen on any known device"
     }
 }
