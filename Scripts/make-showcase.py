@@ -101,7 +101,8 @@ def png(width, height, background, label, alpha=True, p3=False):
 COLOURS = {"any": (90, 140, 230), "dark": (40, 40, 60), "high": (250, 220, 0), "darkhigh": (0, 0, 0),
            "iphone": (80, 190, 120), "ipad": (230, 140, 60), "compact": (200, 90, 180), "regular": (90, 200, 200),
            "p3": (230, 60, 60), "srgb": (120, 120, 200), "rtl": (160, 110, 60), "ltr": (110, 160, 60),
-           "watch": (60, 60, 200), "icon": (250, 150, 40)}
+           "watch": (60, 60, 200), "icon": (250, 150, 40), "car": (120, 120, 120), "en": (70, 130, 200),
+           "fr": (40, 80, 160), "ar": (20, 120, 80), "tinted": (200, 200, 200)}
 
 INFO = {"author": "xcode", "version": 1}
 
@@ -162,10 +163,25 @@ def main():
               + [("logo-high", "high", "HC", high(), s) for s in S]
               + [("logo-dark-high", "darkhigh", "DHC", high(dark()), s) for s in S])
     # Device idioms with idiom-specific sizes, and a universal fallback.
-    image_set("", "Banner", {"iphone": (160, 48), "ipad": (320, 64), "universal": (160, 48)},
+    # CarPlay content ships in the iOS app: a phone's slice keeps it.
+    image_set("", "Banner", {"iphone": (160, 48), "ipad": (320, 64), "car": (160, 48), "universal": (160, 48)},
               [("banner-phone", "iphone", "IPHONE", {"idiom": "iphone"}, s) for s in (2, 3)]
               + [("banner-pad", "ipad", "IPAD", {"idiom": "ipad"}, s) for s in (1, 2)]
+              + [("banner-car", "car", "CARPLAY", {"idiom": "car"}, s) for s in (2, 3)]
               + [("banner", "any", "ANY", {}, 2)])
+    # Localized: a base image, English, French, and Arabic drawn right to left.
+    image_set("", "Welcome", (120, 40),
+              [("welcome", "any", "WELCOME", {}, s) for s in (2, 3)]
+              + [("welcome-en", "en", "HELLO", {"locale": "en"}, s) for s in (2, 3)]
+              + [("welcome-fr", "fr", "BONJOUR", {"locale": "fr"}, s) for s in (2, 3)]
+              + [("welcome-ar", "ar", "AR RTL", {"locale": "ar", "language-direction": "right-to-left"}, s) for s in (2, 3)],
+              properties={"localizable": True})
+    # Watch faces by screen width: the tightest threshold that holds wins.
+    image_set("", "WatchFace", (60, 60),
+              [("face-small", "watch", "<=145", {"idiom": "watch", "screen-width": "<=145"}, 2),
+               ("face-145", "watch", ">145", {"idiom": "watch", "screen-width": ">145"}, 2),
+               ("face-161", "watch", ">161", {"idiom": "watch", "screen-width": ">161"}, 2),
+               ("face-183", "watch", ">183", {"idiom": "watch", "screen-width": ">183"}, 2)])
     # Size classes: an image only for compact width, one only for regular height (with a fallback).
     image_set("", "Sidebar", (120, 40), [("sidebar-compact", "compact", "W-COMPACT", {"width-class": "compact"}, s) for s in (2, 3)])
     image_set("", "Header", (200, 60),
@@ -230,6 +246,17 @@ def main():
             handle.write(png(pixels, pixels, COLOURS["icon"], str(pixels), alpha=(idiom != "ios-marketing")))
         images.append({"filename": filename, "idiom": idiom, "scale": "%dx" % scale, "size": size_text})
     write_json(os.path.join(icon_path, "Contents.json"), {"images": images, "info": INFO})
+    # A single-size icon (iOS 18): one 1024 image, with dark and tinted versions.
+    single_path = os.path.join(ROOT, "AppIconSingle.appiconset")
+    os.makedirs(single_path)
+    single = []
+    for key, label, extra in [("icon", "ANY", {}), ("dark", "DARK", {"appearances": [{"appearance": "luminosity", "value": "dark"}]}),
+                              ("tinted", "TINTED", {"appearances": [{"appearance": "luminosity", "value": "tinted"}]})]:
+        filename = "single-%s-1024.png" % key
+        with open(os.path.join(single_path, filename), "wb") as handle:
+            handle.write(png(1024, 1024, COLOURS[key if key != "icon" else "icon"], label, alpha=False))
+        single.append(dict(sorted(dict(extra, filename=filename, idiom="universal", platform="ios", size="1024x1024").items())))
+    write_json(os.path.join(single_path, "Contents.json"), {"images": single, "info": INFO})
     print("wrote", os.path.normpath(ROOT))
 
 

@@ -49,11 +49,46 @@ import Testing
     @Test func reachableTraitSetsCoverEveryCombination() throws {
         let phone = try #require(database.profile(matching: "iphone-16"))
         let sets = phone.reachableTraitSets()
-        #expect(sets.count == 2 * 3 * 2 * 2)  // orientations x light/dark/tinted x contrast x direction
+        #expect(sets.count == 2 * 2 * 2 * 2, "orientations x light/dark x contrast x direction; tinted is for icons only")
         #expect(Set(sets.map(\.traits)).count == sets.count)
         #expect(sets.allSatisfy { $0.traits.userInterfaceIdiom == .phone && $0.traits.displayScale == 3 })
         let old = try #require(database.profile(matching: "iPhone7,2"))
         #expect(old.reachableTraitSets().allSatisfy { $0.traits.userInterfaceStyle == .light }, "iOS 12 has no dark mode")
+    }
+
+    @Test func profilesStateWhatTheHardwareFixes() throws {
+        let mac = try #require(database.profile(matching: "mac-apple-silicon"))
+        #expect(mac.displayScales == [2, 1], "a Mac drives 2x and 1x displays")
+        let phone = try #require(database.profile(matching: "iphone-15-pro"))
+        #expect(phone.graphicsFeatureSets.first == .apple9 && phone.graphicsFeatureSets.contains(.metal4v1))
+        #expect(phone.hostedIdioms == [.car, .watch] && phone.offersTintedIcons)
+        let watch = try #require(database.profile(matching: "watch-series-7-45mm"))
+        #expect(watch.deviceSubtype == "45mm" && watch.screenWidth == 198)
+        #expect(try #require(database.profile(matching: "iphone-4s")).graphicsFeatureSets.isEmpty, "no Metal")
+    }
+
+    @Test func thinningTraitSetsTakeEveryRunTimeValueAndEachFixedOne() throws {
+        let phone = try #require(database.profile(matching: "iphone-16"))
+        let all = phone.thinningTraitSets(locales: ["fr", "ar"])
+        // (own idiom + car + watch) x (unspecified, light, dark, tinted) x contrast 3 x width 3 x height 3 x direction 3 x locale 3
+        #expect(all.count == 3 * 4 * 3 * 3 * 3 * 3 * 3)
+        #expect(Set(all).count == all.count)
+        #expect(all.contains { $0.userInterfaceIdiom == .car && $0.displayScale == 3 && $0.locale == "ar" && $0.horizontalSizeClass == nil })
+        #expect(all.filter { $0.userInterfaceIdiom == .watch }.allSatisfy { $0.screenWidth == nil && $0.deviceSubtype == nil })
+        let scaleOnly = phone.thinningTraitSets(declaring: [.displayScale], locales: ["fr"])
+        #expect(scaleOnly == [TraitCollection(displayScale: 3)], "an asset that declares only scale sees one trait set")
+        let mac = try #require(database.profile(matching: "mac-apple-silicon"))
+        #expect(mac.thinningTraitSets(declaring: [.displayScale], locales: []).map(\.displayScale) == [2, 1])
+        let old = try #require(database.profile(matching: "iPhone7,2"))
+        #expect(old.thinningTraitSets(declaring: [.userInterfaceStyle], locales: []).map(\.userInterfaceStyle) == [nil, .light, .dark],
+                "appearance can change at run time; tinted only where the OS offers it")
+    }
+
+    @Test func formatOneFilesStillRead() throws {
+        let old = #"{"devices": [{"id": "old", "name": "Old", "modelIdentifiers": [], "idiom": "phone", "displayScale": 2, "screen": {"width": 375, "height": 667}, "displayGamut": "sRGB", "memory": 2, "graphicsFeatureSet": "metal3v1", "appearances": ["light"], "traitSets": [{"orientation": "portrait", "multitasking": "fullScreen", "horizontalSizeClass": "compact", "verticalSizeClass": "regular", "window": {"width": 375, "height": 667}}]}]}"#
+        let device = try #require(try DeviceDatabase.parse(Array(old.utf8), path: "old.json").devices.first)
+        #expect(device.displayScales == [2])
+        #expect(device.graphicsFeatureSets == [.metal3v1, .metal2v3, .metal2v2, .metal1v3, .metal1v2])
     }
 
     @Test func userFilesExtendAndReportErrorsWithLines() throws {
