@@ -126,15 +126,18 @@ struct CatalogWalk {
         for entry in entries where !entry.name.hasPrefix(".") {
             let path = folder.appendingPathComponent(entry.name)
             if entry.isSymbolicLink, let finding = boundary.check(linkAt: path) {
+                if finding.mayFollow, entry.isDirectory, let identity = FileSystem.identity(path), walked.contains(identity) {
+                    let target = FileSystem.linkTarget(path) ?? "?"
+                    diagnostics.append(Diagnostic(.warning, "symbolic link to '\(target)' leads to a folder already read (a loop); not read again",
+                                                  code: "catalog.symlink", at: SourceLocation(file: path)))
+                    continue
+                }
                 diagnostics.append(finding.diagnostic)
                 guard finding.mayFollow else { continue }
             }
             guard entry.isDirectory else { continue }
-            if let identity = FileSystem.identity(path), !walked.insert(identity).inserted {
-                diagnostics.append(Diagnostic(.warning, "leads to a folder already read (a loop of symbolic links); not read again",
-                                              code: "catalog.symlink", at: SourceLocation(file: path)))
-                continue
-            }
+            // Two paths to one folder (links, bind mounts): read it once.
+            if let identity = FileSystem.identity(path), !walked.insert(identity).inserted { continue }
             if CatalogFinder.isCatalogName(entry.name) {
                 diagnostics.append(Diagnostic(.warning, "a catalog inside a catalog is not read (Xcode does not read it either)",
                                               code: "catalog.nested", at: SourceLocation(file: path)))

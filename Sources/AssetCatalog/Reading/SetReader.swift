@@ -17,8 +17,9 @@ struct SetReader {
         do {
             (entries, contentsBytes) = try FileSystem.listDirectory(path, reading: "Contents.json")
         } catch {
-            diagnostics.append(Diagnostic(.error, "cannot read the set's folder: \(error.reason)",
-                                          code: "catalog.unreadable", at: SourceLocation(file: path)))
+            let isContents = error.path != path
+            diagnostics.append(Diagnostic(.error, "cannot read \(isContents ? "Contents.json" : "the set's folder"): \(error.reason)",
+                                          code: isContents ? "contents.unreadable" : "catalog.unreadable", at: SourceLocation(file: error.path)))
             return (asset, diagnostics)
         }
         let escaping = checkLinks(in: path, entries: entries, diagnostics: &diagnostics)
