@@ -64,5 +64,7 @@ let package = Package(
         .testTarget(name: "AssetThinningTests", dependencies: ["AssetThinning", "DeviceProfiles", "AssetSelection", "AssetCatalog", "CatalogFixtures"]),
         .testTarget(name: "AssetValidationTests", dependencies: ["AssetValidation", "AdaptiveAssets", "DeviceProfiles", "AssetCatalog", "CatalogFixtures"]),
         .testTarget(name: "AdaptCLITests", dependencies: ["adapt", "AdaptiveAssets", "CatalogFixtures"], exclude: ["Snapshots"]),
+        // Issue #9: hostile and careless input, through the real binary.
+        .testTarget(name: "HostileInputTests", dependencies: ["adapt", "AdaptiveAssets", "CatalogFixtures"]),
     ]
 )

@@ -90,7 +90,7 @@ def main():
         peaks.append(peak)
         shutil.rmtree(work + "/copy", ignore_errors=True)
         copy_times.append(timed(["cp", "-r", catalog, work + "/copy"])[0])
-    devices = len(json.load(open(work + "/thinned/summary.json")))
+    devices = len(json.load(open(work + "/thinned/summary.json"))["devices"])
     thin, copy = sorted(thin_times)[len(thin_times) // 2], sorted(copy_times)[len(copy_times) // 2]
     print("catalog: %.2f GB, %d devices, median of %d runs" % (size / 1e9, devices, repetitions))
     print("  cp -r (baseline)               %7.2f s" % copy)

@@ -16,8 +16,8 @@ public enum FileOperations {
         if mkdir(path, 0o755) != 0 && errno != EEXIST { throw failure(path, "create folder") }
     }
 
-    static func writeFile(_ path: String, _ bytes: [UInt8]) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    static func writeFile(_ path: String, _ bytes: [UInt8], exclusive: Bool = false) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | (exclusive ? O_EXCL : O_TRUNC), 0o644)
         guard descriptor >= 0 else { throw failure(path, "create file") }
         defer { close(descriptor) }
         var written = 0
@@ -34,7 +34,9 @@ public enum FileOperations {
     /// Writes a file through a temporary name beside it, so readers never see half of it.
     public static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws {
         let temporary = path + ".partial-\(getpid())"
-        try writeFile(temporary, bytes)
+        // A leftover of a killed run, or a link planted there, is replaced, never written through.
+        unlink(temporary)
+        try writeFile(temporary, bytes, exclusive: true)
         if rename(temporary, path) != 0 {
             let error = failure(path, "replace")
             unlink(temporary)
@@ -46,40 +48,13 @@ public enum FileOperations {
         if symlink(target, path) != 0 { throw failure(path, "create link to \(target)") }
     }
 
-    /// A hard link when source and destination share a file system, else a copy.
-    static func linkOrCopy(_ source: String, to destination: String) throws {
-        if link(source, destination) == 0 { return }
-        if errno == EEXIST { return }
-        guard errno == EXDEV || errno == EPERM || errno == EMLINK || errno == ENOTSUP else {
-            throw failure(destination, "link \(source)")
-        }
-        do {
-            try writeFile(destination, try FileSystem.readFile(source))
-        } catch let error as FileSystem.Failure {
-            throw SliceWriter.Failure(message: error.description)
-        }
-    }
-
-    /// Copies (or links) a folder's files and sub-folders.
-    static func copyTree(_ source: String, to destination: String, link: Bool, before: (@Sendable (String) throws -> Void)?) throws {
-        try makeDirectory(destination)
-        let entries: [FileSystem.Entry]
-        do { entries = try FileSystem.listDirectory(source) } catch { throw SliceWriter.Failure(message: error.description) }
-        for entry in entries {
-            let from = source + "/" + entry.name, to = destination + "/" + entry.name
-            if entry.isDirectory {
-                try copyTree(from, to: to, link: link, before: before)
-            } else {
-                try before?(to)
-                try linkOrCopy(from, to: to)
-            }
-        }
-    }
-
+    /// The bytes of the regular files below a folder. Symbolic links are not followed: they
+    /// could lead outside the catalog or back up to this folder.
     static func treeSize(_ path: String) -> Int {
         guard let entries = try? FileSystem.listDirectory(path) else { return FileSystem.fileSize(path) ?? 0 }
         return entries.reduce(0) { total, entry in
-            total + (entry.isDirectory ? treeSize(path + "/" + entry.name) : FileSystem.fileSize(path + "/" + entry.name) ?? 0)
+            if entry.isSymbolicLink { return total }
+            return total + (entry.isDirectory ? treeSize(path + "/" + entry.name) : FileSystem.fileSize(path + "/" + entry.name) ?? 0)
         }
     }
 

@@ -46,7 +46,7 @@ public struct SliceManifest: Sendable {
 
     init(plan: ThinningPlan, catalog: Catalog, entries: [[VariantEntry]], sizes: FileSizes, sharedWith: String?) {
         device = plan.device
-        catalogName = catalog.path.lastPathComponent
+        catalogName = (FileSystem.realPath(catalog.path) ?? catalog.path).lastPathComponent
         self.sharedWith = sharedWith
         for assetPlan in plan.assets {
             let asset = catalog.assets[assetPlan.asset]

@@ -1,4 +1,5 @@
 import AssetCatalog
+import DeviceProfiles
 import Synchronization
 
 #if canImport(Glibc)
@@ -9,7 +10,8 @@ import Darwin
 
 /// Writes thinned catalogs: `DIR/<device-id>/<Catalog>.xcassets` with the same folders, every
 /// set's Contents.json rewritten to its kept entries (unknown keys and key order kept), only
-/// the kept files present (hard links when possible, else copies), and `manifest.json` beside it.
+/// the kept files present (copy-on-write clones where the file system has them, else copies;
+/// hard links only with `placement = .hardLink`), and `manifest.json` beside it.
 ///
 /// Devices whose slices are identical share one: the first device (in the order given) gets the
 /// folders, and each later one's `<Catalog>.xcassets` is a relative symbolic link to it. Creating
@@ -18,7 +20,9 @@ import Darwin
 ///
 /// Everything is written into a temporary folder beside DIR and moved into place only when
 /// complete: a failed or interrupted run leaves an existing DIR as it was. The source catalog is
-/// only read. The bytes written do not depend on the number of threads.
+/// only read, and nothing outside it is: symbolic links leading out of it are skipped. DIR is
+/// replaced only when it is absent, empty or an earlier output (see `OutputFolder`), and one run
+/// at a time writes it. The bytes written do not depend on the number of threads.
 public struct SliceWriter: Sendable {
     public var concurrency: Int
     /// Called before each file is written into a slice; a test throws from it to simulate a
@@ -26,6 +30,8 @@ public struct SliceWriter: Sendable {
     public var beforeEachFile: (@Sendable (String) throws -> Void)?
     /// Called after each device's slice is complete, with (done, total).
     public var progress: (@Sendable (Int, Int) -> Void)?
+    /// How kept files get into a slice: clones or copies by default, hard links when asked.
+    public var placement: FilePlacement = .clone
 
     public init(concurrency: Int = CatalogReader.coreCount) {
         self.concurrency = concurrency
@@ -36,17 +42,27 @@ public struct SliceWriter: Sendable {
         public var description: String { message }
     }
 
-    /// Writes one slice per plan into `output`, replacing it atomically.
+    /// Writes one slice per plan into `output`, replacing it atomically. Devices given twice
+    /// get one slice.
     public func write(_ plans: [ThinningPlan], of catalog: Catalog, to output: String) throws -> [SliceSummary] {
-        let output = output.count > 1 && output.hasSuffix("/") ? String(output.dropLast()) : output
-        let parent = output.contains("/") ? String(output[..<output.lastIndex(of: "/")!]) : "."
-        let staging = "\(parent.isEmpty ? "/" : parent)/.\(output.lastPathComponent).partial-\(getpid())"
+        guard let catalogRealPath = FileSystem.realPath(catalog.path) else {
+            throw Failure(message: "\(catalog.path): cannot read the catalog: \(String(cString: strerror(errno)))")
+        }
+        var seen: Set<String> = []
+        let plans = plans.filter { seen.insert($0.device.id).inserted }
+        if let invalid = plans.first(where: { !DeviceProfile.isValidID($0.device.id) }) {
+            throw Failure(message: "invalid device id '\(invalid.device.id)': \(DeviceProfile.idRule)")
+        }
+        let folder = try OutputFolder.claim(output, catalogRealPath: catalogRealPath)
+        defer { folder.release() }
+        let staging = folder.staging
         try? FileOperations.removeTree(staging)
         try FileOperations.makeDirectory(staging)
         do {
-            let summaries = try writeSlices(plans, of: catalog, into: staging)
-            try FileOperations.writeFile(staging + "/summary.json", JSONWriter.xcodeStyle.bytes(for: SliceSummary.json(summaries)))
-            try FileOperations.replace(output, with: staging)
+            let summaries = try writeSlices(plans, of: catalog, into: staging,
+                                            boundary: CatalogBoundary(realRoot: catalogRealPath))
+            try FileOperations.writeFile(staging + "/summary.json", JSONWriter.xcodeStyle.bytes(for: Self.summaryDocument(summaries)))
+            try FileOperations.replace(folder.realPath, with: staging)
             return summaries
         } catch {
             try? FileOperations.removeTree(staging)
@@ -54,7 +70,8 @@ public struct SliceWriter: Sendable {
         }
     }
 
-    private func writeSlices(_ plans: [ThinningPlan], of catalog: Catalog, into staging: String) throws -> [SliceSummary] {
+    private func writeSlices(_ plans: [ThinningPlan], of catalog: Catalog, into staging: String,
+                             boundary: CatalogBoundary) throws -> [SliceSummary] {
         // The first device with each distinct slice materializes it; later ones link to it.
         var firstWithSlice: [[[Int]]: Int] = [:]
         let sharedWith: [Int?] = plans.indices.map { index in
@@ -69,7 +86,7 @@ public struct SliceWriter: Sendable {
         let results = Array(plans.indices).concurrentMap(concurrency: concurrency) { index in
             let result = Result {
                 try writeSlice(plans[index], sharing: sharedWith[index].map { plans[$0].device.id }, of: catalog,
-                               into: staging, entries: entries, sizes: sizes)
+                               into: staging, entries: entries, sizes: sizes, boundary: boundary)
             }
             progress?(done.add(1, ordering: .relaxed).newValue, plans.count)
             return result
@@ -79,15 +96,15 @@ public struct SliceWriter: Sendable {
 
     /// Writes one device's folder: its slice (or a link to an identical one) and its manifest.
     private func writeSlice(_ plan: ThinningPlan, sharing sharedDevice: String?, of catalog: Catalog, into staging: String,
-                            entries: [[SliceManifest.VariantEntry]], sizes: FileSizes) throws -> SliceSummary {
+                            entries: [[SliceManifest.VariantEntry]], sizes: FileSizes, boundary: CatalogBoundary) throws -> SliceSummary {
         let deviceFolder = staging + "/" + plan.device.id
-        let catalogName = catalog.path.lastPathComponent
+        let catalogName = boundary.realRoot.lastPathComponent
         try FileOperations.makeDirectory(deviceFolder)
         if let sharedDevice {
             try beforeEachFile?(deviceFolder + "/" + catalogName)
             try FileOperations.symbolicLink("../\(sharedDevice)/\(catalogName)", at: deviceFolder + "/" + catalogName)
         } else {
-            try materialize(plan, of: catalog, at: deviceFolder + "/" + catalogName)
+            try materialize(plan, of: catalog, at: deviceFolder + "/" + catalogName, boundary: boundary)
         }
         let manifest = SliceManifest(plan: plan, catalog: catalog, entries: entries, sizes: sizes, sharedWith: sharedDevice)
         try beforeEachFile?(deviceFolder + "/manifest.json")
@@ -95,21 +112,21 @@ public struct SliceWriter: Sendable {
         return manifest.summary
     }
 
-    private func materialize(_ plan: ThinningPlan, of catalog: Catalog, at root: String) throws {
+    private func materialize(_ plan: ThinningPlan, of catalog: Catalog, at root: String, boundary: CatalogBoundary) throws {
         try FileOperations.makeDirectory(root)
         func relative(_ path: String) -> String { String(path.dropFirst(catalog.path.count + 1)) }
         let rootContents = catalog.path + "/Contents.json"
-        if FileSystem.exists(rootContents) { try place(rootContents, at: root + "/Contents.json") }
+        if FileSystem.exists(rootContents) { try place(rootContents, at: root + "/Contents.json", boundary: boundary) }
         for group in catalog.groups {
             try FileOperations.makeDirectory(root + "/" + relative(group.path))
             let contents = group.path + "/Contents.json"
-            if FileSystem.exists(contents) { try place(contents, at: root + "/" + relative(group.path) + "/Contents.json") }
+            if FileSystem.exists(contents) { try place(contents, at: root + "/" + relative(group.path) + "/Contents.json", boundary: boundary) }
         }
         for assetPlan in plan.assets {
             let asset = catalog.assets[assetPlan.asset]
             let folder = root + "/" + relative(asset.path)
             if assetPlan.keptWhole {
-                try FileOperations.copyTree(asset.path, to: folder, link: true, before: beforeEachFile)
+                try FileOperations.copyTree(asset.path, to: folder, placement: placement, boundary: boundary, before: beforeEachFile)
                 continue
             }
             try FileOperations.makeDirectory(folder)
@@ -125,14 +142,14 @@ public struct SliceWriter: Sendable {
             var keptFiles: Set<String> = []
             for position in assetPlan.kept {
                 guard let filename = asset.variants[position].filename, keptFiles.insert(filename).inserted else { continue }
-                try place(asset.path + "/" + filename, at: folder + "/" + filename)
+                try place(asset.path + "/" + filename, at: folder + "/" + filename, boundary: boundary)
             }
         }
     }
 
-    private func place(_ source: String, at destination: String) throws {
+    private func place(_ source: String, at destination: String, boundary: CatalogBoundary) throws {
         try beforeEachFile?(destination)
-        try FileOperations.linkOrCopy(source, to: destination)
+        try FileOperations.place(source, at: destination, placement: placement, boundary: boundary)
     }
 }
 

@@ -41,7 +41,9 @@ public struct Validator: Sendable {
     public func validate(catalogsAt paths: [String]) -> Result {
         var catalogs: [Catalog] = []
         var readFailures: [Diagnostic] = []
-        for path in paths {
+        // The same catalog given twice (`A.xcassets A.xcassets/`) is read once: its names do not collide with themselves.
+        var seen: Set<String> = []
+        for path in paths where seen.insert(FileSystem.realPath(path) ?? path).inserted {
             do { catalogs.append(try CatalogReader().read(at: path)) } catch { readFailures.append(error.diagnostic) }
         }
         var result = validate(catalogs)

@@ -96,6 +96,9 @@ struct DeviceProfileParser {
 
     func parse() throws(Failure) -> DeviceProfile {
         let id = try string("id")
+        guard DeviceProfile.isValidID(id) else {
+            throw Failure(message: "invalid id '\(id)': \(DeviceProfile.idRule)", offset: object.member("id")?.offset)
+        }
         func enumValue<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(Failure) -> T where T.RawValue == String {
             let text = try string(key)
             guard let value = T(rawValue: text) else {

@@ -37,11 +37,14 @@ struct AdaptCommand: ParsableCommand {
 
 /// Where messages go: answers to standard output, diagnostics and errors to standard error.
 enum Terminal {
+    /// Control characters other than line breaks and tabs are escaped in everything printed: the
+    /// values come from untrusted catalogs, and only `progress` drives the terminal on purpose.
     static func output(_ text: String) {
-        write(text, to: STDOUT_FILENO)
+        write(text.escapingControlCharacters(keepingLineBreaks: true), to: STDOUT_FILENO)
     }
 
     static func error(_ text: String) {
+        let text = text.escapingControlCharacters(keepingLineBreaks: true)
         write(text.hasSuffix("\n") ? text : text + "\n", to: STDERR_FILENO)
     }
 

@@ -16,6 +16,15 @@ struct ThinCommand: ParsableCommand {
             and OUTPUT/summary.json. OUTPUT is replaced only when every slice is complete. Kept PNGs are checked
             (chunk walk and CRCs; --full-png-check adds a libpng decode); a corrupt one fails the run unless
             --allow-invalid.
+
+            Safety: OUTPUT is replaced only when it is absent, empty, or an earlier output of adapt thin (its
+            summary.json says so). It is refused when it is a file, is or contains or lies inside the catalog,
+            or is or contains the working folder. One run at a time writes an OUTPUT. Symbolic links leading
+            out of the catalog are never followed.
+
+            Slice files are copy-on-write clones where the file system supports them, else real copies.
+            With --link they are hard links: fast and free of space, but a slice file IS the catalog's file,
+            and editing it in place edits the catalog.
             """)
 
     @Argument(help: "An .xcassets folder.")
@@ -38,6 +47,12 @@ struct ThinCommand: ParsableCommand {
     @Flag(help: "Decode every kept PNG through libpng, not only walk its chunks.")
     var fullPNGCheck = false
 
+    @Flag(help: "Hard-link kept files instead of cloning or copying them: a slice file is then the catalog's own file, and editing one in place edits the other.")
+    var link = false
+
+    @Flag(help: "Always make real byte copies (no copy-on-write clones, no hard links).")
+    var copy = false
+
     @Option(help: "Threads writing slices (default: one per core).")
     var jobs: Int?
 
@@ -47,6 +62,7 @@ struct ThinCommand: ParsableCommand {
     func validate() throws {
         if deviceIDs.isEmpty == !allDevices { throw ValidationError("Give --device ID (one or more) or --all-devices.") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
+        if link && copy { throw ValidationError("Give --link or --copy, not both.") }
     }
 
     func run() throws {
@@ -60,6 +76,7 @@ struct ThinCommand: ParsableCommand {
             throw ExitCode(1)
         }
         var writer = SliceWriter(concurrency: jobs ?? CatalogReader.coreCount)
+        writer.placement = link ? .hardLink : copy ? .copy : .clone
         if isatty(STDERR_FILENO) == 1 {
             writer.progress = { done, total in Terminal.progress("thinning: \(done)/\(total) devices") }
         }
@@ -67,7 +84,7 @@ struct ThinCommand: ParsableCommand {
         do {
             summaries = try run.write(to: output, writer: writer)
         } catch {
-            Terminal.error("\(output):1:1: error: \(error)")
+            Terminal.error(Diagnostic(.error, "\(error)", code: "thin.output", at: SourceLocation(file: output)).description)
             throw ExitCode(1)
         }
         if writer.progress != nil { Terminal.progress(nil) }

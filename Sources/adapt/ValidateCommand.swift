@@ -53,7 +53,8 @@ struct ValidateCommand: ParsableCommand {
             do {
                 try AccessorGenerator(rootTypeName: accessorsType).write(for: validated, to: accessors)
             } catch {
-                Terminal.error("\(accessors):1:1: error: cannot write accessors: \(error)")
+                Terminal.error(Diagnostic(.error, "cannot write accessors: \(error)", code: "accessors.refused",
+                                          at: SourceLocation(file: accessors)).description)
                 throw ExitCode(1)
             }
         }

@@ -57,7 +57,8 @@ public struct CatalogInspection: Sendable {
                 lines.append("  \(label)  \(summary)  \(variant.payloadDescription)")
             }
         }
-        return lines.joined(separator: "\n") + "\n"
+        // Names and file names come from the catalog: a newline in one must not start a line.
+        return lines.map(\.escapingControlCharacters).joined(separator: "\n") + "\n"
     }
 }
 

@@ -12,10 +12,12 @@ public struct ThinningRun: Sendable {
     public let diagnostics: [Diagnostic]
 
     /// Plans the slices and checks the kept images (`decodePNGs` adds a full libpng decode to the
-    /// chunk walk and CRCs).
+    /// chunk walk and CRCs). A device given twice (by id and by model identifier) counts once.
     public init(catalog: Catalog, devices: [DeviceProfile], decodePNGs: Bool = false) {
         self.catalog = catalog
         let index = AssetIndex(catalog)
+        var seen: Set<String> = []
+        let devices = devices.filter { seen.insert($0.id).inserted }
         plans = devices.map { ThinningPlan(index: index, device: $0) }
         var kept: Set<String> = []
         for plan in plans {

@@ -39,9 +39,11 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `path:line:column: severity: message [code]`, the format Xcode and SwiftPM turn into issues.
+    /// Control characters in the path and message are escaped (`\n`, `\u{1B}`), so that a
+    /// hostile file name can neither start a forged diagnostic line nor drive the terminal.
     public var description: String {
         let prefix = location.map { "\($0): " } ?? ""
-        return "\(prefix)\(severity.rawValue): \(message) [\(code)]"
+        return "\(prefix)\(severity.rawValue): \(message.escapingControlCharacters) [\(code.escapingControlCharacters)]"
     }
 }
 
@@ -70,7 +72,7 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         // Tools that read this format need a line and column; 1:1 stands for "the whole file".
-        "\(file):\(line ?? 1):\(column ?? 1)"
+        "\(file.escapingControlCharacters):\(line ?? 1):\(column ?? 1)"
     }
 }
 

@@ -14,7 +14,11 @@ import Musl
 public enum FileSystem {
     public struct Entry: Hashable, Sendable {
         public var name: String
+        /// True for a folder, and for a symbolic link to one (see `isSymbolicLink`).
         public var isDirectory: Bool
+        /// The entry itself is a symbolic link: callers that must stay inside a folder check
+        /// where it leads (`FileSystem.linkTarget`) before following it.
+        public var isSymbolicLink = false
     }
 
     /// Why a file or folder could not be read: the path and the system's words for it.
@@ -44,10 +48,21 @@ public enum FileSystem {
         let folder = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0 else { throw failure(path) }
         var file: [UInt8]?
-        let descriptor = openat(folder, fileName, O_RDONLY | O_CLOEXEC)
+        // Not following a link and not blocking on a FIFO: a hostile catalog must not make the
+        // reader wait forever, read /dev/zero, or read a file outside the catalog.
+        let descriptor = openat(folder, fileName, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         if descriptor >= 0 {
             defer { close(descriptor) }
-            file = try readAll(descriptor, path: path + "/" + fileName)
+            do {
+                file = try readRegular(descriptor, path: path + "/" + fileName, limit: contentsSizeLimit)
+            } catch {
+                close(folder)
+                throw error
+            }
+        } else if errno == ELOOP {
+            let error = Failure(path: path + "/" + fileName, reason: "is a symbolic link; a Contents.json must be a regular file")
+            close(folder)
+            throw error
         } else if errno != ENOENT {
             let error = failure(path + "/" + fileName)
             close(folder)
@@ -70,12 +85,16 @@ public enum FileSystem {
             }
             if name == "." || name == ".." { continue }
             let isDirectory: Bool
+            var isSymbolicLink = Int32(entryPointer.pointee.d_type) == Int32(DT_LNK)
             switch Int32(entryPointer.pointee.d_type) {
             case Int32(DT_DIR): isDirectory = true
-            case Int32(DT_UNKNOWN), Int32(DT_LNK): isDirectory = Self.isDirectory(path + "/" + name)
+            case Int32(DT_UNKNOWN):
+                isSymbolicLink = Self.isSymbolicLink(path + "/" + name)
+                isDirectory = Self.isDirectory(path + "/" + name)
+            case Int32(DT_LNK): isDirectory = Self.isDirectory(path + "/" + name)
             default: isDirectory = false
             }
-            entries.append(Entry(name: name, isDirectory: isDirectory))
+            entries.append(Entry(name: name, isDirectory: isDirectory, isSymbolicLink: isSymbolicLink))
         }
         entries.sort { $0.name < $1.name }
         return entries
@@ -113,8 +132,7 @@ public enum FileSystem {
     public static func withContents<Result>(
         of path: String, mappingThreshold: Int = 4 << 20, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
     ) throws -> Result {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw failure(path) }
+        let descriptor = try openRegularFile(path)
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw failure(path) }
@@ -132,8 +150,7 @@ public enum FileSystem {
 
     /// At most the first `count` bytes of a file.
     public static func readPrefix(_ path: String, count: Int) throws(Failure) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw failure(path) }
+        let descriptor = try openRegularFile(path)
         defer { close(descriptor) }
         var bytes = [UInt8](repeating: 0, count: count)
         var filled = 0
@@ -152,7 +169,7 @@ public enum FileSystem {
         return bytes
     }
 
-    private static func readAll(_ descriptor: Int32, path: String) throws(Failure) -> [UInt8] {
+    static func readAll(_ descriptor: Int32, path: String) throws(Failure) -> [UInt8] {
         var info = stat()
         let expected = fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0
         var bytes = [UInt8](repeating: 0, count: max(expected, 0) + 1)
@@ -175,7 +192,7 @@ public enum FileSystem {
         return bytes
     }
 
-    private static func failure(_ path: String) -> Failure {
+    static func failure(_ path: String) -> Failure {
         Failure(path: path, reason: String(cString: strerror(errno)))
     }
 }

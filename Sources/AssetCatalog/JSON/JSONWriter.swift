@@ -71,16 +71,23 @@ public struct JSONWriter: Sendable {
     }
 
     static func writeString(_ text: String, into output: inout [UInt8]) {
+        let hex = Array("0123456789abcdef".utf8)
         output.append(UInt8(ascii: "\""))
+        var previous: UInt8 = 0
         for byte in text.utf8 {
+            defer { previous = byte }
             switch byte {
             case UInt8(ascii: "\""): output += [0x5C, 0x22]
             case UInt8(ascii: "\\"): output += [0x5C, 0x5C]
             case 0x0A: output += [0x5C, UInt8(ascii: "n")]
             case 0x0D: output += [0x5C, UInt8(ascii: "r")]
             case 0x09: output += [0x5C, UInt8(ascii: "t")]
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
+            case 0..<0x20, 0x7F:
+                output += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            case 0x80...0x9F where previous == 0xC2:
+                // A C1 control (U+0080–U+009F, UTF-8 C2 80–C2 9F): valid JSON either way, but
+                // escaped so that printing the JSON cannot drive a terminal. Replace the C2 lead.
+                output.removeLast()
                 output += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
             default: output.append(byte)  // UTF-8 passes through: JSON text is UTF-8
             }

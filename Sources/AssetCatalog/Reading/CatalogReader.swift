@@ -31,17 +31,22 @@ public struct CatalogReader: Sendable {
     }
 
     public func read(at path: String) throws(Failure) -> Catalog {
-        let root = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
-        guard FileSystem.isDirectory(root) else {
+        let root = Self.normalizedCatalogPath(path)
+        guard FileSystem.isDirectory(root), let realRoot = FileSystem.realPath(root) else {
             let reason = FileSystem.exists(root) ? "not a folder" : "no such catalog"
             throw Failure(diagnostic: Diagnostic(.error, "\(reason): an asset catalog is a folder such as Assets.xcassets",
                                                  code: "catalog.unreadable", at: SourceLocation(file: root)))
         }
-        var walk = CatalogWalk()
+        // A project folder or an empty folder given by mistake would otherwise be read as a
+        // catalog whose groups are the project's folders, nested catalogs included.
+        guard CatalogFinder.isCatalogName(realRoot.lastPathComponent) else {
+            throw Failure(diagnostic: Self.notACatalog(root))
+        }
+        var walk = CatalogWalk(boundary: CatalogBoundary(realRoot: realRoot))
         walk.visitRoot(root)
 
         // Sets are independent: read them on every core, in folder order.
-        let reader = SetReader()
+        let reader = SetReader(boundary: walk.boundary)
         let results = walk.pendingSets.concurrentMap(concurrency: concurrency) { set in
             reader.read(path: set.path, name: set.name, type: set.type)
         }
@@ -60,6 +65,27 @@ public struct CatalogReader: Sendable {
     }
 }
 
+extension CatalogReader {
+    /// The path as given, without repeated or trailing slashes (`Cat.xcassets//`); `.`, `..`
+    /// or a path ending in them becomes the real path, so that the catalog has a real name.
+    static func normalizedCatalogPath(_ path: String) -> String {
+        let trimmed = FileSystem.lexicallyNormalized(path)
+        let last = trimmed.lastPathComponent
+        if last == "." || last == ".." { return FileSystem.realPath(trimmed) ?? trimmed }
+        return trimmed
+    }
+
+    /// The answer to a folder that is not a catalog, listing the catalogs found inside it.
+    static func notACatalog(_ path: String) -> Diagnostic {
+        let found = CatalogFinder.catalogs(below: path)
+        let hint = found.isEmpty
+            ? "no .xcassets folder was found inside it"
+            : "catalogs inside it: " + found.joined(separator: ", ")
+        return Diagnostic(.error, "not an asset catalog (a folder named *.xcassets); \(hint)",
+                          code: "catalog.not-a-catalog", at: SourceLocation(file: path))
+    }
+}
+
 /// The sequential part of reading: walking groups to find the sets, which are read later in parallel.
 struct CatalogWalk {
     struct PendingSet: Sendable {
@@ -71,8 +97,16 @@ struct CatalogWalk {
     var pendingSets: [PendingSet] = []
     var groups: [Catalog.Group] = []
     var diagnostics: [Diagnostic] = []
+    let boundary: CatalogBoundary
+    /// Every folder walked, by identity: a link back to one (`grp/a -> ..`) is not walked again.
+    private var walked: Set<FileSystem.Identity> = []
+
+    init(boundary: CatalogBoundary) {
+        self.boundary = boundary
+    }
 
     mutating func visitRoot(_ root: String) {
+        if let identity = FileSystem.identity(root) { walked.insert(identity) }
         let contentsPath = root.appendingPathComponent("Contents.json")
         if FileSystem.exists(contentsPath), case .failure(let diagnostic) = ContentsDocument.load(contentsPath) {
             diagnostics.append(diagnostic)
@@ -89,8 +123,26 @@ struct CatalogWalk {
                                           at: SourceLocation(file: folder)))
             return
         }
-        for entry in entries where entry.isDirectory && !entry.name.hasPrefix(".") {
+        for entry in entries where !entry.name.hasPrefix(".") {
             let path = folder.appendingPathComponent(entry.name)
+            if entry.isSymbolicLink, let finding = boundary.check(linkAt: path) {
+                if finding.mayFollow, entry.isDirectory, let identity = FileSystem.identity(path), walked.contains(identity) {
+                    let target = FileSystem.linkTarget(path) ?? "?"
+                    diagnostics.append(Diagnostic(.warning, "symbolic link to '\(target)' leads to a folder already read (a loop); not read again",
+                                                  code: "catalog.symlink", at: SourceLocation(file: path)))
+                    continue
+                }
+                diagnostics.append(finding.diagnostic)
+                guard finding.mayFollow else { continue }
+            }
+            guard entry.isDirectory else { continue }
+            // Two paths to one folder (links, bind mounts): read it once.
+            if let identity = FileSystem.identity(path), !walked.insert(identity).inserted { continue }
+            if CatalogFinder.isCatalogName(entry.name) {
+                diagnostics.append(Diagnostic(.warning, "a catalog inside a catalog is not read (Xcode does not read it either)",
+                                              code: "catalog.nested", at: SourceLocation(file: path)))
+                continue
+            }
             if let type = AssetType(rawValue: entry.name.pathExtension), !type.isContainer {
                 pendingSets.append(PendingSet(path: path, name: namespace + entry.name.deletingPathExtension, type: type))
             } else {

@@ -11,7 +11,7 @@ struct ContentsDocument {
     static func load(_ path: String) -> Result<ContentsDocument, Diagnostic> {
         let bytes: [UInt8]
         do {
-            bytes = try FileSystem.readFile(path)
+            bytes = try FileSystem.readRegularFile(path, limit: FileSystem.contentsSizeLimit, followingLinks: false)
         } catch {
             return .failure(Diagnostic(.error, "cannot read Contents.json: \(error.reason)",
                                        code: "contents.unreadable", at: SourceLocation(file: path)))

@@ -2,6 +2,9 @@
 ///
 /// Safe to run on many sets at once: it touches only its own folder.
 struct SetReader {
+    /// The catalog's edge: links inside a set are reported, and those leading out are not read.
+    var boundary: CatalogBoundary?
+
     static let knownTopLevelKeys: Set<String> = ["info", "properties", "images", "data", "colors", "symbols"]
 
     func read(path: String, name: String, type: AssetType) -> (Asset, [Diagnostic]) {
@@ -14,11 +17,13 @@ struct SetReader {
         do {
             (entries, contentsBytes) = try FileSystem.listDirectory(path, reading: "Contents.json")
         } catch {
-            diagnostics.append(Diagnostic(.error, "cannot read the set's folder: \(error.reason)",
-                                          code: "catalog.unreadable", at: SourceLocation(file: path)))
+            let isContents = error.path != path
+            diagnostics.append(Diagnostic(.error, "cannot read \(isContents ? "Contents.json" : "the set's folder"): \(error.reason)",
+                                          code: isContents ? "contents.unreadable" : "catalog.unreadable", at: SourceLocation(file: error.path)))
             return (asset, diagnostics)
         }
-        asset.files = entries.filter { !$0.isDirectory && $0.name != "Contents.json" }.map(\.name)
+        let escaping = checkLinks(in: path, entries: entries, diagnostics: &diagnostics)
+        asset.files = entries.filter { !$0.isDirectory && $0.name != "Contents.json" && !escaping.contains($0.name) }.map(\.name)
         guard let contentsBytes else {
             // Sets without readable variants (image stacks, ...) may keep their data in sub-folders.
             if type.hasSelectableVariants {
@@ -60,7 +65,9 @@ struct SetReader {
         for (index, value) in list.enumerated() {
             guard var variant = parser.parse(value, index: index, diagnostics: &diagnostics) else { continue }
             // A handful of files per set: a linear search beats building a hash set.
-            if let filename = variant.filename, variant.fileProblem == nil, !asset.files.contains(filename) {
+            if let filename = variant.filename, variant.fileProblem == nil, escaping.contains(filename) {
+                variant.fileProblem = "'\(filename)' is a symbolic link leading outside the catalog"
+            } else if let filename = variant.filename, variant.fileProblem == nil, !asset.files.contains(filename) {
                 let problem = "missing file '\(filename)' named by this entry"
                 variant.fileProblem = problem
                 diagnostics.append(Diagnostic(.error, problem, code: "contents.missing-file",
@@ -69,5 +76,22 @@ struct SetReader {
             asset.variants.append(variant)
         }
         return (asset, diagnostics)
+    }
+
+    /// Reports the set's symbolic links (and those in its sub-folders) and returns the names of
+    /// the entries that lead outside the catalog, which are then treated as absent.
+    private func checkLinks(in path: String, entries: [FileSystem.Entry], diagnostics: inout [Diagnostic]) -> Set<String> {
+        guard let boundary else { return [] }
+        var escaping: Set<String> = []
+        for entry in entries {
+            let entryPath = path.appendingPathComponent(entry.name)
+            if entry.isSymbolicLink, let finding = boundary.check(linkAt: entryPath) {
+                diagnostics.append(finding.diagnostic)
+                if !finding.mayFollow { escaping.insert(entry.name) }
+            } else if entry.isDirectory {
+                diagnostics += boundary.linksBelow(entryPath)
+            }
+        }
+        return escaping
     }
 }

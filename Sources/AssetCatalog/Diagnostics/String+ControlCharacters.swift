@@ -1,0 +1,42 @@
+/// Names in a catalog come from untrusted files: a filename holding a newline and
+/// `Sources/App/Payment.swift:42:1: error: ...` would print a forged diagnostic that Xcode shows
+/// against another file, and escape sequences would reach the terminal. Every text output
+/// escapes control characters before printing.
+///
+/// ```swift
+/// "a\nb\u{1B}[31m".escapingControlCharacters   // "a\\nb\\u{1B}[31m"
+/// ```
+extension String {
+    /// The text with every control character (U+0000–U+001F, U+007F and the C1 range
+    /// U+0080–U+009F) written as an escape: `\n`, `\r`, `\t`, or `\u{XX}`.
+    public var escapingControlCharacters: String { escapingControlCharacters(keepingLineBreaks: false) }
+
+    /// The same, keeping `\n` and `\t` as they are: for whole outputs whose lines and columns are
+    /// the tool's own (the values inside them are escaped where they are formatted).
+    public func escapingControlCharacters(keepingLineBreaks: Bool) -> String {
+        guard unicodeScalars.contains(where: { Self.needsEscape($0, keepingLineBreaks: keepingLineBreaks) }) else { return self }
+        var result = ""
+        result.unicodeScalars.reserveCapacity(unicodeScalars.count)
+        for scalar in unicodeScalars {
+            guard Self.needsEscape(scalar, keepingLineBreaks: keepingLineBreaks) else {
+                result.unicodeScalars.append(scalar)
+                continue
+            }
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                result += "\\u{" + (hex.count < 2 ? "0" + hex : hex) + "}"
+            }
+        }
+        return result
+    }
+
+    private static func needsEscape(_ scalar: Unicode.Scalar, keepingLineBreaks: Bool) -> Bool {
+        let value = scalar.value
+        guard value < 0x20 || (0x7F...0x9F).contains(value) else { return false }
+        return !(keepingLineBreaks && (scalar == "\n" || scalar == "\t"))
+    }
+}

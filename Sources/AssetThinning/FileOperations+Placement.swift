@@ -1,0 +1,117 @@
+import AssetCatalog
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How a slice gets the files it keeps from the source catalog.
+///
+/// ```swift
+/// var writer = SliceWriter()
+/// writer.placement = .hardLink   // fastest, but a slice file *is* the catalog file
+/// ```
+public enum FilePlacement: String, Sendable, CaseIterable {
+    /// The default: a copy-on-write clone where the file system has them (Btrfs, XFS, APFS-like
+    /// reflinks through Linux's `FICLONE`), else a real copy. A slice never shares bytes that
+    /// editing one would change in the other.
+    case clone
+    /// Always a real byte copy.
+    case copy
+    /// A hard link where source and slice share a file system (else a clone or copy). Fast and
+    /// takes no space, but the slice's file and the catalog's are one file: editing either in
+    /// place edits both. Only when asked for.
+    case hardLink
+}
+
+extension FileOperations {
+    /// Puts `source` at `destination` by `placement`, staying inside `boundary`: a symbolic link
+    /// leading outside the catalog is skipped (its target is never read or written), as is
+    /// anything that is not a regular file (a FIFO, a device). Those are reported when the
+    /// catalog is read. An existing destination is left as it is.
+    static func place(_ source: String, at destination: String, placement: FilePlacement, boundary: CatalogBoundary) throws {
+        var from = source
+        if FileSystem.isSymbolicLink(source) {
+            guard let real = FileSystem.realPath(source), boundary.contains(real) else { return }
+            from = real
+        }
+        let input: Int32
+        do {
+            input = try FileSystem.openRegularFile(from)
+        } catch {
+            if error.reason.hasPrefix("not a regular file") { return }
+            throw SliceWriter.Failure(message: error.description)
+        }
+        defer { close(input) }
+        if placement == .hardLink {
+            if link(from, destination) == 0 || errno == EEXIST { return }
+            guard errno == EXDEV || errno == EPERM || errno == EMLINK || errno == ENOTSUP else {
+                throw failure(destination, "link \(source)")
+            }
+        }
+        let output = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard output >= 0 else {
+            if errno == EEXIST { return }
+            throw failure(destination, "create file")
+        }
+        defer { close(output) }
+        #if os(Linux)
+        // FICLONE = _IOW(0x94, 9, int): the destination shares the source's blocks until either
+        // is written. Fails (EOPNOTSUPP, EXDEV, EINVAL) where the file system has no reflinks.
+        if placement == .clone && ioctl(output, UInt(0x4004_9409), input) == 0 { return }
+        #endif
+        try copyBytes(from: input, to: output, destination: destination)
+    }
+
+    private static func copyBytes(from input: Int32, to output: Int32, destination: String) throws {
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress!, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw failure(destination, "read the source file")
+            }
+            if count == 0 { return }
+            var written = 0
+            while written < count {
+                let result = buffer.withUnsafeBytes { write(output, $0.baseAddress! + written, count - written) }
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    throw failure(destination, "write")
+                }
+                written += result
+            }
+        }
+    }
+
+    /// Copies a folder kept whole (an image stack, ...) by `placement`, without leaving the
+    /// catalog and without walking any folder twice (a link back to a parent is a loop).
+    static func copyTree(_ source: String, to destination: String, placement: FilePlacement, boundary: CatalogBoundary,
+                         before: (@Sendable (String) throws -> Void)?) throws {
+        var walked: Set<FileSystem.Identity> = []
+        try copyTree(source, to: destination, placement: placement, boundary: boundary, walked: &walked, before: before)
+    }
+
+    private static func copyTree(_ source: String, to destination: String, placement: FilePlacement, boundary: CatalogBoundary,
+                                 walked: inout Set<FileSystem.Identity>, before: (@Sendable (String) throws -> Void)?) throws {
+        if let identity = FileSystem.identity(source), !walked.insert(identity).inserted { return }
+        try makeDirectory(destination)
+        let entries: [FileSystem.Entry]
+        do { entries = try FileSystem.listDirectory(source) } catch { throw SliceWriter.Failure(message: error.description) }
+        for entry in entries {
+            var from = source + "/" + entry.name
+            let to = destination + "/" + entry.name
+            if entry.isSymbolicLink {
+                guard let real = FileSystem.realPath(from), boundary.contains(real) else { continue }
+                from = real
+            }
+            if entry.isDirectory {
+                try copyTree(from, to: to, placement: placement, boundary: boundary, walked: &walked, before: before)
+            } else {
+                try before?(to)
+                try place(from, at: to, placement: placement, boundary: boundary)
+            }
+        }
+    }
+}

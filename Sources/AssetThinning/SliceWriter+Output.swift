@@ -1,0 +1,154 @@
+import AssetCatalog
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The folder `adapt thin` replaces, and the rules that keep that replacement from destroying
+/// anything else: users type `-o` in a hurry (`-o .`, `-o "$PWD/"`, `-o App.xcassets`), and a
+/// thinning run must never delete a catalog, a project or their files.
+///
+/// OUTPUT is replaced only when it is absent, an empty folder, or an earlier output of
+/// `adapt thin` (its `summary.json` carries `SliceWriter.outputFormat`). It is refused when it
+/// is a file or a symbolic link, when it is, contains or lies inside the source catalog, or when
+/// it is or contains the working folder. Paths are compared as real paths, so `..`, trailing
+/// slashes and symbolic links change nothing.
+///
+/// One run at a time writes an OUTPUT: the run holds `flock` on `.<name>.lock` beside it, and a
+/// second run is refused at once. Holding the lock, a run removes the staging folders of earlier
+/// runs that were killed (their process no longer exists).
+///
+/// ```swift
+/// let output = try OutputFolder.claim("Thinned", catalogRealPath: "/work/app/Assets.xcassets")
+/// defer { output.release() }
+/// // write into output.staging, then FileOperations.replace(output.realPath, with: output.staging)
+/// ```
+struct OutputFolder {
+    /// The path as the user gave it, for messages.
+    let userPath: String
+    let realPath: String
+    let staging: String
+    private let lockPath: String
+    private let lockDescriptor: Int32
+
+    /// Messages name no path: the command prints them at the path the user gave.
+    static func failure(_ path: String, _ reason: String) -> SliceWriter.Failure {
+        SliceWriter.Failure(message: reason)
+    }
+
+    /// Checks that `path` may be replaced, takes the lock, and clears stale staging folders.
+    static func claim(_ path: String, catalogRealPath: String) throws -> OutputFolder {
+        guard !path.isEmpty else { throw failure("''", "the output folder is empty") }
+        let normalized = FileSystem.lexicallyNormalized(path)
+        if FileSystem.isSymbolicLink(normalized) {
+            throw failure(path, "is a symbolic link; give the output folder itself, not a link to it")
+        }
+        guard let real = FileSystem.realPathAllowingMissingLeaf(normalized) else {
+            let parent = normalized.contains("/") ? String(normalized[..<normalized.lastIndex(of: "/")!]) : "."
+            throw failure(path, "cannot write slices: its parent folder '\(parent.isEmpty ? "/" : parent)' does not exist")
+        }
+        guard real != "/" else { throw failure(path, "the root folder cannot be an output folder") }
+        if FileSystem.isInside(real, catalogRealPath) {
+            throw failure(path, "lies inside the source catalog \(catalogRealPath); write slices outside it")
+        }
+        if FileSystem.isInside(catalogRealPath, real) {
+            throw failure(path, "is or contains the source catalog \(catalogRealPath); thinning replaces OUTPUT, so it would delete the catalog")
+        }
+        if let workingFolder = FileSystem.realPath("."), FileSystem.isInside(workingFolder, real) {
+            throw failure(path, "is or contains the working folder \(workingFolder); thinning replaces OUTPUT, so it would delete it")
+        }
+        let parent = String(real[..<real.lastIndex(of: "/")!])
+        let directory = parent.isEmpty ? "/" : parent
+        let name = real.lastPathComponent
+        let lockPath = directory + "/." + name + ".lock"
+        let lock = try acquireLock(lockPath, userPath: path)
+        do {
+            try checkReplaceable(real, userPath: path)
+            removeStaleStaging(in: directory, of: name)
+        } catch {
+            releaseLock(lock, at: lockPath)
+            throw error
+        }
+        return OutputFolder(userPath: path, realPath: real, staging: directory + "/." + name + ".partial-\(getpid())",
+                            lockPath: lockPath, lockDescriptor: lock)
+    }
+
+    func release() { Self.releaseLock(lockDescriptor, at: lockPath) }
+
+    /// OUTPUT must be absent, an empty folder, or an earlier output of `adapt thin`.
+    private static func checkReplaceable(_ real: String, userPath: String) throws {
+        var info = stat()
+        guard lstat(real, &info) == 0 else { return }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else {
+            throw failure(userPath, "is a file, not a folder; thinning replaces OUTPUT, so give a folder that is absent, empty or an earlier output of adapt thin")
+        }
+        let entries: [FileSystem.Entry]
+        do { entries = try FileSystem.listDirectory(real) } catch { throw SliceWriter.Failure(message: error.description) }
+        if entries.isEmpty || isEarlierOutput(real) { return }
+        throw failure(userPath, "holds files adapt thin did not write (it has no summary.json from adapt thin); thinning replaces OUTPUT, so give a folder that is absent, empty or an earlier output, or remove this one yourself")
+    }
+
+    /// Whether `folder/summary.json` says an `adapt thin` run wrote the folder.
+    static func isEarlierOutput(_ folder: String) -> Bool {
+        guard let bytes = try? FileSystem.readRegularFile(folder + "/summary.json", limit: 64 << 20, followingLinks: false),
+              let summary = try? JSONParser.parse(bytes) else { return false }
+        return summary["format"]?.string == SliceWriter.outputFormat
+    }
+
+    private static func acquireLock(_ lockPath: String, userPath: String) throws -> Int32 {
+        while true {
+            let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+            guard descriptor >= 0 else {
+                throw failure(userPath, "cannot create the lock file \(lockPath): \(String(cString: strerror(errno)))")
+            }
+            if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+                let busy = errno == EWOULDBLOCK
+                close(descriptor)
+                if busy { throw failure(userPath, "another adapt thin is writing this output folder; it was not touched") }
+                throw failure(userPath, "cannot lock \(lockPath): \(String(cString: strerror(errno)))")
+            }
+            // A run that finished may have removed the file between our open and flock: then the
+            // lock is on a deleted file and another run could lock a new one. Retry until the
+            // locked file is the one at the path.
+            var held = stat(), current = stat()
+            if fstat(descriptor, &held) == 0, lstat(lockPath, &current) == 0,
+               held.st_dev == current.st_dev, held.st_ino == current.st_ino {
+                return descriptor
+            }
+            close(descriptor)
+        }
+    }
+
+    private static func releaseLock(_ descriptor: Int32, at lockPath: String) {
+        unlink(lockPath)
+        close(descriptor)
+    }
+
+    /// Removes `.<name>.partial-<pid>` and `.<name>.partial-<pid>.previous` folders left by runs
+    /// that were killed: those whose process no longer exists.
+    private static func removeStaleStaging(in directory: String, of name: String) {
+        let prefix = "." + name + ".partial-"
+        guard let entries = try? FileSystem.listDirectory(directory) else { return }
+        for entry in entries where entry.name.hasPrefix(prefix) {
+            let rest = entry.name.dropFirst(prefix.count)
+            let digits = rest.prefix { $0.isASCII && $0.isNumber }
+            guard let pid = pid_t(digits), pid > 0, rest.dropFirst(digits.count).isEmpty || rest.dropFirst(digits.count) == ".previous"
+            else { continue }
+            if pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH {
+                try? FileOperations.removeTree(directory + "/" + entry.name)
+            }
+        }
+    }
+}
+
+extension SliceWriter {
+    /// The `format` of `summary.json`, by which a later run recognises a folder it may replace.
+    public static let outputFormat = "adaptive-assets.thin-output"
+
+    /// `summary.json`: the format marker, and one entry per device (as `SliceSummary.json`).
+    public static func summaryDocument(_ summaries: [SliceSummary]) -> JSONValue {
+        ["format": .string(outputFormat), "formatVersion": 1, "devices": SliceSummary.json(summaries)]
+    }
+}
