@@ -10,12 +10,14 @@ import Darwin
 ///
 /// ```swift
 /// var writer = SliceWriter()
-/// writer.placement = .hardLink   // fastest, but a slice file *is* the catalog file
+/// writer.placement = .copy       // real copies: a slice is independent of the catalog
 /// ```
 public enum FilePlacement: String, Sendable, CaseIterable {
     /// The default: a copy-on-write clone where the file system has them (Btrfs, XFS, APFS-like
-    /// reflinks through Linux's `FICLONE`), else a real copy. A slice never shares bytes that
-    /// editing one would change in the other.
+    /// reflinks through Linux's `FICLONE`), which shares no bytes editing could change; else a
+    /// hard link, which takes no time and no space but *is* the catalog's file (editing it in place
+    /// edits the catalog: `adapt thin --help` and the README say so, and `--copy` avoids it); else,
+    /// across file systems, a real copy.
     case clone
     /// Always a real byte copy.
     case copy
@@ -44,24 +46,37 @@ extension FileOperations {
             throw SliceWriter.Failure(message: error.description)
         }
         defer { close(input) }
-        if placement == .hardLink {
-            if link(from, destination) == 0 || errno == EEXIST { return }
-            guard errno == EXDEV || errno == EPERM || errno == EMLINK || errno == ENOTSUP else {
-                throw failure(destination, "link \(source)")
-            }
-        }
+        if placement == .hardLink, try hardLink(from, source, destination) { return }
         let output = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard output >= 0 else {
             if errno == EEXIST { return }
             throw failure(destination, "create file")
         }
-        defer { close(output) }
-        #if os(Linux)
-        // FICLONE = _IOW(0x94, 9, int): the destination shares the source's blocks until either
-        // is written. Fails (EOPNOTSUPP, EXDEV, EINVAL) where the file system has no reflinks.
-        if placement == .clone && ioctl(output, UInt(0x4004_9409), input) == 0 { return }
-        #endif
+        var closed = false
+        defer { if !closed { close(output) } }
+        if placement == .clone {
+            #if os(Linux)
+            // FICLONE = _IOW(0x94, 9, int): the destination shares the source's blocks until either
+            // is written. Fails (EOPNOTSUPP, EXDEV, EINVAL) where the file system has no reflinks.
+            if ioctl(output, UInt(0x4004_9409), input) == 0 { return }
+            #endif
+            // No reflinks here: a hard link in place of the empty file, when the file system allows.
+            close(output)
+            closed = true
+            guard unlink(destination) == 0 else { throw failure(destination, "replace the empty file") }
+            if try hardLink(from, source, destination) { return }
+            return try place(source, at: destination, placement: .copy, boundary: boundary)
+        }
         try copyBytes(from: input, to: output, destination: destination)
+    }
+
+    /// Hard-links `from` at `destination`; false when the file systems differ or forbid it.
+    private static func hardLink(_ from: String, _ source: String, _ destination: String) throws -> Bool {
+        if link(from, destination) == 0 || errno == EEXIST { return true }
+        guard errno == EXDEV || errno == EPERM || errno == EMLINK || errno == ENOTSUP else {
+            throw failure(destination, "link \(source)")
+        }
+        return false
     }
 
     private static func copyBytes(from input: Int32, to output: Int32, destination: String) throws {

@@ -22,9 +22,10 @@ struct ThinCommand: ParsableCommand {
             or is or contains the working folder. One run at a time writes an OUTPUT. Symbolic links leading
             out of the catalog are never followed.
 
-            Slice files are copy-on-write clones where the file system supports them, else real copies.
-            With --link they are hard links: fast and free of space, but a slice file IS the catalog's file,
-            and editing it in place edits the catalog.
+            Slice files are copy-on-write clones where the file system supports them (Btrfs, XFS), else hard
+            links of the catalog's files: fast and free of space, but then a slice file IS the catalog's file,
+            and editing it in place (an optimiser run over the slice) edits the catalog. Give --copy for real
+            copies that are independent of the catalog.
             """)
 
     @Argument(help: "An .xcassets folder.")
@@ -47,10 +48,10 @@ struct ThinCommand: ParsableCommand {
     @Flag(help: "Decode every kept PNG through libpng, not only walk its chunks.")
     var fullPNGCheck = false
 
-    @Flag(help: "Hard-link kept files instead of cloning or copying them: a slice file is then the catalog's own file, and editing one in place edits the other.")
+    @Flag(help: "Always hard-link kept files, even where clones are possible: a slice file is then the catalog's own file, and editing one in place edits the other.")
     var link = false
 
-    @Flag(help: "Always make real byte copies (no copy-on-write clones, no hard links).")
+    @Flag(help: "Make real byte copies (no clones, no hard links), so that editing a slice never edits the catalog.")
     var copy = false
 
     @Option(help: "Threads writing slices (default: one per core).")
