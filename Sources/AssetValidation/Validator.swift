@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import AssetCatalog
 import AssetSelection
 import DeviceProfiles
@@ -37,16 +44,25 @@ public struct Validator: Sendable {
     }
 
     /// Reads each catalog and validates them together. A folder that cannot be read at all
-    /// becomes an error diagnostic, and the others are still validated.
+    /// becomes an error diagnostic, and the others are still validated. A catalog given twice
+    /// (`validate S S`, or `S` and a symbolic link to it) is read once, so it never collides with itself.
     public func validate(catalogsAt paths: [String]) -> Result {
         var catalogs: [Catalog] = []
         var readFailures: [Diagnostic] = []
-        for path in paths {
+        var seen: Set<String> = []
+        for path in paths where seen.insert(Self.resolvedPath(path)).inserted {
             do { catalogs.append(try CatalogReader().read(at: path)) } catch { readFailures.append(error.diagnostic) }
         }
         var result = validate(catalogs)
         result.diagnostics = readFailures + result.diagnostics
         return result
+    }
+
+    /// The path with symbolic links, `.` and `..` resolved; the path itself when it does not exist.
+    static func resolvedPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     public func validate(_ catalogs: [Catalog]) -> Result {

@@ -1,8 +1,10 @@
 /// Reads one set folder (`.imageset`, `.colorset`, ...) into an `Asset` with its diagnostics.
 ///
-/// Safe to run on many sets at once: it touches only its own folder.
+/// Safe to run on many sets at once: it touches only its own folder (and, for sets that hold
+/// child sets, the folders inside it).
 struct SetReader {
-    static let knownTopLevelKeys: Set<String> = ["info", "properties", "images", "data", "colors", "symbols"]
+    /// Top-level keys Xcode writes: `info` and `properties` everywhere, and each type's entries key.
+    static let knownTopLevelKeys: Set<String> = ["info", "properties", "images", "data", "colors", "symbols", "assets", "layers"]
 
     func read(path: String, name: String, type: AssetType) -> (Asset, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
@@ -19,9 +21,13 @@ struct SetReader {
             return (asset, diagnostics)
         }
         asset.files = entries.filter { !$0.isDirectory && $0.name != "Contents.json" }.map(\.name)
+        asset.folders = entries.filter { $0.isDirectory && !$0.name.hasPrefix(".") }.map(\.name)
+        if type.holdsChildSets {
+            readChildSets(of: &asset, diagnostics: &diagnostics)
+        }
         guard let contentsBytes else {
-            // Sets without readable variants (image stacks, ...) may keep their data in sub-folders.
-            if type.hasSelectableVariants {
+            // Sets without readable variants (layers, textures, ...) may keep their data in sub-folders.
+            if type.hasSelectableVariants || type.entriesNameChildSets {
                 diagnostics.append(Diagnostic(.error, "\(type.rawValue) '\(name)' has no Contents.json",
                                               code: "catalog.missing-contents", at: SourceLocation(file: path)))
             }
@@ -36,6 +42,7 @@ struct SetReader {
             return (asset, diagnostics)
         case .success(let loaded):
             document = loaded
+            diagnostics += loaded.warnings
         }
         asset.contents = document.root
         asset.properties = PropertiesParser.parse(document, diagnostics: &diagnostics)
@@ -56,12 +63,16 @@ struct SetReader {
             return (asset, diagnostics)
         }
         let parser = VariantParser(document: document, type: type)
+        // What an entry's `filename` may name: a file, or for brand assets, stacks and
+        // complications a child set's folder.
+        let nameable = type.entriesNameChildSets ? asset.folders : asset.files
         asset.variants.reserveCapacity(list.count)
         for (index, value) in list.enumerated() {
             guard var variant = parser.parse(value, index: index, diagnostics: &diagnostics) else { continue }
             // A handful of files per set: a linear search beats building a hash set.
-            if let filename = variant.filename, variant.fileProblem == nil, !asset.files.contains(filename) {
-                let problem = "missing file '\(filename)' named by this entry"
+            if let filename = variant.filename, variant.fileProblem == nil, !nameable.contains(filename) {
+                let what = type.entriesNameChildSets ? "folder" : "file"
+                let problem = "missing \(what) '\(filename)' named by this entry"
                 variant.fileProblem = problem
                 diagnostics.append(Diagnostic(.error, problem, code: "contents.missing-file",
                                               at: document.location(ofOffset: variant.entry.member("filename")?.offset)))
@@ -69,5 +80,17 @@ struct SetReader {
             asset.variants.append(variant)
         }
         return (asset, diagnostics)
+    }
+
+    /// Reads every sub-folder with a set extension as a child set named `parent/Child`. Other
+    /// sub-folders are left alone (and kept whole when the set is copied).
+    private func readChildSets(of asset: inout Asset, diagnostics: inout [Diagnostic]) {
+        for folder in asset.folders {
+            guard let childType = AssetType(rawValue: folder.pathExtension), !childType.isContainer else { continue }
+            let (child, childDiagnostics) = read(path: asset.path.appendingPathComponent(folder),
+                                                 name: asset.name + "/" + folder.deletingPathExtension, type: childType)
+            asset.children.append(child)
+            diagnostics += childDiagnostics
+        }
     }
 }
