@@ -99,17 +99,18 @@ import Testing
         #expect(withCar.filter { $0.code == "variant.unreachable" }.count == 1, "--devices can make a variant reachable")
     }
 
-    @Test func nameCollisionsWithinAndAcrossCatalogsAreErrors() throws {
+    @Test func nameCollisionsWithinAndAcrossCatalogsAreWarnings() throws {
         let fixture = try TemporaryCatalog()
         try fixture.addSet("One/Icon.imageset", entries: [["idiom": "universal", "filename": "a.png"]], files: ["a.png"])
         try fixture.addSet("Two/Icon.imageset", entries: [["idiom": "universal", "filename": "b.png"]], files: ["b.png"])
         let within = try validate(fixture).filter { $0.code == "name.collision" }
-        #expect(within.count == 1 && within[0].severity == .error)
+        #expect(within.count == 1 && within[0].severity == .warning)
         let other = try TemporaryCatalog(name: "Other.xcassets")
         try other.addSet("Logo.imageset", entries: [["idiom": "universal", "filename": "l.png"]], files: ["l.png"])
+        try other.addSet("Icon.imageset", entries: [["idiom": "universal", "filename": "i.png"]], files: ["i.png"])
         try other.addSet("Icon.colorset", entries: [["idiom": "universal", "color": ["color-space": "srgb", "components": ["red": "1", "green": "1", "blue": "1", "alpha": "1"]]]])
         let across = Validator(devices: devices, imageChecks: .none).validate([try fixture.read(), try other.read()]).diagnostics
-        #expect(across.filter { $0.code == "name.collision" }.count == 2)
+        #expect(across.filter { $0.code == "name.collision" }.count == 2, "the colour set is found by another lookup")
     }
 
     @Test func appIconsNeedEverySlotOfTheirIdioms() throws {
@@ -154,9 +155,12 @@ import Testing
         for path in try Corpus.catalogPaths() {
             let diagnostics = Validator(devices: devices, imageChecks: .walk).validate([try CatalogReader().read(at: path)]).diagnostics
             #expect(!diagnostics.hasErrors, "\(path): \(diagnostics.filter { $0.severity == .error })")
-            // The warnings kept on shipped apps are ones we would defend to their authors.
-            let allowed: Set<String> = ["image.format-mismatch", "png.phys", "set.unassigned"]
-            #expect(Set(diagnostics.map(\.code)).isSubset(of: allowed), "\(path): \(diagnostics)")
+            // The warnings kept on shipped apps are ones we would defend to their authors: Xcode's
+            // own unassigned children, icon slots the system must scale another size down for,
+            // and files whose format or density their name does not say. (catalog.empty is a note.)
+            let allowed: Set<String> = ["image.format-mismatch", "png.phys", "set.unassigned", "icon.missing-slot"]
+            let warnings = diagnostics.filter { $0.severity >= .warning }
+            #expect(Set(warnings.map(\.code)).isSubset(of: allowed), "\(path): \(warnings.filter { !allowed.contains($0.code) })")
         }
     }
 }
