@@ -19,6 +19,7 @@ public struct SliceManifest: Sendable {
         public var dropped: [VariantEntry] = []
         public var unmatched: [String] = []
         public var keptWhole = false
+        public var droppedWhole = false
         public var bytesBefore = 0
         public var bytesAfter = 0
     }
@@ -51,9 +52,10 @@ public struct SliceManifest: Sendable {
         for assetPlan in plan.assets {
             let asset = catalog.assets[assetPlan.asset]
             var entry = AssetEntry(name: asset.name, type: asset.type.rawValue, path: String(asset.path.dropFirst(catalog.path.count + 1)))
-            if assetPlan.keptWhole {
+            if assetPlan.keptWhole || assetPlan.droppedWhole {
                 let bytes = sizes.treeSize(of: asset.path)
-                (entry.bytesBefore, entry.bytesAfter, entry.keptWhole) = (bytes, bytes, true)
+                (entry.bytesBefore, entry.bytesAfter, entry.keptWhole) = (bytes, assetPlan.keptWhole ? bytes : 0, assetPlan.keptWhole)
+                entry.droppedWhole = assetPlan.droppedWhole
             } else {
                 let named = Set(asset.variants.compactMap { $0.fileProblem == nil ? $0.filename : nil })
                 let kept = Set(assetPlan.kept.compactMap { asset.variants[$0].filename })
@@ -84,6 +86,7 @@ public struct SliceManifest: Sendable {
             var object: JSONObject = ["name": .string(asset.name), "type": .string(asset.type), "path": .string(asset.path),
                                       "bytesBefore": .number(String(asset.bytesBefore)), "bytesAfter": .number(String(asset.bytesAfter))]
             if asset.keptWhole { object["keptWhole"] = true }
+            if asset.droppedWhole { object["droppedWhole"] = true }
             object["kept"] = .array(asset.kept.map(\.json))
             object["dropped"] = .array(asset.dropped.map(\.json))
             if !asset.unmatched.isEmpty { object["noMatch"] = .array(asset.unmatched.map(JSONValue.string)) }

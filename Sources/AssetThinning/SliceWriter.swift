@@ -125,6 +125,7 @@ public struct SliceWriter: Sendable {
         for assetPlan in plan.assets {
             let asset = catalog.assets[assetPlan.asset]
             let folder = root + "/" + relative(asset.path)
+            if assetPlan.droppedWhole { continue }
             if assetPlan.keptWhole {
                 try FileOperations.copyTree(asset.path, to: folder, placement: placement, boundary: boundary, before: beforeEachFile)
                 continue

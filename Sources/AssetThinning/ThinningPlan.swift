@@ -32,6 +32,9 @@ public struct ThinningPlan: Sendable {
         public var unmatched: [String]
         /// Types whose variants this tool does not select (image stacks, ...): kept whole.
         public var keptWhole: Bool
+        /// A type kept whole elsewhere that this device never shows (a tvOS brand asset on a
+        /// phone): left out of the slice entirely.
+        public var droppedWhole = false
 
         /// Variant positions dropped, in declaration order (derived: plans for every device stay small).
         public var dropped: [Int] {
@@ -54,8 +57,11 @@ public struct ThinningPlan: Sendable {
         var won: [Bool] = []
         for (position, asset) in index.catalog.assets.enumerated() {
             guard asset.type.hasSelectableVariants else {
-                plans.append(AssetPlan(asset: position, kept: Array(asset.variants.indices), variantCount: asset.variants.count,
-                                       unmatched: [], keptWhole: true))
+                let shown = asset.type.showingIdioms.map { !$0.isDisjoint(with: [device.idiom] + device.hostedIdioms) } ?? true
+                var plan = AssetPlan(asset: position, kept: shown ? Array(asset.variants.indices) : [], variantCount: asset.variants.count,
+                                     unmatched: [], keptWhole: shown)
+                plan.droppedWhole = !shown
+                plans.append(plan)
                 continue
             }
             let axes = index.declaredAxes(assetAt: position)
@@ -91,6 +97,20 @@ public struct ThinningPlan: Sendable {
             let traits = set.traits
             return (projected, "\(set.window.label), \(traits.userInterfaceStyle?.rawValue ?? "")"
                 + " \(traits.accessibilityContrast?.rawValue ?? "") contrast, \(traits.layoutDirection?.rawValue ?? "")")
+        }
+    }
+}
+
+extension AssetType {
+    /// The idioms that show sets of this type, for types kept whole; nil when any device may.
+    /// Layered tvOS images and brand assets are for Apple TV, solid image stacks for Vision Pro,
+    /// complications for the watch: a slice for another device leaves them out, as the App Store does.
+    public var showingIdioms: Set<UserInterfaceIdiom>? {
+        switch self {
+        case .imageStack, .brandAssets: [.tv]
+        case .solidImageStack: [.vision]
+        case .complicationSet: [.watch]
+        default: nil
         }
     }
 }

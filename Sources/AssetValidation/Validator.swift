@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import AssetCatalog
 import AssetSelection
 import DeviceProfiles
@@ -37,7 +44,8 @@ public struct Validator: Sendable {
     }
 
     /// Reads each catalog and validates them together. A folder that cannot be read at all
-    /// becomes an error diagnostic, and the others are still validated.
+    /// becomes an error diagnostic, and the others are still validated. A catalog given twice
+    /// (`validate S S`, or `S` and a symbolic link to it) is read once, so it never collides with itself.
     public func validate(catalogsAt paths: [String]) -> Result {
         var catalogs: [Catalog] = []
         var readFailures: [Diagnostic] = []
@@ -53,8 +61,12 @@ public struct Validator: Sendable {
 
     public func validate(_ catalogs: [Catalog]) -> Result {
         var diagnostics: [Diagnostic] = []
-        let traitSets = DeviceTraitSets(devices: devices)
+        // Catalogs for the same kinds of device share their trait sets.
+        var traitSetsByTarget: [Set<UserInterfaceIdiom>?: DeviceTraitSets] = [:]
         for catalog in catalogs {
+            let targets = catalog.targetIdioms
+            let traitSets = traitSetsByTarget[targets] ?? DeviceTraitSets(devices: devices.devices(for: targets))
+            traitSetsByTarget[targets] = traitSets
             diagnostics += catalog.diagnostics
             diagnostics += SetContentsRules.check(catalog)
             diagnostics += SelectionRules(index: AssetIndex(catalog), traitSets: traitSets).check()

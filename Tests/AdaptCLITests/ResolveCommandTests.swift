@@ -84,7 +84,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         let run = try Adapt.run(["resolve", "Assets/Showcase.xcassets", "--queries", path])
         #expect(run.status == 0)
-        #expect(run.stdout == #"{"asset":"Icons/Heart","filename":"heart@2x.png","variant":1}"# + "\n")
+        #expect(run.stdout == #"{"asset":"Icons/Heart","filename":"heart@2x.png","variant":1,"mirrored":false}"# + "\n")
         #expect(try Adapt.run(["resolve", "Assets/Showcase.xcassets"]).status == 2)
         #expect(try Adapt.run(["resolve", "Assets/Showcase.xcassets", "Logo", "--scale", "5"]).status == 2)
         #expect(try Adapt.run(["resolve", "Assets/Showcase.xcassets", "Logo", "--queries", path]).status == 2)

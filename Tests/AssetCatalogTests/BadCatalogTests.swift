@@ -55,11 +55,12 @@ import Testing
         #expect(catalog.asset(named: "Orphan")?.files == ["orphan.png"])
     }
 
-    @Test func emptyCatalogIsAWarningNotAFailure() throws {
+    @Test func emptyCatalogIsANoteNotAFailure() throws {
         let fixture = try TemporaryCatalog(writeRootContents: false)
         let catalog = try fixture.read()
         #expect(catalog.assets.isEmpty)
         #expect(catalog.diagnostics.map(\.code) == ["catalog.empty"])
+        #expect(catalog.diagnostics.map(\.severity) == [.note], "Xcode's SwiftUI template ships an empty Preview Assets catalog")
         #expect(!catalog.diagnostics.hasErrors)
     }
 

@@ -12,8 +12,36 @@ import Testing
         for path in paths {
             let catalog = try CatalogReader().read(at: path)
             #expect(!catalog.diagnostics.hasErrors, "\(path): \(catalog.diagnostics)")
-            #expect(!catalog.assets.isEmpty, "\(path)")
+            // Brave's "Preview Assets.xcassets" is Xcode's SwiftUI template, Contents.json only:
+            // a catalog is empty exactly when its folder holds no sets.
+            #expect(catalog.assets.isEmpty == (try Self.countIndependently(path).sets == 0), "\(path)")
         }
+    }
+
+    @Test func xcodeKnowsEveryKeyAndValueTheCorpusUses() throws {
+        for path in try Corpus.catalogPaths() {
+            let unknown = try CatalogReader().read(at: path).diagnostics.filter { $0.code.hasPrefix("contents.unknown") }
+            #expect(unknown.isEmpty, "\(path): \(unknown)")
+        }
+    }
+
+    @Test func corpusKindsReadAsTheirAppsUseThem() throws {
+        let catalogs = try Corpus.root + "/catalogs"
+        let eidolon = try CatalogReader().read(at: catalogs + "/eidolon/Kiosk/Images.xcassets")
+        let launch = try #require(eidolon.assets.first { $0.type == .launchImage })
+        #expect(launch.variants.allSatisfy { $0.entry["extent"]?.string == "full-screen" && $0.entry["minimum-system-version"] != nil })
+        #expect(eidolon.assets.contains { $0.variants.contains { $0.resizing?["capInsets"] != nil } }, "camel-case capInsets")
+
+        let wwdc = try CatalogReader().read(at: catalogs + "/wwdc/WWDC/Resources/Assets.xcassets")
+        let dataFiles = wwdc.assets.filter { $0.type == .dataSet }.flatMap(\.variants).compactMap(\.filename)
+        #expect(dataFiles.contains { $0.hasSuffix(".caar") })
+
+        let netNewsWire = try CatalogReader().read(at: catalogs + "/netnewswire/Mac/Resources/Assets.xcassets")
+        let colors = netNewsWire.assets.flatMap(\.variants).compactMap(\.color)
+        #expect(colors.contains { $0.colorSpace == "gray-gamma-22" && $0.componentValue("white") != nil })
+        #expect(colors.contains { $0.reference != nil })
+        #expect(colors.filter { $0.reference == nil }.allSatisfy { color in color.components.keys.allSatisfy { color.componentValue($0) != nil } })
+        #expect(netNewsWire.assets.contains { $0.type == .symbolSet })
     }
 
     @Test func setAndVariantCountsMatchTheFiles() throws {
@@ -45,17 +73,19 @@ import Testing
         for path in try Corpus.catalogPaths() {
             for asset in try CatalogReader().read(at: path).assets {
                 let contents = try #require(asset.contents)
-                let original = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: asset.contentsPath!)))
+                let original = try Self.foundationJSON(at: asset.contentsPath!)
                 let rewritten = try JSONSerialization.jsonObject(with: Data(JSONWriter.xcodeStyle.bytes(for: .object(contents))))
                 #expect((original as? NSDictionary) == (rewritten as? NSDictionary), "\(asset.path)")
             }
         }
     }
 
-    /// Counts sets (folders with a known set extension), entries of their arrays, and files.
+    /// Counts top-level sets (folders with a set extension, not inside another set), entries of
+    /// their arrays, and files (not sub-folders).
     static func countIndependently(_ catalog: String) throws -> (sets: Int, variants: Int, files: Int) {
         let arrays = ["imageset": "images", "appiconset": "images", "launchimage": "images", "dataset": "data",
-                      "colorset": "colors", "symbolset": "symbols"]
+                      "colorset": "colors", "symbolset": "symbols", "brandassets": "assets", "complicationset": "assets",
+                      "imagestack": "layers", "solidimagestack": "layers"]
         var sets = 0, variants = 0, files = 0
         let enumerator = FileManager.default.enumerator(atPath: catalog)!
         while let relative = enumerator.nextObject() as? String {
@@ -63,11 +93,23 @@ import Testing
             guard let key = arrays[ext] else { continue }
             sets += 1
             let folder = catalog + "/" + relative
-            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/Contents.json")))
+            let json = try foundationJSON(at: folder + "/Contents.json")
             variants += ((json as? [String: Any])?[key] as? [Any])?.count ?? 0
-            files += try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0 != "Contents.json" }.count
+            files += try FileManager.default.contentsOfDirectory(atPath: folder).filter { name in
+                var isDirectory: ObjCBool = false
+                return name != "Contents.json" && FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isDirectory)
+                    && !isDirectory.boolValue
+            }.count
             enumerator.skipDescendants()
         }
         return (sets, variants, files)
+    }
+
+    /// A file parsed by Foundation, which is strict: trailing commas (which Xcode accepts) are
+    /// removed first.
+    static func foundationJSON(at path: String) throws -> Any {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+            .replacingOccurrences(of: #",(\s*[\]}])"#, with: "$1", options: .regularExpression)
+        return try JSONSerialization.jsonObject(with: Data(text.utf8))
     }
 }

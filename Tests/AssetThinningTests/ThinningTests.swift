@@ -125,6 +125,32 @@ import Testing
         #expect(try kept("watch-series-7-45mm", "AppIconSingle") == [], "an iOS icon is not a watch icon")
     }
 
+    @Test func layeredSetsGoToTheDevicesThatShowThem() throws {
+        let fixture = try TemporaryCatalog()
+        try fixture.addSet("Brand.brandassets", entries: [["filename": "Icon.imagestack", "idiom": "tv", "role": "primary-app-icon", "size": "400x240"]])
+        try fixture.addSet("Brand.brandassets/Icon.imagestack", entries: [["filename": "Front.imagestacklayer"]])
+        try fixture.write(#"{"info":{"author":"xcode","version":1}}"#, to: "Brand.brandassets/Icon.imagestack/Front.imagestacklayer/Contents.json")
+        try fixture.addSet("Brand.brandassets/Icon.imagestack/Front.imagestacklayer/Content.imageset",
+                           entries: [["idiom": "tv", "scale": "1x", "filename": "f.png"]], files: ["f.png"])
+        try fixture.addSet("Vision.solidimagestack", entries: [["filename": "Back.solidimagestacklayer"]])
+        try fixture.write(#"{"info":{"author":"xcode","version":1}}"#, to: "Vision.solidimagestack/Back.solidimagestacklayer/Contents.json")
+        try fixture.addSet("Vision.solidimagestack/Back.solidimagestacklayer/Content.imageset",
+                           entries: [["idiom": "vision", "scale": "2x", "filename": "v.png"]], files: ["v.png"])
+        try fixture.addSet("Logo.imageset", entries: [["idiom": "universal", "scale": "2x", "filename": "l.png"]], files: ["l.png"])
+        let catalog = try fixture.read()
+        let output = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let devices = try ["apple-tv-4k-3", "iphone-16", "apple-vision-pro"].map { try #require(database.profile(matching: $0)) }
+        _ = try SliceWriter().write(devices.map { ThinningPlan(index: AssetIndex(catalog), device: $0) }, of: catalog, to: output)
+        func names(_ device: String) throws -> [String] {
+            try CatalogReader().read(at: "\(output)/\(device)/Test.xcassets").assets.map(\.name).sorted()
+        }
+        #expect(try names("apple-tv-4k-3") == ["Brand", "Logo"], "a tvOS device keeps its brand assets")
+        #expect(try names("iphone-16") == ["Logo"], "a phone keeps neither tvOS nor visionOS icons")
+        #expect(try names("apple-vision-pro") == ["Logo", "Vision"])
+        #expect(FileManager.default.fileExists(atPath: "\(output)/apple-tv-4k-3/Test.xcassets/Brand.brandassets/Icon.imagestack/Front.imagestacklayer/Content.imageset/f.png"))
+    }
+
     @Test func contentsKeepUnknownKeysAndOrderAndTheSourceIsUntouched() throws {
         let fixture = try TemporaryCatalog()
         try fixture.write("""

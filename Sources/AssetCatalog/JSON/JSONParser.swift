@@ -10,19 +10,47 @@
 ///     let location = SourceLocation(file: path, offset: error.offset, in: bytes)
 /// }
 /// ```
+///
+/// `parseAllowingTrailingCommas` is the one relaxation: Xcode reads a Contents.json whose last
+/// member or element is followed by a comma (real catalogs ship such files), so the reader must
+/// too. It returns where each such comma is, so the caller can warn; everything else stays strict.
 public struct JSONParser: ~Copyable {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
     private var depth = 0
     private static let maximumDepth = 512
+    /// Whether `{"a": 1,}` and `[1,]` are accepted (see `parseAllowingTrailingCommas`).
+    private var allowsTrailingCommas = false
+    /// Byte offsets of the trailing commas accepted so far.
+    private var trailingCommaOffsets: [Int] = []
 
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
-        let result: Result<JSONValue, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
+        try parse(bytes, allowingTrailingCommas: false).value
+    }
+
+    /// Parses like `parse`, but accepts a comma after the last member of an object or the last
+    /// element of an array, as Xcode does. Returns the byte offset of each such comma.
+    ///
+    /// ```swift
+    /// let (value, commas) = try JSONParser.parseAllowingTrailingCommas(Array(#"{"a": 1,}"#.utf8))
+    /// commas  // [7]
+    /// ```
+    public static func parseAllowingTrailingCommas(_ bytes: [UInt8]) throws(JSONSyntaxError)
+        -> (value: JSONValue, trailingCommaOffsets: [Int])
+    {
+        try parse(bytes, allowingTrailingCommas: true)
+    }
+
+    private static func parse(_ bytes: [UInt8], allowingTrailingCommas: Bool) throws(JSONSyntaxError)
+        -> (value: JSONValue, trailingCommaOffsets: [Int])
+    {
+        let result: Result<(JSONValue, [Int]), JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
             var parser = JSONParser(bytes: buffer)
+            parser.allowsTrailingCommas = allowingTrailingCommas
             do throws(JSONSyntaxError) {
                 parser.skipByteOrderMark()
                 parser.skipWhitespace()
@@ -31,12 +59,22 @@ public struct JSONParser: ~Copyable {
                 if parser.position < buffer.count {
                     throw parser.error("unexpected text after the end of the JSON value")
                 }
-                return .success(value)
+                return .success((value, parser.trailingCommaOffsets))
             } catch {
                 return .failure(error)
             }
         }
-        return try result.get()
+        let (value, commas) = try result.get()
+        return (value, commas)
+    }
+
+    /// After a comma at `commaOffset`: whether the container closes here instead of continuing,
+    /// which only a lenient parse accepts.
+    private mutating func closesAfterTrailingComma(_ closing: UInt8, commaOffset: Int) -> Bool {
+        guard allowsTrailingCommas, position < bytes.count, bytes[position] == closing else { return false }
+        trailingCommaOffsets.append(commaOffset)
+        position += 1
+        return true
     }
 
     private mutating func skipByteOrderMark() {
@@ -90,8 +128,12 @@ public struct JSONParser: ~Copyable {
             position += 1
             return JSONObject(members, offset: start)
         }
+        var commaOffset: Int?
         while true {
             skipWhitespace()
+            if let commaOffset, closesAfterTrailingComma(UInt8(ascii: "}"), commaOffset: commaOffset) {
+                return JSONObject(members, offset: start)
+            }
             guard position < bytes.count else { throw error("unexpected end of file inside an object") }
             guard bytes[position] == UInt8(ascii: "\"") else {
                 throw error("expected a quoted key, found \(describe(bytes[position]))")
@@ -109,7 +151,7 @@ public struct JSONParser: ~Copyable {
             skipWhitespace()
             guard position < bytes.count else { throw error("unexpected end of file inside an object") }
             switch bytes[position] {
-            case UInt8(ascii: ","): position += 1
+            case UInt8(ascii: ","): commaOffset = position; position += 1
             case UInt8(ascii: "}"): position += 1; return JSONObject(members, offset: start)
             default: throw error("expected ',' or '}' after a member, found \(describe(bytes[position]))")
             }
@@ -126,13 +168,17 @@ public struct JSONParser: ~Copyable {
             position += 1
             return elements
         }
+        var commaOffset: Int?
         while true {
             skipWhitespace()
+            if let commaOffset, closesAfterTrailingComma(UInt8(ascii: "]"), commaOffset: commaOffset) {
+                return elements
+            }
             elements.append(try parseValue())
             skipWhitespace()
             guard position < bytes.count else { throw error("unexpected end of file inside an array") }
             switch bytes[position] {
-            case UInt8(ascii: ","): position += 1
+            case UInt8(ascii: ","): commaOffset = position; position += 1
             case UInt8(ascii: "]"): position += 1; return elements
             default: throw error("expected ',' or ']' after an element, found \(describe(bytes[position]))")
             }

@@ -1,4 +1,23 @@
 /// The kind of an asset-catalog folder, named by its extension.
+///
+/// What this tool does with each kind, decided per kind:
+/// - `imageset`, `dataset`, `colorset`, `symbolset`, `appiconset`, `launchimage`: entries read as
+///   variants, checked, and chosen among by the selection rule (`hasSelectableVariants`). Launch
+///   images keep `orientation`, `extent`, `minimum-system-version` and `subtype` as written.
+/// - `brandassets` (tvOS App Icon & Top Shelf Image) and `complicationset` (watchOS complications):
+///   entries under `assets` are read as variants (idiom `tv`/`tv-marketing`/`watch`, `role`, `size`,
+///   `filename`), but their `filename` names a child set folder (`App Icon.imagestack`,
+///   `Circular.imageset`). They are slots, chosen by role and size, not by traits, so the trait
+///   rule does not select among them yet (`hasSelectableVariants` is false and thinning keeps the
+///   set whole, child folders included).
+/// - `imagestack` (tvOS layered image) and `solidimagestack` (visionOS layered icon): entries under
+///   `layers` are read as variants whose `filename` names a layer folder. Layers are all shown at
+///   once, front to back, so they are never selected among.
+/// - `imagestacklayer` and `solidimagestacklayer`: no entries; each holds a `Content.imageset`.
+/// - Every kind that names or holds child sets (`holdsChildSets`) has them read into
+///   `Asset.children`, with the same checks as top-level sets.
+/// - The other known kinds (textures, AR resources, stickers, Game Center) are listed by name and
+///   type and kept whole; their contents are not read.
 public enum AssetType: String, CaseIterable, Hashable, Sendable {
     // Sets whose variants this tool reads and selects among.
     case imageSet = "imageset"
@@ -9,20 +28,21 @@ public enum AssetType: String, CaseIterable, Hashable, Sendable {
     case launchImage = "launchimage"
     // Folders that hold other assets, like groups.
     case spriteAtlas = "spriteatlas"
-    // Known types that are listed by name and type but whose contents are not read.
+    // Sets whose entries name child sets (read, checked, not selected among).
     case imageStack = "imagestack"
     case imageStackLayer = "imagestacklayer"
     case brandAssets = "brandassets"
+    case complicationSet = "complicationset"
+    case solidImageStack = "solidimagestack"
+    case solidImageStackLayer = "solidimagestacklayer"
+    // Known types that are listed by name and type but whose contents are not read.
     case textureSet = "textureset"
     case cubeTextureSet = "cubetextureset"
     case mipmapSet = "mipmapset"
     case arResourceGroup = "arresourcegroup"
     case arReferenceImage = "arreferenceimage"
     case arObject = "arobject"
-    case complicationSet = "complicationset"
     case iconSet = "iconset"
-    case solidImageStack = "solidimagestack"
-    case solidImageStackLayer = "solidimagestacklayer"
     case stickerPack = "stickerpack"
     case sticker = "sticker"
     case stickerSequence = "stickersequence"
@@ -32,19 +52,41 @@ public enum AssetType: String, CaseIterable, Hashable, Sendable {
     case gameCenterLeaderboardSet = "gcleaderboardset"
     case watchComplication = "complication"
 
-    /// The Contents.json key that holds the variants, for the types whose variants are read.
+    /// The Contents.json key that holds the set's entries, for the types whose entries are read.
     public var entriesKey: String? {
         switch self {
         case .imageSet, .appIconSet, .launchImage: "images"
         case .dataSet: "data"
         case .colorSet: "colors"
         case .symbolSet: "symbols"
+        case .brandAssets, .complicationSet: "assets"
+        case .imageStack, .solidImageStack: "layers"
         default: nil
         }
     }
 
-    /// Whether this tool reads the set's variants (as opposed to listing it by name and type).
-    public var hasSelectableVariants: Bool { entriesKey != nil }
+    /// Whether the selection rule chooses among the set's entries by traits. False for sets whose
+    /// entries name child folders: selecting one of them would drop the others' folders.
+    public var hasSelectableVariants: Bool {
+        switch self {
+        case .imageSet, .appIconSet, .dataSet, .colorSet, .symbolSet, .launchImage: true
+        default: false
+        }
+    }
+
+    /// Whether each entry's `filename` names a child set folder rather than a file.
+    public var entriesNameChildSets: Bool {
+        switch self {
+        case .brandAssets, .complicationSet, .imageStack, .solidImageStack: true
+        default: false
+        }
+    }
+
+    /// Whether the set's folder holds child sets that belong to it (layers, a layer's
+    /// `Content.imageset`, a brand asset's icons): they are read into `Asset.children`.
+    public var holdsChildSets: Bool {
+        entriesNameChildSets || self == .imageStackLayer || self == .solidImageStackLayer
+    }
 
     /// Whether the folder holds other assets and is walked like a group.
     public var isContainer: Bool { self == .spriteAtlas }

@@ -133,8 +133,14 @@ public enum IdiomRequirement: Hashable, Sendable {
     case universal
     /// One kind of device.
     case device(UserInterfaceIdiom)
-    /// A store-only slot such as `ios-marketing`: never selected at run time.
+    /// A store-only slot such as `ios-marketing`, or another slot no run-time lookup chooses by
+    /// device (`reality`, see `slotOnlyIdioms`): never selected at run time.
     case storeOnly(String)
+
+    /// Idioms Xcode writes that are slots rather than device kinds. `reality` marks the image of a
+    /// visionOS layered icon (`solidimagestack`) rendered for RealityKit content; no device
+    /// reports it as its interface idiom, so, like `*-marketing`, the trait rule never picks it.
+    public static let slotOnlyIdioms: Set<String> = ["reality"]
 
     public var contentsValue: String {
         switch self {
@@ -150,7 +156,7 @@ public enum IdiomRequirement: Hashable, Sendable {
             self = .universal
         } else if let idiom = UserInterfaceIdiom(contentsValue: contentsValue) {
             self = .device(idiom)
-        } else if contentsValue.hasSuffix("-marketing") {
+        } else if contentsValue.hasSuffix("-marketing") || Self.slotOnlyIdioms.contains(contentsValue) {
             self = .storeOnly(contentsValue)
         } else {
             return nil

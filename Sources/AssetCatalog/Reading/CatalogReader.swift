@@ -57,8 +57,11 @@ public struct CatalogReader: Sendable {
             catalog.assets.append(asset)
             catalog.diagnostics.append(contentsOf: diagnostics)
         }
+        // A note, not a warning: Xcode's SwiftUI template creates an empty "Preview Assets.xcassets"
+        // in every project, and actool compiles an empty catalog without complaint. The note still
+        // helps someone who passed the wrong folder.
         if catalog.assets.isEmpty {
-            catalog.diagnostics.append(Diagnostic(.warning, "the catalog holds no assets", code: "catalog.empty",
+            catalog.diagnostics.append(Diagnostic(.note, "the catalog holds no assets", code: "catalog.empty",
                                                   at: SourceLocation(file: root)))
         }
         return catalog
@@ -105,11 +108,17 @@ struct CatalogWalk {
         self.boundary = boundary
     }
 
+    /// The catalog folder's own Contents.json is optional, like a group's: it holds only `info`
+    /// and `properties`, Xcode reads a catalog without one, and its absence changes nothing (no
+    /// property defaults differ), so a missing one is not reported.
     mutating func visitRoot(_ root: String) {
         if let identity = FileSystem.identity(root) { walked.insert(identity) }
         let contentsPath = root.appendingPathComponent("Contents.json")
-        if FileSystem.exists(contentsPath), case .failure(let diagnostic) = ContentsDocument.load(contentsPath) {
-            diagnostics.append(diagnostic)
+        if FileSystem.exists(contentsPath) {
+            switch ContentsDocument.load(contentsPath) {
+            case .failure(let diagnostic): diagnostics.append(diagnostic)
+            case .success(let document): diagnostics += document.warnings
+            }
         }
         visitChildren(of: root, namespace: "")
     }
@@ -152,6 +161,9 @@ struct CatalogWalk {
     }
 
     /// A group is any other folder, including sprite atlases and folders with an unknown extension.
+    /// A group without a Contents.json is read as one without a namespace, as Xcode reads it
+    /// (folders added outside Xcode have none); nothing is reported, since the defaults are what
+    /// the author gets in Xcode too.
     private mutating func visitGroup(_ path: String, namespace: String) {
         var providesNamespace = false
         let contentsPath = path.appendingPathComponent("Contents.json")
@@ -159,6 +171,7 @@ struct CatalogWalk {
             switch ContentsDocument.load(contentsPath) {
             case .failure(let diagnostic): diagnostics.append(diagnostic)
             case .success(let document):
+                diagnostics += document.warnings
                 providesNamespace = PropertiesParser.parse(document, diagnostics: &diagnostics).providesNamespace
             }
         }

@@ -1,11 +1,13 @@
 /// Reads one set folder (`.imageset`, `.colorset`, ...) into an `Asset` with its diagnostics.
 ///
-/// Safe to run on many sets at once: it touches only its own folder.
+/// Safe to run on many sets at once: it touches only its own folder (and, for sets that hold
+/// child sets, the folders inside it).
 struct SetReader {
     /// The catalog's edge: links inside a set are reported, and those leading out are not read.
     var boundary: CatalogBoundary?
 
-    static let knownTopLevelKeys: Set<String> = ["info", "properties", "images", "data", "colors", "symbols"]
+    /// Top-level keys Xcode writes: `info` and `properties` everywhere, and each type's entries key.
+    static let knownTopLevelKeys: Set<String> = ["info", "properties", "images", "data", "colors", "symbols", "assets", "layers"]
 
     func read(path: String, name: String, type: AssetType) -> (Asset, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
@@ -22,11 +24,15 @@ struct SetReader {
                                           code: isContents ? "contents.unreadable" : "catalog.unreadable", at: SourceLocation(file: error.path)))
             return (asset, diagnostics)
         }
-        let escaping = checkLinks(in: path, entries: entries, diagnostics: &diagnostics)
+        let escaping = checkLinks(in: path, type: type, entries: entries, diagnostics: &diagnostics)
         asset.files = entries.filter { !$0.isDirectory && $0.name != "Contents.json" && !escaping.contains($0.name) }.map(\.name)
+        asset.folders = entries.filter { $0.isDirectory && !$0.name.hasPrefix(".") && !escaping.contains($0.name) }.map(\.name)
+        if type.holdsChildSets {
+            readChildSets(of: &asset, diagnostics: &diagnostics)
+        }
         guard let contentsBytes else {
-            // Sets without readable variants (image stacks, ...) may keep their data in sub-folders.
-            if type.hasSelectableVariants {
+            // Sets without readable variants (layers, textures, ...) may keep their data in sub-folders.
+            if type.hasSelectableVariants || type.entriesNameChildSets {
                 diagnostics.append(Diagnostic(.error, "\(type.rawValue) '\(name)' has no Contents.json",
                                               code: "catalog.missing-contents", at: SourceLocation(file: path)))
             }
@@ -41,6 +47,7 @@ struct SetReader {
             return (asset, diagnostics)
         case .success(let loaded):
             document = loaded
+            diagnostics += loaded.warnings
         }
         asset.contents = document.root
         asset.properties = PropertiesParser.parse(document, diagnostics: &diagnostics)
@@ -61,14 +68,18 @@ struct SetReader {
             return (asset, diagnostics)
         }
         let parser = VariantParser(document: document, type: type)
+        // What an entry's `filename` may name: a file, or for brand assets, stacks and
+        // complications a child set's folder.
+        let nameable = type.entriesNameChildSets ? asset.folders : asset.files
         asset.variants.reserveCapacity(list.count)
         for (index, value) in list.enumerated() {
             guard var variant = parser.parse(value, index: index, diagnostics: &diagnostics) else { continue }
             // A handful of files per set: a linear search beats building a hash set.
             if let filename = variant.filename, variant.fileProblem == nil, escaping.contains(filename) {
                 variant.fileProblem = "'\(filename)' is a symbolic link leading outside the catalog"
-            } else if let filename = variant.filename, variant.fileProblem == nil, !asset.files.contains(filename) {
-                let problem = "missing file '\(filename)' named by this entry"
+            } else if let filename = variant.filename, variant.fileProblem == nil, !nameable.contains(filename) {
+                let what = type.entriesNameChildSets ? "folder" : "file"
+                let problem = "missing \(what) '\(filename)' named by this entry"
                 variant.fileProblem = problem
                 diagnostics.append(Diagnostic(.error, problem, code: "contents.missing-file",
                                               at: document.location(ofOffset: variant.entry.member("filename")?.offset)))
@@ -80,7 +91,7 @@ struct SetReader {
 
     /// Reports the set's symbolic links (and those in its sub-folders) and returns the names of
     /// the entries that lead outside the catalog, which are then treated as absent.
-    private func checkLinks(in path: String, entries: [FileSystem.Entry], diagnostics: inout [Diagnostic]) -> Set<String> {
+    private func checkLinks(in path: String, type: AssetType, entries: [FileSystem.Entry], diagnostics: inout [Diagnostic]) -> Set<String> {
         guard let boundary else { return [] }
         var escaping: Set<String> = []
         for entry in entries {
@@ -88,10 +99,23 @@ struct SetReader {
             if entry.isSymbolicLink, let finding = boundary.check(linkAt: entryPath) {
                 diagnostics.append(finding.diagnostic)
                 if !finding.mayFollow { escaping.insert(entry.name) }
-            } else if entry.isDirectory {
+            } else if entry.isDirectory && !(type.holdsChildSets && AssetType(rawValue: entry.name.pathExtension) != nil) {
+                // Child sets check their own links when they are read.
                 diagnostics += boundary.linksBelow(entryPath)
             }
         }
         return escaping
+    }
+
+    /// Reads every sub-folder with a set extension as a child set named `parent/Child`. Other
+    /// sub-folders are left alone (and kept whole when the set is copied).
+    private func readChildSets(of asset: inout Asset, diagnostics: inout [Diagnostic]) {
+        for folder in asset.folders {
+            guard let childType = AssetType(rawValue: folder.pathExtension), !childType.isContainer else { continue }
+            let (child, childDiagnostics) = read(path: asset.path.appendingPathComponent(folder),
+                                                 name: asset.name + "/" + folder.deletingPathExtension, type: childType)
+            asset.children.append(child)
+            diagnostics += childDiagnostics
+        }
     }
 }

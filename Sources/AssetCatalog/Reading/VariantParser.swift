@@ -83,7 +83,7 @@ struct VariantParser {
             variant.displayGamut = gamut
         case "color":
             guard let object = member.value.object else { return unknownValue("'color' should be an object") }
-            variant.color = parseColor(object)
+            variant.color = parseColor(member, object, diagnostics: &diagnostics)
         case "subtype": variant.subtype = text
         case "size": variant.size = text
         case "role": variant.role = text
@@ -142,17 +142,5 @@ struct VariantParser {
                                               at: location))
             }
         }
-    }
-
-    private func parseColor(_ object: JSONObject) -> ColorDefinition {
-        var color = ColorDefinition(colorSpace: object["color-space"]?.string, reference: object["reference"]?.string,
-                                    platform: object["platform"]?.string)
-        for component in object["components"]?.object?.members ?? [] {
-            switch component.value {
-            case .string(let text), .number(let text): color.components[component.key] = text
-            default: break
-            }
-        }
-        return color
     }
 }

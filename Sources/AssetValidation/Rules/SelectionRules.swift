@@ -12,7 +12,10 @@ import DeviceProfiles
 ///   because an earlier axis outranks one on which the other is better.
 /// - `scale.gap`: some device shows the asset upscaled from a lower scale, because the variants
 ///   that win on the earlier axes lack the device's own scale (the device is named).
-/// - `variant.unreachable`: an entry no device ever selects.
+/// - `variant.unreachable`: an entry no device ever selects (app icon entries aside: see below).
+///
+/// The devices are those the catalog is for (`Catalog.targetIdioms`), all of them for a catalog
+/// without an app icon.
 struct SelectionRules {
     let index: AssetIndex
     let traitSets: DeviceTraitSets
@@ -50,7 +53,9 @@ struct SelectionRules {
         var diagnostics: [Diagnostic] = []
         var reached: Set<Int> = []
         var reportedPairs: Set<[Int]> = []
-        var reportedGaps: Set<[Int]> = []
+        // Per variant shown upscaled: each scale it is upscaled to, with the first device and trait set.
+        var gaps: [Int: [(scale: Int, device: DeviceProfile, traits: TraitCollection)]] = [:]
+        var gapOrder: [Int] = []
         for (traits, device) in sets {
             let candidates = index.candidates(assetAt: position, slot: slot, for: traits)
             // The fast path's winner: the first candidate with the best scores, axis by axis.
@@ -59,9 +64,9 @@ struct SelectionRules {
             reached.insert(winner.variant)
             let w = asset.variants[winner.variant]
             if let scale = traits.displayScale, let winnerScale = w.scale, winnerScale < scale,
-                reportedGaps.insert([winner.variant, scale]).inserted {
-                diagnostics.append(Diagnostic(.warning, Message.scaleGap(asset, w, scale: scale, device: device, traits: traits),
-                                              code: "scale.gap", at: w.location))
+                !(gaps[winner.variant]?.contains { $0.scale == scale } ?? false) {
+                if gaps[winner.variant] == nil { gapOrder.append(winner.variant) }
+                gaps[winner.variant, default: []].append((scale, device, traits))
             }
             for other in candidates where other.variant != winner.variant {
                 let o = asset.variants[other.variant]
@@ -81,9 +86,18 @@ struct SelectionRules {
                     code: "variant.precedence-dependent", at: w.location))
             }
         }
+        for position in gapOrder {
+            let variant = asset.variants[position]
+            let found = gaps[position]!.sorted { $0.scale < $1.scale }
+            diagnostics.append(Diagnostic(.warning, Message.scaleGap(asset, variant, found), code: "scale.gap", at: variant.location))
+        }
         for variantPosition in members where asset.variants[variantPosition].isSelectable && !reached.contains(variantPosition) {
             let variant = asset.variants[variantPosition]
+            // Store-only icons are never chosen on a device, and an icon entry no current device
+            // picks is a legacy slot (a 1x iPhone icon, iOS 6's 57 pt icon) that Xcode and the App
+            // Store accept and ignore: not worth a warning.
             if case .storeOnly = variant.idiom { continue }
+            if asset.type == .appIconSet { continue }
             diagnostics.append(Diagnostic(.warning, Message.unreachable(asset, variant), code: "variant.unreachable", at: variant.location))
         }
         return diagnostics
@@ -126,9 +140,11 @@ private enum Message {
         "entry \(variant.index) of '\(asset.name)' (\(name(variant))) has the same attributes as entry \(first.index) (\(name(first))): only the first can ever be chosen"
     }
 
-    static func scaleGap(_ asset: Asset, _ winner: Variant, scale: Int, device: DeviceProfile, traits: TraitCollection) -> String {
+    static func scaleGap(_ asset: Asset, _ winner: Variant, _ found: [(scale: Int, device: DeviceProfile, traits: TraitCollection)]) -> String {
         let attributes = winner.attributeStrings(excluding: ["scale"]).joined(separator: " ")
-        return "scale gap in '\(asset.name)': \(device.name) (@\(scale)x) shows \(name(winner)) (\(winner.scale ?? 0)x) upscaled, because no variant with \(attributes) has its scale; add a @\(scale)x image with \(attributes) (\(example(device, traits)))"
+        let scales = found.map { "@\($0.scale)x" }.joined(separator: " and ")
+        let first = found[found.count - 1]
+        return "scale gap in '\(asset.name)': \(scales) devices show \(name(winner)) (\(winner.scale ?? 0)x) upscaled, because no variant with \(attributes) has their scale; add a \(scales) image with \(attributes) (\(example(first.device, first.traits)))"
     }
 
     static func ambiguous(_ asset: Asset, _ winner: Variant, _ other: Variant, device: DeviceProfile, traits: TraitCollection) -> String {

@@ -1,11 +1,12 @@
 import AssetCatalog
 
 /// Entries without a file (`set.unassigned`, like Xcode's "has an unassigned child") and files
-/// that no entry names (`set.orphan-file`).
+/// that no entry names (`set.orphan-file`), in every set with entries, child sets included
+/// (a brand asset's slots, a stack layer's `Content.imageset`).
 enum SetContentsRules {
     static func check(_ catalog: Catalog) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        for asset in catalog.assets where asset.type.hasSelectableVariants {
+        for asset in catalog.assets.flatMap(\.withDescendants) where asset.type.entriesKey != nil {
             let unassigned = asset.variants.filter(\.isEmptySlot)
             if !unassigned.isEmpty && asset.type != .colorSet {
                 let first = unassigned[0]
