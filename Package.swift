@@ -3,7 +3,7 @@ import PackageDescription
 
 // The pipeline, bottom to top:
 //   AssetCatalog   reads .xcassets folders into a typed model, with diagnostics
-//   AssetSelection traits, and the selection rule of SELECTION.md over that model
+//   AssetSelection traits, and traits and slots, and the selection rule (README, "How a variant is chosen") over that model
 //   PNGInspection  (beside) PNG files: our chunk walk, and a full decode through libpng (CPNG, CPNGSupport)
 //   ImageChecks    a catalog's images against their slots: scale families, icon sizes, gamut, format
 //   DeviceProfiles the device database (a JSON resource users can extend) and each device's trait sets

@@ -1,14 +1,14 @@
 /// One entry of a set's `images`, `data`, `colors` or `symbols` array: what it declares on each
 /// trait axis, and the file or colour it provides.
 ///
-/// An attribute that is nil means the entry did not say, which SELECTION.md reads as *any*.
+/// An attribute that is nil means the entry did not say, which the selection rule (README, "How a variant is chosen") reads as *any*.
 public struct Variant: Hashable, Sendable {
     /// Position in the set's array; declaration order is the rule's last tie-break.
     public var index: Int
     /// Where the entry starts in its Contents.json.
     public var location: SourceLocation?
 
-    // The selection axes, in SELECTION.md's order.
+    // The selection axes (the rule ranks them in its own order: see TraitAxis).
     public var idiom: IdiomRequirement = .universal
     public var screenWidth: ScreenWidthCondition?
     public var userInterfaceStyle: UserInterfaceStyle?
@@ -19,7 +19,7 @@ public struct Variant: Hashable, Sendable {
     /// Minimum device memory in GB.
     public var memory: Int?
     public var graphicsFeatureSet: GraphicsFeatureSet?
-    /// nil means the entry did not say; SELECTION.md ranks that as sRGB.
+    /// nil means the entry did not say; the rule ranks that as sRGB.
     public var displayGamut: DisplayGamut?
     /// 1, 2 or 3; nil for a scale-independent (vector) image.
     public var scale: Int?
@@ -28,7 +28,8 @@ public struct Variant: Hashable, Sendable {
     public var filename: String?
     public var color: ColorDefinition?
 
-    // Descriptive keys, read and kept but not selection axes.
+    // Keys that are selection axes too: `locale` (localization), `platform` (with the idiom) and a
+    // case-size `subtype` (`44mm`, watch size); `role`, `size` and other subtypes tell slots apart.
     public var subtype: String?
     public var size: String?
     public var role: String?
@@ -67,7 +68,7 @@ public struct Variant: Hashable, Sendable {
         declaredAttributes.filter { !excluded.contains($0.key) }.map { "\($0.key)=\($0.value)" }
     }
 
-    /// The axis attributes this variant declares, in SELECTION.md order, as Contents.json writes them.
+    /// The axis attributes this variant declares, idiom first, as Contents.json writes them.
     public var declaredAttributes: [(key: String, value: String)] {
         var result: [(String, String)] = [("idiom", idiom.contentsValue)]
         if let screenWidth { result.append(("screen-width", screenWidth.description)) }

@@ -5,7 +5,7 @@ import AssetCatalog
 /// validator's reachability rule.
 public struct SelectionTrace: Hashable, Sendable {
     public enum Step: String, Hashable, Sendable {
-        /// SELECTION.md step 1: not allowed for the query at all.
+        /// Step 1 of the rule: not allowed to compete for the query at all.
         case eligibility
         /// Step 2: allowed, but another candidate scored better on this axis.
         case ranking
