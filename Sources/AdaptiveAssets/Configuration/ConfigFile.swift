@@ -47,7 +47,8 @@ public struct ConfigFile: Hashable, Sendable {
     }
 
     public static func load(_ path: String) throws(Diagnostic) -> ConfigFile {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        // A FileHandle, so that /dev/stdin and /dev/null work too.
+        guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.readToEnd() ?? Data() else {
             throw Diagnostic(.error, "cannot read the configuration file", code: "config.invalid", at: SourceLocation(file: path))
         }
         return try parse(String(decoding: data, as: UTF8.self), path: path)

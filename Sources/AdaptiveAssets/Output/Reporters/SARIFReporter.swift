@@ -4,7 +4,8 @@ import Foundation
 
 /// One SARIF 2.1.0 document (GitHub code scanning reads it): the `adapt` driver with every rule
 /// that fired, and one result per diagnostic located by a URI relative to the working folder
-/// (`%SRCROOT%`).
+/// (`%SRCROOT%`; a file outside it gets an absolute `file://` URI). Path components are
+/// percent-encoded, `:` included, so a name can never read as a URI scheme.
 public struct SARIFReporter: Reporter {
     public static let identifier = "sarif"
     public static let summary = "one SARIF 2.1.0 document, for code scanning"
@@ -31,8 +32,11 @@ public struct SARIFReporter: Reporter {
             if let location = diagnostic.location {
                 var region: JSONObject = ["startLine": .number(String(location.line ?? 1))]
                 if let column = location.column { region["startColumn"] = .number(String(column)) }
-                var artifact: JSONObject = ["uri": .string(Self.uri(report.relative(location.file)))]
-                if !location.file.hasPrefix("/") || report.relative(location.file) != location.file { artifact["uriBaseId"] = "%SRCROOT%" }
+                // Relative to the working folder (%SRCROOT%); a file outside it gets an absolute file URI.
+                let relative = report.relative(location.file)
+                var artifact: JSONObject = relative.hasPrefix("/")
+                    ? ["uri": .string("file://" + Self.uri(relative))]
+                    : ["uri": .string(Self.uri(relative)), "uriBaseId": "%SRCROOT%"]
                 result["locations"] = .array([.object(["physicalLocation": .object([
                     "artifactLocation": .object(artifact), "region": .object(region),
                 ])])])
@@ -67,7 +71,7 @@ public struct SARIFReporter: Reporter {
     /// A path as a URI reference: each component percent-encoded.
     static func uri(_ path: String) -> String {
         path.split(separator: "/", omittingEmptySubsequences: false).map {
-            String($0).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#[]@"))) ?? String($0)
+            String($0).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#[]@:"))) ?? String($0)
         }.joined(separator: "/")
     }
 }
