@@ -25,11 +25,12 @@ public struct ValidationRun: Sendable {
         self.configPath = configPath
     }
 
-    /// A folder that is not a catalog stands for the catalogs inside it (CI runs `adapt validate .`).
+    /// A folder that is not a catalog stands for the catalogs inside it, 6 levels deep at most (CI
+    /// runs `adapt validate .`). A folder without any stays, and is refused as `catalog.not-a-catalog`.
     public static func expand(_ paths: [String]) -> [String] {
         paths.flatMap { path -> [String] in
             guard !CatalogFinder.isCatalogName(path.lastPathComponent) else { return [path] }
-            let found = CatalogFinder.catalogs(below: path)
+            let found = CatalogFinder.catalogs(below: path, depth: 6, limit: 1000)
             return found.isEmpty ? [path] : found
         }
     }
