@@ -77,6 +77,11 @@ import Testing
         let budget = run.stderr.split(separator: "\n").filter { $0.hasSuffix("[policy.device-budget]") }
         #expect(budget.count == 2, "\(run.stderr)")
         #expect(budget.allSatisfy { $0.hasPrefix("Showcase.xcassets/Contents.json:1:1: error: ") && $0.contains("over the policy's budget of 1000") })
+        // The budget measures exactly what `adapt thin` writes for the device.
+        let thin = try Adapt.run(["thin", "Showcase.xcassets", "--device", "iphone-16", "-o", "out", "--format", "json"], in: root)
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(thin.stdout.utf8)) as? [[String: Any]])
+        let bytesAfter = try #require(summary.first?["bytesAfter"] as? Int)
+        #expect(budget.contains { $0.contains("iPhone 16's slice of Showcase.xcassets is \(bytesAfter) bytes") }, "\(budget)")
         let roomy = try Adapt.run(["validate", "--format", "xcode", "--images", "none", "--config", "/dev/stdin", "Showcase.xcassets"],
                                   input: "opt_in_rules: [policy.device-budget]\npolicy.device-budget: {max_bytes: 100000000}\n", in: root)
         #expect(!roomy.stderr.contains("policy.device-budget"), "\(roomy.stderr)")
