@@ -23,6 +23,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         .target(name: "AssetCatalog"),
@@ -33,8 +34,14 @@ let package = Package(
         .target(name: "ImageChecks", dependencies: ["AssetCatalog", "PNGInspection"]),
         .target(name: "DeviceProfiles", dependencies: ["AssetCatalog", "AssetSelection"], resources: [.copy("Resources/devices.json")]),
         .target(name: "AssetThinning", dependencies: ["AssetCatalog", "AssetSelection", "DeviceProfiles", "PNGInspection"]),
-        .target(name: "AssetValidation", dependencies: ["AssetCatalog", "AssetSelection", "DeviceProfiles", "ImageChecks", "PNGInspection"]),
-        .target(name: "AdaptiveAssets", dependencies: ["AssetCatalog", "AssetSelection", "PNGInspection", "ImageChecks", "DeviceProfiles", "AssetThinning", "AssetValidation"]),
+        .target(name: "AssetValidation", dependencies: ["AssetCatalog", "AssetSelection", "DeviceProfiles", "ImageChecks", "PNGInspection", "AssetThinning"]),
+        .target(
+            name: "AdaptiveAssets",
+            dependencies: [
+                "AssetCatalog", "AssetSelection", "PNGInspection", "ImageChecks", "DeviceProfiles", "AssetThinning", "AssetValidation",
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
         .executableTarget(
             name: "adapt",
             dependencies: [

@@ -1,7 +1,8 @@
 // swift-tools-version: 6.1
 // A package that uses AdaptiveAssets' plugins, built for real in CI (Scripts/test-plugins).
-// ADAPT_FIXTURE_BROKEN=1 adds two targets that must fail to build: one whose catalog is broken,
-// one whose code misspells an asset name.
+// ADAPT_FIXTURE_BROKEN=1 adds three targets that must fail to build: one whose catalog is broken,
+// one whose code misspells an asset name, and one with a duplicate entry, which .adapt.yml makes an error.
+// .adapt.yml also disables set.orphan-file, so AppAssets' kept star-old.png is not reported.
 import Foundation
 import PackageDescription
 
@@ -14,7 +15,7 @@ var targets: [Target] = [
     .testTarget(name: "AppAssetsTests", dependencies: ["AppAssets"]),
 ]
 if ProcessInfo.processInfo.environment["ADAPT_FIXTURE_BROKEN"] == "1" {
-    for name in ["BrokenAssets", "MisspelledAssets"] {
+    for name in ["BrokenAssets", "MisspelledAssets", "DuplicateAssets"] {
         targets.append(.target(name: name, path: "Broken/\(name)", exclude: ["Assets.xcassets"],
                                plugins: [.plugin(name: "ValidateAssets", package: adaptiveAssets)]))
     }

@@ -23,6 +23,8 @@ public struct Validator: Sendable {
     public var imageChecks: ImageCheckLevel
     /// Warnings become errors.
     public var strict: Bool
+    /// Which rules run, at which severity, with which policy options (from `.adapt.yml`).
+    public var settings = RuleSettings()
     /// Threads checking images (default: one per core).
     public var concurrency = CatalogReader.coreCount
 
@@ -78,6 +80,11 @@ public struct Validator: Sendable {
             }
         }
         diagnostics += NameCollisionRule.check(catalogs)
+        let policies = PolicyRules(options: settings.policy, enabled: settings.isEnabled)
+        for catalog in catalogs {
+            diagnostics += policies.check(catalog, devices: devices)
+        }
+        diagnostics = settings.apply(to: diagnostics)
         if strict {
             diagnostics = diagnostics.map { diagnostic in
                 var promoted = diagnostic

@@ -4,30 +4,36 @@ import ArgumentParser
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
-        abstract: "Check catalogs for errors and likely mistakes, for build scripts and the build plugin.",
+        abstract: "Check catalogs for errors and likely mistakes, for build scripts, CI and the build plugin.",
         discussion: """
             Exit codes: 0 no errors, 1 errors (warnings too with --strict), 2 usage. Each diagnostic names its
-            rule, such as [variant.unreachable]. --format xcode prints only the diagnostics, for build logs;
-            json prints one JSON object per diagnostic, one a line.
+            rule, such as [variant.unreachable]; 'adapt rules' lists them. A folder that is not a catalog stands
+            for the catalogs inside it. Each catalog's .adapt.yml (the nearest one in its folder or above) says
+            which rules run; flags override it.
             """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json, xcode
-    }
-
-    @Argument(help: "One or more .xcassets folders, checked together (names must not collide across them).")
+    @Argument(help: "Catalogs (.xcassets), or folders to look for catalogs in, checked together.")
     var catalogs: [String]
 
-    @Flag(help: "Treat warnings as errors.")
-    var strict = false
+    @Flag(inversion: .prefixedNo, help: "Treat warnings as errors (default: strict: in .adapt.yml, else no).")
+    var strict: Bool?
 
     @OptionGroup var database: DeviceDatabaseOptions
 
     @Option(help: "PNG checks: full (walk and decode), walk (no decode) or none.")
-    var images: Validator.ImageCheckLevel = .full
+    var images: Validator.ImageCheckLevel?
 
-    @Option(help: "text, json or xcode.")
-    var format: Format = .text
+    @Option(help: ArgumentHelp("\(Reporters.identifiers.joined(separator: ", ")).", valueName: "format"))
+    var format = "text"
+
+    @Option(help: ArgumentHelp("A configuration file to use instead of each catalog's .adapt.yml.", valueName: "file"))
+    var config: String?
+
+    @Option(help: ArgumentHelp("Report only findings that this baseline does not list.", valueName: "file"))
+    var baseline: String?
+
+    @Option(help: ArgumentHelp("Record today's findings in this file (and report them all).", valueName: "file"))
+    var writeBaseline: String?
 
     @Option(help: ArgumentHelp("Also write Swift accessors for every asset to this file.", valueName: "file"))
     var accessors: String?
@@ -35,30 +41,34 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: "The accessors' root type name.")
     var accessorsType = "Asset"
 
-    func run() throws {
-        let database = try database.load()
-        let result = Validator(devices: database, imageChecks: images, strict: strict).validate(catalogsAt: catalogs)
-        let (validated, diagnostics) = (result.catalogs, result.diagnostics)
-        switch format {
-        case .xcode:
-            Terminal.report(diagnostics)
-        case .text:
-            Terminal.report(diagnostics)
-            let errors = diagnostics.errorCount, warnings = diagnostics.warningCount
-            Terminal.output("\(validated.count) catalog\(validated.count == 1 ? "" : "s") validated: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")\n")
-        case .json:
-            Terminal.output(diagnostics.map { JSONWriter.compact.string(for: $0.json) + "\n" }.joined())
+    func validate() throws {
+        guard Reporters.named(format) != nil else {
+            throw ValidationError("Unknown format '\(format)': expected \(Reporters.identifiers.joined(separator: ", ")).")
         }
+    }
+
+    func run() throws {
+        var run = ValidationRun(catalogs: catalogs, configPath: config)
+        run.overrides = .init(strict: strict, images: images, devices: database.devicesFile, baseline: baseline)
+        run.writeBaseline = writeBaseline
+        let report: ValidationReport
+        do { report = try run.run() } catch {
+            Terminal.error(error.description)
+            throw ExitCode(1)
+        }
+        let output = Reporters.named(format)!.render(report)
+        if !output.standardError.isEmpty { Terminal.error(output.standardError) }
+        if !output.standardOutput.isEmpty { Terminal.output(output.standardOutput) }
         if let accessors {
             do {
-                try AccessorGenerator(rootTypeName: accessorsType).write(for: validated, to: accessors)
+                try AccessorGenerator(rootTypeName: accessorsType).write(for: report.catalogs, to: accessors)
             } catch {
                 Terminal.error(Diagnostic(.error, "cannot write accessors: \(error)", code: "accessors.refused",
                                           at: SourceLocation(file: accessors)).description)
                 throw ExitCode(1)
             }
         }
-        if diagnostics.hasErrors { throw ExitCode(1) }
+        if report.hasErrors { throw ExitCode(1) }
     }
 }
 

@@ -28,12 +28,12 @@ enum Adapt {
         var description: String { "the adapt executable was not found next to the tests; run `swift build` first" }
     }
 
-    /// Runs `adapt` with `arguments` in the repository root, feeding `input` to standard input.
-    static func run(_ arguments: [String], input: String = "") throws -> AdaptRun {
+    /// Runs `adapt` with `arguments` in the repository root (or `directory`), feeding `input` to standard input.
+    static func run(_ arguments: [String], input: String = "", in directory: String? = nil) throws -> AdaptRun {
         let process = Process()
         process.executableURL = try executable
         process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: Corpus.repositoryRoot)
+        process.currentDirectoryURL = URL(fileURLWithPath: directory ?? Corpus.repositoryRoot)
         let output = Pipe(), error = Pipe(), stdin = Pipe()
         process.standardOutput = output
         process.standardError = error

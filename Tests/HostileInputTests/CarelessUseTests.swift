@@ -8,7 +8,8 @@ import Testing
     @Test func aProjectFolderIsRefusedListingTheCatalogsInside() throws {
         let fixture = try thinnableCatalog()
         try fixture.write("// app", to: "../Sources/App/main.swift")
-        for command in [["inspect", "."], ["validate", "."], ["thin", ".", "--device", "iphone-6", "-o", "out"]] {
+        // (`validate .` validates the catalogs inside instead, for CI: see ConfigFileTests.aFolderStandsForTheCatalogsInside.)
+        for command in [["inspect", "."], ["thin", ".", "--device", "iphone-6", "-o", "out"]] {
             let before = snapshot(fixture.root)
             let run = try HostileAdapt.run(command, in: fixture.root)
             #expect(run.status == 1, "\(command[0]): \(run.stderr)")

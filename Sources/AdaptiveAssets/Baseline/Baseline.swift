@@ -1,0 +1,76 @@
+import AssetCatalog
+import Foundation
+
+/// Today's findings, recorded so that a run reports only new ones (`adapt validate
+/// --write-baseline FILE`, then `--baseline FILE` or `baseline:` in `.adapt.yml`).
+///
+/// Entries are fingerprints (`Fingerprint`), counted: a set with two unreachable entries of the
+/// same file name needs both recorded. A baseline entry that no longer occurs is "fixed".
+///
+/// ```swift
+/// let baseline = try Baseline.load(from: "adapt-baseline.json")
+/// let (new, fixed) = baseline.filter(findings)
+/// ```
+public struct Baseline: Hashable, Sendable {
+    public static let formatVersion = 1
+    public var entries: [Fingerprint]
+
+    public init(_ entries: [Fingerprint]) { self.entries = entries.sorted() }
+
+    /// The findings not in the baseline, and the baseline entries that did not occur.
+    public func filter(_ findings: [Finding]) -> (new: [Finding], fixed: [Fingerprint]) {
+        var remaining: [Fingerprint: Int] = [:]
+        for entry in entries { remaining[entry, default: 0] += 1 }
+        var new: [Finding] = []
+        for finding in findings {
+            if let count = remaining[finding.fingerprint], count > 0 {
+                remaining[finding.fingerprint] = count - 1
+            } else {
+                new.append(finding)
+            }
+        }
+        let fixed = remaining.flatMap { entry, count in Array(repeating: entry, count: count) }.sorted()
+        return (new, fixed)
+    }
+
+    public var json: JSONValue {
+        .object([
+            "formatVersion": .number(String(Self.formatVersion)),
+            "findings": .array(entries.map { entry in
+                .object(["catalog": .string(entry.catalog), "set": .string(entry.set), "asset": .string(entry.asset),
+                         "rule": .string(entry.rule), "variant": .string(entry.variant)])
+            }),
+        ])
+    }
+
+    public func write(to path: String) throws {
+        try Data((JSONWriter.xcodeStyle.string(for: json) + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+
+    public static func load(from path: String) throws(Diagnostic) -> Baseline {
+        let location = SourceLocation(file: path)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Diagnostic(.error, "cannot read the baseline file", code: "baseline.invalid", at: location)
+        }
+        guard let document = try? JSONParser.parse(Array(data)), document["formatVersion"]?.int == formatVersion,
+              let findings = document["findings"]?.array else {
+            throw Diagnostic(.error, "not a baseline written by adapt validate --write-baseline (format \(formatVersion))",
+                             code: "baseline.invalid", at: location)
+        }
+        var entries: [Fingerprint] = []
+        for finding in findings {
+            guard let catalog = finding["catalog"]?.string, let set = finding["set"]?.string, let asset = finding["asset"]?.string,
+                  let rule = finding["rule"]?.string, let variant = finding["variant"]?.string else {
+                throw Diagnostic(.error, "a baseline finding lacks catalog, set, asset, rule or variant", code: "baseline.invalid", at: location)
+            }
+            entries.append(Fingerprint(catalog: catalog, set: set, asset: asset, rule: rule, variant: variant))
+        }
+        return Baseline(entries)
+    }
+}
+
+/// A diagnostic and its fingerprint.
+public struct Finding: Hashable, Sendable {
+    public var diagnostic: Diagnostic
+    public var fingerprint: Fingerprint
+}

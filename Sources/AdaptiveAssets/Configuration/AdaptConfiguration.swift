@@ -1,0 +1,59 @@
+import AssetCatalog
+import AssetValidation
+import Foundation
+
+/// What `adapt validate` runs with for one group of catalogs: a flag beats `.adapt.yml`, and
+/// the file beats the default.
+public struct AdaptConfiguration: Hashable, Sendable {
+    /// The file this came from, if any.
+    public var file: ConfigFile?
+    public var rules: RuleSettings
+    public var strict: Bool
+    public var images: Validator.ImageCheckLevel
+    public var devices: String?
+    public var baseline: String?
+
+    /// The command line's choices; nil means "as the file says".
+    public struct Overrides: Hashable, Sendable {
+        public var strict: Bool?
+        public var images: Validator.ImageCheckLevel?
+        public var devices: String?
+        public var baseline: String?
+        public init(strict: Bool? = nil, images: Validator.ImageCheckLevel? = nil, devices: String? = nil, baseline: String? = nil) {
+            (self.strict, self.images, self.devices, self.baseline) = (strict, images, devices, baseline)
+        }
+    }
+
+    public init(file: ConfigFile?, overrides: Overrides) {
+        self.file = file
+        rules = file?.rules ?? RuleSettings()
+        strict = overrides.strict ?? file?.strict ?? false
+        images = overrides.images ?? file?.images ?? .full
+        devices = overrides.devices ?? file?.devices
+        baseline = overrides.baseline ?? file?.baseline
+    }
+
+    /// Whether `path` (a catalog, group, set or file) lies in a folder `excluded` names. Globs are
+    /// read relative to the configuration file's folder, and matched against the path and each of
+    /// its parent folders, so `Legacy.xcassets` excludes everything inside it.
+    public func excludes(_ path: String) -> Bool {
+        guard let file, !file.excluded.isEmpty else { return false }
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        let base = URL(fileURLWithPath: file.folder).standardizedFileURL.path
+        guard absolute.hasPrefix(base + "/") else { return false }
+        let components = absolute.dropFirst(base.count + 1).split(separator: "/")
+        for length in stride(from: components.count, through: 1, by: -1) {
+            let candidate = components.prefix(length).joined(separator: "/")
+            if file.excluded.contains(where: { fnmatch($0.trimmingTrailingSlashes, candidate, 0) == 0 }) { return true }
+        }
+        return false
+    }
+}
+
+private extension String {
+    var trimmingTrailingSlashes: String {
+        var result = self
+        while result.count > 1 && result.hasSuffix("/") { result.removeLast() }
+        return result.hasPrefix("./") ? String(result.dropFirst(2)) : result
+    }
+}

@@ -1,0 +1,50 @@
+import AssetCatalog
+
+/// GitHub Actions workflow commands: `::error file=PATH,line=L,col=C,title=RULE::MESSAGE`, which
+/// GitHub shows as annotations on the pull request. Paths are relative to the working folder.
+public struct GitHubReporter: Reporter {
+    public static let identifier = "github"
+    public static let summary = "GitHub Actions annotations (::error file=...)"
+    public init() {}
+
+    public func render(_ report: ValidationReport) -> ReporterOutput {
+        var output = ""
+        for diagnostic in report.diagnostics {
+            let command = switch diagnostic.severity {
+            case .error: "error"
+            case .warning: "warning"
+            case .note: "notice"
+            }
+            var properties: [String] = []
+            if let location = diagnostic.location {
+                properties.append("file=" + Self.escapeProperty(report.relative(location.file)))
+                if let line = location.line { properties.append("line=\(line)") }
+                if let column = location.column { properties.append("col=\(column)") }
+            }
+            properties.append("title=" + Self.escapeProperty(diagnostic.code))
+            output += "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(diagnostic.message))\n"
+        }
+        return ReporterOutput(standardOutput: output, standardError: report.summary)
+    }
+
+    /// The message: `%`, CR and LF are escaped.
+    public static func escapeData(_ text: String) -> String {
+        text.replacingAll("%", with: "%25").replacingAll("\r", with: "%0D").replacingAll("\n", with: "%0A")
+    }
+
+    /// A property value: also `:` and `,`, which separate properties.
+    public static func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacingAll(":", with: "%3A").replacingAll(",", with: "%2C")
+    }
+}
+
+extension String {
+    func replacingAll(_ target: Character, with replacement: String) -> String {
+        var result = ""
+        result.reserveCapacity(count)
+        for character in self {
+            if character == target { result += replacement } else { result.append(character) }
+        }
+        return result
+    }
+}

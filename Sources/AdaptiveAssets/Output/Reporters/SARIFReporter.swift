@@ -1,0 +1,77 @@
+import AssetCatalog
+import AssetValidation
+import Foundation
+
+/// One SARIF 2.1.0 document (GitHub code scanning reads it): the `adapt` driver with every rule
+/// that fired, and one result per diagnostic located by a URI relative to the working folder
+/// (`%SRCROOT%`; a file outside it gets an absolute `file://` URI). Path components are
+/// percent-encoded, `:` included, so a name can never read as a URI scheme.
+public struct SARIFReporter: Reporter {
+    public static let identifier = "sarif"
+    public static let summary = "one SARIF 2.1.0 document, for code scanning"
+    public init() {}
+
+    public func render(_ report: ValidationReport) -> ReporterOutput {
+        let rules = report.firedRules
+        let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
+        let driverRules: [JSONValue] = rules.map { rule in
+            .object([
+                "id": .string(rule.id),
+                "shortDescription": .object(["text": .string(rule.summary)]),
+                "defaultConfiguration": .object(["level": .string(Self.level(rule.defaultSeverity))]),
+                "helpUri": .string(rule.helpURI),
+            ])
+        }
+        let results: [JSONValue] = report.diagnostics.map { diagnostic in
+            var result: JSONObject = [
+                "ruleId": .string(diagnostic.code),
+                "level": .string(Self.level(diagnostic.severity)),
+                "message": .object(["text": .string(diagnostic.message)]),
+            ]
+            if let index = ruleIndex[diagnostic.code] { result["ruleIndex"] = .number(String(index)) }
+            if let location = diagnostic.location {
+                var region: JSONObject = ["startLine": .number(String(location.line ?? 1))]
+                if let column = location.column { region["startColumn"] = .number(String(column)) }
+                // Relative to the working folder (%SRCROOT%); a file outside it gets an absolute file URI.
+                let relative = report.relative(location.file)
+                var artifact: JSONObject = relative.hasPrefix("/")
+                    ? ["uri": .string("file://" + Self.uri(relative))]
+                    : ["uri": .string(Self.uri(relative)), "uriBaseId": "%SRCROOT%"]
+                result["locations"] = .array([.object(["physicalLocation": .object([
+                    "artifactLocation": .object(artifact), "region": .object(region),
+                ])])])
+            }
+            return .object(result)
+        }
+        let base = report.workingDirectory.hasSuffix("/") ? report.workingDirectory : report.workingDirectory + "/"
+        let run: JSONObject = [
+            "tool": .object(["driver": .object([
+                "name": "adapt", "version": .string(AdaptVersion.current), "semanticVersion": .string(AdaptVersion.current),
+                "informationUri": .string(RuleRegistry.documentationURL), "rules": .array(driverRules),
+            ])]),
+            "originalUriBaseIds": .object(["%SRCROOT%": .object(["uri": .string("file://" + Self.uri(base))])]),
+            "results": .array(results),
+        ]
+        let document: JSONValue = .object([
+            "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+            "version": "2.1.0",
+            "runs": .array([.object(run)]),
+        ])
+        return ReporterOutput(standardOutput: JSONWriter.xcodeStyle.string(for: document) + "\n", standardError: report.summary)
+    }
+
+    static func level(_ severity: Diagnostic.Severity) -> String {
+        switch severity {
+        case .error: "error"
+        case .warning: "warning"
+        case .note: "note"
+        }
+    }
+
+    /// A path as a URI reference: each component percent-encoded.
+    static func uri(_ path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: false).map {
+            String($0).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#[]@:"))) ?? String($0)
+        }.joined(separator: "/")
+    }
+}

@@ -1,0 +1,121 @@
+import AssetCatalog
+import AssetValidation
+import DeviceProfiles
+import Foundation
+
+/// `adapt validate` end to end: finds each catalog's `.adapt.yml` (or takes `--config`), validates
+/// the catalogs of each configuration together, drops excluded paths, and splits the findings by
+/// a baseline. Reporters (`Reporter`) print the result.
+///
+/// ```swift
+/// let report = try ValidationRun(catalogs: ["App.xcassets"]).run()
+/// print(SARIFReporter().render(report).standardOutput)
+/// ```
+public struct ValidationRun: Sendable {
+    public var catalogs: [String]
+    /// `--config FILE`: one file for every catalog, instead of looking for `.adapt.yml`.
+    public var configPath: String?
+    public var overrides = AdaptConfiguration.Overrides()
+    /// `--write-baseline FILE`.
+    public var writeBaseline: String?
+    public var workingDirectory = FileManager.default.currentDirectoryPath
+
+    public init(catalogs: [String], configPath: String? = nil) {
+        self.catalogs = catalogs
+        self.configPath = configPath
+    }
+
+    /// A folder that is not a catalog stands for the catalogs inside it, 6 levels deep at most (CI
+    /// runs `adapt validate .`). A folder without any stays, and is refused as `catalog.not-a-catalog`.
+    public static func expand(_ paths: [String]) -> [String] {
+        paths.flatMap { path -> [String] in
+            guard !CatalogFinder.isCatalogName(path.lastPathComponent) else { return [path] }
+            let found = CatalogFinder.catalogs(below: path, depth: 6, limit: 1000)
+            return found.isEmpty ? [path] : found
+        }
+    }
+
+    /// Runs every check. Throws a diagnostic for a configuration, device or baseline file that
+    /// cannot be used (exit 1 before anything is validated).
+    public func run() throws(Diagnostic) -> ValidationReport {
+        let paths = Self.expand(catalogs)
+        // Group the catalogs by the configuration that applies to them, keeping the given order.
+        var groups: [(config: String?, catalogs: [String])] = []
+        for path in paths {
+            let config = configPath ?? ConfigFile.find(above: path)
+            if let index = groups.firstIndex(where: { $0.config == config }) { groups[index].catalogs.append(path) } else {
+                groups.append((config, [path]))
+            }
+        }
+        var report = ValidationReport(workingDirectory: workingDirectory)
+        var allFindings: [Finding] = []
+        var baselines: [String: [Finding]] = [:]
+        for group in groups {
+            let file = try group.config.map(ConfigFile.load)
+            let configuration = AdaptConfiguration(file: file, overrides: overrides)
+            var database: DeviceDatabase
+            do {
+                database = try DeviceDatabase.builtIn()
+                if let devices = configuration.devices { database.merge(try DeviceDatabase.load(from: devices)) }
+            } catch { throw error.diagnostic }
+            var validator = Validator(devices: database, imageChecks: configuration.images, strict: configuration.strict)
+            validator.settings = configuration.rules
+            let included = group.catalogs.filter { !configuration.excludes($0) }
+            let result = validator.validate(catalogsAt: included)
+            report.catalogs += result.catalogs
+            report.configurations += file.map { [$0.path] } ?? []
+            let findings = result.diagnostics
+                .filter { diagnostic in diagnostic.location.map { !configuration.excludes($0.file) } ?? true }
+                .map { Finding(diagnostic: $0, fingerprint: Fingerprint($0, in: result.catalogs)) }
+            allFindings += findings
+            if writeBaseline == nil, let baseline = configuration.baseline {
+                baselines[baseline, default: []] += findings
+            } else {
+                report.findings += findings
+            }
+        }
+        for (path, findings) in baselines.sorted(by: { $0.key < $1.key }) {
+            let (new, fixed) = try Baseline.load(from: path).filter(findings)
+            report.findings += new
+            report.baselined += findings.count - new.count
+            report.fixed += fixed
+        }
+        if let writeBaseline {
+            do { try Baseline(allFindings.map(\.fingerprint)).write(to: writeBaseline) } catch {
+                throw Diagnostic(.error, "cannot write the baseline: \(error)", code: "baseline.invalid", at: SourceLocation(file: writeBaseline))
+            }
+        }
+        return report
+    }
+}
+
+/// What one `adapt validate` run found, for every reporter.
+public struct ValidationReport: Sendable {
+    public var workingDirectory: String
+    public var catalogs: [Catalog] = []
+    /// The configuration files used.
+    public var configurations: [String] = []
+    /// Findings to report (those in a baseline are left out).
+    public var findings: [Finding] = []
+    /// How many findings a baseline left out.
+    public var baselined = 0
+    /// Baseline entries that no longer occur.
+    public var fixed: [Fingerprint] = []
+
+    public init(workingDirectory: String) { self.workingDirectory = workingDirectory }
+
+    public var diagnostics: [Diagnostic] { findings.map(\.diagnostic) }
+    public var hasErrors: Bool { diagnostics.hasErrors }
+
+    /// `path` relative to the working folder when it lies inside it, else as given.
+    public func relative(_ path: String) -> String {
+        guard path.hasPrefix("/") else { return path.hasPrefix("./") ? String(path.dropFirst(2)) : path }
+        let base = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
+        return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+    }
+
+    /// The catalog a path belongs to, by the longest prefix.
+    public func catalog(containing path: String) -> Catalog? {
+        catalogs.filter { path == $0.path || path.hasPrefix($0.path + "/") }.max { $0.path.count < $1.path.count }
+    }
+}

@@ -1,0 +1,46 @@
+import AssetCatalog
+
+/// What one rule is, for `adapt rules`, the README's rule table, SARIF's `tool.driver.rules` and
+/// the configuration file's checks: its id (the `[code]` every diagnostic ends with), its default
+/// severity, whether it runs only when a configuration opts in, one line of summary, and a bad and
+/// a good Contents.json when the rule is about one.
+///
+/// ```swift
+/// let rule = RuleRegistry.rule("variant.unreachable")!
+/// print(rule.id, rule.defaultSeverity, rule.summary)
+/// ```
+public struct RuleDescription: Hashable, Sendable {
+    public enum Area: String, Hashable, Sendable, CaseIterable {
+        case reading, contents, sets, selection, icons, images, png, policy, input
+    }
+
+    public var id: String
+    public var area: Area
+    public var defaultSeverity: Diagnostic.Severity
+    /// Runs only when a configuration lists it in `opt_in_rules`.
+    public var isOptIn: Bool
+    public var summary: String
+    /// More than the summary: when it fires, and what to do.
+    public var details: String
+    /// A Contents.json (or another input) that the rule reports, and one it accepts.
+    public var badExample: String?
+    public var goodExample: String?
+    /// The rule's options in the configuration file, with their defaults (`required: [dark]`).
+    public var options: [String: String]
+
+    public init(_ id: String, _ area: Area, _ severity: Diagnostic.Severity, optIn: Bool = false, _ summary: String,
+                details: String = "", bad: String? = nil, good: String? = nil, options: [String: String] = [:]) {
+        self.id = id
+        self.area = area
+        self.defaultSeverity = severity
+        self.isOptIn = optIn
+        self.summary = summary
+        self.details = details
+        self.badExample = bad
+        self.goodExample = good
+        self.options = options
+    }
+
+    /// Where the README's rule table lists this rule (SARIF's `helpUri`).
+    public var helpURI: String { RuleRegistry.documentationURL + "#rules" }
+}

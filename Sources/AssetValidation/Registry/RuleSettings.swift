@@ -1,0 +1,57 @@
+import AssetCatalog
+
+/// Which rules run and how loudly: what a configuration file (`.adapt.yml`) says about rules,
+/// resolved. The validator applies it to every diagnostic, so a rule disabled here is never
+/// reported and a severity set here is the one every reporter shows.
+///
+/// ```swift
+/// var settings = RuleSettings()
+/// settings.disabled = ["set.orphan-file"]
+/// settings.optIn = ["policy.scales"]
+/// settings.severity["variant.unreachable"] = .error
+/// ```
+public struct RuleSettings: Hashable, Sendable {
+    /// Rules never reported.
+    public var disabled: Set<String> = []
+    /// Opt-in rules that run.
+    public var optIn: Set<String> = []
+    /// Severities that replace a rule's default.
+    public var severity: [String: Diagnostic.Severity] = [:]
+    /// The policy rules' options.
+    public var policy = PolicyOptions()
+
+    public init() {}
+
+    public func isEnabled(_ id: String) -> Bool {
+        guard !disabled.contains(id) else { return false }
+        return !(RuleRegistry.rule(id)?.isOptIn ?? false) || optIn.contains(id)
+    }
+
+    /// The diagnostics that stay, with their configured severity.
+    public func apply(to diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.compactMap { diagnostic in
+            guard isEnabled(diagnostic.code) else { return nil }
+            var configured = diagnostic
+            if let severity = severity[diagnostic.code] { configured.severity = severity }
+            return configured
+        }
+    }
+}
+
+/// The options of the opt-in policy rules, with their defaults.
+public struct PolicyOptions: Hashable, Sendable {
+    /// `policy.appearances`: appearances every image set and colour set provides (`dark`, `light`, `high-contrast`).
+    public var requiredAppearances = ["dark"]
+    /// `policy.scales`: scales every bitmap image set provides, for each idiom it declares.
+    public var requiredScales = [2, 3]
+    /// `policy.file-size`: the largest file a set may hold.
+    public var maxFileBytes = 1_048_576
+    /// `policy.name`: what asset names (a set's folder name, without its extension) match.
+    public var namePattern = "^[a-z][A-Za-z0-9]*$"
+    /// `policy.device-budget`: the largest thinned slice of a catalog for one device.
+    public var budgetBytes = 20 * 1_048_576
+    /// `policy.device-budget`: device ids or model identifiers (empty: every device the catalog is for).
+    public var budgetDevices: [String] = []
+
+    public init() {}
+}

@@ -1,0 +1,125 @@
+import AssetCatalog
+import AssetSelection
+import AssetThinning
+import DeviceProfiles
+import Foundation
+
+/// The opt-in policy rules: house rules a team chooses in `.adapt.yml`, each with options
+/// (`PolicyOptions`). They run only when `RuleSettings.optIn` names them.
+struct PolicyRules {
+    var options: PolicyOptions
+    var enabled: (String) -> Bool
+
+    func check(_ catalog: Catalog, devices: DeviceDatabase) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        let assets = catalog.assets.flatMap(\.withDescendants)
+        if enabled("policy.appearances") { diagnostics += assets.flatMap(appearances) }
+        if enabled("policy.scales") { diagnostics += assets.flatMap(scales) }
+        if enabled("policy.file-size") { diagnostics += assets.flatMap(fileSizes) }
+        if enabled("policy.name") { diagnostics += names(catalog.assets) }
+        if enabled("policy.device-budget") { diagnostics += budget(catalog, devices: devices) }
+        return diagnostics
+    }
+
+    // MARK: policy.appearances
+
+    func appearances(_ asset: Asset) -> [Diagnostic] {
+        guard asset.type == .imageSet || asset.type == .colorSet else { return [] }
+        let provided = asset.variants.filter { !$0.isEmptySlot }
+        guard !provided.isEmpty else { return [] }
+        let missing = options.requiredAppearances.filter { appearance in
+            !provided.contains { variant in
+                switch appearance {
+                case "high-contrast": variant.accessibilityContrast == .high
+                default: variant.userInterfaceStyle?.rawValue == appearance
+                }
+            }
+        }
+        guard !missing.isEmpty else { return [] }
+        return [Diagnostic(.error, Message.appearances(asset, missing), code: "policy.appearances", at: asset.contentsLocation)]
+    }
+
+    // MARK: policy.scales
+
+    func scales(_ asset: Asset) -> [Diagnostic] {
+        guard asset.type == .imageSet else { return [] }
+        let files = asset.variants.filter { $0.filename != nil }
+        // A vector set (PDF or SVG without a scale) serves every scale.
+        let isVector = asset.properties.preservesVectorRepresentation
+            || files.contains { $0.scale == nil && ["pdf", "svg"].contains($0.filename!.pathExtension.lowercased()) }
+        guard !files.isEmpty, !isVector else { return [] }
+        var diagnostics: [Diagnostic] = []
+        for idiom in Set(files.map(\.idiom.contentsValue)).sorted() {
+            let present = Set(files.filter { $0.idiom.contentsValue == idiom }.compactMap(\.scale))
+            let missing = options.requiredScales.filter { !present.contains($0) }
+            if !missing.isEmpty {
+                diagnostics.append(Diagnostic(.error, Message.scales(asset, idiom, missing), code: "policy.scales", at: asset.contentsLocation))
+            }
+        }
+        return diagnostics
+    }
+
+    // MARK: policy.file-size
+
+    func fileSizes(_ asset: Asset) -> [Diagnostic] {
+        asset.variants.compactMap(\.filename).sorted().compactMap { file in
+            let path = asset.path + "/" + file
+            guard let size = FileSystem.fileSize(path), size > options.maxFileBytes else { return nil }
+            return Diagnostic(.warning, Message.fileSize(asset, file, size, options.maxFileBytes), code: "policy.file-size",
+                              at: SourceLocation(file: path))
+        }
+    }
+
+    // MARK: policy.name
+
+    func names(_ assets: [Asset]) -> [Diagnostic] {
+        guard let pattern = try? NSRegularExpression(pattern: options.namePattern) else { return [] }
+        return assets.compactMap { asset in
+            let name = asset.path.lastPathComponent.deletingPathExtension
+            let range = NSRange(name.startIndex..., in: name)
+            guard pattern.firstMatch(in: name, range: range) == nil else { return nil }
+            return Diagnostic(.warning, Message.name(asset, name, options.namePattern), code: "policy.name", at: asset.contentsLocation)
+        }
+    }
+
+    // MARK: policy.device-budget
+
+    func budget(_ catalog: Catalog, devices: DeviceDatabase) -> [Diagnostic] {
+        let chosen: [DeviceProfile] = options.budgetDevices.isEmpty
+            ? devices.devices(for: catalog.targetIdioms).devices
+            : options.budgetDevices.compactMap { devices.profile(matching: $0) }
+        let index = AssetIndex(catalog)
+        let location = SourceLocation(file: catalog.path + "/Contents.json")
+        return chosen.compactMap { device in
+            let bytes = ThinningPlan(index: index, device: device).keptBytes(in: catalog)
+            guard bytes > options.budgetBytes else { return nil }
+            return Diagnostic(.error, Message.budget(catalog, device, bytes, options.budgetBytes), code: "policy.device-budget", at: location)
+        }
+    }
+}
+
+extension Asset {
+    var contentsLocation: SourceLocation { SourceLocation(file: contentsPath ?? path) }
+}
+
+private enum Message {
+    static func appearances(_ asset: Asset, _ missing: [String]) -> String {
+        "\(asset.type.rawValue) '\(asset.name)' has no \(missing.joined(separator: " or ")) variant, which the policy requires"
+    }
+
+    static func scales(_ asset: Asset, _ idiom: String, _ missing: [Int]) -> String {
+        "image set '\(asset.name)' has no \(missing.map { "\($0)x" }.joined(separator: " or ")) image for idiom \(idiom), which the policy requires"
+    }
+
+    static func fileSize(_ asset: Asset, _ file: String, _ size: Int, _ limit: Int) -> String {
+        "'\(file)' in '\(asset.name)' is \(size) bytes, over the policy's \(limit)"
+    }
+
+    static func name(_ asset: Asset, _ name: String, _ pattern: String) -> String {
+        "asset name '\(name)' does not match the policy's pattern \(pattern)"
+    }
+
+    static func budget(_ catalog: Catalog, _ device: DeviceProfile, _ bytes: Int, _ limit: Int) -> String {
+        "\(device.name)'s slice of \(catalog.path.lastPathComponent) is \(bytes) bytes, over the policy's budget of \(limit)"
+    }
+}

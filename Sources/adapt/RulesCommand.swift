@@ -1,0 +1,36 @@
+import AdaptiveAssets
+import ArgumentParser
+
+struct RulesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rules",
+        abstract: "List every rule of adapt validate, or explain one with examples.",
+        discussion: "--format markdown prints the README's rule table; json is for tools.")
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, markdown
+    }
+
+    @Argument(help: "A rule id, such as variant.unreachable.")
+    var id: String?
+
+    @Option(help: "text, json or markdown.")
+    var format: Format = .text
+
+    func run() throws {
+        var rules = RuleRegistry.all
+        if let id {
+            guard let rule = RuleRegistry.rule(id) else {
+                throw ValidationError("Unknown rule '\(id)'. 'adapt rules' lists them.")
+            }
+            rules = [rule]
+        }
+        switch (format, id) {
+        case (.text, nil): Terminal.output(RuleDocumentation.list(rules))
+        case (.text, _): Terminal.output(RuleDocumentation.explain(rules[0]))
+        case (.json, nil): Terminal.output(RuleDocumentation.json(rules))
+        case (.json, _): Terminal.output(JSONWriter.xcodeStyle.string(for: RuleDocumentation.json(rules[0])) + "\n")
+        case (.markdown, _): Terminal.output(RuleDocumentation.markdown(rules))
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import CatalogFixtures
+import Foundation
+import Testing
+
+/// `.adapt.yml`: found above each catalog (or given with --config), every key honoured, unknown
+/// keys and rule ids refused at their line, flags beating the file.
+@Suite struct ConfigFileTests {
+    @Test func disablesARuleAndRaisesAnother() throws {
+        let root = try ValidateFixtures.showcase(config: """
+            disabled_rules: [scale.gap]
+            severity:
+              variant.unreachable: error
+            """)
+        let plain = try Adapt.run(["validate", "--format", "xcode", "--config", "/dev/null", "Showcase.xcassets"], in: root)
+        #expect(ValidateFixtures.codes(plain.stderr).contains("scale.gap"))
+        let run = try Adapt.run(["validate", "--format", "xcode", "Showcase.xcassets"], in: root)
+        #expect(run.status == 1)
+        #expect(!ValidateFixtures.codes(run.stderr).contains("scale.gap"))
+        #expect(run.stderr.contains("error: entry 0 of 'WatchFace'"))
+    }
+
+    @Test func isFoundByWalkingUpFromTheCatalog() throws {
+        let root = try ValidateFixtures.showcase()
+        try FileManager.default.createDirectory(atPath: root + "/App/Resources", withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: root + "/Showcase.xcassets", toPath: root + "/App/Resources/Showcase.xcassets")
+        try "disabled_rules: [variant.unreachable, scale.gap]\n".write(toFile: root + "/.adapt.yml", atomically: true, encoding: .utf8)
+        let run = try Adapt.run(["validate", "App/Resources/Showcase.xcassets"], in: root)
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("0 errors, 0 warnings"), "\(run.stderr)")
+    }
+
+    @Test func flagsOverrideTheFile() throws {
+        let root = try ValidateFixtures.showcase(config: "strict: true\nimages: none\n")
+        #expect(try Adapt.run(["validate", "Showcase.xcassets"], in: root).status == 1, "strict: true makes warnings fail")
+        #expect(try Adapt.run(["validate", "--no-strict", "Showcase.xcassets"], in: root).status == 0)
+    }
+
+    @Test func excludedPathsAreNotReported() throws {
+        let root = try ValidateFixtures.showcase(config: "excluded: [Showcase.xcassets/WatchFace.imageset, \"Showcase.xcassets/Compl*\"]\n")
+        let run = try Adapt.run(["validate", "--format", "xcode", "Showcase.xcassets"], in: root)
+        #expect(!run.stderr.contains("WatchFace.imageset") && !run.stderr.contains("Complication.imageset"))
+        #expect(run.stderr.contains("Banner.imageset"))
+        let whole = try ValidateFixtures.showcase(config: "excluded: [Showcase.xcassets]\n")
+        #expect(try Adapt.run(["validate", "Showcase.xcassets"], in: whole).stdout.contains("0 catalogs validated"))
+    }
+
+    @Test(arguments: [
+        ("disabled_rules: [scale.gap]\nbogus: 1\n", ".adapt.yml:2:1: error: unknown key 'bogus'"),
+        ("disabled_rules:\n  - variant.unreachable\n  - no.such-rule\n", ".adapt.yml:3:5: error: unknown rule id 'no.such-rule'"),
+        ("severity: {scale.gap: fatal}\n", ".adapt.yml:1:23: error: the severity of scale.gap must be error or warning"),
+        ("policy.scales: {requird: [2x]}\n", ".adapt.yml:1:17: error: unknown option 'requird' of policy.scales"),
+        ("scale.gap: {max: 1}\n", ".adapt.yml:1:1: error: rule scale.gap takes no options"),
+        ("images: some\n", ".adapt.yml:1:9: error: images takes full, walk or none"),
+    ])
+    func mistakesNameTheFileLineAndKey(config: String, message: String) throws {
+        let root = try ValidateFixtures.showcase(config: config)
+        let run = try Adapt.run(["validate", "Showcase.xcassets"], in: root)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+        #expect(run.stderr.contains("[config.invalid]"))
+    }
+
+    @Test func devicesFileAddsProfiles() throws {
+        let root = try ValidateFixtures.showcase(config: "devices: missing-devices.json\n")
+        let run = try Adapt.run(["validate", "Showcase.xcassets"], in: root)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("missing-devices.json"))
+    }
+
+    @Test func aFolderStandsForTheCatalogsInside() throws {
+        let root = try ValidateFixtures.showcase(config: "disabled_rules: [scale.gap]\n")
+        let run = try Adapt.run(["validate", "--format", "github", "."], in: root)
+        #expect(run.stderr.contains("1 catalog validated"))
+        #expect(run.stdout.contains("file=Showcase.xcassets/WatchFace.imageset/Contents.json"))
+        #expect(!run.stdout.contains("scale.gap"))
+    }
+}

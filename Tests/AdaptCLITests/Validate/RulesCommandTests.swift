@@ -1,0 +1,54 @@
+import AdaptiveAssets
+import CatalogFixtures
+import Foundation
+import Testing
+
+/// `adapt rules`, and the registry as the one source of rule ids and the README's table.
+@Suite struct RulesCommandTests {
+    @Test func readmeTableIsGenerated() throws {
+        let readme = try String(contentsOfFile: Corpus.repositoryRoot + "/README.md", encoding: .utf8)
+        let begin = try #require(readme.range(of: RuleDocumentation.markdownBegin), "README.md lacks the rule table's begin marker")
+        let end = try #require(readme.range(of: RuleDocumentation.markdownEnd))
+        let table = readme[begin.upperBound..<end.lowerBound].trimmingCharacters(in: .newlines) + "\n"
+        let generated = try Adapt.run(["rules", "--format", "markdown"]).stdout
+        #expect(table == generated, "README.md's rule table differs from `adapt rules --format markdown`: paste its output between the markers")
+    }
+
+    /// Every `code: "..."` in Sources (and every PNG problem code) is a registered rule.
+    @Test func everyEmittedCodeIsRegistered() throws {
+        let sources = Corpus.repositoryRoot + "/Sources"
+        let enumerator = try #require(FileManager.default.enumerator(atPath: sources))
+        let pattern = try NSRegularExpression(pattern: #"code: "([a-z0-9.-]+)""#)
+        var codes: Set<String> = []
+        while let file = enumerator.nextObject() as? String {
+            guard file.hasSuffix(".swift") else { continue }
+            let text = try String(contentsOfFile: sources + "/" + file, encoding: .utf8)
+            for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                codes.insert(String(text[Range(match.range(at: 1), in: text)!]))
+            }
+        }
+        #expect(codes.count > 30)
+        #expect(codes.filter { !RuleRegistry.contains($0) }.sorted() == [])
+        #expect(PNGProblem.Code.allCases.filter { !RuleRegistry.contains($0.rawValue) } == [])
+    }
+
+    @Test func everyOptInRuleHasOptionsDocsAndAnExample() {
+        let optIn = RuleRegistry.all.filter(\.isOptIn)
+        #expect(optIn.map(\.id) == ["policy.appearances", "policy.scales", "policy.file-size", "policy.name", "policy.device-budget"])
+        for rule in optIn { #expect(!rule.options.isEmpty && rule.id.hasPrefix("policy.")) }
+        #expect(Set(RuleRegistry.all.map(\.id)).count == RuleRegistry.all.count, "ids are unique")
+    }
+
+    @Test func listsExplainsAndPrintsJSON() throws {
+        let list = try Adapt.run(["rules"])
+        #expect(list.stdout.split(separator: "\n").count == RuleRegistry.all.count)
+        #expect(list.stdout.contains("policy.scales") && list.stdout.contains("opt-in"))
+        let one = try Adapt.run(["rules", "variant.duplicate"])
+        #expect(one.stdout.contains("Reported:") && one.stdout.contains("Accepted:"))
+        let json = try Adapt.run(["rules", "--format", "json"])
+        let rules = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(rules.count == RuleRegistry.all.count)
+        #expect(rules.allSatisfy { $0["id"] is String && $0["severity"] is String && $0["optIn"] is Bool })
+        #expect(try Adapt.run(["rules", "no.such-rule"]).status == 2)
+    }
+}
