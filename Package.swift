@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "DeviceProfiles", dependencies: ["AssetCatalog", "AssetSelection"], resources: [.copy("Resources/devices.json")]),
         .target(name: "AssetThinning", dependencies: ["AssetCatalog", "AssetSelection", "DeviceProfiles", "PNGInspection"]),
         .target(name: "AssetValidation", dependencies: ["AssetCatalog", "AssetSelection", "DeviceProfiles", "ImageChecks", "PNGInspection"]),
-        .target(name: "AdaptiveAssets", dependencies: ["AssetCatalog", "AssetSelection", "PNGInspection", "ImageChecks", "DeviceProfiles", "AssetThinning", "AssetValidation"]),
+        .target(name: "AdaptiveAssets", dependencies: ["AssetCatalog", "AssetSelection", "CPNGSupport", "PNGInspection", "ImageChecks", "DeviceProfiles", "AssetThinning", "AssetValidation"]),
         .executableTarget(
             name: "adapt",
             dependencies: [

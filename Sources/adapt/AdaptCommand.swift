@@ -15,7 +15,8 @@ struct AdaptCommand: ParsableCommand {
             Variants are chosen by the published selection rule (see README.md, "How a variant is chosen").
             Exit codes: 0 success, 1 errors in the input or nothing matched, 2 usage errors.
             """,
-        subcommands: [InspectCommand.self, ResolveCommand.self, PNGCommand.self, DevicesCommand.self, ThinCommand.self, MatrixCommand.self, ValidateCommand.self]
+        subcommands: [InspectCommand.self, ResolveCommand.self, PNGCommand.self, DevicesCommand.self, ThinCommand.self, MatrixCommand.self, ValidateCommand.self,
+                      ReportCommand.self, SizeCommand.self, DiffCommand.self]
     )
 
     /// Runs the command line and exits with 0, 1 or 2.
