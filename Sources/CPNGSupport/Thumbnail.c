@@ -138,3 +138,30 @@ adapt_thumbnail_result adapt_png_thumbnail(const uint8_t *bytes, size_t length, 
 }
 
 void adapt_thumbnail_free(uint8_t *png) { free(png); }
+
+adapt_thumbnail_status adapt_png_rgba(const uint8_t *bytes, size_t length, uint64_t max_pixels,
+                                      uint8_t **pixels, uint32_t *width, uint32_t *height) {
+    *pixels = NULL;
+    png_image image;
+    memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_memory(&image, bytes, length)) {
+        png_image_free(&image);
+        return ADAPT_THUMBNAIL_FAILED;
+    }
+    if ((uint64_t)image.width * image.height > max_pixels) {
+        png_image_free(&image);
+        return ADAPT_THUMBNAIL_TOO_LARGE;
+    }
+    image.format = PNG_FORMAT_RGBA;
+    uint8_t *buffer = malloc(PNG_IMAGE_SIZE(image));
+    if (buffer == NULL || !png_image_finish_read(&image, NULL, buffer, 0, NULL)) {
+        free(buffer);
+        png_image_free(&image);
+        return ADAPT_THUMBNAIL_FAILED;
+    }
+    *pixels = buffer;
+    *width = image.width;
+    *height = image.height;
+    return ADAPT_THUMBNAIL_OK;
+}

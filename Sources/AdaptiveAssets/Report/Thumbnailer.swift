@@ -75,6 +75,16 @@ public struct Thumbnailer: Sendable {
         return thumbnail
     }
 
+    /// A PNG's pixels as 8-bit RGBA, row after row; nil when libpng cannot decode it.
+    public func pixels(of png: [UInt8]) -> [UInt8]? {
+        var pixels: UnsafeMutablePointer<UInt8>?
+        var width: UInt32 = 0, height: UInt32 = 0
+        let status = png.withUnsafeBufferPointer { adapt_png_rgba($0.baseAddress, $0.count, maxPixels, &pixels, &width, &height) }
+        guard status == ADAPT_THUMBNAIL_OK, let pixels else { return nil }
+        defer { adapt_thumbnail_free(pixels) }
+        return Array(UnsafeBufferPointer(start: pixels, count: Int(width) * Int(height) * 4))
+    }
+
     /// Width and height from a PNG's IHDR.
     private static func sized(_ png: [UInt8]) -> Thumbnail? {
         guard png.count > 24 else { return nil }

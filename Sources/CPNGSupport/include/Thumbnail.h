@@ -34,4 +34,9 @@ adapt_thumbnail_result adapt_png_thumbnail(const uint8_t *bytes, size_t length, 
 
 void adapt_thumbnail_free(uint8_t *png);
 
+/// Decodes a PNG to 8-bit RGBA (malloc'd into *pixels; free with adapt_thumbnail_free).
+/// Returns ADAPT_THUMBNAIL_OK, or FAILED / TOO_LARGE with nothing allocated.
+adapt_thumbnail_status adapt_png_rgba(const uint8_t *bytes, size_t length, uint64_t max_pixels,
+                                      uint8_t **pixels, uint32_t *width, uint32_t *height);
+
 #endif
