@@ -11,15 +11,33 @@ extension SliceManifest {
     /// let manifests = SliceManifest.planned(plans, of: catalog)
     /// manifests[0].summary.bytesAfter   // what the first device's slice holds
     /// ```
-    public static func planned(_ plans: [ThinningPlan], of catalog: Catalog) -> [SliceManifest] {
+    public static func planned(_ plans: [ThinningPlan], of catalog: Catalog,
+                               concurrency: Int = CatalogReader.coreCount) -> [SliceManifest] {
         var firstWithSlice: [[[Int]]: String] = [:]
-        let sizes = FileSizes()
-        let entries = variantEntries(of: catalog)
-        return plans.map { plan in
+        let sharedWith: [String?] = plans.map { plan in
             let key = plan.assets.map(\.kept)
             let shared = firstWithSlice[key]
             if shared == nil { firstWithSlice[key] = plan.device.id }
-            return SliceManifest(plan: plan, catalog: catalog, entries: entries, sizes: sizes, sharedWith: shared)
+            return shared
+        }
+        // Devices with equal plans get equal manifests: build each once (the lineup has many such devices).
+        var firstWithPlan: [[ThinningPlan.AssetPlan]: Int] = [:]
+        let original: [Int] = plans.indices.map { position in
+            if let first = firstWithPlan[plans[position].assets] { return first }
+            firstWithPlan[plans[position].assets] = position
+            return position
+        }
+        let sizes = FileSizes()
+        let entries = variantEntries(of: catalog)
+        let built = Array(plans.indices.filter { original[$0] == $0 }).concurrentMap(concurrency: concurrency) { position in
+            (position, SliceManifest(plan: plans[position], catalog: catalog, entries: entries, sizes: sizes, sharedWith: nil))
+        }
+        let byPosition = Dictionary(built, uniquingKeysWith: { first, _ in first })
+        return plans.indices.map { position in
+            var manifest = byPosition[original[position]]!
+            manifest.device = plans[position].device
+            manifest.sharedWith = sharedWith[position]
+            return manifest
         }
     }
 }

@@ -144,12 +144,16 @@ extension HTMLReport {
         html.text(names.dropFirst().joined(separator: ", ")); html.raw("</details>")
     }
 
-    var deviceNames: [String: String] {
-        Dictionary(report.sizes.groups.flatMap(\.devices).map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-    }
-
     /// "every context", or the windows and the appearances a row covers.
     func contextLabel(_ indices: [Int]) -> String {
+        if let known = contextFacts.labels.withLock({ $0[indices] }) { return known }
+        let label = makeContextLabel(indices)
+        contextFacts.labels.withLock { $0[indices] = label }
+        return label
+    }
+
+    private func makeContextLabel(_ indices: [Int]) -> String {
+        let facts = contextFacts
         let contexts = indices.map { report.contexts[$0] }
         if indices.count == report.contexts.count { return "every context" }
         var windows: [String] = []
@@ -158,20 +162,19 @@ extension HTMLReport {
             if appearancesOf[context.window] == nil { windows.append(context.window) }
             appearancesOf[context.window, default: []].insert("\(context.style) \(context.contrast) \(context.direction)")
         }
-        let allAppearances = Set(report.contexts.map { "\($0.style) \($0.contrast) \($0.direction)" })
+        let allAppearances = facts.appearances
         let first = appearancesOf[windows[0]]!
         guard windows.allSatisfy({ appearancesOf[$0] == first }) else {
             return contexts.map(\.label).joined(separator: "; ")
         }
-        let allWindows = Set(report.contexts.map(\.window))
+        let allWindows = facts.windows
         let windowPart = Set(windows) == allWindows ? "every window" : windows.joined(separator: ", ")
         if first == allAppearances { return windowPart }
         // Factor the appearances into style × contrast × direction when they are a product.
         let parts = first.map { $0.split(separator: " ").map(String.init) }
         let styles = Set(parts.map { $0[0] }), contrasts = Set(parts.map { $0[1] }), directions = Set(parts.map { $0[2] })
         if styles.count * contrasts.count * directions.count == first.count {
-            let allStyles = Set(report.contexts.map(\.style)), allContrasts = Set(report.contexts.map(\.contrast))
-            let allDirections = Set(report.contexts.map(\.direction))
+            let allStyles = facts.styles, allContrasts = facts.contrasts, allDirections = facts.directions
             var words: [String] = []
             if styles != allStyles { words.append(styles.sorted().joined(separator: "/")) }
             if contrasts != allContrasts { words.append(contrasts.sorted().reversed().joined(separator: "/") + " contrast") }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// `adapt report`: one self-contained HTML page from a `ReportV1`. No network, no external script,
 /// style or font: thumbnails are data URIs (or, with `linkImages`, relative links to the originals),
 /// and a Content-Security-Policy makes any other request fail. It reads without script; a few lines
@@ -8,14 +10,20 @@
 /// try HTMLReport(report).write(to: "report.html")
 /// ```
 public struct HTMLReport: Sendable {
-    public var report: ReportV1
+    public let report: ReportV1
     /// Reference the original image files (relative to `baseFolder`) instead of embedding thumbnails.
     public var linkImages = false
     /// The folder the page will be written to, for `linkImages`.
     public var baseFolder = "."
 
+    /// Device names by id, and facts about the contexts, worked out once per page.
+    let deviceNames: [String: String]
+    let contextFacts: ContextFacts
+
     public init(_ report: ReportV1) {
         self.report = report
+        deviceNames = Dictionary(report.sizes.groups.flatMap(\.devices).map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        contextFacts = ContextFacts(report.contexts)
     }
 
     /// Writes the page atomically.
@@ -68,6 +76,24 @@ public struct HTMLReport: Sendable {
             }
         }
         html.raw("</select></label>\n<output id=\"filter-status\" aria-live=\"polite\"></output>\n</form>\n")
+    }
+}
+
+/// What every row label compares against, and the labels already made (rows repeat across assets).
+final class ContextFacts: Sendable {
+    let windows: Set<String>
+    let styles: Set<String>
+    let contrasts: Set<String>
+    let directions: Set<String>
+    let appearances: Set<String>
+    let labels = Mutex<[[Int]: String]>([:])
+
+    init(_ contexts: [ReportV1.TraitContext]) {
+        windows = Set(contexts.map(\.window))
+        styles = Set(contexts.map(\.style))
+        contrasts = Set(contexts.map(\.contrast))
+        directions = Set(contexts.map(\.direction))
+        appearances = Set(contexts.map { "\($0.style) \($0.contrast) \($0.direction)" })
     }
 }
 
