@@ -11,7 +11,7 @@ extension SizeReport {
                 "[device: \(device.modelIdentifiers.first ?? device.id) (\(device.name))]"
             }.joined(separator: ", "))
             let share = bytesBefore == 0 ? 100 : Int((Double(group.bytes) * 100 / Double(bytesBefore)).rounded())
-            lines.append("Asset catalog size: \(Self.formatted(group.bytes)) (\(share)% of unthinned), \(group.keptVariants) variants kept, \(group.droppedVariants) dropped")
+            lines.append("Asset catalog size: \(Self.formatted(group.bytes)), \(share)% of unthinned; \(group.keptVariants) variants kept, \(group.droppedVariants) dropped")
             let width = group.bytesByType.map(\.type.count).max() ?? 0
             for type in group.bytesByType where type.bytes > 0 || type.assets > 0 {
                 lines.append("  \(type.type)\(String(repeating: " ", count: width - type.type.count))  \(Self.formatted(type.bytes))  (\(type.assets) asset\(type.assets == 1 ? "" : "s"))")
