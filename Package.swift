@@ -38,7 +38,7 @@ let package = Package(
         .target(
             name: "AdaptiveAssets",
             dependencies: [
-                "AssetCatalog", "AssetSelection", "PNGInspection", "ImageChecks", "DeviceProfiles", "AssetThinning", "AssetValidation",
+                "AssetCatalog", "AssetSelection", "CPNGSupport", "PNGInspection", "ImageChecks", "DeviceProfiles", "AssetThinning", "AssetValidation",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),

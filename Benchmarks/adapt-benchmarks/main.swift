@@ -15,6 +15,8 @@ struct Options {
     var queries = 2_000_000
     var repetitions = 5
     var work = FileManager.default.temporaryDirectory.appendingPathComponent("adapt-bench").path
+    /// Real catalogs to time besides the generated one (`report`).
+    var catalogs: [String] = []
 
     init(_ arguments: [String]) {
         var iterator = arguments.dropFirst().makeIterator()
@@ -24,6 +26,7 @@ struct Options {
             case "--queries": queries = Int(iterator.next() ?? "") ?? queries
             case "--repetitions": repetitions = Int(iterator.next() ?? "") ?? repetitions
             case "--work": work = iterator.next() ?? work
+            case "--catalog": catalogs += iterator.next().map { [$0] } ?? []
             default: suite = argument
             }
         }
@@ -42,9 +45,10 @@ func format(_ seconds: Double) -> String { String(format: "%8.1f ms", seconds * 
 
 /// A catalog of `sets` image sets in namespaced groups of 100, each with 6 variants
 /// (1x/2x/3x, light and dark) and small valid PNGs sized for their scale, written once and reused.
-func generateCatalog(sets: Int, under work: String) throws -> String {
-    let path = "\(work)/Synthetic-\(sets)-v2.xcassets"
-    let pngs = (1...3).map { scale in Data(smallPNG(side: 16 * scale)) }
+/// With `distinct`, every set's images have their own pixels (for thumbnails, which are cached by content).
+func generateCatalog(sets: Int, under work: String, distinct: Bool = false) throws -> String {
+    let path = "\(work)/Synthetic-\(sets)-v2\(distinct ? "-distinct" : "").xcassets"
+    var pngs = (1...3).map { scale in Data(smallPNG(side: 16 * scale)) }
     let marker = "\(path)/.complete"
     if FileManager.default.fileExists(atPath: marker) { return path }
     try? FileManager.default.removeItem(atPath: path)
@@ -58,6 +62,7 @@ func generateCatalog(sets: Int, under work: String) throws -> String {
                 .write(to: URL(fileURLWithPath: "\(group)/Contents.json"))
         }
         let folder = "\(group)/Image\(set).imageset"
+        if distinct { pngs = (1...3).map { scale in Data(smallPNG(side: 16 * scale, seed: set)) } }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var images: [JSONValue] = []
         for dark in [false, true] {
@@ -77,7 +82,7 @@ func generateCatalog(sets: Int, under work: String) throws -> String {
 }
 
 /// A valid RGB PNG of `side` x `side` pixels, compressed with stored deflate blocks.
-func smallPNG(side: Int) -> [UInt8] {
+func smallPNG(side: Int, seed: Int = 0) -> [UInt8] {
     func be32(_ value: UInt32) -> [UInt8] { [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)] }
     func crc(_ bytes: [UInt8]) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
@@ -92,7 +97,7 @@ func smallPNG(side: Int) -> [UInt8] {
         return be32(UInt32(data.count)) + body + be32(crc(body))
     }
     var raw: [UInt8] = []
-    for row in 0..<side { raw += [0] + (0..<side * 3).map { UInt8(($0 + row) & 0xFF) } }
+    for row in 0..<side { raw += [0] + (0..<side * 3).map { UInt8(($0 + row + seed) & 0xFF) } }
     var a: UInt32 = 1, b: UInt32 = 0
     for byte in raw { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
     let count = raw.count
@@ -245,7 +250,8 @@ let options = Options(CommandLine.arguments)
 switch options.suite {
 case "core": try runCore(options)
 case "validate": try runValidate(options)
+case "report": try runReport(options)
 default:
-    print("usage: adapt-benchmarks core|validate [--sets N] [--queries N] [--repetitions N] [--work DIR]")
+    print("usage: adapt-benchmarks core|validate|report [--sets N] [--queries N] [--repetitions N] [--work DIR] [--catalog PATH]")
     exit(2)
 }

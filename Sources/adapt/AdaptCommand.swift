@@ -16,7 +16,8 @@ struct AdaptCommand: ParsableCommand {
             Exit codes: 0 success, 1 errors in the input or nothing matched, 2 usage errors.
             """,
         version: AdaptVersion.current,
-        subcommands: [InspectCommand.self, ResolveCommand.self, PNGCommand.self, DevicesCommand.self, ThinCommand.self, MatrixCommand.self, ValidateCommand.self, RulesCommand.self]
+        subcommands: [InspectCommand.self, ResolveCommand.self, PNGCommand.self, DevicesCommand.self, ThinCommand.self, MatrixCommand.self, ValidateCommand.self,
+                      RulesCommand.self, ReportCommand.self, SizeCommand.self, DiffCommand.self]
     )
 
     /// Runs the command line and exits with 0, 1 or 2.

@@ -39,4 +39,6 @@ uint32_t adapt_crc32(uint32_t crc, const uint8_t *bytes, size_t length);
 /// Returns the number of bytes written, or -1 when the stream is corrupt.
 long adapt_inflate(const uint8_t *input, size_t length, uint8_t *output, size_t capacity);
 
+#include "Thumbnail.h"   // thumbnails for adapt report (Thumbnail.c)
+
 #endif

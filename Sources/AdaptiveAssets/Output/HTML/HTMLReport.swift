@@ -1,0 +1,220 @@
+import Synchronization
+
+/// `adapt report`: one self-contained HTML page from a `ReportV1`. No network, no external script,
+/// style or font: thumbnails are data URIs (or, with `linkImages`, relative links to the originals),
+/// and a Content-Security-Policy makes any other request fail. It reads without script; a few lines
+/// of inline script add the asset and device filters. Dark mode follows `prefers-color-scheme`.
+///
+/// ```swift
+/// let report = try ReportBuilder(database: try DeviceDatabase.builtIn()).build(catalogsAt: ["App.xcassets"])
+/// try HTMLReport(report).write(to: "report.html")
+/// ```
+public struct HTMLReport: Sendable {
+    public let report: ReportV1
+    /// Reference the original image files (relative to `baseFolder`) instead of embedding thumbnails.
+    public var linkImages = false
+    /// The folder the page will be written to, for `linkImages`.
+    public var baseFolder = "."
+
+    /// Device names by id, and facts about the contexts, worked out once per page.
+    let deviceNames: [String: String]
+    let contextFacts: ContextFacts
+
+    public init(_ report: ReportV1) {
+        self.report = report
+        deviceNames = Dictionary(report.sizes.groups.flatMap(\.devices).map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        contextFacts = ContextFacts(report.contexts)
+    }
+
+    /// Writes the page atomically.
+    public func write(to path: String) throws {
+        var page = self
+        let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+        page.baseFolder = folder.isEmpty ? "/" : folder
+        try FileOperations.writeAtomically(path, Array(page.render().utf8))
+    }
+
+    public func render() -> String {
+        var html = HTMLBuilder()
+        let images = ImageStyles(report: report, linkImages: linkImages, baseFolder: baseFolder)
+        let title = "Asset report: " + report.catalogs.map(\.name).joined(separator: ", ")
+        let policy = linkImages
+            ? "default-src 'none'; img-src data: file: 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'"
+            : "default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'"
+        html.raw("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+        html.raw("<meta http-equiv=\"Content-Security-Policy\" content=\"\(policy)\">\n")
+        html.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta name=\"color-scheme\" content=\"light dark\">\n")
+        html.raw("<meta name=\"generator\" content=\"adapt report (ReportV1)\">\n")
+        html.raw("<title>"); html.text(title); html.raw("</title>\n<style>\n")
+        html.raw(HTMLReport.stylesheet)
+        html.raw(images.css)
+        html.raw("</style>\n</head>\n<body data-images-ok=\"unknown\">\n")
+        html.raw("<header>\n<h1>"); html.text(title); html.raw("</h1>\n")
+        html.raw("<nav aria-label=\"Sections\"><a href=\"#overview\">Overview</a> <a href=\"#contact-sheet\">Contact sheet</a> ")
+        html.raw("<a href=\"#trait-changes\">Trait changes</a> <a href=\"#download-size\">Download size</a></nav>\n")
+        filters(&html)
+        html.raw("</header>\n<main>\n")
+        overview(&html)
+        contactSheet(&html, images)
+        traitChanges(&html, images)
+        downloadSize(&html)
+        html.raw("</main>\n<script>\n")
+        html.raw(HTMLReport.script)
+        html.raw("</script>\n</body>\n</html>\n")
+        return html.output
+    }
+
+    /// Hidden until the script shows it: without script, the whole page is shown.
+    private func filters(_ html: inout HTMLBuilder) {
+        html.raw("<form id=\"filters\" hidden role=\"search\" aria-label=\"Filter the report\">\n")
+        html.raw("<label>Asset name <input type=\"search\" id=\"asset-filter\" autocomplete=\"off\" placeholder=\"e.g. Banner\"></label>\n")
+        html.raw("<label>Device <select id=\"device-filter\"><option value=\"\">every device</option>")
+        for group in report.sizes.groups {
+            for device in group.devices {
+                html.raw("<option value=\""); html.attribute(device.id); html.raw("\">")
+                html.text("\(device.name) (\(device.id))"); html.raw("</option>")
+            }
+        }
+        html.raw("</select></label>\n<output id=\"filter-status\" aria-live=\"polite\"></output>\n</form>\n")
+    }
+}
+
+/// What every row label compares against, and the labels already made (rows repeat across assets).
+final class ContextFacts: Sendable {
+    let windows: Set<String>
+    let styles: Set<String>
+    let contrasts: Set<String>
+    let directions: Set<String>
+    let appearances: Set<String>
+    let labels = Mutex<[[Int]: String]>([:])
+
+    init(_ contexts: [ReportV1.TraitContext]) {
+        windows = Set(contexts.map(\.window))
+        styles = Set(contexts.map(\.style))
+        contrasts = Set(contexts.map(\.contrast))
+        directions = Set(contexts.map(\.direction))
+        appearances = Set(contexts.map { "\($0.style) \($0.contrast) \($0.direction)" })
+    }
+}
+
+/// Builds the page text, escaping everything that comes from a catalog.
+struct HTMLBuilder {
+    var output = ""
+
+    init() { output.reserveCapacity(1 << 20) }
+
+    mutating func raw(_ text: String) { output += text }
+
+    mutating func text(_ text: String) {
+        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || $0 < 0x20 }) else {
+            output += text
+            return
+        }
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": output += "&amp;"
+            case "<": output += "&lt;"
+            case ">": output += "&gt;"
+            case "\"": output += "&quot;"
+            case "'": output += "&#39;"
+            case "\n", "\t": output.unicodeScalars.append(scalar)
+            default:
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                    output += "&#\(scalar.value);"
+                } else {
+                    output.unicodeScalars.append(scalar)
+                }
+            }
+        }
+    }
+
+    mutating func attribute(_ value: String) { text(value) }
+}
+
+/// Each image's CSS class (identical thumbnails share one), and the data URIs, each once.
+struct ImageStyles {
+    /// Per image (`ReportV1.images`): its class and its `src`, nil when there is nothing to show.
+    var classes: [String?] = []
+    var sources: [String?] = []
+    var css = ""
+
+    init(report: ReportV1, linkImages: Bool, baseFolder: String) {
+        var classOfBytes: [[UInt8]: String] = [:]
+        for image in report.images {
+            if linkImages {
+                let source = RelativePath.from(baseFolder, to: image.path).percentEncodedForURL
+                let name = "i\(classes.count)"
+                css += ".\(name){background-image:url(\"\(source)\")}\n"
+                classes.append(name)
+                sources.append(source)
+                continue
+            }
+            guard let thumbnail = image.thumbnail else {
+                classes.append(nil)
+                sources.append(nil)
+                continue
+            }
+            let source = "data:image/png;base64," + Base64.encode(thumbnail.png)
+            if let known = classOfBytes[thumbnail.png] {
+                classes.append(known)
+            } else {
+                let name = "i\(classOfBytes.count)"
+                classOfBytes[thumbnail.png] = name
+                css += ".\(name){background-image:url(\(source))}\n"
+                classes.append(name)
+            }
+            sources.append(source)
+        }
+    }
+}
+
+enum Base64 {
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+    static func encode(_ bytes: [UInt8]) -> String {
+        var output = [UInt8]()
+        output.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var index = 0
+        while index + 3 <= bytes.count {
+            let value = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+            output += [alphabet[Int(value >> 18)], alphabet[Int(value >> 12 & 63)], alphabet[Int(value >> 6 & 63)], alphabet[Int(value & 63)]]
+            index += 3
+        }
+        let rest = bytes.count - index
+        if rest > 0 {
+            let value = UInt32(bytes[index]) << 16 | (rest == 2 ? UInt32(bytes[index + 1]) << 8 : 0)
+            output += [alphabet[Int(value >> 18)], alphabet[Int(value >> 12 & 63)]]
+            output += rest == 2 ? [alphabet[Int(value >> 6 & 63)], UInt8(ascii: "=")] : [UInt8(ascii: "="), UInt8(ascii: "=")]
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+}
+
+enum RelativePath {
+    /// `to` relative to the folder `from`, both made absolute through the file system when they exist.
+    static func from(_ folder: String, to path: String) -> String {
+        let base = (FileSystem.realPath(folder) ?? folder).split(separator: "/")
+        let target = (FileSystem.realPath(path) ?? path).split(separator: "/")
+        var common = 0
+        while common < base.count, common < target.count, base[common] == target[common] { common += 1 }
+        let ups = Array(repeating: "..", count: base.count - common)
+        return (ups + target[common...].map(String.init)).joined(separator: "/")
+    }
+}
+
+extension String {
+    /// Percent-encodes what a relative URL cannot carry as it is.
+    var percentEncodedForURL: String {
+        var result = ""
+        for byte in utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "@"):
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                result += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return result
+    }
+}

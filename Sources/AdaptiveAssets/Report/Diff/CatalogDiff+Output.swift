@@ -1,0 +1,97 @@
+extension CatalogDiff {
+    public var text: String {
+        var lines = ["\(oldPath) → \(newPath)"]
+        func list(_ title: String, _ items: [String]) {
+            guard !items.isEmpty else { return }
+            lines.append("\(title) (\(items.count)):")
+            lines += items.map { "  " + $0 }
+        }
+        list("Added", added)
+        list("Removed", removed)
+        list("Renamed", renamed.map { "\($0.from) → \($0.to)" })
+        if !changed.isEmpty {
+            lines.append("Changed (\(changed.count)):")
+            for change in changed {
+                lines.append("  \(change.name)")
+                lines += change.variantsAdded.map { "    + " + $0 }
+                lines += change.variantsRemoved.map { "    - " + $0 }
+                lines += change.variantsChanged.map { "    ~ " + $0 }
+                lines += change.filesChanged.map { "    bytes changed: " + $0 }
+            }
+        }
+        if !newDiagnostics.isEmpty {
+            lines.append("New diagnostics (\(newDiagnostics.count)):")
+            lines += newDiagnostics.map { "  " + $0.description }
+        }
+        if added.isEmpty && removed.isEmpty && renamed.isEmpty && changed.isEmpty { lines.append("No asset changed.") }
+        lines.append("Download size per device (before → after):")
+        for size in sizes {
+            let sign = size.delta > 0 ? "+" : ""
+            let first = size.devices[0] + (size.devices.count > 1 ? " and \(size.devices.count - 1) more" : "")
+            lines.append("  \(first): \(size.before) → \(size.after) bytes (\(sign)\(size.delta))")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    public var json: JSONValue {
+        func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
+        return .object([
+            "format": "adaptive-assets.diff", "formatVersion": 1,
+            "old": .string(oldPath), "new": .string(newPath),
+            "added": strings(added), "removed": strings(removed),
+            "renamed": .array(renamed.map { .object(["from": .string($0.from), "to": .string($0.to)]) }),
+            "changed": .array(changed.map { change in
+                .object(["name": .string(change.name), "variantsAdded": strings(change.variantsAdded),
+                         "variantsRemoved": strings(change.variantsRemoved), "variantsChanged": strings(change.variantsChanged),
+                         "filesChanged": strings(change.filesChanged)])
+            }),
+            "newDiagnostics": .array(newDiagnostics.map(\.json)),
+            "sizes": .array(sizes.map { size in
+                .object(["devices": strings(size.devices), "before": .number(String(size.before)),
+                         "after": .number(String(size.after)), "delta": .number(String(size.delta))])
+            }),
+        ])
+    }
+
+    /// GitHub Actions workflow commands: a notice per change, a warning per new diagnostic at its
+    /// file and line, and a notice per group of devices whose download size changed.
+    public var github: String {
+        func escape(_ text: String) -> String {
+            var result = ""
+            for character in text {
+                switch character {
+                case "%": result += "%25"
+                case "\r": result += "%0D"
+                case "\n": result += "%0A"
+                default: result.append(character)
+                }
+            }
+            return result
+        }
+        func property(_ text: String) -> String { escape(text).split(separator: ",", omittingEmptySubsequences: false).joined(separator: "%2C").split(separator: ":", omittingEmptySubsequences: false).joined(separator: "%3A") }
+        var lines: [String] = []
+        for name in added { lines.append("::notice title=Asset added::\(escape(name))") }
+        for name in removed { lines.append("::notice title=Asset removed::\(escape(name))") }
+        for rename in renamed { lines.append("::notice title=Asset renamed::\(escape(rename.from)) → \(escape(rename.to))") }
+        for change in changed {
+            let parts = change.variantsAdded.map { "+ " + $0 } + change.variantsRemoved.map { "- " + $0 }
+                + change.variantsChanged.map { "~ " + $0 } + change.filesChanged.map { "bytes changed: " + $0 }
+            lines.append("::notice title=Asset changed\(property(": " + change.name))::\(escape(parts.joined(separator: "\n")))")
+        }
+        for diagnostic in newDiagnostics {
+            var properties: [String] = []
+            if let location = diagnostic.location {
+                properties.append("file=" + property(location.file))
+                if let line = location.line { properties.append("line=\(line)") }
+                if let column = location.column { properties.append("col=\(column)") }
+            }
+            properties.append("title=" + property(diagnostic.code))
+            let level = diagnostic.severity == .error ? "error" : "warning"
+            lines.append("::\(level) \(properties.joined(separator: ","))::\(escape(diagnostic.message))")
+        }
+        for size in sizes where size.delta != 0 {
+            lines.append("::notice title=Download size::\(escape(size.devices.joined(separator: " "))): \(size.before) → \(size.after) bytes (\(size.delta > 0 ? "+" : "")\(size.delta))")
+        }
+        return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+    }
+}

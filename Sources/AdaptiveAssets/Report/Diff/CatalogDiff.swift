@@ -1,0 +1,151 @@
+/// What changed between two versions of a catalog (`adapt diff OLD NEW`): assets added, removed
+/// and renamed (the same files under a new name), variants added, removed and changed, files
+/// whose bytes changed, diagnostics that are new, and each device's download size before → after.
+///
+/// ```swift
+/// let diff = CatalogDiff(old: try reader.read(at: "old/App.xcassets"), new: try reader.read(at: "App.xcassets"),
+///                        database: try DeviceDatabase.builtIn())
+/// diff.added; diff.renamed; diff.sizes.filter { $0.after > $0.before }
+/// diff.growth(over: 10_000)   // one error per device that grows by more
+/// ```
+public struct CatalogDiff: Sendable {
+    public var oldPath: String
+    public var newPath: String
+    public var added: [String] = []
+    public var removed: [String] = []
+    public var renamed: [Rename] = []
+    /// Assets in both versions whose variants or files differ, by name.
+    public var changed: [AssetChange] = []
+    /// Diagnostics of the new version that the old one did not have (compared without paths).
+    public var newDiagnostics: [Diagnostic] = []
+    /// Per group of devices with the same sizes before and after.
+    public var sizes: [SizeChange] = []
+
+    public struct Rename: Hashable, Sendable {
+        public var from: String
+        public var to: String
+    }
+
+    public struct AssetChange: Hashable, Sendable {
+        public var name: String
+        /// Variants by their attributes (`idiom=iphone scale=2x`) with their files.
+        public var variantsAdded: [String] = []
+        public var variantsRemoved: [String] = []
+        /// Same attributes, another file: `attributes: old.png → new.png`.
+        public var variantsChanged: [String] = []
+        /// Files with the same name whose bytes changed: `name (before → after bytes)`.
+        public var filesChanged: [String] = []
+    }
+
+    public struct SizeChange: Hashable, Sendable {
+        public var devices: [String]
+        public var before: Int
+        public var after: Int
+        public var delta: Int { after - before }
+    }
+
+    public var isEmpty: Bool {
+        added.isEmpty && removed.isEmpty && renamed.isEmpty && changed.isEmpty && newDiagnostics.isEmpty && sizes.allSatisfy { $0.delta == 0 }
+    }
+
+    /// Compares the two versions; `devices` defaults to every device of `database`, and the
+    /// Validator runs on both with `imageChecks`.
+    public init(old: Catalog, new: Catalog, database: DeviceDatabase, devices: [DeviceProfile]? = nil,
+                imageChecks: Validator.ImageCheckLevel = .walk) {
+        oldPath = old.path
+        newPath = new.path
+        let oldAssets = Dictionary(old.assets.map { ($0.name + "." + $0.type.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
+        let newAssets = Dictionary(new.assets.map { ($0.name + "." + $0.type.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
+        var gone = old.assets.filter { newAssets[$0.name + "." + $0.type.rawValue] == nil }
+        var arrived = new.assets.filter { oldAssets[$0.name + "." + $0.type.rawValue] == nil }
+        // A rename keeps every file's bytes and every variant's attributes.
+        var goneByFingerprint: [String: Int] = [:]
+        for (position, asset) in gone.enumerated() { goneByFingerprint[Self.fingerprint(asset)] = position }
+        var renamedGone: Set<Int> = []
+        arrived.removeAll { asset in
+            let fingerprint = Self.fingerprint(asset)
+            guard !fingerprint.isEmpty, let position = goneByFingerprint[fingerprint], !renamedGone.contains(position) else { return false }
+            renamedGone.insert(position)
+            renamed.append(Rename(from: gone[position].name, to: asset.name))
+            return true
+        }
+        gone = gone.enumerated().filter { !renamedGone.contains($0.offset) }.map(\.element)
+        added = arrived.map(\.name)
+        removed = gone.map(\.name)
+        for asset in new.assets {
+            guard let before = oldAssets[asset.name + "." + asset.type.rawValue] else { continue }
+            let change = Self.compare(before, asset)
+            if change != AssetChange(name: asset.name) { changed.append(change) }
+        }
+        let validator = Validator(devices: database, imageChecks: imageChecks)
+        let oldDiagnostics = Set(validator.validate([old]).diagnostics.map { Self.key($0, root: old.path) })
+        newDiagnostics = validator.validate([new]).diagnostics.filter { !oldDiagnostics.contains(Self.key($0, root: new.path)) }
+        let devices = devices ?? database.devices
+        let before = SizeReport(catalogs: [old], devices: devices).bytesByDevice
+        let after = SizeReport(catalogs: [new], devices: devices).bytesByDevice
+        var groupOf: [[Int]: Int] = [:]
+        var seen: Set<String> = []
+        for device in devices where seen.insert(device.id).inserted {
+            let pair = [before[device.id] ?? 0, after[device.id] ?? 0]
+            if let existing = groupOf[pair] { sizes[existing].devices.append(device.id); continue }
+            groupOf[pair] = sizes.count
+            sizes.append(SizeChange(devices: [device.id], before: pair[0], after: pair[1]))
+        }
+    }
+
+    /// One error per device whose download grows by more than `bytes` (`--fail-on-growth`).
+    public func growth(over bytes: Int) -> [Diagnostic] {
+        sizes.filter { $0.delta > bytes }.flatMap { change in
+            change.devices.map { device in
+                Diagnostic(.error, "\(device) downloads \(change.delta) more bytes (\(change.before) → \(change.after)), more than the \(bytes) allowed",
+                           code: "diff.growth", at: SourceLocation(file: newPath))
+            }
+        }
+    }
+
+    private static func fingerprint(_ asset: Asset) -> String {
+        let parts = asset.variants.map { variant in
+            variant.attributeStrings().joined(separator: " ") + "|" + (variant.filename.map { fileHash(asset.path + "/" + $0) } ?? variant.color?.summary ?? "")
+        }
+        return parts.isEmpty ? "" : asset.type.rawValue + "\n" + parts.sorted().joined(separator: "\n")
+    }
+
+    private static func fileHash(_ path: String) -> String {
+        guard let bytes = try? FileSystem.readFile(path) else { return "missing" }
+        return Thumbnailer.contentHash(bytes) + "-\(bytes.count)"
+    }
+
+    private static func compare(_ old: Asset, _ new: Asset) -> AssetChange {
+        var change = AssetChange(name: new.name)
+        func describe(_ variant: Variant) -> (key: String, payload: String) {
+            (variant.attributeStrings().joined(separator: " "), variant.filename ?? variant.color?.summary ?? "(empty slot)")
+        }
+        let before = Dictionary(old.variants.map(describe), uniquingKeysWith: { first, _ in first })
+        let after = Dictionary(new.variants.map(describe), uniquingKeysWith: { first, _ in first })
+        for variant in new.variants.map(describe) {
+            if let previous = before[variant.key] {
+                if previous != variant.payload { change.variantsChanged.append("\(variant.key): \(previous) → \(variant.payload)") }
+            } else {
+                change.variantsAdded.append("\(variant.key): \(variant.payload)")
+            }
+        }
+        for variant in old.variants.map(describe) where after[variant.key] == nil {
+            change.variantsRemoved.append("\(variant.key): \(variant.payload)")
+        }
+        let oldFiles = Set(old.variants.compactMap(\.filename))
+        for file in Array(Set(new.variants.compactMap(\.filename))).sorted() where oldFiles.contains(file) {
+            let was = fileHash(old.path + "/" + file), now = fileHash(new.path + "/" + file)
+            if was != now {
+                change.filesChanged.append("\(file) (\(FileSystem.fileSize(old.path + "/" + file) ?? 0) → \(FileSystem.fileSize(new.path + "/" + file) ?? 0) bytes)")
+            }
+        }
+        return change
+    }
+
+    /// A diagnostic without the catalog's own path, so the two versions compare.
+    private static func key(_ diagnostic: Diagnostic, root: String) -> String {
+        let file = diagnostic.location?.file ?? ""
+        let relative = file.hasPrefix(root) ? String(file.dropFirst(root.count)) : file
+        return "\(diagnostic.code)|\(relative)|\(diagnostic.message.split(separator: root).joined(separator: "<catalog>"))"
+    }
+}

@@ -1,0 +1,161 @@
+/// Builds a `ReportV1` from catalogs on disk: validates them, makes the thumbnails, works out
+/// what each device shows in each trait context, what changes on rotation and in split view,
+/// and what each device downloads. All of `adapt report` but the rendering.
+///
+/// ```swift
+/// var builder = ReportBuilder(database: try DeviceDatabase.builtIn())
+/// builder.thumbnailer.cacheFolder = ".build/thumbnails"
+/// let report = builder.build(catalogsAt: ["Assets/Showcase.xcassets"])
+/// try HTMLReport(report).write(to: "report.html")
+/// ```
+public struct ReportBuilder: Sendable {
+    public var database: DeviceDatabase
+    /// The devices the grids, changes and sizes are for (default: every device in the database).
+    public var devices: [DeviceProfile]
+    public var thumbnailer = Thumbnailer()
+    /// Skip thumbnails (`--link-images`: the page references the original files).
+    public var makeThumbnails = true
+    /// PNG checks the Validator runs for the overview.
+    public var imageChecks: Validator.ImageCheckLevel = .full
+    public var concurrency = CatalogReader.coreCount
+
+    public init(database: DeviceDatabase, devices: [DeviceProfile]? = nil) {
+        self.database = database
+        self.devices = devices ?? database.devices
+    }
+
+    public struct Failure: Error, CustomStringConvertible {
+        public var diagnostics: [Diagnostic]
+        public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+    }
+
+    /// Reads, validates and reports the catalogs. Throws when none can be read at all.
+    public func build(catalogsAt paths: [String]) throws(Failure) -> ReportV1 {
+        var validator = Validator(devices: database, imageChecks: imageChecks)
+        validator.concurrency = concurrency
+        let validation = validator.validate(catalogsAt: paths)
+        guard !validation.catalogs.isEmpty else { throw Failure(diagnostics: validation.diagnostics) }
+        return build(catalogs: validation.catalogs, diagnostics: validation.diagnostics)
+    }
+
+    public func build(catalogs: [Catalog], diagnostics: [Diagnostic]) -> ReportV1 {
+        var seen: Set<String> = []
+        let devices = self.devices.filter { seen.insert($0.id).inserted }
+        let indexes = catalogs.map(AssetIndex.init)
+        let manifests: [[SliceManifest]] = indexes.map { index in
+            let plans = Array(devices.indices).concurrentMap(concurrency: concurrency) { ThinningPlan(index: index, device: devices[$0]) }
+            return SliceManifest.planned(plans, of: index.catalog)
+        }
+        let grid = GridBuilder(devices: devices)
+        var images = ImageTable()
+        var assets: [ReportV1.AssetSheet] = []
+        var overviews: [ReportV1.CatalogOverview] = []
+        var firstAsset: [Int] = []
+        for (catalogPosition, index) in indexes.enumerated() {
+            let catalog = index.catalog
+            firstAsset.append(assets.count)
+            // Grids are independent per asset: build them on every core, then number the images in order.
+            let grids = Array(catalog.assets.indices).concurrentMap(concurrency: concurrency) { position in
+                catalog.assets[position].type.hasSelectableVariants ? grid.grid(index: index, asset: position) : (columns: [], rows: [])
+            }
+            for (position, asset) in catalog.assets.enumerated() {
+                let slotOf = Self.slots(of: index, asset: position)
+                let variants = asset.variants.enumerated().map { offset, variant in
+                    ReportV1.VariantCard(
+                        index: variant.index, label: variant.filename ?? variant.color?.summary ?? "(empty slot)",
+                        attributes: variant.attributeStrings(),
+                        image: variant.filename.flatMap { name in variant.fileProblem == nil ? images.add(asset.path + "/" + name) : nil },
+                        color: variant.color.flatMap(\.cssColor), slot: slotOf[offset])
+                }
+                assets.append(ReportV1.AssetSheet(id: "asset-\(catalogPosition)-\(position)", catalog: catalogPosition, name: asset.name,
+                                                  type: asset.type.rawValue, path: asset.path, variants: variants,
+                                                  columns: grids[position].columns, rows: grids[position].rows,
+                                                  hasSlots: asset.type.hasSlots))
+            }
+            let summary = manifests[catalogPosition].first?.summary
+            overviews.append(ReportV1.CatalogOverview(path: catalog.path, name: catalog.path.lastPathComponent,
+                                                      assets: catalog.assets.count,
+                                                      variants: catalog.assets.reduce(0) { $0 + $1.variants.count },
+                                                      bytes: summary?.bytesBefore ?? 0))
+        }
+        let thumbnailer = self.thumbnailer, makeThumbnails = self.makeThumbnails
+        let entries = images.paths.concurrentMap(concurrency: concurrency) { path in
+            ReportV1.ImageEntry(path: path, bytes: FileSystem.fileSize(path) ?? 0,
+                                thumbnail: makeThumbnails ? thumbnailer.thumbnail(ofFileAt: path) : nil)
+        }
+        return ReportV1(
+            catalogs: overviews,
+            diagnostics: Self.locate(diagnostics, in: catalogs, firstAsset: firstAsset),
+            assets: assets, images: entries, contexts: grid.contexts,
+            traitChanges: TraitChangeBuilder.changes(indexes: indexes, devices: devices, firstAsset: firstAsset, assets: assets),
+            sizes: SizeReport(catalogs: catalogs.map(\.path), devices: devices, manifests: manifests))
+    }
+
+    /// Each variant's slot description, for sets of slots.
+    private static func slots(of index: AssetIndex, asset: Int) -> [Int: String] {
+        guard index.hasSlots(assetAt: asset) else { return [:] }
+        var result: [Int: String] = [:]
+        for (slot, positions) in index.catalog.assets[asset].variantsBySlot() {
+            for position in positions { result[position] = slot.description }
+        }
+        return result
+    }
+
+    /// Each diagnostic with the asset whose Contents.json or folder it points into.
+    private static func locate(_ diagnostics: [Diagnostic], in catalogs: [Catalog], firstAsset: [Int]) -> [ReportV1.LocatedDiagnostic] {
+        var byPath: [String: Int] = [:]
+        for (catalogPosition, catalog) in catalogs.enumerated() {
+            for (position, asset) in catalog.assets.enumerated() {
+                byPath[asset.path] = firstAsset[catalogPosition] + position
+                if let contents = asset.contentsPath { byPath[contents] = firstAsset[catalogPosition] + position }
+            }
+        }
+        return diagnostics.map { diagnostic in
+            var asset: Int?
+            if let file = diagnostic.location?.file {
+                asset = byPath[file] ?? byPath[String(file[..<(file.lastIndex(of: "/") ?? file.startIndex)])]
+            }
+            return ReportV1.LocatedDiagnostic(diagnostic: diagnostic, asset: asset)
+        }
+    }
+}
+
+/// Image paths, each once, numbered in the order first seen.
+struct ImageTable {
+    var paths: [String] = []
+    var positions: [String: Int] = [:]
+
+    mutating func add(_ path: String) -> Int {
+        if let known = positions[path] { return known }
+        positions[path] = paths.count
+        paths.append(path)
+        return paths.count - 1
+    }
+}
+
+extension ColorDefinition {
+    /// A CSS colour for the swatch, nil for system colour references.
+    var cssColor: String? {
+        guard reference == nil else { return nil }
+        func channel(_ key: String) -> Double? {
+            guard let text = components[key]?.trimmingSpaces else { return nil }
+            if text.hasPrefix("0x") || text.hasPrefix("0X") { return UInt8(text.dropFirst(2), radix: 16).map { Double($0) / 255 } }
+            guard let value = Double(text) else { return nil }
+            return text.contains(".") || value <= 1 ? value : value / 255
+        }
+        let alpha = channel("alpha") ?? 1
+        if let white = channel("white") {
+            let level = Int((white * 255).rounded())
+            return "rgb(\(level) \(level) \(level) / \(alpha))"
+        }
+        guard let red = channel("red"), let green = channel("green"), let blue = channel("blue") else { return nil }
+        let space = colorSpace?.contains("display-p3") == true ? "display-p3" : "srgb"
+        return "color(\(space) \(red) \(green) \(blue) / \(alpha))"
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}

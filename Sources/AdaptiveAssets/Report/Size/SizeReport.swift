@@ -1,0 +1,105 @@
+/// What each device downloads from one or more catalogs: the bytes its slice holds, split by asset
+/// type, with devices whose slices are identical grouped (`adapt size`, and the size sections of
+/// `adapt report` and `adapt diff`). In the spirit of Xcode's App Thinning Size Report.
+///
+/// The numbers are `SliceManifest.bytesAfter`, computed from the same `ThinningPlan`s and file
+/// sizes as `adapt thin`: the bytes of the files each slice keeps.
+///
+/// ```swift
+/// let catalog = try CatalogReader().read(at: "App.xcassets")
+/// let sizes = SizeReport(catalogs: [catalog], devices: database.devices)
+/// for group in sizes.groups { print(group.devices.map(\.id), group.bytes) }
+/// sizes.overBudget(50_000)      // one diagnostic per device whose slice holds more
+/// ```
+public struct SizeReport: Sendable {
+    /// The catalogs' paths, as given.
+    public var catalogs: [String]
+    /// Bytes of every file the catalogs' entries name: what a device would download unthinned.
+    public var bytesBefore: Int
+    public var groups: [Group]
+
+    public struct Group: Hashable, Sendable {
+        /// In the order given; the first is the group's name.
+        public var devices: [DeviceProfile]
+        public var bytes: Int
+        /// Bytes per asset type (`imageset`, `colorset`, ...), largest first.
+        public var bytesByType: [TypeBytes]
+        public var keptVariants: Int
+        public var droppedVariants: Int
+        /// Assets with no match in some window of a device of the group.
+        public var assetsWithoutMatch: [String]
+    }
+
+    public struct TypeBytes: Hashable, Sendable {
+        public var type: String
+        public var bytes: Int
+        public var assets: Int
+    }
+
+    /// Plans every device's slice of every catalog. A device given twice counts once.
+    public init(catalogs: [Catalog], devices: [DeviceProfile]) {
+        var seen: Set<String> = []
+        let devices = devices.filter { seen.insert($0.id).inserted }
+        let manifests: [[SliceManifest]] = catalogs.map { catalog in
+            let index = AssetIndex(catalog)
+            let plans = Array(devices.indices).concurrentMap(concurrency: CatalogReader.coreCount) {
+                ThinningPlan(index: index, device: devices[$0])
+            }
+            return SliceManifest.planned(plans, of: catalog)
+        }
+        self.init(catalogs: catalogs.map(\.path), devices: devices, manifests: manifests)
+    }
+
+    /// From manifests already planned: `manifests[catalog][device]`.
+    public init(catalogs: [String], devices: [DeviceProfile], manifests: [[SliceManifest]]) {
+        self.catalogs = catalogs
+        bytesBefore = manifests.reduce(0) { $0 + ($1.first?.summary.bytesBefore ?? 0) }
+        var groups: [Group] = []
+        var groupOfKey: [[[[Int]]]: Int] = [:]
+        for (position, device) in devices.enumerated() {
+            let slices = manifests.map { $0[position] }
+            // Identical slices keep the same variants of every asset of every catalog.
+            let key: [[[Int]]] = slices.map { $0.assets.map { asset in asset.kept.map(\.index) + [asset.keptWhole ? -1 : -2, asset.bytesAfter] } }
+            if let existing = groupOfKey[key] {
+                groups[existing].devices.append(device)
+                continue
+            }
+            var byType: [String: (bytes: Int, assets: Int)] = [:]
+            var kept = 0, dropped = 0, bytes = 0
+            var unmatched: [String] = []
+            for slice in slices {
+                for asset in slice.assets {
+                    let current = byType[asset.type] ?? (0, 0)
+                    byType[asset.type] = (current.bytes + asset.bytesAfter, current.assets + (asset.kept.isEmpty && !asset.keptWhole ? 0 : 1))
+                    bytes += asset.bytesAfter
+                    kept += asset.kept.count
+                    dropped += asset.dropped.count
+                    if !asset.unmatched.isEmpty { unmatched.append(asset.name) }
+                }
+            }
+            groupOfKey[key] = groups.count
+            groups.append(Group(devices: [device], bytes: bytes,
+                                bytesByType: byType.map { TypeBytes(type: $0.key, bytes: $0.value.bytes, assets: $0.value.assets) }
+                                    .sorted { ($0.bytes, $1.type) > ($1.bytes, $0.type) },
+                                keptVariants: kept, droppedVariants: dropped, assetsWithoutMatch: unmatched))
+        }
+        self.groups = groups
+    }
+
+    /// Each device's bytes, by device id.
+    public var bytesByDevice: [String: Int] {
+        var result: [String: Int] = [:]
+        for group in groups { for device in group.devices { result[device.id] = group.bytes } }
+        return result
+    }
+
+    /// One error per device whose slice holds more than `budget` bytes (`adapt size --budget`).
+    public func overBudget(_ budget: Int) -> [Diagnostic] {
+        groups.filter { $0.bytes > budget }.flatMap { group in
+            group.devices.map { device in
+                Diagnostic(.error, "\(device.id) downloads \(group.bytes) bytes of assets, \(group.bytes - budget) over the budget of \(budget)",
+                           code: "size.over-budget", at: SourceLocation(file: catalogs.first ?? "."))
+            }
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import AdaptiveAssets
+import ArgumentParser
+
+struct SizeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "size",
+        abstract: "Show the bytes each device's slice holds, split by asset type (an asset thinning size report).",
+        discussion: """
+            Devices whose slices are identical are grouped. The numbers are the bytes adapt thin writes for the
+            same devices. --budget BYTES exits 1 with one diagnostic per device whose slice holds more.
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, csv
+    }
+
+    @Argument(help: "One or more .xcassets folders (a device's size is the sum over them).")
+    var catalogs: [String]
+
+    @Option(name: .customLong("device"), help: ArgumentHelp("A device id or model identifier (repeatable).", valueName: "id"))
+    var deviceIDs: [String] = []
+
+    @Flag(help: "Every known device (the default when no --device is given).")
+    var allDevices = false
+
+    @OptionGroup var database: DeviceDatabaseOptions
+
+    @Option(help: "text, json or csv.")
+    var format: Format = .text
+
+    @Option(help: ArgumentHelp("Fail when a device's slice holds more than this many bytes.", valueName: "bytes"))
+    var budget: Int?
+
+    func validate() throws {
+        if allDevices && !deviceIDs.isEmpty { throw ValidationError("Give --device ID or --all-devices, not both.") }
+        if let budget, budget < 0 { throw ValidationError("--budget must not be negative.") }
+    }
+
+    func run() throws {
+        let database = try database.load()
+        let devices = deviceIDs.isEmpty ? database.devices : try deviceIDs.map { try self.database.profile($0, in: database) }
+        let sizes = SizeReport(catalogs: try catalogs.map(readCatalog), devices: devices)
+        switch format {
+        case .text: Terminal.output(sizes.text)
+        case .json: Terminal.output(JSONWriter.xcodeStyle.string(for: sizes.json))
+        case .csv: Terminal.output(sizes.csv)
+        }
+        if let budget {
+            let over = sizes.overBudget(budget)
+            Terminal.report(over)
+            if !over.isEmpty { throw ExitCode(1) }
+        }
+    }
+}

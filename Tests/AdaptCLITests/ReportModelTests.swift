@@ -1,0 +1,52 @@
+import AdaptiveAssets
+import CatalogFixtures
+import Foundation
+import Testing
+
+/// The report's model and its thumbnails, without a browser.
+@Suite struct ReportModelTests {
+    static let showcase = Corpus.repositoryRoot + "/Assets/Showcase.xcassets"
+
+    @Test func showcaseModel() throws {
+        var builder = ReportBuilder(database: try DeviceDatabase.builtIn())
+        builder.imageChecks = .none
+        builder.thumbnailer.cacheFolder = nil
+        let report = try builder.build(catalogsAt: [Self.showcase])
+        let catalog = try CatalogReader().read(at: Self.showcase)
+        #expect(report.assets.count == catalog.assets.count)
+        #expect(report.catalogs[0].variants == catalog.assets.reduce(0) { $0 + $1.variants.count })
+
+        let sidebar = try #require(report.assets.first { $0.name == "Sidebar" })
+        #expect(sidebar.rows.contains { $0.cells.contains(.noMatch) }, "regular width shows nothing")
+        let icon = try #require(report.assets.first { $0.name == "AppIcon" })
+        #expect(icon.hasSlots && icon.rows.contains { row in
+            row.cells.contains { if case .shown(let choices) = $0 { choices.count > 1 && choices.allSatisfy { $0.slot != nil } } else { false } }
+        }, "an app icon set shows each slot")
+        // Every device appears in exactly one column of each selectable asset's grid.
+        let devices = Set(try DeviceDatabase.builtIn().devices.map(\.id))
+        for sheet in report.assets where !sheet.columns.isEmpty {
+            #expect(Set(sheet.columns.flatMap { $0 }) == devices && sheet.columns.flatMap { $0 }.count == devices.count, "\(sheet.name)")
+        }
+        // Rotation: Sidebar (compact width only) appears or disappears on some iPad entering split view.
+        #expect(report.traitChanges.contains { group in group.multitasking.contains { report.assets[$0.asset].name == "Sidebar" } })
+        #expect(report.diagnostics.contains { $0.asset != nil })
+        #expect(report.sizes.groups.reduce(0) { $0 + $1.devices.count } == devices.count)
+    }
+
+    @Test func thumbnailsAreBoxFilteredAndCachedByContent() throws {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("thumbs-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let thumbnailer = Thumbnailer(maxSide: 128, cacheFolder: cache)
+        let wide = PNGFixture.png(width: 300, height: 150, color: [20, 120, 220])
+        let thumbnail = try #require(thumbnailer.thumbnail(of: wide))
+        #expect(thumbnail.width == 128 && thumbnail.height == 64)
+        let pixels = try #require(thumbnailer.pixels(of: thumbnail.png))
+        #expect(Array(pixels[0..<4]) == [20, 120, 220, 255], "a box filter keeps a flat colour")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache).count == 1)
+        #expect(thumbnailer.thumbnail(of: wide) == thumbnail, "the second time comes from the cache")
+        let small = try #require(thumbnailer.thumbnail(of: PNGFixture.png(width: 20, height: 30)))
+        #expect(small.width == 20 && small.height == 30, "small images keep their size")
+        #expect(thumbnailer.thumbnail(of: Array(wide.prefix(60))) == nil, "a truncated file has no thumbnail, and no crash")
+        #expect(thumbnailer.thumbnail(of: Array("not a png".utf8)) == nil)
+    }
+}
