@@ -86,6 +86,90 @@ adapt_png_decode_result adapt_png_decode(const uint8_t *bytes, size_t length, ui
     return result;
 }
 
+/* Row-by-row opacity scan. Every colour type is expanded to samples with an alpha channel when
+   it has any transparency at all (palette entries through tRNS, a tRNS colour key on grey or RGB),
+   so one test covers them all: the alpha sample of each pixel is the maximum for its bit depth. */
+adapt_png_opacity_result adapt_png_opacity(const uint8_t *bytes, size_t length, uint64_t max_pixels) {
+    adapt_png_opacity_result result;
+    memset(&result, 0, sizeof result);
+    adapt_png_decode_result messages;
+    memset(&messages, 0, sizeof messages);
+    reader_state state = {bytes, length, 0, &messages};
+    /* volatile: both are changed after setjmp and read after a longjmp back to it. */
+    uint8_t *volatile row = NULL;
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &state, on_error, on_warning);
+    if (!png) {
+        result.status = ADAPT_OPACITY_FAILED;
+        copy_message(result.message, "out of memory creating the libpng reader");
+        return result;
+    }
+    png_infop info = png_create_info_struct(png);
+    if (!info || setjmp(png_jmpbuf(png))) {
+        result.status = ADAPT_OPACITY_FAILED;
+        copy_message(result.message, messages.message);
+        free(row);
+        png_destroy_read_struct(&png, info ? &info : NULL, NULL);
+        return result;
+    }
+    png_set_read_fn(png, &state, read_from_memory);
+    png_set_crc_action(png, PNG_CRC_QUIET_USE, PNG_CRC_QUIET_USE);
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, NULL, 0);
+#ifdef PNG_SET_CHUNK_MALLOC_LIMIT_SUPPORTED
+    png_set_chunk_malloc_max(png, 64u << 20);
+#endif
+    png_read_info(png, info);
+    uint32_t width = png_get_image_width(png, info), height = png_get_image_height(png, info);
+    if ((uint64_t)width * (uint64_t)height > max_pixels) {
+        result.status = ADAPT_OPACITY_FAILED;
+        copy_message(result.message, "over the pixel limit: not decoded");
+        png_destroy_read_struct(&png, &info, NULL);
+        return result;
+    }
+    int color_type = png_get_color_type(png, info);
+    int has_trns = png_get_valid(png, info, PNG_INFO_tRNS) != 0;
+    if (!(color_type & PNG_COLOR_MASK_ALPHA) && !has_trns) {
+        result.status = ADAPT_OPACITY_NO_ALPHA;
+        png_destroy_read_struct(&png, &info, NULL);
+        return result;
+    }
+    /* Palette to RGB, tRNS to a full alpha channel, low-bit grey to 8 bits; 16 bits stay 16. */
+    png_set_expand(png);
+    int passes = png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    size_t channels = png_get_channels(png, info);
+    size_t sample_bytes = png_get_bit_depth(png, info) == 16 ? 2 : 1;
+    size_t row_bytes = png_get_rowbytes(png, info);
+    row = malloc(row_bytes);
+    if (!row) png_error(png, "out of memory for one row");
+    unsigned opaque = sample_bytes == 2 ? 0xFFFFu : 0xFFu;
+    result.status = ADAPT_OPACITY_OPAQUE;
+    for (int pass = 0; pass < passes && result.status == ADAPT_OPACITY_OPAQUE; pass++) {
+        for (uint32_t y = 0; y < height && result.status == ADAPT_OPACITY_OPAQUE; y++) {
+            /* An interlaced pass writes only its own pixels into the row; the rest stay opaque
+               filler, so every pixel is tested exactly once, in the pass that carries it. */
+            memset(row, 0xFF, row_bytes);
+            png_read_row(png, row, NULL);
+            for (uint32_t x = 0; x < width; x++) {
+                const uint8_t *alpha = row + (x * channels + channels - 1) * sample_bytes;
+                unsigned value = sample_bytes == 2 ? (unsigned)alpha[0] << 8 | alpha[1] : alpha[0];
+                if (value != opaque) {
+                    /* The first one is enough to decide; the rest of the file is not read. */
+                    result.status = ADAPT_OPACITY_TRANSLUCENT;
+                    result.x = x;
+                    result.y = y;
+                    result.alpha = value;
+                    break;
+                }
+            }
+        }
+    }
+    result.max_alpha = opaque;
+    free(row);
+    row = NULL;
+    png_destroy_read_struct(&png, &info, NULL);
+    return result;
+}
+
 uint32_t adapt_crc32(uint32_t crc, const uint8_t *bytes, size_t length) {
     while (length > 0) {
         uInt chunk = length > 0x40000000u ? 0x40000000u : (uInt)length;

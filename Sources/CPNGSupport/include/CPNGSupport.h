@@ -32,6 +32,34 @@ typedef struct {
 /// the zlib stream, its Adler-32 and the amount of image data are.
 adapt_png_decode_result adapt_png_decode(const uint8_t *bytes, size_t length, uint64_t max_pixels);
 
+/// What the pixels of a PNG say about its transparency.
+typedef enum {
+    /// No alpha channel and no tRNS chunk: every pixel is opaque by construction.
+    ADAPT_OPACITY_NO_ALPHA = 0,
+    /// An alpha channel or tRNS, but every pixel is fully opaque.
+    ADAPT_OPACITY_OPAQUE = 1,
+    /// At least one pixel is not fully opaque; `x`, `y` and `alpha` name the first one.
+    ADAPT_OPACITY_TRANSLUCENT = 2,
+    /// The image could not be decoded; see `message`.
+    ADAPT_OPACITY_FAILED = 3,
+} adapt_png_opacity_status;
+
+typedef struct {
+    adapt_png_opacity_status status;
+    /// The first pixel that is not fully opaque (interlaced images: the first in pass order).
+    uint32_t x;
+    uint32_t y;
+    uint32_t alpha;
+    /// The alpha of a fully opaque pixel at the image's depth (255 or 65535).
+    uint32_t max_alpha;
+    char message[256];
+} adapt_png_opacity_result;
+
+/// Decodes a PNG from memory row by row (one row of memory, whatever the image size) and tells
+/// whether any pixel is less than fully opaque, counting an alpha channel, palette alpha and a
+/// tRNS colour key, at 8 and 16 bits.
+adapt_png_opacity_result adapt_png_opacity(const uint8_t *bytes, size_t length, uint64_t max_pixels);
+
 /// zlib's CRC-32 of `length` bytes, continuing from `crc` (start with 0).
 uint32_t adapt_crc32(uint32_t crc, const uint8_t *bytes, size_t length);
 
