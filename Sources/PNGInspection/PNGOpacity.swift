@@ -29,6 +29,13 @@ public enum PNGOpacity: Hashable, Sendable {
         /// The pixel's alpha and the value of a fully opaque one (255, or 65535 at 16 bits).
         public var alpha: UInt32
         public var opaqueAlpha: UInt32
+
+        public init(x: UInt32, y: UInt32, alpha: UInt32, opaqueAlpha: UInt32) {
+            self.x = x
+            self.y = y
+            self.alpha = alpha
+            self.opaqueAlpha = opaqueAlpha
+        }
     }
 
     /// Decodes the file at `path`; images over `maxPixels` are not decoded.
