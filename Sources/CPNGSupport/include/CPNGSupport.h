@@ -24,13 +24,22 @@ typedef struct {
     char warning[256];
 } adapt_png_decode_result;
 
-/// Decodes every row of a PNG from memory with libpng, without keeping the pixels.
+/// The full check of a PNG held in memory: libpng reads and checks every chunk except the image
+/// data, which is inflated and held to the image's row layout (filter types, exact amount,
+/// nothing after the stream, Adler-32) without undoing the filters, which cannot fail. Palette
+/// images whose palette is smaller than their bit depth can index take the row decode below,
+/// since only unfiltered rows show an index past the palette.
 ///
 /// libpng reports errors with longjmp, which Swift cannot survive: this function owns the
 /// jump buffer, so a corrupt file returns ADAPT_PNG_FAILED with libpng's message and never
-/// aborts the process. Chunk CRCs are not re-checked here (the caller's chunk walk does that);
-/// the zlib stream, its Adler-32 and the amount of image data are.
+/// aborts the process. Chunk CRCs are not re-checked here (the caller's chunk walk does that).
+/// The caller's walk must have found the chunks well formed (IDAT chunks consecutive).
 adapt_png_decode_result adapt_png_decode(const uint8_t *bytes, size_t length, uint64_t max_pixels);
+
+/// Decodes every row of a PNG from memory with libpng (inflating and unfiltering), without
+/// keeping the pixels. Same contract as `adapt_png_decode`, at about 1.7 times its cost on real
+/// images; it is the reference the faster check is tested against.
+adapt_png_decode_result adapt_png_decode_rows(const uint8_t *bytes, size_t length, uint64_t max_pixels);
 
 /// What the pixels of a PNG say about its transparency.
 typedef enum {
