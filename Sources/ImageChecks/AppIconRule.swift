@@ -1,8 +1,8 @@
 import AssetCatalog
 import PNGInspection
 
-/// Each app icon slot holds an image of exactly `size` x `scale` pixels, and the store icon has
-/// no alpha channel (App Store Connect rejects one).
+/// Each app icon slot holds an image of exactly `size` x `scale` pixels (`icon.size`, an error:
+/// actool rejects an icon of the wrong size).
 enum AppIconRule {
     static func check(_ asset: Asset, headers: [String: PNGReport]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
@@ -20,20 +20,8 @@ enum AppIconRule {
                         code: "icon.size", at: variant.location))
                 }
             }
-            if isStoreIcon(variant) && header.hasAlpha {
-                diagnostics.append(Diagnostic(
-                    .error, "\(filename) is the App Store icon and has an alpha channel; the store rejects icons with alpha",
-                    code: "icon.alpha", at: variant.location))
-            }
         }
         return diagnostics
-    }
-
-    /// The iOS App Store icon slot, `ios-marketing`. Not the single-size format's universal 1024
-    /// icon, which Xcode flattens into the store icon and whose dark and tinted appearances need
-    /// transparency, nor `watch-marketing`: shipped apps (Home Assistant) have alpha in both.
-    static func isStoreIcon(_ variant: Variant) -> Bool {
-        variant.idiom == .storeOnly("ios-marketing")
     }
 
     /// `83.5x83.5` → (83.5, 83.5)

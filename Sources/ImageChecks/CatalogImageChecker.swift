@@ -2,8 +2,12 @@ import AssetCatalog
 import PNGInspection
 
 /// Checks a catalog's images against the slots that hold them: each file really is the image
-/// its name says, PNGs pass the PNG checks, scale families agree in size, app icons have their
-/// slot's pixel size, and gamut slots hold images with the matching profile.
+/// its name says, PNGs pass the PNG checks, scale families agree in size (up to rounding) and
+/// with their `@Nx` names, app icons have their slot's pixel size, the App Store icon is opaque,
+/// and gamut slots hold images with the matching profile.
+///
+/// An error means actool, the App Store or the running app would reject the file; what only
+/// looks wrong (a size off by more than rounding, an alpha channel nobody uses) is a warning.
 ///
 /// ```swift
 /// let catalog = try CatalogReader().read(at: "App/Assets.xcassets")
@@ -53,8 +57,10 @@ public struct CatalogImageChecker: Sendable {
         let headers = reports
         let perSet = catalog.assets.concurrentMap(concurrency: concurrency) { asset -> [Diagnostic] in
             switch asset.type {
-            case .imageSet: ScaleFamilyRule.check(asset, headers: headers) + GamutProfileRule.check(asset, headers: headers)
-            case .appIconSet: AppIconRule.check(asset, headers: headers)
+            case .imageSet:
+                ScaleFamilyRule.check(asset, headers: headers) + ScaleNameRule.check(asset)
+                    + GamutProfileRule.check(asset, headers: headers)
+            case .appIconSet: AppIconRule.check(asset, headers: headers) + StoreIconAlphaRule.check(asset, headers: headers)
             default: []
             }
         }
@@ -82,9 +88,7 @@ public struct CatalogImageChecker: Sendable {
 
     /// The `N` of a `name@Nx.png` file name: the scale a slot without `scale` was drawn for.
     static func scaleSuffix(of filename: String) -> Int? {
-        let stem = filename.deletingPathExtension
-        guard let at = stem.lastIndex(of: "@"), stem.hasSuffix("x") else { return nil }
-        return Int(stem[stem.index(after: at)..<stem.index(before: stem.endIndex)])
+        ScaleNameRule.scale(named: filename)
     }
 
     struct Inspection: Sendable {

@@ -21,6 +21,31 @@ public enum PNGFixture {
             + ancillary.joined() + chunk("IDAT", zlibStored(raw)) + chunk("IEND", []) + trailing
     }
 
+    /// A PNG of any colour type and of bit depth 8 or 16, whose pixel at (x, y) has the samples
+    /// `pixel(x, y)` (big-endian pairs at 16 bits), optionally Adam7-interlaced. Chunks such as
+    /// PLTE and tRNS go in `ancillary`, in order, between IHDR and IDAT.
+    ///
+    /// ```swift
+    /// // RGBA, opaque but for one half-transparent pixel at (3, 1):
+    /// PNGFixture.png(width: 4, height: 2, colorType: 6) { x, y in [9, 9, 9, x == 3 && y == 1 ? 128 : 255] }
+    /// ```
+    public static func png(width: Int, height: Int, bitDepth: UInt8 = 8, colorType: UInt8, interlaced: Bool = false,
+                           ancillary: [[UInt8]] = [], pixel: (Int, Int) -> [UInt8]) -> [UInt8] {
+        // Adam7 passes as (x start, y start, x step, y step); one pass covering all when not interlaced.
+        let passes = interlaced
+            ? [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+            : [(0, 0, 1, 1)]
+        var raw: [UInt8] = []
+        for (x0, y0, dx, dy) in passes where x0 < width && y0 < height {
+            for y in stride(from: y0, to: height, by: dy) {
+                raw.append(0)
+                for x in stride(from: x0, to: width, by: dx) { raw += pixel(x, y) }
+            }
+        }
+        return signature + ihdr(width: width, height: height, bitDepth: bitDepth, colorType: colorType, interlace: interlaced ? 1 : 0)
+            + ancillary.joined() + chunk("IDAT", zlibStored(raw)) + chunk("IEND", [])
+    }
+
     public static func ihdr(width: Int, height: Int, bitDepth: UInt8 = 8, colorType: UInt8 = 2, interlace: UInt8 = 0) -> [UInt8] {
         chunk("IHDR", be32(UInt32(width)) + be32(UInt32(height)) + [bitDepth, colorType, 0, 0, interlace])
     }

@@ -1,7 +1,7 @@
 import AssetCatalog
 import CatalogFixtures
 import Foundation
-import ImageChecks
+@testable import ImageChecks
 import PNGInspection
 import Testing
 
@@ -12,6 +12,9 @@ import Testing
             let catalog = try CatalogReader().read(at: path)
             let result = CatalogImageChecker().check(catalog)
             #expect(!result.diagnostics.hasErrors, "\(path): \(result.diagnostics.filter { $0.severity == .error })")
+            // What is left are the warnings listed in the review of the corpus.
+            let warnings: Set<String> = ["image.format-mismatch", "png.phys", "image.scale-size", "image.scale-name", "icon.alpha"]
+            #expect(Set(result.diagnostics.map(\.code)).isSubset(of: warnings), "\(path): \(result.diagnostics)")
         }
     }
 
@@ -42,9 +45,11 @@ import Testing
 
         let result = CatalogImageChecker().check(try CatalogReader().read(at: copy))
         let errors = result.diagnostics.filter { $0.severity == .error }
-        #expect(Set(errors.map(\.code)) == ["image.scale-size", "png.crc"], "\(errors)")
-        let scale = try #require(errors.first { $0.code == "image.scale-size" })
-        #expect(scale.message.contains("BoxBottom@2x.png (2x) is 33x10"))
+        #expect(Set(errors.map(\.code)) == ["png.crc"], "\(errors)")
+        // A size that rounding cannot explain is a warning: the app still shows the image.
+        let scale = try #require(result.diagnostics.first { $0.code == "image.scale-size" })
+        #expect(scale.severity == .warning)
+        #expect(scale.message.contains("BoxBottom@2x.png (2x) is 33x10 pixels"))
         #expect(scale.location?.file.hasSuffix("Bottom.imageset/Contents.json") == true)
         #expect(scale.location?.line != nil)
     }
@@ -58,7 +63,7 @@ import Testing
         ])
         try fixture.write(PNGFixture.png(width: 10, height: 6), to: "Scale.imageset/a.png")
         try fixture.write(PNGFixture.png(width: 20, height: 12), to: "Scale.imageset/a@2x.png")
-        try fixture.write(PNGFixture.png(width: 31, height: 18), to: "Scale.imageset/a@3x.png")
+        try fixture.write(PNGFixture.png(width: 36, height: 18), to: "Scale.imageset/a@3x.png")
 
         try fixture.addSet("Gamut.imageset", entries: [
             ["idiom": "universal", "filename": "srgb-slot.png"],
@@ -89,7 +94,7 @@ import Testing
             diagnostics.filter { $0.location?.file.contains(folder) == true }.map(\.code).sorted()
         }
         #expect(codes(in: "Scale.imageset") == ["image.scale-size"])
-        #expect(diagnostics.first { $0.code == "image.scale-size" }?.message.contains("must be 30x18") == true)
+        #expect(diagnostics.first { $0.code == "image.scale-size" }?.message.contains("about 30x18 pixels") == true)
         #expect(codes(in: "Gamut.imageset") == ["image.gamut-profile", "image.gamut-profile"])
         #expect(codes(in: "Wide.imageset").isEmpty, "a set with no gamut variants may hold a P3 image")
         #expect(codes(in: "AppIcon.appiconset") == ["icon.alpha", "icon.size", "icon.size"])
@@ -97,5 +102,129 @@ import Testing
         #expect(codes(in: "Formats.imageset") == ["image.format-mismatch", "image.not-an-image"])
         #expect(diagnostics.first { $0.code == "image.format-mismatch" }?.severity == .warning)
         #expect(diagnostics.first { $0.code == "image.not-an-image" }?.severity == .error)
+    }
+
+    // MARK: Scale families
+
+    /// A 2x image 91 px high is 45.5 pt; 3x siblings of 136 and 137 px (45.33 and 45.67 pt) are
+    /// that size rounded to whole pixels, the most any exporter can do.
+    @Test func scaleFamiliesAcceptPixelRounding() throws {
+        let fixture = try TemporaryCatalog()
+        for (set, height) in [("Down", 136), ("Up", 137)] {
+            try fixture.addSet("\(set).imageset", entries: [
+                ["idiom": "universal", "scale": "2x", "filename": "a@2x.png"], ["idiom": "universal", "scale": "3x", "filename": "a@3x.png"],
+            ])
+            try fixture.write(PNGFixture.png(width: 128, height: 91), to: "\(set).imageset/a@2x.png")
+            try fixture.write(PNGFixture.png(width: 192, height: height), to: "\(set).imageset/a@3x.png")
+        }
+        // 1x, 2x and 3x that each round differently: 45 px, 91 px (45.5 pt), 136 px (45.33 pt).
+        try fixture.addSet("Three.imageset", entries: [
+            ["idiom": "universal", "scale": "1x", "filename": "b.png"], ["idiom": "universal", "scale": "2x", "filename": "b@2x.png"],
+            ["idiom": "universal", "scale": "3x", "filename": "b@3x.png"],
+        ])
+        try fixture.write(PNGFixture.png(width: 45, height: 45), to: "Three.imageset/b.png")
+        try fixture.write(PNGFixture.png(width: 91, height: 91), to: "Three.imageset/b@2x.png")
+        try fixture.write(PNGFixture.png(width: 136, height: 136), to: "Three.imageset/b@3x.png")
+        #expect(CatalogImageChecker().check(try fixture.read()).diagnostics.isEmpty)
+    }
+
+    /// Just past rounding on either side, and far past it (Brave's optin_bg: 172x287 at 2x,
+    /// 230x382 at 3x): a warning at the 3x entry naming both sizes in pixels and points.
+    @Test func scaleMismatchBeyondRoundingIsAWarningWithBothSizes() throws {
+        let fixture = try TemporaryCatalog()
+        for (set, size) in [("Short", (192, 134)), ("Tall", (192, 139)), ("Optin", (230, 382))] {
+            try fixture.addSet("\(set).imageset", entries: [
+                ["idiom": "universal", "scale": "2x", "filename": "a@2x.png"], ["idiom": "universal", "scale": "3x", "filename": "a@3x.png"],
+            ])
+            let twoX = set == "Optin" ? (172, 287) : (128, 91)
+            try fixture.write(PNGFixture.png(width: twoX.0, height: twoX.1), to: "\(set).imageset/a@2x.png")
+            try fixture.write(PNGFixture.png(width: size.0, height: size.1), to: "\(set).imageset/a@3x.png")
+        }
+        let diagnostics = CatalogImageChecker().check(try fixture.read()).diagnostics
+        #expect(diagnostics.count == 3, "\(diagnostics)")
+        #expect(diagnostics.allSatisfy { $0.code == "image.scale-size" && $0.severity == .warning })
+        let optin = try #require(diagnostics.first { $0.location?.file.contains("Optin.imageset") == true })
+        #expect(optin.message.contains("a@3x.png (3x) is 230x382 pixels (76.67x127.33 pt)"), "\(optin.message)")
+        #expect(optin.message.contains("a@2x.png is 172x287 pixels (86x143.5 pt)"), "\(optin.message)")
+        #expect(optin.location?.file.hasSuffix("Optin.imageset/Contents.json") == true)
+        #expect(optin.location?.line == 8, "at the 3x entry")
+    }
+
+    @Test func roundingToleranceIsTheOverlapOfTwoPixelIntervals() {
+        #expect(ScaleFamilyRule.fits(91, scale: 2, 135, scale: 3))
+        #expect(ScaleFamilyRule.fits(91, scale: 2, 138, scale: 3))
+        #expect(!ScaleFamilyRule.fits(91, scale: 2, 134, scale: 3))
+        #expect(!ScaleFamilyRule.fits(91, scale: 2, 139, scale: 3))
+        #expect(ScaleFamilyRule.fits(100, scale: 1, 200, scale: 2))
+        #expect(!ScaleFamilyRule.fits(100, scale: 1, 203, scale: 2))
+    }
+
+    // MARK: App Store icon alpha
+
+    /// The store icon in the primary set (`AppIcon`), written as `pixel` gives it.
+    private func storeIconDiagnostics(set: String = "AppIcon", _ png: [UInt8]) throws -> [Diagnostic] {
+        let fixture = try TemporaryCatalog()
+        try fixture.addSet("\(set).appiconset", entries: [["idiom": "ios-marketing", "size": "1024x1024", "scale": "1x", "filename": "store.png"]])
+        try fixture.write(png, to: "\(set).appiconset/store.png")
+        // A smaller icon would fail icon.size; only the alpha rule is under test here.
+        return CatalogImageChecker().check(try fixture.read()).diagnostics.filter { $0.code == "icon.alpha" }
+    }
+
+    @Test func storeIconWithATranslucentPixelIsAnError() throws {
+        let icon = PNGFixture.png(width: 1024, height: 1024, colorType: 6) { x, y in [0, 90, 200, x == 1023 && y == 1023 ? 200 : 255] }
+        let diagnostics = try storeIconDiagnostics(icon)
+        #expect(diagnostics.map(\.severity) == [.error])
+        #expect(diagnostics.first?.message.contains("pixel (1023, 1023) has alpha 200 of 255") == true)
+        #expect(diagnostics.first?.location?.line != nil)
+    }
+
+    /// Brave's store icons: RGBA, every pixel opaque. The store has rejected such files, but apps ship them.
+    @Test func storeIconWithAnUnusedAlphaChannelIsAWarning() throws {
+        let icon = PNGFixture.png(width: 1024, height: 1024, colorType: 6) { _, _ in [0, 90, 200, 255] }
+        let diagnostics = try storeIconDiagnostics(icon)
+        #expect(diagnostics.map(\.severity) == [.warning])
+        #expect(diagnostics.first?.message.contains("every pixel is opaque") == true)
+    }
+
+    @Test func storeIconWithoutAlphaIsFine() throws {
+        #expect(try storeIconDiagnostics(PNGFixture.png(width: 1024, height: 1024)).isEmpty)
+    }
+
+    /// Sets other than the default primary one (extension icons, icons of builds never uploaded)
+    /// ship with transparent corners: DuckDuckGo's action extension, Brave's AppIcon_Local.
+    @Test func translucentStoreIconOutsideThePrimarySetIsAWarning() throws {
+        let icon = PNGFixture.png(width: 1024, height: 1024, colorType: 6) { x, _ in [0, 90, 200, x == 0 ? 0 : 255] }
+        let diagnostics = try storeIconDiagnostics(set: "AppIcon_Local", icon)
+        #expect(diagnostics.map(\.severity) == [.warning])
+        #expect(diagnostics.first?.message.contains("if this set is the app's icon") == true)
+    }
+
+    // MARK: Scale in file names
+
+    @Test func fileNamedForAnotherScaleIsAWarningAtTheEntry() throws {
+        let fixture = try TemporaryCatalog()
+        try fixture.addSet("Leaves.imageset", entries: [
+            ["idiom": "universal", "scale": "2x", "filename": "leaves@3x.png"],
+            ["idiom": "universal", "scale": "3x", "filename": "leaves@3x-1.png"],
+        ])
+        try fixture.write(PNGFixture.png(width: 20, height: 20), to: "Leaves.imageset/leaves@3x.png")
+        try fixture.write(PNGFixture.png(width: 30, height: 30), to: "Leaves.imageset/leaves@3x-1.png")
+        let diagnostics = CatalogImageChecker().check(try fixture.read()).diagnostics
+        #expect(diagnostics.map(\.code) == ["image.scale-name"], "\(diagnostics)")
+        let warning = try #require(diagnostics.first)
+        #expect(warning.severity == .warning)
+        #expect(warning.message.contains("leaves@3x.png is named for 3x but fills the 2x slot"))
+        #expect(warning.location?.file.hasSuffix("Leaves.imageset/Contents.json") == true)
+        #expect(warning.location?.line == 3, "at the 2x entry")
+    }
+
+    @Test func scaleIsReadFromTheUsualNameForms() {
+        #expect(ScaleNameRule.scale(named: "a@2x.png") == 2)
+        #expect(ScaleNameRule.scale(named: "a@3x~ipad.png") == 3)
+        #expect(ScaleNameRule.scale(named: "Illustration@3x 1.png") == 3)
+        #expect(ScaleNameRule.scale(named: "image 3@3x-1.png") == 3)
+        #expect(ScaleNameRule.scale(named: "a@2xl.png") == nil)
+        #expect(ScaleNameRule.scale(named: "me@home.png") == nil)
+        #expect(ScaleNameRule.scale(named: "plain.png") == nil)
     }
 }
