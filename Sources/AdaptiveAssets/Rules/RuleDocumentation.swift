@@ -48,10 +48,10 @@ public enum RuleDocumentation {
 
     /// The README's rule table.
     public static func markdown(_ rules: [RuleDescription] = RuleRegistry.all) -> String {
-        var table = "| rule | severity | opt-in | what |\n|------|----------|--------|------|\n"
+        var table = "| rule | severity | why this severity | opt-in | what |\n|------|----------|-------------------|--------|------|\n"
         for rule in rules {
             let summary = rule.summary.replacingOccurrencesOfPipe
-            table += "| `\(rule.id)` | \(rule.defaultSeverity.rawValue) | \(rule.isOptIn ? "yes" : "") | \(summary) |\n"
+            table += "| `\(rule.id)` | \(rule.defaultSeverity.rawValue) | \(rule.severityReason.replacingOccurrencesOfPipe) | \(rule.isOptIn ? "yes" : "") | \(summary) |\n"
         }
         return table
     }

@@ -209,7 +209,7 @@ public struct AssetIndex: Sendable {
         compiled.withUnsafeBufferPointer { variants in
             for index in range {
                 let variant = variants[index]
-                guard variant.isSelectable, let score = AxisRule.packedScore(variant, query) else { continue }
+                guard variant.isSelectable, let score = AxisRule.fastPackedScore(variant, query) else { continue }
                 if winner < 0 || score > best {
                     best = score
                     winner = index

@@ -23,6 +23,23 @@ enum AxisRule {
         }
     }
 
+    /// `packedScore` by the shortest path: the six categorical axes at once, and localization,
+    /// memory, watch size and graphics only for the variants that declare one. The random
+    /// equivalence test checks it against `packedScore` and the explaining path.
+    @inline(__always)
+    static func fastPackedScore(_ variant: CompiledVariant, _ query: CompiledQuery) -> UInt64? {
+        guard var packed = CategoricalBytes.score(variant: variant.categorical, query: query.categorical) else { return nil }
+        if variant.hasRareAxes {
+            guard let locale = locale(variant, query), let memory = memory(variant.memory, query.memory),
+                let watchSize = watchSize(variant, query), let graphics = graphics(variant.graphics, query) else { return nil }
+            packed |= UInt64(locale) << 53 | UInt64(memory) << 37 | UInt64(watchSize) << 20 | UInt64(graphics) << 15
+        }
+        guard let direction = direction(variant.direction, query.direction) else { return nil }
+        packed |= UInt64(scale(variant.scale, query.scale)!) << 7 | UInt64(direction) << 5
+        packed |= UInt64(variant.gamut == query.gamut ? 1 : 0) << 4
+        return packed
+    }
+
     /// Every axis at once, packed so that comparing two packed scores as integers compares them
     /// axis by axis in the rule's order (ranking axis by axis and keeping the best each time is a
     /// lexicographic maximum). Bits, high to low: appearance 1, contrast 1, localization 2,

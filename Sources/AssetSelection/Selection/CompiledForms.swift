@@ -36,6 +36,11 @@ struct CompiledVariant: Hashable, Sendable {
     var isSelectable: Bool
     /// Position in the asset's `variants` array.
     var position: Int32
+    /// The categorical axes' codes, one byte each (`CategoricalBytes`), for the fast path.
+    var categorical: UInt64
+    /// Whether the variant declares localization, memory, watch size or graphics, which the fast
+    /// path scores one by one; most variants declare none.
+    var hasRareAxes: Bool
 
     init(_ variant: Variant, position: Int, strings: inout StringTable) {
         style = Self.code(variant.userInterfaceStyle)
@@ -73,6 +78,9 @@ struct CompiledVariant: Hashable, Sendable {
         vertical = Self.code(variant.verticalSizeClass)
         isSelectable = variant.isSelectable && !storeOnly && memoryFits && widthFits
         self.position = Int32(position)
+        categorical = CategoricalBytes.pack(style: style, contrast: contrast, idiom: idiom, platform: platform,
+                                            horizontal: horizontal, vertical: vertical)
+        hasRareAxes = locale != 0 || memory != 0 || widthComparison != 0 || subtype != 0 || graphics != 0
     }
 
     @inline(__always)
@@ -107,6 +115,8 @@ struct CompiledQuery: Sendable {
     var platform: UInt8
     var horizontal: UInt8
     var vertical: UInt8
+    /// The categorical axes packed as a variant's are.
+    var categorical: UInt64
 
     init(_ traits: TraitCollection, strings: StringTable) {
         style = CompiledVariant.code(traits.userInterfaceStyle)
@@ -134,6 +144,8 @@ struct CompiledQuery: Sendable {
         platform = traits.userInterfaceIdiom.map { CompiledVariant.code($0.platform) } ?? 0
         horizontal = CompiledVariant.code(traits.horizontalSizeClass)
         vertical = CompiledVariant.code(traits.verticalSizeClass)
+        categorical = CategoricalBytes.pack(style: style, contrast: contrast, idiom: idiom, platform: platform,
+                                            horizontal: horizontal, vertical: vertical)
     }
 
     var graphicsSpecified: Bool { graphicsScores != SIMD32(repeating: 0) }
@@ -178,4 +190,36 @@ struct StringTable: Sendable {
 
     /// Every interned string, for callers that list the catalog's locales.
     var strings: [String] { Array(numbers.keys) }
+}
+
+/// The six categorical axes (appearance, contrast, idiom, platform, horizontal and vertical size
+/// class) of a variant or a query, one code per byte, so that the fast path checks them all at
+/// once (SWAR). On each, a variant competes when its byte is 0 (*any*) or equals the query's, and
+/// then scores 1 exactly when its byte is not 0: `AxisRule.categorical`, for six axes in one go.
+enum CategoricalBytes {
+    static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    static func pack(style: UInt8, contrast: UInt8, idiom: UInt8, platform: UInt8, horizontal: UInt8, vertical: UInt8) -> UInt64 {
+        UInt64(style) << 56 | UInt64(contrast) << 48 | UInt64(idiom) << 40 | UInt64(platform) << 32
+            | UInt64(horizontal) << 24 | UInt64(vertical) << 16
+    }
+
+    /// 0x80 in every byte of `x` that is zero, nothing elsewhere.
+    @inline(__always)
+    static func zeroBytes(_ x: UInt64) -> UInt64 {
+        ~(((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | x) & highBits
+    }
+
+    /// The categorical part of `AxisRule.packedScore`, or nil when some categorical axis excludes
+    /// the variant: each byte is *any*, or equal to the query's (an unspecified query's byte is 0,
+    /// so it admits only *any*).
+    @inline(__always)
+    static func score(variant: UInt64, query: UInt64) -> UInt64? {
+        let variantZero = zeroBytes(variant)
+        guard variantZero | zeroBytes(variant ^ query) == highBits else { return nil }
+        let exact = ~variantZero & highBits
+        // Byte k's flag is bit 8k+7; move each to its axis's place in the packed score.
+        return (exact >> 63) << 56 | ((exact >> 55) & 1) << 55 | ((exact >> 47) & 1) << 3 | ((exact >> 39) & 1) << 2
+            | ((exact >> 31) & 1) << 1 | ((exact >> 23) & 1)
+    }
 }

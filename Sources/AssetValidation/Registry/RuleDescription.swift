@@ -41,6 +41,9 @@ public struct RuleDescription: Hashable, Sendable {
         self.options = options
     }
 
+    /// One line on why the rule has its default severity (README, "Severity policy").
+    public var severityReason: String { RuleRegistry.severityReasons[id] ?? RuleRegistry.defaultReason(for: self) }
+
     /// Where the README's rule table lists this rule (SARIF's `helpUri`).
     public var helpURI: String { RuleRegistry.documentationURL + "#rules" }
 }

@@ -32,7 +32,7 @@ public enum RuleRegistry {
         .init("catalog.missing-contents", .reading, .error, "a set folder without a Contents.json",
               details: "Xcode ignores a set it cannot describe. Add the Contents.json, or remove the folder."),
         .init("catalog.unreadable", .reading, .error, "a catalog or a folder in it that cannot be read (permissions, a FIFO, a file over 16 MiB)"),
-        .init("catalog.empty", .reading, .warning, "a catalog with no assets"),
+        .init("catalog.empty", .reading, .note, "a catalog with no assets (Xcode's SwiftUI template makes one)"),
         .init("catalog.not-a-catalog", .reading, .error, "a folder that is not a catalog (the catalogs found inside are listed)"),
         .init("catalog.nested", .reading, .warning, "a catalog inside a catalog (not read as a group)"),
         .init("catalog.symlink", .reading, .warning, "a symbolic link inside the catalog, or one looping back"),
@@ -102,13 +102,14 @@ public enum RuleRegistry {
               bad: #"{"images": [{"idiom": "iphone", "size": "60x60", "scale": "2x", "filename": "i120.png"}]}"#,
               good: #"{"images": [{"idiom": "universal", "platform": "ios", "size": "1024x1024", "filename": "icon.png"}]}"#),
         .init("icon.size", .icons, .error, "an app icon whose pixel size differs from its slot's"),
-        .init("icon.alpha", .icons, .warning, "an iOS app icon with an alpha channel (the App Store refuses it)"),
+        .init("icon.alpha", .icons, .error, "the App Store icon has a pixel that is not opaque (error in `AppIcon`); a warning when it only has an alpha channel, or is in another icon set"),
     ]
 
     // MARK: - Images against their entries
 
     static let images: [RuleDescription] = [
-        .init("image.scale-size", .images, .error, "a 2x or 3x image whose size is not a multiple of its 1x sibling's"),
+        .init("image.scale-size", .images, .warning, "images of one scale family whose point sizes differ by more than pixel rounding allows"),
+        .init("image.scale-name", .images, .warning, "a file named `@3x` (or `@2x`, `@1x`) used for another scale"),
         .init("image.format-mismatch", .images, .warning, "a file whose extension does not match its contents"),
         .init("image.not-an-image", .images, .error, "a file named as an image that is no image format known"),
         .init("image.gamut-profile", .images, .warning, "an image whose colour profile does not fit its display-gamut entry"),
@@ -155,7 +156,7 @@ public enum RuleRegistry {
         .init("devices.missing", .input, .error, "a `--devices` file that does not exist"),
         .init("devices.unreadable", .input, .error, "a `--devices` file that cannot be read"),
         .init("query.invalid", .input, .error, "an `adapt resolve` query that is not valid"),
-        .init("thin.no-match", .input, .error, "an `adapt thin` device that matches no profile"),
+        .init("thin.no-match", .input, .warning, "an asset that shows nothing in one of a device's windows (`adapt thin`)"),
         .init("thin.output", .input, .error, "an `adapt thin` output folder that cannot be written"),
         .init("accessors.refused", .input, .error, "an `--accessors` path that cannot be written"),
         .init("config.invalid", .input, .error, "a configuration file (`.adapt.yml`) with an unknown key, an unknown rule id or a bad value"),

@@ -79,7 +79,9 @@ struct SelectionRules {
                     continue
                 }
                 let betterAxes = other.axes(betterThan: winner)
-                guard !betterAxes.isEmpty, reportedPairs.insert([winner.variant, other.variant]).inserted else { continue }
+                // A winner shown upscaled over a candidate with the device's scale is a scale gap, reported above.
+                let isScaleGap = betterAxes == [.displayScale] && (w.scale ?? 0) < (traits.displayScale ?? 0) && w.scale != nil
+                guard !betterAxes.isEmpty, !isScaleGap, reportedPairs.insert([winner.variant, other.variant]).inserted else { continue }
                 let decidingAxis = winner.axes(betterThan: other).first!
                 diagnostics.append(Diagnostic(
                     .warning, Message.precedence(asset, w, o, decidingAxis: decidingAxis, betterAxes: betterAxes, device: device, traits: traits),
