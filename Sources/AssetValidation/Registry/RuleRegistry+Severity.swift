@@ -45,6 +45,8 @@ extension RuleRegistry {
         "png.ancillary": "a damaged optional chunk is skipped by decoders",
         "png.libpng-warning": "libpng decodes the image anyway",
         "png.too-large": "decoding it would exhaust memory on a device",
+        "size.over-budget": "CI asked to hold the line: the build fails",
+        "diff.growth": "CI asked to hold the line: the build fails",
         "thin.no-match": "the slice is written; the app finds nothing in that window",
     ]
 
