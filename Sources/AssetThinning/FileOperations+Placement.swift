@@ -1,4 +1,5 @@
 import AssetCatalog
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -28,6 +29,9 @@ public enum FilePlacement: String, Sendable, CaseIterable {
 }
 
 extension FileOperations {
+    /// Per source file system (`st_dev`), whether a clone worked there, once tried.
+    private static let clonesWork = Mutex<[UInt64: Bool]>([:])
+
     /// Puts `source` at `destination` by `placement`, staying inside `boundary`: a symbolic link
     /// leading outside the catalog is skipped (its target is never read or written), as is
     /// anything that is not a regular file (a FIFO, a device). Those are reported when the
@@ -47,6 +51,14 @@ extension FileOperations {
         }
         defer { close(input) }
         if placement == .hardLink, try hardLink(from, source, destination) { return }
+        // Most file systems (ext4) have no reflinks: after the first failed clone on a file system,
+        // go straight to the hard link instead of creating, trying and removing a file each time.
+        var info = stat()
+        let device = fstat(input, &info) == 0 ? UInt64(info.st_dev) : nil
+        if placement == .clone, let device, Self.clonesWork.withLock({ $0[device] }) == false {
+            if try hardLink(from, source, destination) { return }
+            return try place(source, at: destination, placement: .copy, boundary: boundary)
+        }
         let output = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard output >= 0 else {
             if errno == EEXIST { return }
@@ -58,7 +70,9 @@ extension FileOperations {
             #if os(Linux)
             // FICLONE = _IOW(0x94, 9, int): the destination shares the source's blocks until either
             // is written. Fails (EOPNOTSUPP, EXDEV, EINVAL) where the file system has no reflinks.
-            if ioctl(output, UInt(0x4004_9409), input) == 0 { return }
+            let cloned = ioctl(output, UInt(0x4004_9409), input) == 0
+            if let device { Self.clonesWork.withLock { $0[device] = cloned } }
+            if cloned { return }
             #endif
             // No reflinks here: a hard link in place of the empty file, when the file system allows.
             close(output)

@@ -24,6 +24,8 @@ public struct AssetIndex: Sendable {
     /// Packed variants, asset after asset, and within an asset slot after slot, each slot's in
     /// declaration order (the final tie-break).
     private let compiled: [CompiledVariant]
+    /// The same variants, only what the fast path reads for each (`HotVariant`).
+    private let hot: [HotVariant]
     /// The slots of sets that have several (app icons, launch images, brand assets).
     private let slotTable: [SlotEntry]
     /// Locales and case sizes, numbered.
@@ -92,6 +94,7 @@ public struct AssetIndex: Sendable {
         self.entries = entries
         self.entriesByPosition = byPosition
         self.compiled = compiled
+        self.hot = compiled.map(HotVariant.init)
         self.slotTable = slotTable
         self.strings = strings
         self.declaredAxisMasks = byPosition.map { entry in
@@ -206,10 +209,11 @@ public struct AssetIndex: Sendable {
     private func winner(in range: Range<Int>, _ query: CompiledQuery, asset: Int) -> Match? {
         var best: UInt64 = 0
         var winner = -1
-        compiled.withUnsafeBufferPointer { variants in
+        hot.withUnsafeBufferPointer { variants in
             for index in range {
                 let variant = variants[index]
-                guard variant.isSelectable, let score = AxisRule.fastPackedScore(variant, query) else { continue }
+                guard variant.flags & HotVariant.selectable != 0,
+                    let score = AxisRule.fastPackedScore(variant, query, cold: { compiled[index] }) else { continue }
                 if winner < 0 || score > best {
                     best = score
                     winner = index
@@ -217,7 +221,7 @@ public struct AssetIndex: Sendable {
             }
         }
         guard winner >= 0 else { return nil }
-        let variant = compiled[winner]
+        let variant = hot[winner]
         return Match(asset: asset, variant: Int(variant.position), mirrored: AxisRule.isMirrored(variant, query))
     }
 

@@ -24,14 +24,15 @@ enum AxisRule {
     }
 
     /// `packedScore` by the shortest path: the six categorical axes at once, and localization,
-    /// memory, watch size and graphics only for the variants that declare one. The random
-    /// equivalence test checks it against `packedScore` and the explaining path.
+    /// memory, watch size and graphics only for the variants that declare one (read from `cold`).
+    /// The random equivalence test checks it against the explaining path.
     @inline(__always)
-    static func fastPackedScore(_ variant: CompiledVariant, _ query: CompiledQuery) -> UInt64? {
+    static func fastPackedScore(_ variant: HotVariant, _ query: CompiledQuery, cold: () -> CompiledVariant) -> UInt64? {
         guard var packed = CategoricalBytes.score(variant: variant.categorical, query: query.categorical) else { return nil }
-        if variant.hasRareAxes {
-            guard let locale = locale(variant, query), let memory = memory(variant.memory, query.memory),
-                let watchSize = watchSize(variant, query), let graphics = graphics(variant.graphics, query) else { return nil }
+        if variant.flags & HotVariant.rare != 0 {
+            let rare = cold()
+            guard let locale = locale(rare, query), let memory = memory(rare.memory, query.memory),
+                let watchSize = watchSize(rare, query), let graphics = graphics(rare.graphics, query) else { return nil }
             packed |= UInt64(locale) << 53 | UInt64(memory) << 37 | UInt64(watchSize) << 20 | UInt64(graphics) << 15
         }
         guard let direction = direction(variant.direction, query.direction) else { return nil }
@@ -155,6 +156,11 @@ enum AxisRule {
     }
 
     /// Whether the winner is shown mirrored: it was made for the other layout direction.
+    @inline(__always)
+    static func isMirrored(_ variant: HotVariant, _ query: CompiledQuery) -> Bool {
+        variant.direction != 0 && query.direction != 0 && variant.direction != query.direction
+    }
+
     @inline(__always)
     static func isMirrored(_ variant: CompiledVariant, _ query: CompiledQuery) -> Bool {
         variant.direction != 0 && query.direction != 0 && variant.direction != query.direction

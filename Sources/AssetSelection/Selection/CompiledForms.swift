@@ -86,8 +86,15 @@ struct CompiledVariant: Hashable, Sendable {
     @inline(__always)
     static func code<T: TraitValueOrdinal>(_ value: T?) -> UInt8 { value?.ordinal ?? 0 }
 
+    /// A switch, not `allCases.firstIndex`: every query asks, and `allCases` builds an array.
     static func code(_ platform: Platform) -> UInt8 {
-        UInt8(Platform.allCases.firstIndex(of: platform)! + 1)
+        switch platform {
+        case .ios: 1
+        case .watchos: 2
+        case .tvos: 3
+        case .macos: 4
+        case .visionos: 5
+        }
     }
 }
 
@@ -221,5 +228,31 @@ enum CategoricalBytes {
         // Byte k's flag is bit 8k+7; move each to its axis's place in the packed score.
         return (exact >> 63) << 56 | ((exact >> 55) & 1) << 55 | ((exact >> 47) & 1) << 3 | ((exact >> 39) & 1) << 2
             | ((exact >> 31) & 1) << 1 | ((exact >> 23) & 1)
+    }
+}
+
+/// The part of a `CompiledVariant` the fast path reads for every variant, 16 bytes, so that a
+/// set's variants share as few cache lines as possible (a random batch is bound by cache misses).
+/// The rest is read only for the few variants that declare localization, memory, watch size or
+/// graphics.
+struct HotVariant: Sendable {
+    var categorical: UInt64
+    var position: Int32
+    var scale: UInt8
+    var direction: UInt8
+    var gamut: UInt8
+    /// `selectable` and `rare` bits.
+    var flags: UInt8
+
+    static let selectable: UInt8 = 1
+    static let rare: UInt8 = 2
+
+    init(_ variant: CompiledVariant) {
+        categorical = variant.categorical
+        position = variant.position
+        scale = variant.scale
+        direction = variant.direction
+        gamut = variant.gamut
+        flags = (variant.isSelectable ? Self.selectable : 0) | (variant.hasRareAxes ? Self.rare : 0)
     }
 }

@@ -93,6 +93,11 @@ extension TraitCollection {
     public var summary: String {
         let parts = Trait.allCases.compactMap { trait -> String? in
             guard let value = value(of: trait) else { return nil }
+            // A device's list of GPU families reads as its best and its last: `apple9...metal1v2`.
+            if let families = graphicsFeatureSets, trait == .graphicsFeatureSet, value.string == nil, let best = families.first,
+                let last = families.last {
+                return "\(trait.rawValue)=\(best.rawValue)...\(last.rawValue)"
+            }
             let text = value.string ?? JSONWriter.compact.string(for: value)
             return "\(trait.rawValue)=\(text)"
         }

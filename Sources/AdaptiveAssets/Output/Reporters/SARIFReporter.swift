@@ -34,7 +34,7 @@ public struct SARIFReporter: Reporter {
                 if let column = location.column { region["startColumn"] = .number(String(column)) }
                 // Relative to the working folder (%SRCROOT%); a file outside it gets an absolute file URI.
                 let relative = report.relative(location.file)
-                var artifact: JSONObject = relative.hasPrefix("/")
+                let artifact: JSONObject = relative.hasPrefix("/")
                     ? ["uri": .string("file://" + Self.uri(relative))]
                     : ["uri": .string(Self.uri(relative)), "uriBaseId": "%SRCROOT%"]
                 result["locations"] = .array([.object(["physicalLocation": .object([
