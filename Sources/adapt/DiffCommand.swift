@@ -1,5 +1,6 @@
 import AdaptiveAssets
 import ArgumentParser
+import Foundation
 
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -36,15 +37,14 @@ struct DiffCommand: ParsableCommand {
         let database = try database.load()
         let devices = deviceIDs.isEmpty ? nil : try deviceIDs.map { try self.database.profile($0, in: database) }
         let diff = CatalogDiff(old: try readCatalog(old), new: try readCatalog(new), database: database, devices: devices)
+        let growth = failOnGrowth.map(diff.growth(over:)) ?? []
         switch format {
         case .text: Terminal.output(diff.text)
         case .json: Terminal.output(JSONWriter.xcodeStyle.string(for: diff.json))
-        case .github: Terminal.output(diff.github)
+        case .github: Terminal.output(diff.github(workingDirectory: FileManager.default.currentDirectoryPath, failures: growth))
         }
-        if let failOnGrowth {
-            let growth = diff.growth(over: failOnGrowth)
-            Terminal.report(growth)
-            if !growth.isEmpty { throw ExitCode(1) }
-        }
+        // GitHub shows the failures as annotations; every format also says them on standard error.
+        Terminal.report(growth)
+        if !growth.isEmpty { throw ExitCode(1) }
     }
 }

@@ -62,6 +62,21 @@ import Testing
         #expect(colours.count > 50, "the screenshot is not blank (\(colours.count) colours)")
     }
 
+    /// `--link-images`: only files a browser shows are linked (the Showcase has a data set's JSON
+    /// and a vector PDF), so every `<img>` on the page decodes from the original file.
+    @Test func linkedImagesAllDecode() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("linked-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let page = folder + "/report.html"
+        let run = try Adapt.run(["report", Corpus.repositoryRoot + "/Assets/Showcase.xcassets", "-o", page, "--link-images"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(!html.contains(".json\"") && !html.contains(".pdf\""), "a data file or a PDF is never an <img>")
+        let dump = try Browser.find().run(["--virtual-time-budget=5000", "--allow-file-access-from-files", "--dump-dom", "file://" + page])
+        #expect(dump.stdout.contains("data-images-ok=\"true\""), "every linked <img> decodes: \(dump.stdout.firstMatch(of: /data-images-broken="\d+"/).map { String($0.0) } ?? "")")
+    }
+
     @Test func filtersWorkWithAKeyboardAndThePageReadsWithoutScript() throws {
         let page = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString).html").path
         defer { try? FileManager.default.removeItem(atPath: page) }

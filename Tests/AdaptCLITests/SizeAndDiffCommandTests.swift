@@ -110,6 +110,10 @@ import Testing
         #expect(github.stdout.contains("::notice title=Asset added::Extra"))
         let grows = try Adapt.run(["diff", old, new, "--fail-on-growth", "0"])
         #expect(grows.status == 1 && grows.stderr.contains("[diff.growth]"))
+        let annotated = try Adapt.run(["diff", old, new, "--format", "github", "--fail-on-growth", "0"])
+        #expect(annotated.status == 1)
+        #expect(annotated.stdout.contains("::error file=") && annotated.stdout.contains("title=diff.growth::"),
+                "on GitHub the growth that fails the job is an annotation too")
         #expect(try Adapt.run(["diff", old, old]).stdout.contains("No asset changed."))
     }
 }

@@ -96,6 +96,11 @@ import Testing
         #expect(elements.named("failure").count == expected)
         #expect(Set(elements.named("failure").compactMap { $0["type"] }) == ["error", "warning"])
         #expect(elements.named("testcase").contains { $0["name"] == "json.malformed" })
+        // A strict JUnit reader: one failure per test case, and never more failures than tests.
+        #expect(elements.named("testcase").count == expected)
+        for counted in elements.named("testsuite") + elements.named("testsuites") {
+            #expect(Int(counted["failures"] ?? "") ?? .max <= Int(counted["tests"] ?? "") ?? 0, "\(counted)")
+        }
     }
 
     @Test func checkstyleHasAFilePerPathAndAnErrorPerDiagnostic() throws {

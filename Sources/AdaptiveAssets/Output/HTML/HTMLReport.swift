@@ -142,6 +142,12 @@ struct ImageStyles {
         var classOfBytes: [[UInt8]: String] = [:]
         for image in report.images {
             if linkImages {
+                // Only files a browser shows as an image; a data set's JSON or a PDF gets the placeholder.
+                guard Self.browserShows(image.path) else {
+                    classes.append(nil)
+                    sources.append(nil)
+                    continue
+                }
                 let source = RelativePath.from(baseFolder, to: image.path).percentEncodedForURL
                 let name = "i\(classes.count)"
                 css += ".\(name){background-image:url(\"\(source)\")}\n"
@@ -165,6 +171,12 @@ struct ImageStyles {
             }
             sources.append(source)
         }
+    }
+
+    /// Raster formats every browser decodes in an `<img>` (an SVG symbol template does not render
+    /// standalone, and PDF, HEIC and data files not at all).
+    static func browserShows(_ path: String) -> Bool {
+        ["png", "jpg", "jpeg", "gif", "webp"].contains(path.pathExtension.lowercased())
     }
 }
 

@@ -8,23 +8,26 @@ public struct GitHubReporter: Reporter {
     public init() {}
 
     public func render(_ report: ValidationReport) -> ReporterOutput {
-        var output = ""
-        for diagnostic in report.diagnostics {
-            let command = switch diagnostic.severity {
-            case .error: "error"
-            case .warning: "warning"
-            case .note: "notice"
-            }
-            var properties: [String] = []
-            if let location = diagnostic.location {
-                properties.append("file=" + Self.escapeProperty(report.relative(location.file)))
-                if let line = location.line { properties.append("line=\(line)") }
-                if let column = location.column { properties.append("col=\(column)") }
-            }
-            properties.append("title=" + Self.escapeProperty(diagnostic.code))
-            output += "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(diagnostic.message))\n"
-        }
+        let output = report.diagnostics.map { Self.command(for: $0, relativeTo: report.relative) + "\n" }.joined()
         return ReporterOutput(standardOutput: output, standardError: report.summary)
+    }
+
+    /// One diagnostic as a workflow command, its file made relative by `relative` (also used by
+    /// `adapt diff --format github`).
+    public static func command(for diagnostic: Diagnostic, relativeTo relative: (String) -> String) -> String {
+        let command = switch diagnostic.severity {
+        case .error: "error"
+        case .warning: "warning"
+        case .note: "notice"
+        }
+        var properties: [String] = []
+        if let location = diagnostic.location {
+            properties.append("file=" + escapeProperty(relative(location.file)))
+            if let line = location.line { properties.append("line=\(line)") }
+            if let column = location.column { properties.append("col=\(column)") }
+        }
+        properties.append("title=" + escapeProperty(diagnostic.code))
+        return "::\(command) \(properties.joined(separator: ","))::\(escapeData(diagnostic.message))"
     }
 
     /// The message: `%`, CR and LF are escaped.

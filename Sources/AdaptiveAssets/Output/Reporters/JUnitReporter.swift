@@ -1,12 +1,14 @@
 import AssetCatalog
 import AssetValidation
 
-/// JUnit XML: one `testsuite` per catalog, one `testcase` per rule that fired there (a catalog
-/// without findings has one passing `testcase` named `validate`), and one `failure` per
-/// diagnostic, whose `type` is its severity. Paths are relative to the working folder.
+/// JUnit XML: one `testsuite` per catalog, and in it one failed `testcase` per diagnostic (as
+/// SwiftLint's reporter does: a strict JUnit reader allows one `failure` per test case), named by
+/// its rule and classed by its file, whose `failure` `type` is its severity. A catalog without
+/// findings has one passing `testcase` named `validate`, so `tests` counts what was checked and
+/// `failures` never exceeds it. Paths are relative to the working folder.
 public struct JUnitReporter: Reporter {
     public static let identifier = "junit"
-    public static let summary = "JUnit XML: a test suite per catalog, a test case per rule"
+    public static let summary = "JUnit XML: a test suite per catalog, a failed test case per finding"
     public init() {}
 
     public func render(_ report: ValidationReport) -> ReporterOutput {
@@ -20,23 +22,18 @@ public struct JUnitReporter: Reporter {
         var body = ""
         var totalTests = 0, totalFailures = 0
         for suite in suites {
-            var cases: [(rule: String, diagnostics: [Diagnostic])] = []
-            for diagnostic in suite.diagnostics {
-                if let index = cases.firstIndex(where: { $0.rule == diagnostic.code }) { cases[index].diagnostics.append(diagnostic) } else { cases.append((diagnostic.code, [diagnostic])) }
-            }
             let failures = suite.diagnostics.count
-            let tests = max(cases.count, 1)
+            let tests = max(failures, 1)
             totalTests += tests
             totalFailures += failures
             body += "  <testsuite name=\"\(suite.name.xmlEscaped)\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\">\n"
-            if cases.isEmpty { body += "    <testcase name=\"validate\" classname=\"\(suite.name.xmlEscaped)\"/>\n" }
-            for testCase in cases {
-                body += "    <testcase name=\"\(testCase.rule.xmlEscaped)\" classname=\"\(suite.name.xmlEscaped)\">\n"
-                for diagnostic in testCase.diagnostics {
-                    let location = diagnostic.location.map { SourceLocation(file: report.relative($0.file), line: $0.line, column: $0.column).description } ?? ""
-                    body += "      <failure type=\"\(diagnostic.severity.rawValue)\" message=\"\(diagnostic.message.xmlEscaped)\">"
-                        + "\(location.xmlEscaped): \(diagnostic.severity.rawValue): \(diagnostic.message.xmlEscaped)</failure>\n"
-                }
+            if suite.diagnostics.isEmpty { body += "    <testcase name=\"validate\" classname=\"\(suite.name.xmlEscaped)\"/>\n" }
+            for diagnostic in suite.diagnostics {
+                let location = diagnostic.location.map { SourceLocation(file: report.relative($0.file), line: $0.line, column: $0.column) }
+                let classname = location.map(\.file) ?? suite.name
+                body += "    <testcase name=\"\(diagnostic.code.xmlEscaped)\" classname=\"\(classname.xmlEscaped)\">\n"
+                body += "      <failure type=\"\(diagnostic.severity.rawValue)\" message=\"\(diagnostic.message.xmlEscaped)\">"
+                    + "\((location?.description ?? "").xmlEscaped): \(diagnostic.severity.rawValue): \(diagnostic.message.xmlEscaped)</failure>\n"
                 body += "    </testcase>\n"
             }
             body += "  </testsuite>\n"

@@ -53,22 +53,12 @@ extension CatalogDiff {
         ])
     }
 
-    /// GitHub Actions workflow commands: a notice per change, a warning per new diagnostic at its
-    /// file and line, and a notice per group of devices whose download size changed.
-    public var github: String {
-        func escape(_ text: String) -> String {
-            var result = ""
-            for character in text {
-                switch character {
-                case "%": result += "%25"
-                case "\r": result += "%0D"
-                case "\n": result += "%0A"
-                default: result.append(character)
-                }
-            }
-            return result
-        }
-        func property(_ text: String) -> String { escape(text).split(separator: ",", omittingEmptySubsequences: false).joined(separator: "%2C").split(separator: ":", omittingEmptySubsequences: false).joined(separator: "%3A") }
+    /// GitHub Actions workflow commands: a notice per change, a warning (or error) per new
+    /// diagnostic at its file and line, relative to `workingDirectory`, and a notice per group of
+    /// devices whose download size changed. `failures` (from `growth(over:)`) come last, as errors.
+    public func github(workingDirectory: String, failures: [Diagnostic] = []) -> String {
+        let escape = GitHubReporter.escapeData, property = GitHubReporter.escapeProperty
+        let relative = ValidationReport(workingDirectory: workingDirectory).relative
         var lines: [String] = []
         for name in added { lines.append("::notice title=Asset added::\(escape(name))") }
         for name in removed { lines.append("::notice title=Asset removed::\(escape(name))") }
@@ -78,17 +68,7 @@ extension CatalogDiff {
                 + change.variantsChanged.map { "~ " + $0 } + change.filesChanged.map { "bytes changed: " + $0 }
             lines.append("::notice title=Asset changed\(property(": " + change.name))::\(escape(parts.joined(separator: "\n")))")
         }
-        for diagnostic in newDiagnostics {
-            var properties: [String] = []
-            if let location = diagnostic.location {
-                properties.append("file=" + property(location.file))
-                if let line = location.line { properties.append("line=\(line)") }
-                if let column = location.column { properties.append("col=\(column)") }
-            }
-            properties.append("title=" + property(diagnostic.code))
-            let level = diagnostic.severity == .error ? "error" : "warning"
-            lines.append("::\(level) \(properties.joined(separator: ","))::\(escape(diagnostic.message))")
-        }
+        for diagnostic in newDiagnostics + failures { lines.append(GitHubReporter.command(for: diagnostic, relativeTo: relative)) }
         for size in sizes where size.delta != 0 {
             lines.append("::notice title=Download size::\(escape(size.devices.joined(separator: " "))): \(size.before) → \(size.after) bytes (\(size.delta > 0 ? "+" : "")\(size.delta))")
         }
