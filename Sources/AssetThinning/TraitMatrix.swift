@@ -116,7 +116,7 @@ public struct TraitMatrix: Sendable {
         }
         section("Changes when the device rotates:", rotationChanges)
         section("Changes when entering split view or slide over:", multitaskingChanges)
-        return lines.joined(separator: "\n") + "\n"
+        return lines.textOutput
     }
 
     public var json: JSONValue {

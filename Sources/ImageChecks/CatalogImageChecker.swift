@@ -111,16 +111,23 @@ public struct CatalogImageChecker: Sendable {
 
     /// A file whose bytes are not what its extension says.
     private func formatDiagnostics(_ file: ImageFile, _ inspection: Inspection) -> [Diagnostic] {
-        let location = SourceLocation(file: file.path)
-        let named = file.declaredFormat?.rawValue ?? "'.\(file.path.pathExtension)'"
-        if inspection.actualFormat == .unknown {
+        Self.formatDiagnostics(path: file.path, declaredFormat: file.declaredFormat, actualFormat: inspection.actualFormat)
+    }
+
+    /// A file whose bytes are not what its extension says: an error when they are no image format
+    /// Apple platforms decode, a warning when they are another one (a WebP named `.png`: it ships and
+    /// shows). `adapt thin` asks the same of the files its slices keep.
+    public static func formatDiagnostics(path: String, declaredFormat: ImageFormat?, actualFormat: ImageFormat) -> [Diagnostic] {
+        let location = SourceLocation(file: path)
+        let named = declaredFormat?.rawValue ?? "'.\(path.pathExtension)'"
+        if actualFormat == .unknown {
             return [Diagnostic(.error, "named as \(named) but is not an image in any format Apple platforms decode",
                                code: "image.not-an-image", at: location)]
         }
-        guard let declared = file.declaredFormat, declared != inspection.actualFormat else { return [] }
+        guard let declared = declaredFormat, declared != actualFormat else { return [] }
         // SVG sniffing is loose (text); a PDF or SVG named by its own extension is never questioned.
-        if declared == .svg && inspection.actualFormat == .unknown { return [] }
-        return [Diagnostic(.warning, "named as \(declared.rawValue) but is a \(inspection.actualFormat.rawValue) file: "
+        if declared == .svg && actualFormat == .unknown { return [] }
+        return [Diagnostic(.warning, "named as \(declared.rawValue) but is a \(actualFormat.rawValue) file: "
                                + "Apple platforms decode it, but tools that trust the extension will not",
                            code: "image.format-mismatch", at: location)]
     }

@@ -51,9 +51,9 @@ public struct PNGInspector: Sendable {
             return try FileSystem.withContents(of: path) { inspect($0, path: path, isWholeFile: true) }
         } catch let error as FileSystem.Failure {
             return PNGReport(path: path, format: .unknown,
-                             problems: [PNGProblem(.truncated, .error, "cannot read the file: \(error.reason)")])
+                             problems: [PNGProblem(.unreadable, .error, "cannot read the file: \(error.reason)")])
         } catch {
-            return PNGReport(path: path, format: .unknown, problems: [PNGProblem(.truncated, .error, "cannot read the file")])
+            return PNGReport(path: path, format: .unknown, problems: [PNGProblem(.unreadable, .error, "cannot read the file")])
         }
     }
 

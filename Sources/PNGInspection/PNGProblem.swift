@@ -5,6 +5,8 @@ public struct PNGProblem: Hashable, Sendable, CustomStringConvertible {
         case signature = "png.signature"
         case notPNG = "png.not-png"
         case truncated = "png.truncated"
+        /// The file cannot be read at all (missing, a folder, no permission): not a PNG problem.
+        case unreadable = "png.unreadable"
         case crc = "png.crc"
         case chunkLength = "png.chunk-length"
         case chunkType = "png.chunk-type"

@@ -22,8 +22,12 @@ struct AdaptCommand: ParsableCommand {
 
     /// Runs the command line and exits with 0, 1 or 2.
     static func runAndExit() -> Never {
+        // The subcommand that was parsed, so a usage error its run throws (an unknown device) shows
+        // that subcommand's usage line rather than the root's.
+        var parsed: ParsableCommand.Type = Self.self
         do {
             var command = try parseAsRoot()
+            parsed = type(of: command)
             try command.run()
             terminate(0)
         } catch let code as ExitCode {
@@ -31,9 +35,17 @@ struct AdaptCommand: ParsableCommand {
         } catch {
             let code = exitCode(for: error)
             if code == .success { Self.exit(withError: error) }  // --help, --version
-            Terminal.error(fullMessage(for: error))
+            Terminal.error(parsed == Self.self ? fullMessage(for: error) : Self.usageError(error, in: parsed))
             terminate(code == .validationFailure ? 2 : 1)
         }
+    }
+}
+
+extension AdaptCommand {
+    /// `Error: ...` and the usage line of `command` (`adapt resolve <catalog> ...`).
+    static func usageError(_ error: Error, in command: ParsableCommand.Type) -> String {
+        let name = command.configuration.commandName ?? ""
+        return "Error: \(command.message(for: error))\nUsage: \(usageString(for: command))\n  See 'adapt \(name) --help' for more information."
     }
 }
 

@@ -20,7 +20,9 @@ struct DeviceDatabaseOptions: ParsableArguments {
     /// The profile for an id or model identifier, or a usage error listing what exists.
     func profile(_ identifier: String, in database: DeviceDatabase) throws -> DeviceProfile {
         guard let profile = database.profile(matching: identifier) else {
-            throw ValidationError("Unknown device '\(identifier)'. 'adapt devices' lists the known ids and model identifiers.")
+            let names = database.devices.flatMap { [$0.id] + $0.modelIdentifiers }
+            throw ValidationError("Unknown device '\(identifier)'.\(NameSuggestions.didYouMean(identifier, among: names)) "
+                                  + "'adapt devices' lists the known ids and model identifiers.")
         }
         return profile
     }

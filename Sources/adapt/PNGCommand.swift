@@ -19,7 +19,7 @@ struct PNGCommand: ParsableCommand {
     @Flag(help: "Read only up to the image data: no pixel CRCs, no decode.")
     var headerOnly = false
 
-    @Option(help: "Images with more pixels are reported and not decoded.")
+    @Option(parsing: .unconditional, help: "Images with more pixels are reported and not decoded.")
     var maxPixels: UInt64 = PNGInspector.defaultMaxPixels
 
     @Option(help: "text or json.")

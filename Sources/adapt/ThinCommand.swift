@@ -54,7 +54,7 @@ struct ThinCommand: ParsableCommand {
     @Flag(help: "Make real byte copies (no clones, no hard links), so that editing a slice never edits the catalog.")
     var copy = false
 
-    @Option(help: "Threads writing slices (default: one per core).")
+    @Option(parsing: .unconditional, help: "Threads writing slices (default: one per core).")
     var jobs: Int?
 
     @Option(help: "text or json.")

@@ -1,12 +1,13 @@
 import AdaptiveAssets
 import ArgumentParser
 
-/// The trait options shared by commands that take a trait set on the command line.
+/// The trait options shared by commands that take a trait set on the command line. Numbers are
+/// parsed `.unconditional`ly: `--scale -1` is a bad scale (said by `validate()`), not a missing one.
 struct TraitOptions: ParsableArguments {
     @Option(help: "phone, pad, tv, watch, mac, car or vision.")
     var idiom: UserInterfaceIdiom?
 
-    @Option(help: "Display scale: 1, 2 or 3.")
+    @Option(parsing: .unconditional, help: "Display scale: 1, 2 or 3.")
     var scale: Int?
 
     @Option(help: "Horizontal size class: compact or regular.")
@@ -24,7 +25,7 @@ struct TraitOptions: ParsableArguments {
     @Option(help: "Layout direction: ltr or rtl.")
     var direction: DirectionArgument?
 
-    @Option(help: "Device memory in GB.")
+    @Option(parsing: .unconditional, help: "Device memory in GB.")
     var memory: Int?
 
     @Option(help: "Graphics family, such as metal3v1 or apple7 (it and every lower one of its kind).")
@@ -33,7 +34,7 @@ struct TraitOptions: ParsableArguments {
     @Option(help: "Display gamut: sRGB or P3.")
     var gamut: DisplayGamut?
 
-    @Option(name: .customLong("screen-width"), help: ArgumentHelp("Watch screen width in points.", valueName: "points"))
+    @Option(name: .customLong("screen-width"), parsing: .unconditional, help: ArgumentHelp("Watch screen width in points.", valueName: "points"))
     var screenWidth: Int?
 
     @Option(help: ArgumentHelp("Language identifier, such as fr or pt-BR.", valueName: "identifier"))

@@ -24,6 +24,10 @@ enum Adapt {
         }
     }
 
+    final class DataBox: @unchecked Sendable {
+        var data = Data()
+    }
+
     struct NotBuilt: Error, CustomStringConvertible {
         var description: String { "the adapt executable was not found next to the tests; run `swift build` first" }
     }
@@ -39,12 +43,17 @@ enum Adapt {
         process.standardError = error
         process.standardInput = stdin
         try process.run()
+        // Both pipes are drained at once, before waiting: a child that fills one of them (thin's
+        // warnings on standard error) while the other is read would otherwise stall for ever.
+        let errorData = DataBox()
+        let errorReader = Thread { errorData.data = error.fileHandleForReading.readDataToEndOfFile() }
+        errorReader.start()
         stdin.fileHandleForWriting.write(Data(input.utf8))
         try stdin.fileHandleForWriting.close()
-        // Read before waiting, so a large output cannot fill the pipe and stall the child.
         let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        while !errorReader.isFinished { usleep(1000) }
+        let err = errorData.data
         return AdaptRun(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
                         stderr: String(decoding: err, as: UTF8.self))
     }

@@ -36,6 +36,34 @@ import Testing
         #expect(json["filename"]?.string == expected)
     }
 
+    /// An app icon set answers slot by slot, and exits 0 when slots show something (rule 2, slots).
+    @Test func appIconSetsAnswerEverySlot() throws {
+        let query = ["AppIcon", "--idiom", "phone", "--scale", "3"]
+        let text = try Adapt.run(["resolve", "Assets/Showcase.xcassets"] + query)
+        #expect(text.status == 0, "every slot matched, so the answer is a match: \(text.stdout)")
+        let lines = text.stdout.split(separator: "\n")
+        let header = try #require(lines.first)
+        #expect(header.hasPrefix("AppIcon: ") && header.contains(" slots for "))
+        #expect(lines.count > 2 && lines.dropFirst().allSatisfy { $0.contains(" → ") }, "one line per slot")
+        #expect(lines.contains { $0.contains("60x60") && $0.contains("@3x") || $0.contains("60x60") && $0.contains("180") })
+
+        let json = try JSONParser.parse(Array(try Adapt.run(["resolve", "Assets/Showcase.xcassets"] + query + ["--format", "json"]).stdout.utf8))
+        #expect(json["filename"] == .null)
+        let slots = try #require(json["slots"]?.array)
+        #expect(slots.count == lines.count - 1)
+        for slot in slots {
+            for key in ["platform", "role", "size", "filename", "mirrored"] { #expect(slot[key] != nil, "\(key) in \(slot)") }
+            #expect(slot["filename"]?.string != nil, "only slots that show something are listed")
+        }
+        #expect(!slots.contains { $0["filename"]?.string?.contains("marketing") == true }, "store-only idioms never appear on a device")
+
+        let batch = try Adapt.run(["resolve", "Assets/Showcase.xcassets", "--queries", "-"],
+                                  input: #"{"asset": "AppIcon", "traits": {"userInterfaceIdiom": "phone", "displayScale": 3}}"# + "\n")
+        #expect(batch.status == 0)
+        let line = try JSONParser.parse(Array(batch.stdout.utf8))
+        #expect(line["filename"] == .null && line["slots"]?.array?.count == slots.count)
+    }
+
     @Test func noMatchExitsOneWithTheReason() throws {
         let run = try Adapt.run(["resolve", "Assets/Showcase.xcassets", "Sidebar", "--horizontal", "regular"])
         #expect(run.status == 1)

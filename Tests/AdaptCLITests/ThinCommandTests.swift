@@ -35,6 +35,18 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: output + "/ipad-air-2"), "a new run replaces the old output")
     }
 
+    /// Home Assistant ships WebP files named `.png`: thin says what validate says (a warning),
+    /// and writes the slices, instead of failing on their PNG signature.
+    @Test func aWebPNamedPNGIsAWarningNotAFailure() throws {
+        let catalog = try Corpus.root + "/catalogs/home-assistant/Sources/App/Resources/Assets.xcassets"
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("out-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let run = try Adapt.run(["thin", catalog, "--all-devices", "-o", output])
+        #expect(run.status == 0, "\(run.stderr.split(separator: "\n").filter { $0.contains("error") }.prefix(3))")
+        #expect(run.stderr.contains("is a WebP file") && run.stderr.contains("[image.format-mismatch]"))
+        #expect(!run.stderr.contains("[png.signature]"))
+    }
+
     @Test func aCorruptKeptImageFailsUnlessAllowed() throws {
         let fixture = try TemporaryCatalog()
         try fixture.addSet("A.imageset", entries: [["idiom": "universal", "scale": "2x", "filename": "a.png"]])

@@ -110,4 +110,32 @@ import Testing
         }
         #expect(json.stdout.contains(#"\u001b[2J\u009b31m.png"#), "\(json.stdout)")
     }
+
+    /// A name holding a line break and a GitHub workflow command, and a right-to-left override:
+    /// every text output keeps the name on its own line, escaped, in matrix, diff, resolve and
+    /// size as in validate and inspect.
+    @Test func namesCannotStartALineInAnyTextOutput() throws {
+        let fixture = try thinnableCatalog()
+        let evil = "Evil\n::error file=a.swift::forged\u{202E}gnp"
+        try fixture.addSet(evil + ".imageset", entries: [["idiom": "universal", "filename": "e.png"]], files: ["e.png"],
+                           pngBytes: PNGFixture.png(width: 4, height: 4))
+        let copy = fixture.root + "/Copy.xcassets"
+        try FileManager.default.copyItem(atPath: fixture.path, toPath: copy)
+        try FileManager.default.removeItem(atPath: copy + "/" + evil + ".imageset")
+        let runs = [
+            try HostileAdapt.run(["matrix", "Test.xcassets", "--device", "iphone-15"], in: fixture.root),
+            try HostileAdapt.run(["diff", "Copy.xcassets", "Test.xcassets"], in: fixture.root),
+            try HostileAdapt.run(["resolve", "Test.xcassets", evil, "--scale", "2"], in: fixture.root),
+            try HostileAdapt.run(["resolve", "Test.xcassets", evil, "--scale", "2", "--explain"], in: fixture.root),
+            try HostileAdapt.run(["size", "Test.xcassets", "--device", "iphone-15"], in: fixture.root),
+            try HostileAdapt.run(["inspect", "Test.xcassets"], in: fixture.root),
+        ]
+        for (position, run) in runs.enumerated() {
+            let output = run.stdout + run.stderr
+            // `size` names catalogs and devices, not assets.
+            if position != 4 { #expect(output.contains("Evil\\n::error"), "the name is shown, escaped: \(output)") }
+            #expect(!output.split(separator: "\n").contains { $0.hasPrefix("::error") }, "a forged workflow command: \(output)")
+            #expect(!output.unicodeScalars.contains { $0.value == 0x202E }, "a raw right-to-left override")
+        }
+    }
 }

@@ -58,7 +58,7 @@ public struct CatalogInspection: Sendable {
             }
         }
         // Names and file names come from the catalog: a newline in one must not start a line.
-        return lines.map(\.escapingControlCharacters).joined(separator: "\n") + "\n"
+        return lines.textOutput
     }
 }
 

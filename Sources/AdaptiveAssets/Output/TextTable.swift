@@ -7,6 +7,7 @@
 enum TextTable {
     static func render(_ rows: [[String]], rightAligned: Set<Int> = []) -> String {
         guard let columns = rows.map(\.count).max() else { return "" }
+        let rows = rows.map { $0.map(\.escapingControlCharacters) }   // escaped first, so widths hold
         let widths = (0..<columns).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max()! }
         return rows.map { row in
             var line = row.enumerated().map { column, cell in
@@ -15,6 +16,6 @@ enum TextTable {
             }.joined(separator: "  ")
             while line.last == " " { line.removeLast() }
             return line
-        }.joined(separator: "\n") + "\n"
+        }.textOutput
     }
 }

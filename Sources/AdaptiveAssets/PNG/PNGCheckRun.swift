@@ -43,7 +43,7 @@ public struct PNGCheckRun: Sendable {
             lines.append("\(catalog.path): \(catalog.imageCount) PNG images checked: \(errors) error\(errors == 1 ? "" : "s"), "
                 + "\(warnings) warning\(warnings == 1 ? "" : "s")")
         }
-        return lines.map { $0 + "\n" }.joined()
+        return lines.textOutput
     }
 
     public var json: JSONValue {

@@ -67,27 +67,26 @@ public struct ResolveReport: Sendable {
         })
     }
 
+    /// Lines for people, each escaped (`textOutput`): names come from untrusted catalogs.
     public func text(explain: Bool) -> String {
-        guard let asset else {
-            return "\(selection.assetName): no match for \(selection.traits.summary)\n  \(selection.noMatchReason ?? "")\n"
-        }
+        guard let asset else { return noMatchLines.textOutput }
         if !selection.slots.isEmpty { return slotsText(asset, explain: explain) }
-        guard let chosen else {
-            return "\(selection.assetName): no match for \(selection.traits.summary)\n  \(selection.noMatchReason ?? "")\n"
-        }
+        guard let chosen else { return noMatchLines.textOutput }
         var lines = ["\(selection.assetName) → \(chosen.payloadDescription)\(selection.mirrored ? " (mirrored)" : "")  (\(chosen.label(in: asset)): \(chosen.attributeSummary))"]
-        guard explain else { return lines.joined(separator: "\n") + "\n" }
+        guard explain else { return lines.textOutput }
         lines.append("  query: \(selection.traits.summary)")
         lines += Self.traceLines(selection, asset, indent: "  ")
-        return lines.joined(separator: "\n") + "\n"
+        return lines.textOutput
+    }
+
+    private var noMatchLines: [String] {
+        ["\(selection.assetName): no match for \(selection.traits.summary)", "  \(selection.noMatchReason ?? "")"]
     }
 
     /// One line per slot that shows something, each with its trace on request.
     private func slotsText(_ asset: Asset, explain: Bool) -> String {
         let slots = matchedSlots
-        guard !slots.isEmpty else {
-            return "\(selection.assetName): no match for \(selection.traits.summary)\n  \(selection.noMatchReason ?? "")\n"
-        }
+        guard !slots.isEmpty else { return noMatchLines.textOutput }
         var lines = ["\(selection.assetName): \(slots.count) slot\(slots.count == 1 ? "" : "s") for \(selection.traits.summary)"]
         let names = slots.map { $0.slot?.description ?? "" }
         let width = names.map(\.count).max() ?? 0
@@ -96,7 +95,7 @@ public struct ResolveReport: Sendable {
             lines.append("  \(name.padding(to: width)) → \(variant.payloadDescription)\(slot.mirrored ? " (mirrored)" : "")  (\(variant.label(in: asset)): \(variant.attributeSummary))")
             if explain { lines += Self.traceLines(slot, asset, indent: "      ") }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines.textOutput
     }
 
     private static func traceLines(_ selection: Selection, _ asset: Asset, indent: String) -> [String] {

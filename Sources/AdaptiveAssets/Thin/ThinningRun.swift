@@ -33,7 +33,12 @@ public struct ThinningRun: Sendable {
         var inspector = PNGInspector()
         inspector.decodes = decodePNGs
         let reports = inspector.inspect(files: kept.sorted())
-        diagnostics = catalog.diagnostics + reports.flatMap(\.diagnostics)
+        // A file named .png that is another format (Home Assistant ships WebP so named) gets what
+        // `validate` says of it, not the PNG checks' verdict on its signature.
+        diagnostics = catalog.diagnostics + reports.flatMap { report in
+            report.format == .png || report.format == .unknown ? report.diagnostics
+                : CatalogImageChecker.formatDiagnostics(path: report.path ?? "", declaredFormat: .png, actualFormat: report.format)
+        }
     }
 
     public var hasErrors: Bool { diagnostics.hasErrors }

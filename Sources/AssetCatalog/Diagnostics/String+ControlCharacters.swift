@@ -8,7 +8,8 @@
 /// ```
 extension String {
     /// The text with every control character (U+0000–U+001F, U+007F and the C1 range
-    /// U+0080–U+009F) written as an escape: `\n`, `\r`, `\t`, or `\u{XX}`.
+    /// U+0080–U+009F) and every invisible formatting character (bidirectional overrides, line
+    /// separators) written as an escape: `\n`, `\r`, `\t`, or `\u{XX}`.
     public var escapingControlCharacters: String { escapingControlCharacters(keepingLineBreaks: false) }
 
     /// The same, keeping `\n` and `\t` as they are: for whole outputs whose lines and columns are
@@ -36,7 +37,27 @@ extension String {
 
     private static func needsEscape(_ scalar: Unicode.Scalar, keepingLineBreaks: Bool) -> Bool {
         let value = scalar.value
-        guard value < 0x20 || (0x7F...0x9F).contains(value) else { return false }
+        guard value < 0x20 || (0x7F...0x9F).contains(value) || isInvisibleFormatting(value) else { return false }
         return !(keepingLineBreaks && (scalar == "\n" || scalar == "\t"))
+    }
+
+    /// Characters that reorder or break what a reader sees without being visible: the bidirectional
+    /// overrides, embeddings, isolates and marks (a name with U+202E reads backwards, as in
+    /// "Trojan Source"), and the line and paragraph separators some editors break lines at.
+    private static func isInvisibleFormatting(_ value: UInt32) -> Bool {
+        (0x200E...0x200F).contains(value) || (0x2028...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+    }
+}
+
+extension Array where Element == String {
+    /// Lines of a text output, each escaped (a name holding a line break stays on its line, so it
+    /// cannot start a line of its own, such as a forged `path:1:1: error:` or `::error` command),
+    /// joined with line breaks, ending in one.
+    ///
+    /// ```swift
+    /// ["Evil\n::error file=a.swift::forged → a.png"].textOutput   // "Evil\\n::error ... → a.png\n"
+    /// ```
+    public var textOutput: String {
+        isEmpty ? "" : map(\.escapingControlCharacters).joined(separator: "\n") + "\n"
     }
 }

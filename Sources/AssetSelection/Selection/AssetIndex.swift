@@ -244,7 +244,8 @@ public struct AssetIndex: Sendable {
     public func select(_ name: String, for traits: TraitCollection) -> Selection {
         guard let asset = assetPosition(named: name) else {
             var selection = Selection(assetName: name, traits: traits, trace: SelectionTrace())
-            selection.noMatchReason = "the catalog has no asset named '\(name)'"
+            selection.noMatchReason = "the catalog has no asset named '\(name)'."
+                + NameSuggestions.didYouMean(name, among: catalog.assets.map(\.name))
             return selection
         }
         return select(assetAt: asset, for: traits)

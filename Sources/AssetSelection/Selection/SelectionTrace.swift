@@ -46,7 +46,8 @@ public struct Selection: Hashable, Sendable {
     public var noMatchReason: String?
     public var trace: SelectionTrace
 
-    public var isMatch: Bool { winner != nil }
+    /// Whether the device shows something: a winner, or for a set of slots, a winner in any slot.
+    public var isMatch: Bool { winner != nil || slots.contains { $0.winner != nil } }
 
     public init(assetName: String, traits: TraitCollection, trace: SelectionTrace) {
         self.assetName = assetName

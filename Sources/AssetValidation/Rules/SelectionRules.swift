@@ -100,7 +100,8 @@ struct SelectionRules {
             // Store accept and ignore: not worth a warning.
             if case .storeOnly = variant.idiom { continue }
             if asset.type == .appIconSet { continue }
-            diagnostics.append(Diagnostic(.warning, Message.unreachable(asset, variant), code: "variant.unreachable", at: variant.location))
+            diagnostics.append(Diagnostic(.warning, Message.unreachable(asset, variant, idioms: traitSets.idioms), code: "variant.unreachable",
+                                          at: variant.location))
         }
         return diagnostics
     }
@@ -115,7 +116,13 @@ final class DeviceTraitSets: @unchecked Sendable {
     let devices: DeviceDatabase
     private var cache: [[String]: [(traits: TraitCollection, device: DeviceProfile)]] = [:]
 
-    init(devices: DeviceDatabase) { self.devices = devices }
+    /// The kinds of device asked, in a stable order, for messages.
+    let idioms: [UserInterfaceIdiom]
+
+    init(devices: DeviceDatabase) {
+        self.devices = devices
+        idioms = Set(devices.devices.map(\.idiom)).sorted()
+    }
 
     func sets(declaring axes: Set<TraitAxis>, locales: [String]) -> [(traits: TraitCollection, device: DeviceProfile)] {
         let key = axes.map(\.description).sorted() + ["|"] + locales
@@ -158,7 +165,10 @@ private enum Message {
         "in '\(asset.name)', \(name(winner)) is chosen over \(name(other)) because \(decidingAxis) outranks \(betterAxes.map(\.description).joined(separator: ", ")), on which the other is better (\(example(device, traits))); if that is not intended, add a variant that matches both"
     }
 
-    static func unreachable(_ asset: Asset, _ variant: Variant) -> String {
-        "entry \(variant.index) of '\(asset.name)' (\(name(variant))) is never chosen on any known device"
+    /// Names the kinds of device asked (validation asks only those the catalog is for), so the
+    /// message is never read as "no device at all".
+    static func unreachable(_ asset: Asset, _ variant: Variant, idioms: [UserInterfaceIdiom]) -> String {
+        "entry \(variant.index) of '\(asset.name)' (\(name(variant))) is never chosen on any device validation asks "
+            + "(every \(idioms.map(\.rawValue).joined(separator: ", ")) profile: the kinds of device the catalog's app icons are for, or all)"
     }
 }

@@ -58,7 +58,7 @@ extension ValidationReport {
         for entry in fixed {
             lines.append("  fixed since the baseline: \(entry.catalog)/\(entry.set) [\(entry.rule)]\(entry.variant.isEmpty ? "" : " \(entry.variant)")")
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines.textOutput
     }
 
     /// The rules that fired, in the registry's order, for SARIF's rule list.

@@ -30,7 +30,7 @@ extension CatalogDiff {
             let first = size.devices[0] + (size.devices.count > 1 ? " and \(size.devices.count - 1) more" : "")
             lines.append("  \(first): \(size.before) → \(size.after) bytes (\(sign)\(size.delta))")
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines.textOutput
     }
 
     public var json: JSONValue {

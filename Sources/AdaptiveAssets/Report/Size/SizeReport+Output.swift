@@ -17,7 +17,7 @@ extension SizeReport {
                 lines.append("  \(type.type)\(String(repeating: " ", count: width - type.type.count))  \(Self.formatted(type.bytes))  (\(type.assets) asset\(type.assets == 1 ? "" : "s"))")
             }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines.textOutput
     }
 
     public var json: JSONValue {
