@@ -10,12 +10,12 @@ enum AppIconRule {
             guard let filename = variant.filename,
                 let header = headers[asset.path.appendingPathComponent(filename)]?.header else { continue }
             if let size = variant.size, let points = parseSize(size) {
-                let scale = Double(variant.scale ?? 1)
-                let expected = (width: points.width * scale, height: points.height * scale)
+                let scale = variant.scale ?? 1
+                let expected = (width: points.width * Double(scale), height: points.height * Double(scale))
                 if Double(header.width) != expected.width || Double(header.height) != expected.height {
                     diagnostics.append(Diagnostic(
                         .error,
-                        "\(filename) is \(header.width)x\(header.height) pixels; the \(size)@\(Int(scale))x "
+                        "\(filename) is \(header.width)x\(header.height) pixels; the \(size)@\(scale)x "
                             + "\(variant.idiom.contentsValue) slot needs \(ScaleFamilyRule.format(expected.width))x\(ScaleFamilyRule.format(expected.height))",
                         code: "icon.size", at: variant.location))
                 }
@@ -24,10 +24,9 @@ enum AppIconRule {
         return diagnostics
     }
 
-    /// `83.5x83.5` → (83.5, 83.5)
+    /// `83.5x83.5` → (83.5, 83.5). Nil for anything else (`1e19x1e19`, `nanx20`, `-5x-5`), which
+    /// the reader has reported as an unknown value: a size that is not one has no pixel size to check.
     static func parseSize(_ text: String) -> (width: Double, height: Double)? {
-        let parts = text.split(separator: "x")
-        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]) else { return nil }
-        return (width, height)
+        ContentsNumber.pointSize(text)
     }
 }

@@ -58,10 +58,13 @@ enum ScaleFamilyRule {
             && fits(lhs.header.height, scale: lhs.scale, rhs.header.height, scale: rhs.scale)
     }
 
-    /// `45.5`, `46`, `45.33`: at most two decimals, none when whole.
+    /// `45.5`, `46`, `45.33`: at most two decimals, none when whole. `Int(exactly:)`, not `Int(_:)`:
+    /// a value no Int holds (infinite, NaN, beyond Int.max) is printed as a Double instead of
+    /// stopping the process.
     static func format(_ value: Double) -> String {
         let rounded = (value * 100).rounded() / 100
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        guard let whole = Int(exactly: rounded) else { return String(rounded) }
+        return String(whole)
     }
 }
 

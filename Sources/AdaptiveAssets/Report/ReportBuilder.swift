@@ -140,12 +140,14 @@ extension ColorDefinition {
         func channel(_ key: String) -> Double? {
             guard let text = components[key]?.trimmingSpaces else { return nil }
             if text.hasPrefix("0x") || text.hasPrefix("0X") { return UInt8(text.dropFirst(2), radix: 16).map { Double($0) / 255 } }
-            guard let value = Double(text) else { return nil }
+            // Finite only: `nan` or `1e999` would make no colour, and no Int below.
+            guard let value = Double(text), value.isFinite else { return nil }
             return text.contains(".") || value <= 1 ? value : value / 255
         }
         let alpha = channel("alpha") ?? 1
         if let white = channel("white") {
-            let level = Int((white * 255).rounded())
+            // Clamped as CSS clamps `rgb()` anyway, so that any finite grey converts to an Int.
+            let level = Int((min(max(white, 0), 1) * 255).rounded())
             return "rgb(\(level) \(level) \(level) / \(alpha))"
         }
         guard let red = channel("red"), let green = channel("green"), let blue = channel("blue") else { return nil }

@@ -87,6 +87,9 @@ public struct JSONObject: Hashable, Sendable {
 
     public var keys: [String] { members.map(\.key) }
 
+    /// The first member named `key`. JSON leaves duplicate keys undefined; this package's one rule
+    /// is that the first occurrence wins (a Contents.json is read with its later duplicates
+    /// dropped and reported, `json.duplicate-key`), so every reader agrees on which value counts.
     public subscript(key: String) -> JSONValue? {
         get { members.first(where: { $0.key == key })?.value }
         set {
@@ -98,6 +101,7 @@ public struct JSONObject: Hashable, Sendable {
         }
     }
 
+    /// The first member named `key` (see the subscript).
     public func member(_ key: String) -> Member? { members.first(where: { $0.key == key }) }
 
     /// Equality of values only: two objects parsed from differently formatted text are equal

@@ -70,11 +70,10 @@ struct SetReader {
         let parser = VariantParser(document: document, type: type)
         // What an entry's `filename` may name: a file, or for brand assets, stacks and
         // complications a child set's folder.
-        let nameable = type.entriesNameChildSets ? asset.folders : asset.files
+        let nameable = NameLookup(type.entriesNameChildSets ? asset.folders : asset.files)
         asset.variants.reserveCapacity(list.count)
         for (index, value) in list.enumerated() {
             guard var variant = parser.parse(value, index: index, diagnostics: &diagnostics) else { continue }
-            // A handful of files per set: a linear search beats building a hash set.
             if let filename = variant.filename, variant.fileProblem == nil, escaping.contains(filename) {
                 variant.fileProblem = "'\(filename)' is a symbolic link leading outside the catalog"
             } else if let filename = variant.filename, variant.fileProblem == nil, !nameable.contains(filename) {
@@ -118,4 +117,20 @@ struct SetReader {
             diagnostics += childDiagnostics
         }
     }
+}
+
+/// Whether a set's folder holds a name. A handful of files per set is the rule, and for those a
+/// linear search beats building a hash set; a set of thousands (generated, or hostile) gets the
+/// hash set, since a search per entry would make reading it quadratic (40,000 entries: 39 s).
+private struct NameLookup {
+    static let linearLimit = 32
+    let names: [String]
+    let hashed: Set<String>?
+
+    init(_ names: [String]) {
+        self.names = names
+        hashed = names.count > Self.linearLimit ? Set(names) : nil
+    }
+
+    func contains(_ name: String) -> Bool { hashed?.contains(name) ?? names.contains(name) }
 }

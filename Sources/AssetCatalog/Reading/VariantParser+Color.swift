@@ -20,7 +20,12 @@ extension VariantParser {
                 color.components[component.key] = text
                 if !ColorDefinition.knownComponents.contains(component.key) {
                     warn("unknown colour component '\(component.key)' (kept as written)", at: component.offset, code: "contents.unknown-key")
-                } else if ColorDefinition.fraction(of: text) == nil {
+                } else if let value = ColorDefinition.fraction(of: text) {
+                    if !ColorDefinition.isInRange(value, component: component.key, colorSpace: color.colorSpace) {
+                        warn("colour component '\(component.key)' is \"\(text)\": outside 0-1, the range of \(rangeOwner(component.key, color.colorSpace))",
+                             at: component.offset)
+                    }
+                } else {
                     warn("colour component '\(component.key)' is \"\(text)\": expected a fraction such as 0.5, an integer 0-255 or a hex byte such as 0x80",
                          at: component.offset)
                 }
@@ -32,5 +37,10 @@ extension VariantParser {
             warn("'color' has neither components nor a system colour reference", at: member.offset)
         }
         return color
+    }
+
+    /// What bounds a component to 0...1, for the message: alpha everywhere, or the colour space.
+    private func rangeOwner(_ component: String, _ colorSpace: String?) -> String {
+        component == "alpha" ? "alpha in every colour space" : "colour space '\(colorSpace ?? "srgb")' (the extended spaces allow more)"
     }
 }

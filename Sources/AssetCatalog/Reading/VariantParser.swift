@@ -52,7 +52,8 @@ struct VariantParser {
             guard let text, let idiom = IdiomRequirement(contentsValue: text) else { return unknownValue() }
             variant.idiom = idiom
         case "scale":
-            guard let text, text.hasSuffix("x"), let scale = Int(text.dropLast()), (1...3).contains(scale) else {
+            // Only the spellings Xcode writes: `+1x` and `01x` are not 1x (see ContentsNumber).
+            guard let text, text.hasSuffix("x"), let scale = ContentsNumber.wholeNumber(text.dropLast()), (1...3).contains(scale) else {
                 return unknownValue()
             }
             variant.scale = scale
@@ -60,7 +61,10 @@ struct VariantParser {
             parseAppearances(member, into: &variant, diagnostics: &diagnostics)
         case "screen-width":
             // Bounded so every comparison stays exact; no watch is 65,535 points wide.
-            guard let text, let condition = ScreenWidthCondition(contentsValue: text), (0...65_535).contains(condition.points) else {
+            // Written back exactly as read, or not Xcode's spelling (`<=+145`, `>0183`).
+            guard let text, let condition = ScreenWidthCondition(contentsValue: text), (0...65_535).contains(condition.points),
+                condition.description == text
+            else {
                 return unknownValue()
             }
             variant.screenWidth = condition
@@ -71,7 +75,9 @@ struct VariantParser {
             guard let text, let direction = LayoutDirection(contentsValue: text) else { return unknownValue() }
             variant.layoutDirection = direction
         case "memory":
-            guard let text, text.hasSuffix("GB"), let gigabytes = Int(text.dropLast(2)), (1...65_535).contains(gigabytes) else {
+            guard let text, text.hasSuffix("GB"), let gigabytes = ContentsNumber.wholeNumber(text.dropLast(2)),
+                (1...65_535).contains(gigabytes)
+            else {
                 return unknownValue()
             }
             variant.memory = gigabytes
@@ -84,8 +90,15 @@ struct VariantParser {
         case "color":
             guard let object = member.value.object else { return unknownValue("'color' should be an object") }
             variant.color = parseColor(member, object, diagnostics: &diagnostics)
-        case "subtype": variant.subtype = text
-        case "size": variant.size = text
+        case "subtype":
+            // Kept even when unknown: it still tells the entry's slot apart from the others.
+            variant.subtype = text
+            if let text, text.hasSuffix("mm"), (ContentsNumber.wholeNumber(text.dropLast(2)) ?? 0) == 0 { unknownValue() }
+        case "size":
+            // Kept even when unknown, like `subtype`; the checks read it through `pointSize` again,
+            // so a size that is not one (`1e19x1e19`, `nanx20`, `-5x-5`) never reaches them.
+            variant.size = text
+            if text.flatMap(ContentsNumber.pointSize) == nil { unknownValue() }
         case "role": variant.role = text
         case "platform":
             variant.platform = text

@@ -8,6 +8,7 @@ extension RuleRegistry {
     static let severityReasons: [String: String] = [
         "json.malformed": "actool cannot read the set",
         "json.lenient": "Xcode reads it; only strict JSON tools would not",
+        "json.duplicate-key": "JSON leaves duplicate keys undefined; Xcode keeps one of them, which may not be the one you edited",
         "catalog.missing-contents": "actool cannot tell the set's files apart",
         "catalog.unreadable": "nothing in it can be built or checked",
         "catalog.empty": "Xcode's own template makes empty catalogs: nothing to fix",
