@@ -8,8 +8,12 @@ import Darwin
 
 /// The writes thinning needs, on POSIX, each failing with the path and the system's reason.
 public enum FileOperations {
+    /// The failure for the current `errno`; one that says the machine is out of descriptors or
+    /// memory goes to `FileSystem.onEnvironmentFailure` first.
     static func failure(_ path: String, _ action: String) -> SliceWriter.Failure {
-        SliceWriter.Failure(message: "\(path): cannot \(action): \(String(cString: strerror(errno)))")
+        let code = errno
+        FileSystem.noteEnvironmentFailure(code, path: path)
+        return SliceWriter.Failure(message: "\(path): cannot \(action): \(String(cString: strerror(code)))")
     }
 
     static func makeDirectory(_ path: String) throws {

@@ -24,16 +24,24 @@ public struct DeviceDatabase: Sendable {
     /// The database shipped with the package (Sources/DeviceProfiles/Resources/devices.json).
     public static func builtIn() throws(LoadError) -> DeviceDatabase {
         guard let url = Bundle.module.url(forResource: "devices", withExtension: "json") else {
+            // Foundation answers nil, not why: a process out of descriptors cannot look for the
+            // resource either, and that is not a broken build.
+            FileSystem.noteDescriptorShortage(path: "the built-in device database")
             throw LoadError(diagnostic: Diagnostic(.error, "the built-in device database is missing from the build",
                                                    code: "devices.missing"))
         }
         return try load(from: url.path)
     }
 
+    /// The largest device database read (16 MiB); the built-in one is about 100 kB.
+    public static let sizeLimit = 16 << 20
+
+    /// Reads a device database. Only a regular file of at most `sizeLimit` bytes is read: a FIFO
+    /// would hang the command and /dev/zero would take all memory, so either is an error naming it.
     public static func load(from path: String) throws(LoadError) -> DeviceDatabase {
         let bytes: [UInt8]
         do {
-            bytes = try FileSystem.readFile(path)
+            bytes = try FileSystem.readRegularFile(path, limit: sizeLimit)
         } catch {
             throw LoadError(diagnostic: Diagnostic(.error, "cannot read device database: \(error.reason)",
                                                    code: "devices.unreadable", at: SourceLocation(file: path)))
@@ -96,8 +104,8 @@ struct DeviceProfileParser {
 
     func parse() throws(Failure) -> DeviceProfile {
         let id = try string("id")
-        guard DeviceProfile.isValidID(id) else {
-            throw Failure(message: "invalid id '\(id)': \(DeviceProfile.idRule)", offset: object.member("id")?.offset)
+        if let problem = DeviceProfile.idProblem(id) {
+            throw Failure(message: "invalid id '\(id)': \(problem)", offset: object.member("id")?.offset)
         }
         func enumValue<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(Failure) -> T where T.RawValue == String {
             let text = try string(key)

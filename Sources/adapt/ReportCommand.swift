@@ -33,12 +33,29 @@ struct ReportCommand: ParsableCommand {
     var images: Validator.ImageCheckLevel = .full
 
     func run() throws {
+        // Checked before any work, so a refused path leaves everything as it was: the page goes
+        // outside the catalogs, over nothing or over an earlier report; thumbnails likewise.
+        if let reason = HTMLReport.refusal(toWrite: output, catalogs: catalogs) {
+            Terminal.error(Diagnostic(.error, "cannot write the report: \(reason)", code: "report.output", at: SourceLocation(file: output)).description)
+            throw ExitCode(1)
+        }
+        var cacheFolder: String? = cache ?? Thumbnailer.defaultCacheFolder
+        do {
+            try Thumbnailer.checkCacheFolder(cache ?? Thumbnailer.defaultCacheFolder, catalogs: catalogs)
+        } catch {
+            if let cache {
+                Terminal.error(Diagnostic(.error, "cannot use the thumbnail cache: \(error)", code: "report.cache", at: SourceLocation(file: cache)).description)
+                throw ExitCode(1)
+            }
+            // The default folder, in the shared temporary folder, holds other files: keep no cache.
+            cacheFolder = nil
+        }
         let database = try database.load()
         var builder = ReportBuilder(database: database,
                                     devices: deviceIDs.isEmpty ? nil : try deviceIDs.map { try self.database.profile($0, in: database) })
         builder.makeThumbnails = !linkImages
         builder.imageChecks = images
-        if let cache { builder.thumbnailer.cacheFolder = cache }
+        builder.thumbnailer.cacheFolder = cacheFolder
         let report: ReportV1
         do {
             report = try builder.build(catalogsAt: catalogs)

@@ -43,16 +43,31 @@ public struct Baseline: Hashable, Sendable {
         ])
     }
 
+    /// Writes the baseline atomically (a temporary file beside it, then a rename). The caller
+    /// checks the path first (`refusal(toWrite:catalogs:)`).
     public func write(to path: String) throws {
-        try Data((JSONWriter.xcodeStyle.string(for: json) + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try FileOperations.writeAtomically(path, Array((JSONWriter.xcodeStyle.string(for: json) + "\n").utf8))
     }
+
+    /// Why `--write-baseline path` must not be written, or nil: it lies inside one of the
+    /// catalogs, or it exists and is not a baseline (one `load` reads), such as the catalog's
+    /// Contents.json or `main.swift` typed by mistake.
+    public static func refusal(toWrite path: String, catalogs: [String]) -> String? {
+        FileSystem.outputFileRefusal(path, catalogs: catalogs, writer: "adapt validate --write-baseline") { existing in
+            (try? load(from: existing)) != nil
+        }
+    }
+
+    /// The largest baseline read (64 MiB, some 300,000 findings).
+    public static let sizeLimit = 64 << 20
 
     public static func load(from path: String) throws(Diagnostic) -> Baseline {
         let location = SourceLocation(file: path)
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Diagnostic(.error, "cannot read the baseline file", code: "baseline.invalid", at: location)
+        let data: [UInt8]
+        do { data = try FileSystem.readRegularFile(path, limit: sizeLimit) } catch {
+            throw Diagnostic(.error, "cannot read the baseline file: \(error.reason)", code: "baseline.invalid", at: location)
         }
-        guard let document = try? JSONParser.parse(Array(data)), document["formatVersion"]?.int == formatVersion,
+        guard let document = try? JSONParser.parse(data), document["formatVersion"]?.int == formatVersion,
               let findings = document["findings"]?.array else {
             throw Diagnostic(.error, "not a baseline written by adapt validate --write-baseline (format \(formatVersion))",
                              code: "baseline.invalid", at: location)

@@ -46,12 +46,27 @@ public struct ConfigFile: Hashable, Sendable {
         }
     }
 
+    /// The largest configuration file read (1 MiB); real ones are a few lines.
+    public static let sizeLimit = 1 << 20
+
+    /// Reads and parses a configuration file. Only a regular file of at most `sizeLimit` bytes is
+    /// read: a `.adapt.yml` found above a catalog may be a FIFO (which would hang `validate`) or a
+    /// link to /dev/zero (which would take all memory). Two paths given on purpose with `--config`
+    /// keep working: `/dev/null` is an empty configuration and `/dev/stdin` reads standard input
+    /// (to the same limit).
     public static func load(_ path: String) throws(Diagnostic) -> ConfigFile {
-        // A FileHandle, so that /dev/stdin and /dev/null work too.
-        guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.readToEnd() ?? Data() else {
-            throw Diagnostic(.error, "cannot read the configuration file", code: "config.invalid", at: SourceLocation(file: path))
+        let bytes: [UInt8]
+        do {
+            switch path {
+            case "/dev/null": bytes = []
+            case "/dev/stdin": bytes = try FileSystem.readStandardInput(limit: sizeLimit, path: path)
+            default: bytes = try FileSystem.readRegularFile(path, limit: sizeLimit)
+            }
+        } catch {
+            throw Diagnostic(.error, "cannot read the configuration file: \(error.reason)", code: "config.invalid",
+                             at: SourceLocation(file: path))
         }
-        return try parse(String(decoding: data, as: UTF8.self), path: path)
+        return try parse(String(decoding: bytes, as: UTF8.self), path: path)
     }
 
     public static func parse(_ text: String, path: String) throws(Diagnostic) -> ConfigFile {

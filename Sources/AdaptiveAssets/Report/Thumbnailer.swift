@@ -1,4 +1,5 @@
 import CPNGSupport
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -92,14 +93,69 @@ public struct Thumbnailer: Sendable {
         return Thumbnail(width: be32(16), height: be32(20), png: png)
     }
 
-    /// Written to a temporary name, then renamed: a concurrent run never reads half a file.
+    /// Written to a temporary name, then renamed: a concurrent run never reads half a file. The
+    /// temporary name is unique (process id and a counter: two threads may store the same image)
+    /// and created exclusively without following links, so a link planted in a shared cache
+    /// folder is never written through.
     private static func store(_ bytes: [UInt8], in folder: String, as name: String) {
         if !FileSystem.isDirectory(folder) { mkdir(folder, 0o755) }
-        let temporary = folder + "/.\(name).\(getpid())"
-        guard let file = fopen(temporary, "wb") else { return }
-        let written = bytes.isEmpty ? 0 : fwrite(bytes, 1, bytes.count, file)
-        fclose(file)
+        let temporary = folder + "/.\(name).\(getpid()).\(temporaryCounter.add(1, ordering: .relaxed).newValue)"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard descriptor >= 0 else { return }
+        var written = 0
+        while written < bytes.count {
+            let result = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+            if result < 0 && errno == EINTR { continue }
+            if result <= 0 { break }
+            written += result
+        }
+        close(descriptor)
         if written == bytes.count { rename(temporary, folder + "/" + name) } else { unlink(temporary) }
+    }
+
+    private static let temporaryCounter = Atomic<Int>(0)
+
+    /// A cache folder that must not be used, and why.
+    public struct CacheRefusal: Error, Sendable, CustomStringConvertible {
+        public var reason: String
+        public var description: String { reason }
+    }
+
+    /// Checks that `folder` may hold thumbnails: it lies outside every one of `catalogs` (a
+    /// `--cache App.xcassets/Logo.imageset` would add files to the catalog), and it is new, empty or
+    /// an earlier cache (it holds nothing but thumbnails), never a folder of someone's own files.
+    public static func checkCacheFolder(_ folder: String, catalogs: [String]) throws(CacheRefusal) {
+        let normalized = FileSystem.lexicallyNormalized(folder)
+        guard let real = FileSystem.realPathAllowingMissingLeaf(normalized) else {
+            throw CacheRefusal(reason: "its parent folder does not exist")
+        }
+        for catalog in catalogs {
+            if let catalogReal = FileSystem.realPath(catalog), FileSystem.isInside(real, catalogReal) || FileSystem.isInside(catalogReal, real) {
+                throw CacheRefusal(reason: "lies inside the catalog \(catalog); thumbnails are kept outside the catalogs")
+            }
+        }
+        if FileSystem.isSymbolicLink(normalized) { throw CacheRefusal(reason: "is a symbolic link; give the folder itself") }
+        guard FileSystem.exists(normalized) else { return }
+        guard FileSystem.isDirectory(normalized) else { throw CacheRefusal(reason: "is not a folder") }
+        let entries: [FileSystem.Entry]
+        do { entries = try FileSystem.listDirectory(normalized) } catch { throw CacheRefusal(reason: error.reason) }
+        if let foreign = entries.first(where: { $0.isDirectory || $0.isSymbolicLink || !isCacheFileName($0.name) }) {
+            throw CacheRefusal(reason: "holds '\(foreign.name)', which adapt did not write; give a new folder, an empty one or an earlier cache")
+        }
+    }
+
+    /// `<hash>-<bytes>-<side>.png`, or a temporary `.<that>.<pid>[.<n>]` a killed run left.
+    static func isCacheFileName(_ name: String) -> Bool {
+        func isNumber(_ text: Substring) -> Bool { !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber } }
+        var key = Substring(name)
+        if key.hasPrefix(".") {
+            let parts = key.dropFirst().split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count == 3 || parts.count == 4, parts[1] == "png", parts.dropFirst(2).allSatisfy(isNumber) else { return false }
+            key = parts[0] + ".png"
+        }
+        guard key.hasSuffix(".png") else { return false }
+        let fields = key.dropLast(4).split(separator: "-", omittingEmptySubsequences: false)
+        return fields.count == 3 && !fields[0].isEmpty && fields[0].allSatisfy(\.isHexDigit) && isNumber(fields[1]) && isNumber(fields[2])
     }
 
     /// Two independent 64-bit multiply-xorshift lanes over the bytes: a cache key, not a

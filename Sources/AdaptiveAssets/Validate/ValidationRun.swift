@@ -39,6 +39,11 @@ public struct ValidationRun: Sendable {
     /// cannot be used (exit 1 before anything is validated).
     public func run() throws(Diagnostic) -> ValidationReport {
         let paths = Self.expand(catalogs)
+        // Checked before anything is validated, so a refused path changes nothing: a baseline is
+        // written only outside the catalogs, over nothing or over an earlier baseline.
+        if let writeBaseline, let reason = Baseline.refusal(toWrite: writeBaseline, catalogs: paths) {
+            throw Diagnostic(.error, "cannot write the baseline: \(reason)", code: "baseline.refused", at: SourceLocation(file: writeBaseline))
+        }
         // Group the catalogs by the configuration that applies to them, keeping the given order.
         var groups: [(config: String?, catalogs: [String])] = []
         for path in paths {

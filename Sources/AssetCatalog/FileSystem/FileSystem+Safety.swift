@@ -20,6 +20,10 @@ extension FileSystem {
     /// is a mistake or an attempt to exhaust memory.
     public static let contentsSizeLimit = 16 << 20
 
+    /// The largest file `readFile` reads unless told otherwise (256 MiB): far above any image a
+    /// catalog ships, far below what would exhaust memory.
+    public static let fileSizeLimit = 256 << 20
+
     /// The absolute path with every symbolic link, `.`, `..` and repeated slash resolved, or nil
     /// when the path does not exist.
     public static func realPath(_ path: String) -> String? {
@@ -120,6 +124,14 @@ extension FileSystem {
         return try readRegular(descriptor, path: path, limit: limit)
     }
 
+    /// Standard input, to at most `limit` bytes (more is refused, not read on): what a user pipes
+    /// in on purpose (`--config /dev/stdin`), read as a pipe is read, waiting for the writer.
+    public static func readStandardInput(limit: Int, path: String = "/dev/stdin") throws(Failure) -> [UInt8] {
+        let bytes = try readAll(STDIN_FILENO, path: path, limit: limit)
+        guard bytes.count <= limit else { throw Failure(path: path, reason: "is more than the limit of \(limit) bytes") }
+        return bytes
+    }
+
     /// Reads an open descriptor that must be a regular file of at most `limit` bytes.
     static func readRegular(_ descriptor: Int32, path: String, limit: Int) throws(Failure) -> [UInt8] {
         var info = stat()
@@ -130,7 +142,7 @@ extension FileSystem {
         guard Int(info.st_size) <= limit else {
             throw Failure(path: path, reason: "is \(info.st_size) bytes, more than the limit of \(limit) bytes")
         }
-        let bytes = try readAll(descriptor, path: path)
+        let bytes = try readAll(descriptor, path: path, limit: limit)
         // The file may have grown between fstat and read.
         guard bytes.count <= limit else {
             throw Failure(path: path, reason: "is more than the limit of \(limit) bytes")
@@ -148,5 +160,41 @@ extension FileSystem {
         case S_IFLNK: "a symbolic link"
         default: "not a regular file"
         }
+    }
+}
+
+extension FileSystem {
+    /// Why a command must not write its output file at `path`, or nil when it may. The rule of
+    /// every file adapt writes beside the catalogs (`--write-baseline`, `report -o`), so that a
+    /// mistyped `main.swift` or `App.xcassets/Contents.json` is refused instead of overwritten:
+    ///
+    /// - never inside one of `catalogs` (nor over one), compared by real path;
+    /// - a new path, or an existing regular file that `isOwn` recognises as one `writer` wrote;
+    ///   never a folder, a symbolic link, a FIFO or a device.
+    ///
+    /// ```swift
+    /// FileSystem.outputFileRefusal("main.swift", catalogs: ["App.xcassets"], writer: "adapt report") { _ in false }
+    /// // "exists and was not written by adapt report; it is not overwritten (choose a new path, or delete it)"
+    /// ```
+    public static func outputFileRefusal(_ path: String, catalogs: [String], writer: String,
+                                         isOwn: (String) -> Bool) -> String? {
+        let normalized = lexicallyNormalized(path)
+        guard let real = realPathAllowingMissingLeaf(normalized) else { return "its parent folder does not exist" }
+        for catalog in catalogs {
+            if let catalogReal = realPath(catalog), isInside(real, catalogReal) || isInside(catalogReal, real) {
+                return "lies inside the catalog \(catalog); \(writer) writes outside the catalogs"
+            }
+        }
+        var info = stat()
+        guard lstat(normalized, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFLNK: return "is a symbolic link; give the file itself"
+        default: return "exists and is \(kindDescription(info.st_mode)), not a file \(writer) wrote"
+        }
+        guard isOwn(normalized) else {
+            return "exists and was not written by \(writer); it is not overwritten (choose a new path, or delete it)"
+        }
+        return nil
     }
 }

@@ -117,12 +117,14 @@ public enum FileSystem {
         return Int(info.st_size)
     }
 
-    /// The whole contents of a file.
-    public static func readFile(_ path: String) throws(Failure) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw failure(path) }
-        defer { close(descriptor) }
-        return try readAll(descriptor, path: path)
+    /// The whole contents of a regular file of at most `limit` bytes (links are followed).
+    ///
+    /// Opened without blocking and checked on the descriptor, so a FIFO or a device in place of
+    /// an image fails at once, naming the path, instead of hanging `report` or `diff`, or
+    /// reading /dev/zero until memory runs out. Callers that must stay inside a catalog check
+    /// links themselves (or use `readRegularFile(_:limit:followingLinks:)`).
+    public static func readFile(_ path: String, limit: Int = fileSizeLimit) throws(Failure) -> [UInt8] {
+        try readRegularFile(path, limit: limit)
     }
 
     /// Calls `body` with the whole file: read into memory when it is smaller than
@@ -169,13 +171,16 @@ public enum FileSystem {
         return bytes
     }
 
-    static func readAll(_ descriptor: Int32, path: String) throws(Failure) -> [UInt8] {
+    /// Reads to the end, or to one byte past `limit` (a file growing while it is read, or a pipe,
+    /// must not take all memory: the caller sees more than `limit` bytes and refuses them).
+    static func readAll(_ descriptor: Int32, path: String, limit: Int = .max) throws(Failure) -> [UInt8] {
         var info = stat()
         let expected = fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0
-        var bytes = [UInt8](repeating: 0, count: max(expected, 0) + 1)
+        let cap = limit == .max ? limit : limit + 1
+        var bytes = [UInt8](repeating: 0, count: min(max(expected, 0) + 1, cap))
         var filled = 0
-        while true {
-            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count))) }
+        while filled < cap {
+            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: min(max(4096, bytes.count), cap - bytes.count))) }
             let result = bytes.withUnsafeMutableBytes { buffer in
                 read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
             }
@@ -192,8 +197,12 @@ public enum FileSystem {
         return bytes
     }
 
+    /// The failure for the current `errno`. One that says the machine is out of descriptors or
+    /// memory is reported to `onEnvironmentFailure` first: it says nothing about the file.
     static func failure(_ path: String) -> Failure {
-        Failure(path: path, reason: String(cString: strerror(errno)))
+        let code = errno
+        noteEnvironmentFailure(code, path: path)
+        return Failure(path: path, reason: String(cString: strerror(code)))
     }
 }
 

@@ -49,6 +49,9 @@ extension RuleRegistry {
         "size.over-budget": "CI asked to hold the line: the build fails",
         "diff.growth": "CI asked to hold the line: the build fails",
         "thin.no-match": "the slice is written; the app finds nothing in that window",
+        "report.cache": "thumbnails are written only where no one's files are mixed in",
+        "baseline.refused": "a baseline is written only where no one's file is overwritten",
+        "environment.exhausted": "no answer about the input can be trusted: the run stops",
     ]
 
     /// The reason for rules without their own line: errors of the PNG checks, of the inputs and

@@ -161,11 +161,15 @@ public enum RuleRegistry {
         .init("query.invalid", .input, .error, "an `adapt resolve` query that is not valid"),
         .init("size.over-budget", .input, .error, "a device whose slice is larger than `adapt size --budget`"),
         .init("diff.growth", .input, .error, "a device whose slice grew by more than `adapt diff --fail-on-growth`"),
-        .init("report.output", .input, .error, "an `adapt report` output file that cannot be written"),
+        .init("report.output", .input, .error, "an `adapt report` output file that cannot be written, or that is not an earlier report or lies inside a catalog"),
+        .init("report.cache", .input, .error, "an `adapt report --cache` folder inside a catalog, or holding files adapt did not write"),
         .init("thin.no-match", .input, .warning, "an asset that shows nothing in one of a device's windows (`adapt thin`)"),
         .init("thin.output", .input, .error, "an `adapt thin` output folder that cannot be written"),
         .init("accessors.refused", .input, .error, "an `--accessors` path that cannot be written"),
         .init("config.invalid", .input, .error, "a configuration file (`.adapt.yml`) with an unknown key, an unknown rule id or a bad value"),
         .init("baseline.invalid", .input, .error, "a baseline file that cannot be read"),
+        .init("baseline.refused", .input, .error, "a `--write-baseline` path inside a catalog, or an existing file that is not a baseline"),
+        .init("environment.exhausted", .input, .error, "adapt ran out of file descriptors or memory: the run stops with exit code 2, blaming no file",
+              details: "`ulimit -n` too low, or the system's file table or memory full. Nothing about the input is known; raise the limit and run again."),
     ]
 }

@@ -34,6 +34,22 @@ public struct HTMLReport: Sendable {
         try FileOperations.writeAtomically(path, Array(page.render().utf8))
     }
 
+    /// In every page's head: how a later run recognises a file it may replace (`-o` replaces only
+    /// a report, never `main.swift` typed by mistake).
+    public static let generatorMarker = "<meta name=\"generator\" content=\"adapt report (ReportV1)\">"
+
+    /// Whether the file at `path` is a page `adapt report` wrote: the marker in its first 4 kB.
+    public static func isReport(at path: String) -> Bool {
+        guard let head = try? FileSystem.readPrefix(path, count: 4096) else { return false }
+        return String(decoding: head, as: UTF8.self).contains(generatorMarker)
+    }
+
+    /// Why `adapt report -o path` must not be written, or nil: it lies inside one of the
+    /// catalogs, or it exists and is not an earlier report.
+    public static func refusal(toWrite path: String, catalogs: [String]) -> String? {
+        FileSystem.outputFileRefusal(path, catalogs: catalogs, writer: "adapt report", isOwn: isReport(at:))
+    }
+
     public func render() -> String {
         var html = HTMLBuilder()
         let images = ImageStyles(report: report, linkImages: linkImages, baseFolder: baseFolder)
@@ -44,7 +60,7 @@ public struct HTMLReport: Sendable {
         html.raw("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
         html.raw("<meta http-equiv=\"Content-Security-Policy\" content=\"\(policy)\">\n")
         html.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta name=\"color-scheme\" content=\"light dark\">\n")
-        html.raw("<meta name=\"generator\" content=\"adapt report (ReportV1)\">\n")
+        html.raw(Self.generatorMarker + "\n")
         html.raw("<title>"); html.text(title); html.raw("</title>\n<style>\n")
         html.raw(HTMLReport.stylesheet)
         html.raw(images.css)

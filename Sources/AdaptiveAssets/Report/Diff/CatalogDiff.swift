@@ -110,8 +110,11 @@ public struct CatalogDiff: Sendable {
         return parts.isEmpty ? "" : asset.type.rawValue + "\n" + parts.sorted().joined(separator: "\n")
     }
 
+    /// The file's content hash. Only a regular file is read (a FIFO in place of an image would
+    /// otherwise block the diff forever); anything else stands as what it is.
     private static func fileHash(_ path: String) -> String {
-        guard let bytes = try? FileSystem.readFile(path) else { return "missing" }
+        let bytes: [UInt8]
+        do { bytes = try FileSystem.readFile(path) } catch { return FileSystem.exists(path) ? "unreadable: \(error.reason)" : "missing" }
         return Thumbnailer.contentHash(bytes) + "-\(bytes.count)"
     }
 

@@ -1,0 +1,44 @@
+import AdaptiveAssets
+import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Stops the run at the first failure that is the machine's rather than the input's (out of file
+/// descriptors or memory: `FileSystem.EnvironmentFailure`), with one message and exit code 2.
+///
+/// Reported per file, `ulimit -n 8` made `validate` print a thousand "Too many open files"
+/// errors against a catalog that is fine, and `report` exit 0 with them inside the page. Going on
+/// cannot give a true answer, so the first such failure, on whichever thread, ends the process.
+enum EnvironmentFailures {
+    private static let stopping = Atomic<Bool>(false)
+
+    static func stopOnFirst() {
+        FileSystem.onEnvironmentFailure { failure in
+            guard stopping.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged else {
+                // Another thread is printing the message and exiting.
+                while true { pause() }
+            }
+            Terminal.error(Diagnostic(.error, failure.description, code: "environment.exhausted").description)
+            // `_exit`, not `exit`: other threads are still running, and exit handlers run under
+            // them could crash and replace the exit code. Everything printed is already written.
+            _exit(2)
+        }
+        acquireRuntimeDescriptors()
+    }
+
+    /// Makes Dispatch open its own descriptors (event loop, wake-up, timer) now, before any file
+    /// is read. Opened lazily, they would be taken while the reader threads hold files, and under a
+    /// low `ulimit -n` Dispatch would crash (SIGILL) where our reads would have stopped cleanly.
+    private static func acquireRuntimeDescriptors() {
+        // Dispatch takes three, and reading takes at least one more; with fewer it would crash.
+        FileSystem.noteDescriptorShortage(path: "starting", count: 4)
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().asyncAfter(deadline: .now()) { done.signal() }
+        done.wait()
+    }
+}
