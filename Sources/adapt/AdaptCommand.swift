@@ -13,7 +13,8 @@ struct AdaptCommand: ParsableCommand {
         abstract: "Read, resolve, thin and validate Xcode asset catalogs anywhere Swift runs.",
         discussion: """
             Variants are chosen by the published selection rule (see README.md, "How a variant is chosen").
-            Exit codes: 0 success, 1 errors in the input or nothing matched, 2 usage errors.
+            Exit codes: 0 success, 1 errors in the input or nothing matched, 2 usage errors (or adapt ran out of
+            file descriptors or memory).
             """,
         version: AdaptVersion.current,
         subcommands: [InspectCommand.self, ResolveCommand.self, PNGCommand.self, DevicesCommand.self, ThinCommand.self, MatrixCommand.self, ValidateCommand.self,

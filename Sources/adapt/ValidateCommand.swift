@@ -6,7 +6,7 @@ struct ValidateCommand: ParsableCommand {
         commandName: "validate",
         abstract: "Check catalogs for errors and likely mistakes, for build scripts, CI and the build plugin.",
         discussion: """
-            Exit codes: 0 no errors, 1 errors (warnings too with --strict), 2 usage. Each diagnostic names its
+            Exit codes: 0 no errors, 1 errors (warnings too with --strict), 2 usage or environment. Each diagnostic names its
             rule, such as [variant.unreachable]; 'adapt rules' lists them. A folder that is not a catalog stands
             for the catalogs inside it. Each catalog's .adapt.yml (the nearest one in its folder or above) says
             which rules run; flags override it.

@@ -47,7 +47,7 @@ enum HostileAdapt {
         DispatchQueue.global().asyncAfter(deadline: .now() + deadline) {
             if process.isRunning {
                 killed.set()
-                process.terminate()
+                kill(process.processIdentifier, SIGKILL)   // SIGTERM may be blocked in the child
             }
         }
         let errorData = DataBox()

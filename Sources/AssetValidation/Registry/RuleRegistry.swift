@@ -12,7 +12,8 @@ public enum RuleRegistry {
     /// The README's rule table, which each rule's SARIF `helpUri` points at.
     public static let documentationURL = "https://github.com/adaptive-assets/AdaptiveAssets/blob/main/README.md"
 
-    public static let all: [RuleDescription] = reading + contents + sets + selection + icons + images + png + policy + input
+    public static let all: [RuleDescription] = (reading + contents + sets + selection + icons + images + png + policy + input)
+        .map(withExamples)
 
     private static let byID: [String: RuleDescription] = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
 
