@@ -1,6 +1,7 @@
 import AssetCatalog
 
-/// What identifies a finding across edits: the catalog's folder name, the set's path inside the
+/// What identifies a finding across edits: the catalog's path relative to the working folder
+/// (an app's and its widget's `Assets.xcassets` are two catalogs), the set's path inside the
 /// catalog, the asset's name, the rule, and the variant's file name (or its attributes when it
 /// has no file). Never a line number, and never the message, whose wording may change.
 public struct Fingerprint: Hashable, Sendable, Comparable {
@@ -18,8 +19,10 @@ public struct Fingerprint: Hashable, Sendable, Comparable {
         (lhs.catalog, lhs.set, lhs.rule, lhs.variant, lhs.asset) < (rhs.catalog, rhs.set, rhs.rule, rhs.variant, rhs.asset)
     }
 
-    /// The fingerprint of `diagnostic`, looked up in the catalogs it was found in.
-    public init(_ diagnostic: Diagnostic, in catalogs: [Catalog]) {
+    /// The fingerprint of `diagnostic`, looked up in the catalogs it was found in; `catalogKey`
+    /// names a catalog (by default its folder name; validation passes its path relative to the
+    /// working folder).
+    public init(_ diagnostic: Diagnostic, in catalogs: [Catalog], catalogKey: (Catalog) -> String = { $0.path.lastPathComponent }) {
         let file = diagnostic.location?.file ?? ""
         let catalog = catalogs.filter { file == $0.path || file.hasPrefix($0.path + "/") }.max { $0.path.count < $1.path.count }
         guard let catalog else {
@@ -29,7 +32,7 @@ public struct Fingerprint: Hashable, Sendable, Comparable {
         let asset = catalog.assets.flatMap(\.withDescendants)
             .filter { file == $0.path || file.hasPrefix($0.path + "/") }
             .max { $0.path.count < $1.path.count }
-        let catalogName = catalog.path.lastPathComponent
+        let catalogName = catalogKey(catalog)
         guard let asset else {
             self.init(catalog: catalogName, set: String(file.dropFirst(catalog.path.count).drop { $0 == "/" }), asset: "",
                       rule: diagnostic.code, variant: "")

@@ -69,9 +69,10 @@ public struct ValidationRun: Sendable {
             let result = validator.validate(catalogsAt: included)
             report.catalogs += result.catalogs
             report.configurations += file.map { [$0.path] } ?? []
+            let catalogKey = { [report] (catalog: Catalog) in report.relative(catalog.path) }
             let findings = result.diagnostics
                 .filter { diagnostic in diagnostic.location.map { !configuration.excludes($0.file) } ?? true }
-                .map { Finding(diagnostic: $0, fingerprint: Fingerprint($0, in: result.catalogs)) }
+                .map { Finding(diagnostic: $0, fingerprint: Fingerprint($0, in: result.catalogs, catalogKey: catalogKey)) }
             allFindings += findings
             if writeBaseline == nil, let baseline = configuration.baseline {
                 baselines[baseline, default: []] += findings

@@ -38,6 +38,24 @@ import Testing
         #expect(run.stderr.contains("fixed since the baseline: Showcase.xcassets/Complication.imageset [variant.unreachable] complication-small@2x.png"))
     }
 
+    /// Two catalogs of one name (an app's and its widget's `Assets.xcassets`): a baseline of one
+    /// never hides the other's findings.
+    @Test func catalogsOfTheSameNameAreKeptApart() throws {
+        let root = try ValidateFixtures.showcase()
+        let manager = FileManager.default
+        for folder in ["App", "Widget"] {
+            try manager.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
+            try manager.copyItem(atPath: root + "/Showcase.xcassets", toPath: root + "/\(folder)/Showcase.xcassets")
+        }
+        _ = try Adapt.run(["validate", "--write-baseline", "baseline.json", "App/Showcase.xcassets"], in: root)
+        let baseline = try String(contentsOfFile: root + "/baseline.json", encoding: .utf8)
+        #expect(baseline.contains(#""catalog" : "App/Showcase.xcassets""#), "\(baseline)")
+        let app = try Adapt.run(["validate", "--baseline", "baseline.json", "App/Showcase.xcassets"], in: root)
+        #expect(app.stdout.contains("0 warnings; 7 in the baseline"), "\(app.stdout)")
+        let widget = try Adapt.run(["validate", "--baseline", "baseline.json", "Widget/Showcase.xcassets"], in: root)
+        #expect(widget.stdout.contains("7 warnings"), "the other catalog's findings are new: \(widget.stdout)")
+    }
+
     @Test func aBrokenBaselineIsAnError() throws {
         let root = try ValidateFixtures.showcase()
         try "{}".write(toFile: root + "/baseline.json", atomically: true, encoding: .utf8)
