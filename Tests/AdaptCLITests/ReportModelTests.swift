@@ -33,6 +33,20 @@ import Testing
         #expect(report.sizes.groups.reduce(0) { $0 + $1.devices.count } == devices.count)
     }
 
+    /// The overview shows what `adapt validate` reports: a rule the catalog's `.adapt.yml` turns
+    /// off is not on the page.
+    @Test func theOverviewFollowsTheCatalogsConfiguration() throws {
+        func page(_ config: String?) throws -> String {
+            let root = try ValidateFixtures.showcase(config: config)
+            defer { try? FileManager.default.removeItem(atPath: root) }
+            let run = try Adapt.run(["report", "Showcase.xcassets", "-o", "report.html", "--images", "none"], in: root)
+            #expect(run.status == 0, "\(run.stderr)")
+            return try String(contentsOfFile: root + "/report.html", encoding: .utf8)
+        }
+        #expect(try page(nil).contains("variant.unreachable"))
+        #expect(try !page("disabled_rules: [variant.unreachable]\n").contains("variant.unreachable"))
+    }
+
     @Test func thumbnailsAreBoxFilteredAndCachedByContent() throws {
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("thumbs-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: cache) }

@@ -29,11 +29,15 @@ public struct ReportBuilder: Sendable {
         public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
     }
 
-    /// Reads, validates and reports the catalogs. Throws when none can be read at all.
+    /// Reads, validates and reports the catalogs. Throws when none can be read at all, or when a
+    /// configuration file cannot be used. The overview lists what `adapt validate` reports for the
+    /// same catalogs: each catalog's `.adapt.yml` (rules turned off or up, exclusions, baseline)
+    /// applies here too.
     public func build(catalogsAt paths: [String]) throws(Failure) -> ReportV1 {
-        var validator = Validator(devices: database, imageChecks: imageChecks)
-        validator.concurrency = concurrency
-        let validation = validator.validate(catalogsAt: paths)
+        var run = ValidationRun(catalogs: paths)
+        run.overrides.images = imageChecks
+        let validation: ValidationReport
+        do { validation = try run.run() } catch { throw Failure(diagnostics: [error]) }
         guard !validation.catalogs.isEmpty else { throw Failure(diagnostics: validation.diagnostics) }
         return build(catalogs: validation.catalogs, diagnostics: validation.diagnostics)
     }
