@@ -94,6 +94,9 @@ public struct CatalogImageChecker: Sendable {
     struct Inspection: Sendable {
         var actualFormat: ImageFormat
         var report: PNGReport?
+        /// Why the file could not be read at all (a FIFO, a folder, no permission): then its format
+        /// is unknown, and saying it "is not an image" would blame its bytes.
+        var unreadable: String?
     }
 
     /// Sniffs every file and runs the PNG checks on the PNGs, on every core.
@@ -102,16 +105,24 @@ public struct CatalogImageChecker: Sendable {
         return files.concurrentMap(concurrency: concurrency) { file in
             if file.declaredFormat == .png {
                 let report = inspector.inspect(file: file.path)
-                return Inspection(actualFormat: report.format, report: report.format == .png ? report : nil)
+                let unreadable = report.problems.first { $0.code == .unreadable }?.message
+                return Inspection(actualFormat: report.format, report: report.format == .png ? report : nil, unreadable: unreadable)
             }
-            let format = ImageFormat(sniffing: (try? FileSystem.readPrefix(file.path, count: 32)) ?? [])
+            let prefix: [UInt8]
+            do { prefix = try FileSystem.readPrefix(file.path, count: 32) } catch {
+                return Inspection(actualFormat: .unknown, report: nil, unreadable: "cannot read the file: \((error as? FileSystem.Failure)?.reason ?? "\(error)")")
+            }
+            let format = ImageFormat(sniffing: prefix)
             return Inspection(actualFormat: format, report: format == .png ? inspector.inspect(file: file.path) : nil)
         }
     }
 
     /// A file whose bytes are not what its extension says.
     private func formatDiagnostics(_ file: ImageFile, _ inspection: Inspection) -> [Diagnostic] {
-        Self.formatDiagnostics(path: file.path, declaredFormat: file.declaredFormat, actualFormat: inspection.actualFormat)
+        if let reason = inspection.unreadable {
+            return [Diagnostic(.error, reason, code: "catalog.unreadable", at: SourceLocation(file: file.path))]
+        }
+        return Self.formatDiagnostics(path: file.path, declaredFormat: file.declaredFormat, actualFormat: inspection.actualFormat)
     }
 
     /// A file whose bytes are not what its extension says: an error when they are no image format

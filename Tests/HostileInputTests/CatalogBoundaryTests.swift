@@ -77,6 +77,11 @@ import Testing
                 "\(inspect.stderr)")
         #expect(inspect.stderr.contains("Test.xcassets/Z.imageset/Contents.json:1:1: error:"))
         #expect(inspect.stderr.contains("Test.xcassets/G/Contents.json:1:1: error:"))
+        // The image that is a FIFO: said to be unreadable, not blamed for bytes it does not have.
+        let validate = try HostileAdapt.run(["validate", "Test.xcassets"], in: fixture.root, deadline: 30)
+        #expect(validate.stderr.contains("A.imageset/a@3x.png:1:1: error: cannot read the file: not a regular file (a named pipe)"),
+                "\(validate.stderr)")
+        #expect(!validate.stderr.contains("is not an image in any format"))
     }
 
     @Test func anOversizedContentsJSONIsRefusedByName() throws {
