@@ -11,36 +11,10 @@ import Glibc
 /// can hang it or exhaust its memory, and a run short of file descriptors says so once instead of
 /// blaming the catalog.
 @Suite struct FileInputTests {
-    /// Runs `adapt` under `limits` (shell `ulimit` commands), so that a regression that reads
-    /// /dev/zero fails on its memory cap instead of taking the machine's memory.
+    /// A memory cap for every run here (see `HostileAdapt.run(_:in:limits:deadline:)`).
     func runLimited(_ arguments: [String], in folder: String, limits: String = "ulimit -v 2000000",
                     deadline: Double = 30) throws -> HostileAdapt.Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", limits + "; exec \"$0\" \"$@\"", try HostileAdapt.executable.path] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let killed = HostileAdapt.LockedFlag()
-        DispatchQueue.global().asyncAfter(deadline: .now() + deadline) {
-            if process.isRunning {
-                killed.set()
-                // SIGKILL, not `terminate()`: the child inherits the spawning thread's signal mask,
-                // in which SIGTERM may be blocked, and a run hung on a FIFO would never end.
-                kill(process.processIdentifier, SIGKILL)
-            }
-        }
-        let errorData = HostileAdapt.DataBox()
-        let errorReader = Thread { errorData.data = error.fileHandleForReading.readDataToEndOfFile() }
-        errorReader.start()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !errorReader.isFinished { usleep(1000) }
-        return HostileAdapt.Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-                                stderr: String(decoding: errorData.data, as: UTF8.self), timedOut: killed.value)
+        try HostileAdapt.run(arguments, in: folder, limits: limits, deadline: deadline)
     }
 
     @Test func aFIFOInPlaceOfAnImageHangsNeitherReportNorDiff() throws {

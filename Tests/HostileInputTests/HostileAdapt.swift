@@ -33,10 +33,18 @@ enum HostileAdapt {
         var description: String { "the adapt executable was not found next to the tests; run `swift build` first" }
     }
 
-    static func run(_ arguments: [String], in folder: String, deadline: Double = 60) throws -> Run {
+    /// `limits`, shell `ulimit` commands such as `ulimit -v 2000000`, run `adapt` under a memory or
+    /// descriptor cap, so that a regression that reads /dev/zero fails on its cap instead of taking
+    /// the machine's memory.
+    static func run(_ arguments: [String], in folder: String, limits: String? = nil, deadline: Double = 60) throws -> Run {
         let process = Process()
-        process.executableURL = try executable
-        process.arguments = arguments
+        if let limits {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", limits + "; exec \"$0\" \"$@\"", try executable.path] + arguments
+        } else {
+            process.executableURL = try executable
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         let output = Pipe(), error = Pipe()
         process.standardOutput = output
@@ -47,7 +55,9 @@ enum HostileAdapt {
         DispatchQueue.global().asyncAfter(deadline: .now() + deadline) {
             if process.isRunning {
                 killed.set()
-                kill(process.processIdentifier, SIGKILL)   // SIGTERM may be blocked in the child
+                // SIGKILL, not `terminate()`: the child inherits the spawning thread's signal mask,
+                // in which SIGTERM may be blocked, and a run hung on a FIFO would never end.
+                kill(process.processIdentifier, SIGKILL)
             }
         }
         let errorData = DataBox()
@@ -70,6 +80,17 @@ enum HostileAdapt {
     final class DataBox: @unchecked Sendable {
         var data = Data()
     }
+}
+
+/// A `--devices` file of one phone profile with this `id` (model identifier `Evil1,1`).
+func devicesFile(id: String) -> String {
+    """
+    {"formatVersion": 1, "devices": [{
+      "id": "\(id)", "name": "Evil", "modelIdentifiers": ["Evil1,1"], "idiom": "phone", "displayScale": 2,
+      "screen": {"width": 375, "height": 667}, "displayGamut": "sRGB", "memory": 1, "appearances": ["light"],
+      "traitSets": [{"orientation": "portrait", "multitasking": "fullScreen", "horizontalSizeClass": "compact",
+                     "verticalSizeClass": "regular", "window": {"width": 375, "height": 667}}]}]}
+    """
 }
 
 /// Every entry below `root` by relative path: a file's bytes, a folder, or a link's target.

@@ -62,13 +62,7 @@ import Testing
     @Test func deviceIDsCannotCollideWithThinsOwnFiles() throws {
         let fixture = try thinnableCatalog()
         for id in ["summary.json", "Summary.JSON"] {
-            let devices = """
-                {"formatVersion": 1, "devices": [{
-                  "id": "\(id)", "name": "Evil", "modelIdentifiers": ["Evil1,1"], "idiom": "phone", "displayScale": 2,
-                  "screen": {"width": 375, "height": 667}, "displayGamut": "sRGB", "memory": 1, "appearances": ["light"],
-                  "traitSets": [{"orientation": "portrait", "multitasking": "fullScreen", "horizontalSizeClass": "compact",
-                                 "verticalSizeClass": "regular", "window": {"width": 375, "height": 667}}]}]}
-                """
+            let devices = devicesFile(id: id)
             try fixture.write(devices, to: "../evil.json")
             let before = snapshot(fixture.root)
             let run = try HostileAdapt.run(["thin", "Test.xcassets", "--devices", "evil.json", "--device", "Evil1,1", "-o", "o2"],
