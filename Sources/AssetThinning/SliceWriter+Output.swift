@@ -21,7 +21,7 @@ import Darwin
 /// runs that were killed (their process no longer exists).
 ///
 /// ```swift
-/// let output = try OutputFolder.claim("Thinned", catalogRealPath: "/work/app/Assets.xcassets")
+/// let output = try OutputFolder.claim("Thinned", catalogRealPath: "/src/app/Assets.xcassets")
 /// defer { output.release() }
 /// // write into output.staging, then FileOperations.replace(output.realPath, with: output.staging)
 /// ```

@@ -70,7 +70,7 @@ public enum Corpus {
         get throws {
             if let override = ProcessInfo.processInfo.environment["ADAPTIVE_ASSETS_CORPUS"] { return override }
             // Beside this checkout, or beside the local repository it was cloned from (a fresh
-            // `git clone /work/main /tmp/x` keeps the corpus reachable that way).
+            // `git clone ~/src/AdaptiveAssets /tmp/x` keeps the corpus reachable that way).
             for start in [repositoryRoot, localOrigin].compactMap({ $0 }) {
                 var directory = URL(fileURLWithPath: start)
                 for _ in 0..<4 {

@@ -32,10 +32,10 @@ import Glibc
         try expectRefused(fixture.root + "/", in: fixture.root, project: fixture.root, mentioning: "source catalog")
         try expectRefused("Test.xcassets/../", in: fixture.root, project: fixture.root, mentioning: "source catalog")
         // The working folder, even when it holds no catalog.
-        try FileManager.default.createDirectory(atPath: fixture.root + "/work", withIntermediateDirectories: true)
-        try fixture.write("mine", to: "../work/mine.txt")
+        try FileManager.default.createDirectory(atPath: fixture.root + "/cwd", withIntermediateDirectories: true)
+        try fixture.write("mine", to: "../cwd/mine.txt")
         let before = snapshot(fixture.root)
-        let run = try HostileAdapt.run(["thin", fixture.path, "--device", "iphone-6", "-o", "."], in: fixture.root + "/work")
+        let run = try HostileAdapt.run(["thin", fixture.path, "--device", "iphone-6", "-o", "."], in: fixture.root + "/cwd")
         #expect(run.status == 1 && run.stderr.contains("working folder"), "\(run.stderr)")
         #expect(snapshot(fixture.root) == before)
     }

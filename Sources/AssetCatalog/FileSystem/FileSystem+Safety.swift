@@ -11,8 +11,8 @@ import Musl
 /// that accept only regular files of bounded size.
 ///
 /// ```swift
-/// let root = FileSystem.realPath("Assets/Showcase.xcassets/")       // "/work/app/Assets/Showcase.xcassets"
-/// FileSystem.isInside("/work/app/Assets/Showcase.xcassets/A.imageset", root!)   // true
+/// let root = FileSystem.realPath("Assets/Showcase.xcassets/")       // "/src/app/Assets/Showcase.xcassets"
+/// FileSystem.isInside("/src/app/Assets/Showcase.xcassets/A.imageset", root!)   // true
 /// let bytes = try FileSystem.readRegularFile("A.imageset/Contents.json", limit: FileSystem.contentsSizeLimit)
 /// ```
 extension FileSystem {
