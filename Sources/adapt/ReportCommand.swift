@@ -39,16 +39,11 @@ struct ReportCommand: ParsableCommand {
             Terminal.error(Diagnostic(.error, "cannot write the report: \(reason)", code: "report.output", at: SourceLocation(file: output)).description)
             throw ExitCode(1)
         }
-        var cacheFolder: String? = cache ?? Thumbnailer.defaultCacheFolder
-        do {
-            try Thumbnailer.checkCacheFolder(cache ?? Thumbnailer.defaultCacheFolder, catalogs: catalogs)
-        } catch {
-            if let cache {
-                Terminal.error(Diagnostic(.error, "cannot use the thumbnail cache: \(error)", code: "report.cache", at: SourceLocation(file: cache)).description)
-                throw ExitCode(1)
-            }
-            // The default folder, in the shared temporary folder, holds other files: keep no cache.
-            cacheFolder = nil
+        let cacheFolder: String?
+        do { cacheFolder = try Thumbnailer.cacheFolder(requested: cache, catalogs: catalogs) } catch {
+            Terminal.error(Diagnostic(.error, "cannot use the thumbnail cache: \(error)", code: "report.cache",
+                                      at: SourceLocation(file: cache ?? "")).description)
+            throw ExitCode(1)
         }
         let database = try database.load()
         var builder = ReportBuilder(database: database,

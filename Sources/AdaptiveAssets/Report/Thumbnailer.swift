@@ -121,6 +121,15 @@ public struct Thumbnailer: Sendable {
         public var description: String { reason }
     }
 
+    /// The cache folder `adapt report` uses: `requested` (`--cache`) when it passes
+    /// `checkCacheFolder`, else it throws; without one, the default folder when it passes, else nil
+    /// (no cache: the shared temporary folder's default holds files adapt did not write).
+    public static func cacheFolder(requested: String?, catalogs: [String]) throws(CacheRefusal) -> String? {
+        guard let requested else { return (try? checkCacheFolder(defaultCacheFolder, catalogs: catalogs)).map { defaultCacheFolder } }
+        try checkCacheFolder(requested, catalogs: catalogs)
+        return requested
+    }
+
     /// Checks that `folder` may hold thumbnails: it lies outside every one of `catalogs` (a
     /// `--cache App.xcassets/Logo.imageset` would add files to the catalog), and it is new, empty or
     /// an earlier cache (it holds nothing but thumbnails), never a folder of someone's own files.
