@@ -122,7 +122,10 @@ import Glibc
                 let lines = run.stderr.split(separator: "\n")
                 #expect(lines.count == 1 && run.stderr.hasPrefix("error: adapt ran out of file descriptors (ulimit -n is \(limit)): ")
                         && run.stderr.contains("[environment.exhausted]"), "\(command[0]) with ulimit -n \(limit): \(run.stderr)")
-                #expect(run.stderr.contains(": Test.xcassets/"), "ran out while reading the catalog, not before: \(run.stderr)")
+                // While reading the catalog or writing its slice (thin may run out on either side,
+                // depending on what the runtime holds open), never at start-up.
+                #expect(run.stderr.contains("Test.xcassets/") && !run.stderr.contains(": starting:"),
+                        "ran out while working on the catalog, not before: \(run.stderr)")
                 #expect(!FileManager.default.fileExists(atPath: fixture.root + "/out"), "\(command[0])")
                 #expect(!FileManager.default.fileExists(atPath: fixture.root + "/report.html"), "\(command[0])")
                 ranOut = true
