@@ -150,13 +150,13 @@ public struct AssetIndex: Sendable {
     /// For a set of slots (an app icon set) there is no one answer: use `resolveSlots`.
     public func resolve(_ name: String, for traits: TraitCollection) -> Match? {
         guard let entry = entries.value(for: name), entry.firstSlot < 0 else { return nil }
-        return winner(in: entry.range, CompiledQuery(traits, strings: strings), asset: Int(entry.asset))
+        return winner(in: entry.range, CompiledQuery(traits, strings: strings), asset: Int(entry.asset), isWholeSet: true)
     }
 
     public func resolve(assetAt asset: Int, for traits: TraitCollection) -> Match? {
         let entry = entriesByPosition[asset]
         guard entry.firstSlot < 0 else { return nil }
-        return winner(in: entry.range, CompiledQuery(traits, strings: strings), asset: asset)
+        return winner(in: entry.range, CompiledQuery(traits, strings: strings), asset: asset, isWholeSet: true)
     }
 
     /// Every slot of the asset and what it shows for `traits`; one element for a set that is one slot.
@@ -164,10 +164,10 @@ public struct AssetIndex: Sendable {
         let entry = entriesByPosition[asset]
         let query = CompiledQuery(traits, strings: strings)
         guard entry.firstSlot >= 0 else {
-            return [SlotMatch(slot: .whole, match: winner(in: entry.range, query, asset: asset))]
+            return [SlotMatch(slot: .whole, match: winner(in: entry.range, query, asset: asset, isWholeSet: true))]
         }
         return slotTable[Int(entry.firstSlot)..<Int(entry.firstSlot + entry.slotCount)].map { slot in
-            SlotMatch(slot: slot.slot, match: winner(in: slot.range, query, asset: asset))
+            SlotMatch(slot: slot.slot, match: winner(in: slot.range, query, asset: asset, isWholeSet: false))
         }
     }
 
@@ -178,11 +178,11 @@ public struct AssetIndex: Sendable {
         let entry = entriesByPosition[asset]
         let query = CompiledQuery(traits, strings: strings)
         if entry.firstSlot < 0 {
-            if let match = winner(in: entry.range, query, asset: asset) { body(match) }
+            if let match = winner(in: entry.range, query, asset: asset, isWholeSet: true) { body(match) }
             return
         }
         for slot in Int(entry.firstSlot)..<Int(entry.firstSlot + entry.slotCount) {
-            if let match = winner(in: slotTable[slot].range, query, asset: asset) { body(match) }
+            if let match = winner(in: slotTable[slot].range, query, asset: asset, isWholeSet: false) { body(match) }
         }
     }
 
@@ -205,24 +205,24 @@ public struct AssetIndex: Sendable {
             | bit(.horizontalSizeClass, variant.horizontal != 0) | bit(.verticalSizeClass, variant.vertical != 0)
     }
 
-    /// Keeping the first of equal packed scores is the declaration-order tie-break.
-    private func winner(in range: Range<Int>, _ query: CompiledQuery, asset: Int) -> Match? {
+    /// Keeping the first of equal packed scores is the declaration-order tie-break. An excluded
+    /// variant scores 0 and loses to anything that competes.
+    /// A whole set's variants are compiled in declaration order, so the winner's position in the
+    /// asset is its offset in `range`; a slot's are not, and its position is read from the cold part.
+    private func winner(in range: Range<Int>, _ query: CompiledQuery, asset: Int, isWholeSet: Bool) -> Match? {
         var best: UInt64 = 0
-        var winner = -1
+        var winner = range.lowerBound
         hot.withUnsafeBufferPointer { variants in
             for index in range {
-                let variant = variants[index]
-                guard variant.flags & HotVariant.selectable != 0,
-                    let score = AxisRule.fastPackedScore(variant, query, cold: { compiled[index] }) else { continue }
-                if winner < 0 || score > best {
-                    best = score
-                    winner = index
-                }
+                let score = AxisRule.fastPackedScore(variants[index], query, cold: { compiled[index] })
+                let better = score > best
+                best = better ? score : best
+                winner = better ? index : winner
             }
         }
-        guard winner >= 0 else { return nil }
-        let variant = hot[winner]
-        return Match(asset: asset, variant: Int(variant.position), mirrored: AxisRule.isMirrored(variant, query))
+        guard best != 0 else { return nil }
+        let position = isWholeSet ? winner - range.lowerBound : Int(compiled[winner].position)
+        return Match(asset: asset, variant: position, mirrored: AxisRule.isMirrored(hot[winner], query))
     }
 
     /// The packed variants of one slot (or of the whole set), with the query compiled against

@@ -23,22 +23,45 @@ enum AxisRule {
         }
     }
 
-    /// `packedScore` by the shortest path: the six categorical axes at once, and localization,
-    /// memory, watch size and graphics only for the variants that declare one (read from `cold`).
-    /// The random equivalence test checks it against the explaining path.
+    /// Set in every score `fastPackedScore` returns for a variant that may compete, above all of
+    /// `packedScore`'s bits, so that 0 can mean "excluded" and the selector needs no branch to skip.
+    static let competes: UInt64 = 1 << 63
+
+    /// `packedScore | competes` by the shortest path, or 0 when some axis excludes the variant: the
+    /// six categorical axes at once, and localization, memory, watch size and graphics only for the
+    /// variants that declare one (read from `cold`). The common axes are combined with selects, not
+    /// early returns: in a random batch whether a variant is excluded is a coin toss, which a
+    /// branch would mispredict half the time. The random equivalence test checks it against the
+    /// explaining path.
     @inline(__always)
-    static func fastPackedScore(_ variant: HotVariant, _ query: CompiledQuery, cold: () -> CompiledVariant) -> UInt64? {
-        guard var packed = CategoricalBytes.score(variant: variant.categorical, query: query.categorical) else { return nil }
+    static func fastPackedScore(_ variant: HotVariant, _ query: CompiledQuery, cold: () -> CompiledVariant) -> UInt64 {
+        let (categoricalScore, categoricalCompetes) = CategoricalBytes.scoreIfCompeting(variant: variant.categorical, query: query.categorical)
+        var packed = categoricalScore
         if variant.flags & HotVariant.rare != 0 {
-            let rare = cold()
-            guard let locale = locale(rare, query), let memory = memory(rare.memory, query.memory),
-                let watchSize = watchSize(rare, query), let graphics = graphics(rare.graphics, query) else { return nil }
-            packed |= UInt64(locale) << 53 | UInt64(memory) << 37 | UInt64(watchSize) << 20 | UInt64(graphics) << 15
+            guard let rare = rareAxesScore(cold(), query) else { return 0 }
+            packed |= rare
         }
-        guard let direction = direction(variant.direction, query.direction) else { return nil }
-        packed |= UInt64(scale(variant.scale, query.scale)!) << 7 | UInt64(direction) << 5
-        packed |= UInt64(variant.gamut == query.gamut ? 1 : 0) << 4
-        return packed
+        // Direction: a variant with one competes only for a query with one; exact 2, other 1, none 0.
+        let hasDirection = variant.direction != 0
+        let directionCompetes = !hasDirection || query.direction != 0
+        let directionScore: UInt64 = hasDirection ? (variant.direction == query.direction ? 2 : 1) : 0
+        // Scale, as `scale(_:_:)`.
+        let variantScale = UInt64(variant.scale)
+        let below: UInt64 = query.scale != 0 && variant.scale < query.scale ? 128 + variantScale : 127 &- variantScale
+        let scaleScore: UInt64 = variant.scale == 0 || variant.scale == query.scale ? 255 : below
+        packed |= scaleScore << 7 | directionScore << 5 | (variant.gamut == query.gamut ? 1 : 0) << 4
+        let competes = categoricalCompetes && directionCompetes && variant.flags & HotVariant.selectable != 0
+        return competes ? packed | Self.competes : 0
+    }
+
+    /// Localization, memory, watch size and graphics, packed as in `packedScore`; nil when one
+    /// excludes the variant. Out of line: most variants declare none, and inlined it would crowd
+    /// the selector's loop out of registers.
+    @inline(never)
+    static func rareAxesScore(_ variant: CompiledVariant, _ query: CompiledQuery) -> UInt64? {
+        guard let locale = locale(variant, query), let memory = memory(variant.memory, query.memory),
+            let watchSize = watchSize(variant, query), let graphics = graphics(variant.graphics, query) else { return nil }
+        return UInt64(locale) << 53 | UInt64(memory) << 37 | UInt64(watchSize) << 20 | UInt64(graphics) << 15
     }
 
     /// Every axis at once, packed so that comparing two packed scores as integers compares them
