@@ -86,10 +86,10 @@ public struct AssetIndex: Sendable {
         // does); otherwise the first asset in folder order. Validation reports what is shared.
         var entries = NameTable<Entry>(capacity: catalog.assets.count)
         for entry in byPosition where catalog.assets[Int(entry.asset)].type == .symbolSet {
-            entries.insert(catalog.assets[Int(entry.asset)].name, entry)
+            entries.insert(catalog.assets[Int(entry.asset)].name, entry, hint: UInt32(entry.start))
         }
         for entry in byPosition where catalog.assets[Int(entry.asset)].type != .symbolSet {
-            entries.insert(catalog.assets[Int(entry.asset)].name, entry)
+            entries.insert(catalog.assets[Int(entry.asset)].name, entry, hint: UInt32(entry.start))
         }
         self.entries = entries
         self.entriesByPosition = byPosition
@@ -149,8 +149,11 @@ public struct AssetIndex: Sendable {
     /// The variant the rule chooses, without a trace: the fast path for batches and thinning.
     /// For a set of slots (an app icon set) there is no one answer: use `resolveSlots`.
     public func resolve(_ name: String, for traits: TraitCollection) -> Match? {
-        guard let entry = entries.value(for: name), entry.firstSlot < 0 else { return nil }
-        return winner(in: entry.range, CompiledQuery(traits, strings: strings), asset: Int(entry.asset), isWholeSet: true)
+        // The variants start where the name's hint says, which is `entry.start`: taken from the
+        // hint, their load does not wait for the entry's (`NameTable.valueAndHint`).
+        guard let (entry, start) = entries.valueAndHint(for: name), entry.firstSlot < 0 else { return nil }
+        let variants = Int(start)..<Int(start) + Int(entry.count)
+        return winner(in: variants, CompiledQuery(traits, strings: strings), asset: Int(entry.asset), isWholeSet: true)
     }
 
     public func resolve(assetAt asset: Int, for traits: TraitCollection) -> Match? {

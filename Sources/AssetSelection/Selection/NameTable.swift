@@ -9,6 +9,8 @@ struct NameTable<Value: Sendable>: Sendable {
         var hash: UInt64
         /// Index into `values` and `nameRanges`, or -1 for an empty slot.
         var entry: Int32
+        /// The caller's `hint` for this name, in what would otherwise be padding.
+        var hint: UInt32
     }
 
     private var slots: [Slot]
@@ -20,12 +22,13 @@ struct NameTable<Value: Sendable>: Sendable {
     init(capacity: Int) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
-        slots = Array(repeating: Slot(hash: 0, entry: -1), count: size)
+        slots = Array(repeating: Slot(hash: 0, entry: -1, hint: 0), count: size)
         mask = size - 1
     }
 
-    /// Adds `name` unless present; the first value for a name wins.
-    mutating func insert(_ name: String, _ value: Value) {
+    /// Adds `name` unless present; the first value for a name wins. `hint` is kept beside the
+    /// name's hash (see `valueAndHint(for:)`).
+    mutating func insert(_ name: String, _ value: Value, hint: UInt32 = 0) {
         var name = name
         let (hash, present) = name.withUTF8 { bytes in (Self.hash(bytes), find(bytes, Self.hash(bytes)) != nil) }
         if present { return }
@@ -35,15 +38,25 @@ struct NameTable<Value: Sendable>: Sendable {
         values.append(value)
         var index = Int(truncatingIfNeeded: hash) & mask
         while slots[index].entry >= 0 { index = (index + 1) & mask }
-        slots[index] = Slot(hash: hash, entry: Int32(values.count - 1))
+        slots[index] = Slot(hash: hash, entry: Int32(values.count - 1), hint: hint)
     }
 
     func value(for name: String) -> Value? {
         var name = name
-        return name.withUTF8 { bytes in find(bytes, Self.hash(bytes)).map { values[$0] } }
+        return name.withUTF8 { bytes in find(bytes, Self.hash(bytes)).map { values[$0.entry] } }
     }
 
-    private func find(_ bytes: UnsafeBufferPointer<UInt8>, _ hash: UInt64) -> Int? {
+    /// The value and the hint stored with `name`. The hint is read from the same slot as the
+    /// hash, before the name's bytes and the value: a caller that needs what the hint points to
+    /// can load it while the name is still being compared, instead of after the value (on a random
+    /// batch each of those loads is a cache miss, and this takes one off the chain).
+    @inline(__always)
+    func valueAndHint(for name: String) -> (value: Value, hint: UInt32)? {
+        var name = name
+        return name.withUTF8 { bytes in find(bytes, Self.hash(bytes)).map { (values[$0.entry], $0.hint) } }
+    }
+
+    private func find(_ bytes: UnsafeBufferPointer<UInt8>, _ hash: UInt64) -> (entry: Int, hint: UInt32)? {
         slots.withUnsafeBufferPointer { slots in
             var index = Int(truncatingIfNeeded: hash) & mask
             while true {
@@ -54,7 +67,7 @@ struct NameTable<Value: Sendable>: Sendable {
                     let matches = range.count == bytes.count && nameBytes.withUnsafeBufferPointer { stored in
                         bytes.count == 0 || memcmp(stored.baseAddress! + Int(range.lowerBound), bytes.baseAddress!, bytes.count) == 0
                     }
-                    if matches { return Int(slot.entry) }
+                    if matches { return (Int(slot.entry), slot.hint) }
                 }
                 index = (index + 1) & mask
             }
