@@ -159,6 +159,24 @@ import Testing
     }
 }
 
+extension PrecedenceTests {
+    /// Values no Contents.json can hold (the reader takes scales 1 to 3 and no negative memory)
+    /// but code can set: such a variant never competes, neither path crashes, and both agree. A
+    /// 200x variant used to outscore a dark one for a dark query on the fast path only.
+    @Test func valuesOutOfRangeNeverCompeteOnEitherPath() {
+        let index = imageSet([{ $0.userInterfaceStyle = .dark; $0.scale = 3 }, { $0.scale = 200 }, { $0.scale = -1 },
+                              { $0.memory = -1 }, { $0.scale = 128 }, { $0.scale = 1 }])
+        for style in [nil, UserInterfaceStyle.dark] {
+            for scale in [nil, 1, 2, 3, 200] {
+                let query = TraitCollection(userInterfaceStyle: style, displayScale: scale)
+                let fast = index.resolve("A", for: query)
+                #expect(fast?.variant == index.select("A", for: query).winner, "\(query.summary)")
+                #expect(fast.map { [0, 5].contains($0.variant) } ?? false, "\(query.summary)")
+            }
+        }
+    }
+}
+
 /// A small seeded generator, so the random test is the same on every run.
 struct SplitMix64: RandomNumberGenerator {
     var state: UInt64

@@ -152,6 +152,7 @@ public struct AssetIndex: Sendable {
         // The variants start where the name's hint says, which is `entry.start`: taken from the
         // hint, their load does not wait for the entry's (`NameTable.valueAndHint`).
         guard let (entry, start) = entries.valueAndHint(for: name), entry.firstSlot < 0 else { return nil }
+        assert(Int(start) == Int(entry.start))
         let variants = Int(start)..<Int(start) + Int(entry.count)
         return winner(in: variants, CompiledQuery(traits, strings: strings), asset: Int(entry.asset), isWholeSet: true)
     }

@@ -3,7 +3,8 @@ import AssetCatalog
 /// A variant's requirements packed into small integers, so that the selector's inner loop
 /// compares integers instead of optionals, enums and strings. 0 always means "any" (or "absent").
 /// Every value is kept exactly: the reader refuses what would not fit (`memory` and `screen-width`
-/// above 65,535), so no comparison here is ever approximate.
+/// above 65,535, a scale other than 1 to 3), so no comparison here is ever approximate. A variant
+/// built in code with a value out of range (a 200x scale, a negative memory) never competes.
 struct CompiledVariant: Hashable, Sendable {
     /// 0 any, then the enum's cases in order, 1-based (`TraitValueOrdinal`).
     var style: UInt8
@@ -52,7 +53,7 @@ struct CompiledVariant: Hashable, Sendable {
             self.locale = 0
             localeIsLanguage = false
         }
-        let memoryFits = (variant.memory ?? 0) <= TraitCollection.largestMemory
+        let memoryFits = (0...TraitCollection.largestMemory).contains(variant.memory ?? 0)
         memory = memoryFits ? UInt16(variant.memory ?? 0) : 0
         let widthFits = (variant.screenWidth.map { (0...TraitCollection.largestScreenWidth).contains($0.points) } ?? true)
         if let condition = variant.screenWidth, widthFits {
@@ -64,7 +65,9 @@ struct CompiledVariant: Hashable, Sendable {
         }
         subtype = variant.caseSizeSubtype.map { strings.intern($0) } ?? 0
         graphics = variant.graphicsFeatureSet?.ordinal ?? 0
-        scale = UInt8(variant.scale ?? 0)
+        // Scores of up to 128 + scale must fit the packed score's 8 bits (`AxisRule.scale`).
+        let scaleFits = (0...Self.largestScale).contains(variant.scale ?? 0)
+        scale = scaleFits ? UInt8(variant.scale ?? 0) : 0
         direction = Self.code(variant.layoutDirection)
         gamut = variant.displayGamut == .P3 ? 2 : 1
         var storeOnly = false
@@ -76,12 +79,15 @@ struct CompiledVariant: Hashable, Sendable {
         platform = variant.platform.flatMap(Platform.init(contentsValue:)).map(Self.code) ?? 0
         horizontal = Self.code(variant.horizontalSizeClass)
         vertical = Self.code(variant.verticalSizeClass)
-        isSelectable = variant.isSelectable && !storeOnly && memoryFits && widthFits
+        isSelectable = variant.isSelectable && !storeOnly && memoryFits && widthFits && scaleFits
         self.position = Int32(position)
         categorical = CategoricalBytes.pack(style: style, contrast: contrast, idiom: idiom, platform: platform,
                                             horizontal: horizontal, vertical: vertical)
         hasRareAxes = locale != 0 || memory != 0 || widthComparison != 0 || subtype != 0 || graphics != 0
     }
+
+    /// The largest scale a variant may declare and compete with.
+    static let largestScale = 127
 
     @inline(__always)
     static func code<T: TraitValueOrdinal>(_ value: T?) -> UInt8 { value?.ordinal ?? 0 }

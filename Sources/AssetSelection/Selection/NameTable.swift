@@ -28,7 +28,7 @@ struct NameTable<Value: Sendable>: Sendable {
 
     /// Adds `name` unless present; the first value for a name wins. `hint` is kept beside the
     /// name's hash (see `valueAndHint(for:)`).
-    mutating func insert(_ name: String, _ value: Value, hint: UInt32 = 0) {
+    mutating func insert(_ name: String, _ value: Value, hint: UInt32) {
         var name = name
         let (hash, present) = name.withUTF8 { bytes in (Self.hash(bytes), find(bytes, Self.hash(bytes)) != nil) }
         if present { return }
