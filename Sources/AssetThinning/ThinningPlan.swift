@@ -48,8 +48,8 @@ public struct ThinningPlan: Sendable {
 
     public init(index: AssetIndex, device: DeviceProfile) {
         self.device = device
-        // Assets that declare the same axes see the same trait sets: build each list once.
-        var thinningSets: [Set<TraitAxis>: [TraitCollection]] = [:]
+        // Assets that declare the same axes (and locales) see the same trait sets: build each list once.
+        var thinningSets: [TraitSetsKey: [TraitCollection]] = [:]
         var windowSets: [Set<TraitAxis>: [(traits: TraitCollection, label: String)]] = [:]
         let reachable = device.reachableTraitSets()
         var plans: [AssetPlan] = []
@@ -65,8 +65,9 @@ public struct ThinningPlan: Sendable {
                 continue
             }
             let axes = index.declaredAxes(assetAt: position)
-            let sets = thinningSets[axes] ?? device.thinningTraitSets(declaring: axes, locales: index.locales)
-            thinningSets[axes] = sets
+            let key = TraitSetsKey(axes: axes, locales: axes.contains(.locale) ? index.locales(relevantToAssetAt: position) : [])
+            let sets = thinningSets[key] ?? device.thinningTraitSets(declaring: axes, locales: key.locales)
+            thinningSets[key] = sets
             won.removeAll(keepingCapacity: true)
             won.append(contentsOf: repeatElement(false, count: asset.variants.count))
             for traits in sets {
@@ -84,6 +85,11 @@ public struct ThinningPlan: Sendable {
                                    variantCount: asset.variants.count, unmatched: unmatched, keptWhole: false))
         }
         self.assets = plans
+    }
+
+    private struct TraitSetsKey: Hashable {
+        var axes: Set<TraitAxis>
+        var locales: [String]
     }
 
     /// The device's windows in each appearance, as an asset declaring `axes` sees them, once each,

@@ -81,6 +81,32 @@ import Testing
         try checkLosslessAndMinimal(Corpus.repositoryRoot + "/Assets/Showcase.xcassets", everyAxis: true)
     }
 
+    /// Each set is thinned with only the catalog locales that can change its answers; every
+    /// other locale must be answered as no locale at all. The lossless check asks with every
+    /// catalog locale (`everyAxis`), so it fails if any ignored locale would have shown something else.
+    @Test func setsAreThinnedWithTheLocalesTheyAnswerAndLoseNothing() throws {
+        let fixture = try TemporaryCatalog()
+        let png = PNGFixture.png(width: 2, height: 2)
+        func entry(_ file: String, _ locale: String?) -> JSONValue {
+            var object: JSONObject = ["idiom": "universal", "filename": .string(file)]
+            if let locale { object["locale"] = .string(locale) }
+            return .object(object)
+        }
+        try fixture.addSet("French.imageset", entries: [entry("base.png", nil), entry("fr.png", "fr")], files: ["base.png", "fr.png"], pngBytes: png)
+        try fixture.addSet("Canada.imageset", entries: [entry("base.png", nil), entry("ca.png", "fr-CA"), entry("de.png", "de")],
+                           files: ["base.png", "ca.png", "de.png"], pngBytes: png)
+        try fixture.addSet("Arabic.imageset", entries: [entry("ar.png", "ar")], files: ["ar.png"], pngBytes: png)
+        try fixture.addSet("Plain.imageset", entries: [entry("base.png", nil)], files: ["base.png"], pngBytes: png)
+        let index = AssetIndex(try CatalogReader().read(at: fixture.path))
+        func relevant(_ name: String) throws -> [String] { index.locales(relevantToAssetAt: try #require(index.assetPosition(named: name))) }
+        #expect(index.locales == ["ar", "de", "fr", "fr-CA"])
+        #expect(try relevant("French") == ["fr", "fr-CA"], "a bare language answers its regional locales")
+        #expect(try relevant("Canada") == ["de", "fr-CA"])
+        #expect(try relevant("Arabic") == ["ar"])
+        #expect(try relevant("Plain") == [])
+        try checkLosslessAndMinimal(fixture.path, everyAxis: true)
+    }
+
     @Test func realCatalogSlicesAreLosslessAndMinimalForEveryDevice() throws {
         for path in try Corpus.catalogPaths() { try checkLosslessAndMinimal(path) }
     }

@@ -74,6 +74,29 @@ import Testing
         #expect(warning.message.contains("userInterfaceStyle=dark"))
     }
 
+    /// n localized entries beside m unlocalized ones used to give a warning per pair (83,500 for
+    /// a 1,000-entry set; 3 million and 4.5 GB for 6,000): one per winner and reason is enough.
+    @Test func precedenceDependenceIsReportedOncePerWinnerAndReason() throws {
+        let fixture = try TemporaryCatalog()
+        var entries: [JSONValue] = []
+        var files: [String] = []
+        for index in 0..<60 {
+            var entry: JSONObject = ["idiom": "universal", "scale": .string("\(1 + index % 3)x"), "filename": .string("a\(index).png")]
+            if index % 2 == 0 { entry["locale"] = .string("x\(index)") }
+            entries.append(.object(entry))
+            files.append("a\(index).png")
+        }
+        try fixture.addSet("A.imageset", entries: entries, files: files)
+        let warnings = try validate(fixture).filter { $0.code == "variant.precedence-dependent" }
+        #expect(!warnings.isEmpty)
+        #expect(warnings.count <= 30 * 2, "\(warnings.count) warnings for 30 localized entries")
+        // The localized @2x and @3x entries win over unlocalized ones with the device's own scale
+        // (a localized @1x shown upscaled is a `scale.gap` instead).
+        let winners = Set(warnings.map { $0.message.components(separatedBy: " is chosen over ")[0] })
+        let expected = Set((0..<60).filter { $0 % 2 == 0 && $0 % 3 != 0 }.map { "in 'A', a\($0).png" })
+        #expect(winners == expected)
+    }
+
     @Test func scaleGapsNameADeviceThatShowsTheAssetUpscaled() throws {
         let fixture = try TemporaryCatalog()
         // Scale outranks idiom: a @3x iPhone shows the universal @3x, so the iPhone @2x is no gap.

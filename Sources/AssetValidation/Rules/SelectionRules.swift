@@ -3,13 +3,17 @@ import AssetSelection
 import DeviceProfiles
 
 /// The rules that come from the selection rule itself, checked slot by slot against every device's
-/// thinning trait sets (fixed traits × every run-time value × each locale the catalog uses):
+/// thinning trait sets (fixed traits × every run-time value × each catalog locale that can change
+/// the set's answers, `AssetIndex.locales(relevantToAssetAt:)`):
 /// - `variant.duplicate`: two entries of a slot with identical attributes (locale and platform
 ///   included); only the first can ever win.
 /// - `variant.ambiguous`: for some trait set, entries that differ only in keys the rule does not
 ///   compare tie on every axis, so declaration order decides.
 /// - `variant.precedence-dependent`: for some trait set, the winner beats another candidate only
-///   because an earlier axis outranks one on which the other is better.
+///   because an earlier axis outranks one on which the other is better. Reported once per winner
+///   and reason (deciding axis, better axes), naming the first candidate it beats that way: a set
+///   of n localized and m unlocalized entries would otherwise give n × m warnings (millions, in
+///   gigabytes, for a hostile one).
 /// - `scale.gap`: some device shows the asset upscaled from a lower scale, because the variants
 ///   that win on the earlier axes lack the device's own scale (the device is named).
 /// - `variant.unreachable`: an entry no device ever selects (app icon entries aside: see below).
@@ -23,7 +27,7 @@ struct SelectionRules {
     func check() -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for (position, asset) in index.catalog.assets.enumerated() where asset.type.hasSelectableVariants {
-            let sets = traitSets.sets(declaring: index.declaredAxes(assetAt: position), locales: index.locales)
+            let sets = traitSets.sets(declaring: index.declaredAxes(assetAt: position), locales: index.locales(relevantToAssetAt: position))
             let slots = asset.variantsBySlot()
             for (slot, members) in slots.enumerated() {
                 diagnostics += duplicates(asset, members.variants)
@@ -52,7 +56,8 @@ struct SelectionRules {
                          _ sets: [(traits: TraitCollection, device: DeviceProfile)]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var reached: Set<Int> = []
-        var reportedPairs: Set<[Int]> = []
+        var reportedTies: Set<[Int]> = []
+        var reportedPrecedence: Set<PrecedenceReason> = []
         // Per variant shown upscaled: each scale it is upscaled to, with the first device and trait set.
         var gaps: [Int: [(scale: Int, device: DeviceProfile, traits: TraitCollection)]] = [:]
         var gapOrder: [Int] = []
@@ -72,7 +77,7 @@ struct SelectionRules {
                 let o = asset.variants[other.variant]
                 if other.scores == winner.scores {
                     // A tie past the last axis; identical entries are already `variant.duplicate`.
-                    if w.attributeStrings() != o.attributeStrings(), reportedPairs.insert([winner.variant, other.variant]).inserted {
+                    if w.attributeStrings() != o.attributeStrings(), reportedTies.insert([winner.variant, other.variant]).inserted {
                         diagnostics.append(Diagnostic(.warning, Message.ambiguous(asset, w, o, device: device, traits: traits),
                                                       code: "variant.ambiguous", at: o.location))
                     }
@@ -81,8 +86,10 @@ struct SelectionRules {
                 let betterAxes = other.axes(betterThan: winner)
                 // A winner shown upscaled over a candidate with the device's scale is a scale gap, reported above.
                 let isScaleGap = betterAxes == [.displayScale] && (w.scale ?? 0) < (traits.displayScale ?? 0) && w.scale != nil
-                guard !betterAxes.isEmpty, !isScaleGap, reportedPairs.insert([winner.variant, other.variant]).inserted else { continue }
+                guard !betterAxes.isEmpty, !isScaleGap else { continue }
                 let decidingAxis = winner.axes(betterThan: other).first!
+                let reason = PrecedenceReason(winner: winner.variant, decidingAxis: decidingAxis, betterAxes: betterAxes)
+                guard reportedPrecedence.insert(reason).inserted else { continue }
                 diagnostics.append(Diagnostic(
                     .warning, Message.precedence(asset, w, o, decidingAxis: decidingAxis, betterAxes: betterAxes, device: device, traits: traits),
                     code: "variant.precedence-dependent", at: w.location))
@@ -104,6 +111,13 @@ struct SelectionRules {
                                           at: variant.location))
         }
         return diagnostics
+    }
+
+    /// Why a winner beat a candidate that is better on some axis: one warning each.
+    private struct PrecedenceReason: Hashable {
+        var winner: Int
+        var decidingAxis: TraitAxis
+        var betterAxes: [TraitAxis]
     }
 
     /// Axis-by-axis comparison of score lists (the rule's step 2).
