@@ -70,9 +70,7 @@ public struct ThinningPlan: Sendable {
             thinningSets[key] = sets
             won.removeAll(keepingCapacity: true)
             won.append(contentsOf: repeatElement(false, count: asset.variants.count))
-            for traits in sets {
-                index.forEachWinner(assetAt: position, for: traits) { won[$0.variant] = true }
-            }
+            index.markWinners(assetAt: position, for: sets, in: &won)
             let windows = windowSets[axes] ?? Self.windowSets(reachable, projectedOnto: axes)
             windowSets[axes] = windows
             var unmatched: [String] = []

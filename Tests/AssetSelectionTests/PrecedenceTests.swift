@@ -177,6 +177,49 @@ extension PrecedenceTests {
     }
 }
 
+extension PrecedenceTests {
+    /// Thinning's shortcut for localized sets (the unlocalized best found once per run of trait
+    /// sets that differ only in locale) marks exactly the variants that win set by set.
+    @Test func markingWinnersAgreesWithResolvingEachTraitSet() {
+        var generator = SplitMix64(seed: 0x10CA1E)
+        var traitSets: [TraitCollection] = []
+        for style in [nil, UserInterfaceStyle.dark] {
+            for scale in [nil, 1, 2, 3] {
+                for direction in [nil, LayoutDirection.rightToLeft] {
+                    for locale in [nil, "fr", "fr-CA", "fr-BE", "ar", "de", "en"] {
+                        traitSets.append(TraitCollection(userInterfaceIdiom: .phone, userInterfaceStyle: style, layoutDirection: direction,
+                                                         displayScale: scale, locale: locale))
+                    }
+                }
+            }
+        }
+        for _ in 0..<300 {
+            let count = Int.random(in: 1...10, using: &generator)
+            let configure: [(inout Variant) -> Void] = (0..<count).map { _ in
+                let seed = generator.next()
+                return { variant in
+                    var random = SplitMix64(seed: seed)
+                    variant.locale = [nil, nil, "fr", "fr-CA", "ar", "de", "FR"].randomElement(using: &random)!
+                    variant.scale = [nil, 1, 2, 3].randomElement(using: &random)!
+                    variant.userInterfaceStyle = [nil, .dark].randomElement(using: &random)!
+                    variant.layoutDirection = [nil, .leftToRight, .rightToLeft].randomElement(using: &random)!
+                    variant.idiom = [.universal, .device(.phone), .device(.pad)].randomElement(using: &random)!
+                    variant.memory = [nil, nil, 2, 64].randomElement(using: &random)!
+                }
+            }
+            let index = imageSet(configure)
+            var marked = Array(repeating: false, count: count)
+            index.markWinners(assetAt: 0, for: traitSets.shuffled(using: &generator), in: &marked)
+            var resolved = Array(repeating: false, count: count)
+            for traits in traitSets { index.forEachWinner(assetAt: 0, for: traits) { resolved[$0.variant] = true } }
+            #expect(marked == resolved)
+            var inOrder = Array(repeating: false, count: count)
+            index.markWinners(assetAt: 0, for: traitSets, in: &inOrder)
+            #expect(inOrder == resolved)
+        }
+    }
+}
+
 /// A small seeded generator, so the random test is the same on every run.
 struct SplitMix64: RandomNumberGenerator {
     var state: UInt64
