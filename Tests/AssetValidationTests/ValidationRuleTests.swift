@@ -97,6 +97,26 @@ import Testing
         #expect(winners == expected)
     }
 
+    /// A slot of thousands of locales is too large to compare every choice (quadratic: 300 million
+    /// comparisons, 13 s, for 10,000): it gets a note, and duplicates and reachability are still checked.
+    @Test func aSlotTooLargeToAnalyzeIsStillCheckedForReachability() throws {
+        let fixture = try TemporaryCatalog()
+        var entries: [JSONValue] = (0..<1500).map { ["idiom": "universal", "locale": .string("l\($0)"), "filename": .string("a\($0).png")] }
+        entries.append(["idiom": "universal", "locale": "l7", "filename": "again.png"])
+        entries.append(["idiom": "universal", "locale": "l8", "screen-width": "<=100", "filename": "tiny.png"])
+        try fixture.addSet("Flags.imageset", entries: entries, files: (0..<1500).map { "a\($0).png" } + ["again.png", "tiny.png"])
+        let diagnostics = try validate(fixture)
+        let limited = diagnostics.filter { $0.code == "variant.analysis-limited" }
+        #expect(limited.count == 1)
+        #expect(limited.first?.severity == .note)
+        #expect(limited.first?.message.contains("1502 variants") == true, "\(limited)")
+        // As in a slot small enough to analyze: the duplicate is also never chosen.
+        #expect(codes(diagnostics) == ["variant.analysis-limited", "variant.duplicate", "variant.unreachable", "variant.unreachable"])
+        #expect(diagnostics.first { $0.code == "variant.duplicate" }?.message.contains("again.png") == true)
+        let unreachable = diagnostics.filter { $0.code == "variant.unreachable" }.map(\.message)
+        #expect(unreachable.contains { $0.contains("again.png") } && unreachable.contains { $0.contains("tiny.png") }, "\(unreachable)")
+    }
+
     @Test func scaleGapsNameADeviceThatShowsTheAssetUpscaled() throws {
         let fixture = try TemporaryCatalog()
         // Scale outranks idiom: a @3x iPhone shows the universal @3x, so the iPhone @2x is no gap.

@@ -40,6 +40,8 @@ extension RuleRegistry {
         "name.collision": ("Logo.imageset/ and Brand/Logo.imageset/ in a catalog without namespaces  (both are 'Logo')",
                            "Logo.imageset/ and Brand/Logo.imageset/ with \"provides-namespace\": true on Brand  ('Logo' and 'Brand/Logo')"),
         // The selection rule
+        "variant.analysis-limited": ("Flags.imageset/Contents.json  (10,000 entries, each with its own locale)",
+                                     "Flags.imageset/Contents.json  (an entry for each of the app's 40 languages)"),
         "variant.precedence-dependent": (
             #"{"images": [{"idiom": "universal", "scale": "3x", "filename": "a@3x.png"}, {"idiom": "iphone", "scale": "2x", "filename": "phone@2x.png"}]}"#
                 + "  (a @3x iPhone shows the universal image: scale outranks idiom)",

@@ -30,6 +30,7 @@ extension RuleRegistry {
         "variant.unreachable": "Xcode builds it; the entry is dead weight",
         "variant.ambiguous": "Xcode builds it; declaration order decides silently",
         "variant.precedence-dependent": "the device shows what the rule says; it may not be what was meant",
+        "variant.analysis-limited": "Xcode builds it; the checks skipped are warnings at most",
         "scale.gap": "the app runs; the image is blurry on those devices",
         "icon.missing-slot": "the system scales another size; Xcode warns",
         "icon.size": "actool refuses an icon of the wrong size",

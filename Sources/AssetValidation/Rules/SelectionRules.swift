@@ -17,6 +17,10 @@ import DeviceProfiles
 /// - `scale.gap`: some device shows the asset upscaled from a lower scale, because the variants
 ///   that win on the earlier axes lack the device's own scale (the device is named).
 /// - `variant.unreachable`: an entry no device ever selects (app icon entries aside: see below).
+/// - `variant.analysis-limited`: a slot too large for the checks above but duplicates and
+///   reachability. Comparing every candidate for every trait set is quadratic (a slot's trait sets
+///   grow with its locales): the real catalogs we know need at most 396 comparisons a slot, and a
+///   hostile 10,000-locale set needed 300 million (13 s, and minutes more for larger ones).
 ///
 /// The devices are those the catalog is for (`Catalog.targetIdioms`), all of them for a catalog
 /// without an app icon.
@@ -24,14 +28,29 @@ struct SelectionRules {
     let index: AssetIndex
     let traitSets: DeviceTraitSets
 
+    /// Trait sets × variants a slot may take for the full analysis; about a tenth of a second.
+    static let analysisBudget = 2_000_000
+
     func check() -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for (position, asset) in index.catalog.assets.enumerated() where asset.type.hasSelectableVariants {
             let sets = traitSets.sets(declaring: index.declaredAxes(assetAt: position), locales: index.locales(relevantToAssetAt: position))
             let slots = asset.variantsBySlot()
+            var won: [Bool]?
             for (slot, members) in slots.enumerated() {
                 diagnostics += duplicates(asset, members.variants)
-                diagnostics += choices(position, asset, slot: slot, members: members.variants, sets)
+                guard sets.count * members.variants.count > Self.analysisBudget else {
+                    diagnostics += choices(position, asset, slot: slot, members: members.variants, sets)
+                    continue
+                }
+                if won == nil {
+                    var marks = Array(repeating: false, count: asset.variants.count)
+                    index.markWinners(assetAt: position, for: sets.map(\.traits), in: &marks)
+                    won = marks
+                }
+                diagnostics.append(Diagnostic(.note, Message.analysisLimited(asset, variants: members.variants.count, traitSets: sets.count),
+                                              code: "variant.analysis-limited", at: SourceLocation(file: asset.contentsPath ?? asset.path)))
+                diagnostics += unreachable(asset, members.variants) { won![$0] }
             }
         }
         return diagnostics
@@ -100,7 +119,13 @@ struct SelectionRules {
             let found = gaps[position]!.sorted { $0.scale < $1.scale }
             diagnostics.append(Diagnostic(.warning, Message.scaleGap(asset, variant, found), code: "scale.gap", at: variant.location))
         }
-        for variantPosition in members where asset.variants[variantPosition].isSelectable && !reached.contains(variantPosition) {
+        return diagnostics + unreachable(asset, members) { reached.contains($0) }
+    }
+
+    /// `variant.unreachable` for the selectable members no trait set reached.
+    private func unreachable(_ asset: Asset, _ members: [Int], reached: (Int) -> Bool) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for variantPosition in members where asset.variants[variantPosition].isSelectable && !reached(variantPosition) {
             let variant = asset.variants[variantPosition]
             // Store-only icons are never chosen on a device, and an icon entry no current device
             // picks is a legacy slot (a 1x iPhone icon, iOS 6's 57 pt icon) that Xcode and the App
@@ -177,6 +202,11 @@ private enum Message {
     static func precedence(_ asset: Asset, _ winner: Variant, _ other: Variant, decidingAxis: TraitAxis, betterAxes: [TraitAxis],
                            device: DeviceProfile, traits: TraitCollection) -> String {
         "in '\(asset.name)', \(name(winner)) is chosen over \(name(other)) because \(decidingAxis) outranks \(betterAxes.map(\.description).joined(separator: ", ")), on which the other is better (\(example(device, traits))); if that is not intended, add a variant that matches both"
+    }
+
+    static func analysisLimited(_ asset: Asset, variants: Int, traitSets: Int) -> String {
+        "'\(asset.name)' has \(variants) variants to choose among for \(traitSets) trait sets: too many to compare each choice, so "
+            + "only duplicates and unreachable variants are checked there (not ambiguity, precedence or scale gaps)"
     }
 
     /// Names the kinds of device asked (validation asks only those the catalog is for), so the
