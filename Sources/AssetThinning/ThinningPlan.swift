@@ -6,7 +6,8 @@ import DeviceProfiles
 /// slot, for at least one of the device's thinning trait sets (README, "Thinning follows from the
 /// rule"): its fixed traits (and each hosted idiom and display scale) × every value of each
 /// run-time trait, unspecified included, × each catalog locale that can change the asset's
-/// answers (`AssetIndex.locales(relevantToAssetAt:)`; any other shows what no locale shows).
+/// answers (`AssetIndex.locales(relevantToAssetAt:)`; any other catalog locale shows what no
+/// locale shows).
 ///
 /// Lossless, because every thinning trait set's winner is kept, and declaration order among the
 /// kept entries is unchanged, so resolving against the slice picks the same file. Minimal,

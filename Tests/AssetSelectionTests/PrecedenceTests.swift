@@ -162,10 +162,11 @@ import Testing
 extension PrecedenceTests {
     /// Values no Contents.json can hold (the reader takes scales 1 to 3 and no negative memory)
     /// but code can set: such a variant never competes, neither path crashes, and both agree. A
-    /// 200x variant used to outscore a dark one for a dark query on the fast path only.
+    /// 200x variant used to outscore a dark one for a dark query on the fast path only, and a
+    /// 127x one scored as high as an exact match for a 200x query.
     @Test func valuesOutOfRangeNeverCompeteOnEitherPath() {
         let index = imageSet([{ $0.userInterfaceStyle = .dark; $0.scale = 3 }, { $0.scale = 200 }, { $0.scale = -1 },
-                              { $0.memory = -1 }, { $0.scale = 128 }, { $0.scale = 1 }])
+                              { $0.memory = -1 }, { $0.scale = 127 }, { $0.scale = 1 }])
         for style in [nil, UserInterfaceStyle.dark] {
             for scale in [nil, 1, 2, 3, 200] {
                 let query = TraitCollection(userInterfaceStyle: style, displayScale: scale)

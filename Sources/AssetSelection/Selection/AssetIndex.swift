@@ -127,8 +127,8 @@ public struct AssetIndex: Sendable {
 
     /// The catalog's locales that can change what the asset at `position` shows: those its
     /// variants name, and for a variant with a bare language (`fr`), every catalog locale of that
-    /// language. Any other locale is answered as no locale at all (only unlocalized variants
-    /// compete for either), so thinning and validation need not ask with it. Asking with every
+    /// language. Any other catalog locale is answered as no locale at all (only unlocalized
+    /// variants compete for either), so thinning and validation need not ask with it. Asking with every
     /// catalog locale made them quadratic in a catalog whose sets each add a locale of their own
     /// (3,000 such sets took `thin --all-devices` six minutes).
     ///
@@ -234,7 +234,8 @@ public struct AssetIndex: Sendable {
     ///
     /// ```swift
     /// var won = Array(repeating: false, count: asset.variants.count)
-    /// index.markWinners(assetAt: position, for: device.thinningTraitSets(locales: index.locales), in: &won)
+    /// let locales = index.locales(relevantToAssetAt: position)
+    /// index.markWinners(assetAt: position, for: device.thinningTraitSets(locales: locales), in: &won)
     /// ```
     public func markWinners(assetAt asset: Int, for traitSets: [TraitCollection], in won: inout [Bool]) {
         let entry = entriesByPosition[asset]

@@ -65,7 +65,7 @@ struct CompiledVariant: Hashable, Sendable {
         }
         subtype = variant.caseSizeSubtype.map { strings.intern($0) } ?? 0
         graphics = variant.graphicsFeatureSet?.ordinal ?? 0
-        // Scores of up to 128 + scale must fit the packed score's 8 bits (`AxisRule.scale`).
+        // A lower scale scores 128 + its value, which must stay below an exact match (`largestScale`).
         let scaleFits = (0...Self.largestScale).contains(variant.scale ?? 0)
         scale = scaleFits ? UInt8(variant.scale ?? 0) : 0
         direction = Self.code(variant.layoutDirection)
@@ -86,8 +86,9 @@ struct CompiledVariant: Hashable, Sendable {
         hasRareAxes = locale != 0 || memory != 0 || widthComparison != 0 || subtype != 0 || graphics != 0
     }
 
-    /// The largest scale a variant may declare and compete with.
-    static let largestScale = 127
+    /// The largest scale a variant may declare and compete with: a lower scale scores 128 + its
+    /// value (`AxisRule.scale`), which must stay below an exact match's 255.
+    static let largestScale = 126
 
     @inline(__always)
     static func code<T: TraitValueOrdinal>(_ value: T?) -> UInt8 { value?.ordinal ?? 0 }

@@ -95,7 +95,7 @@ public enum RuleRegistry {
         .init("variant.precedence-dependent", .selection, .warning,
               "the winner beats another candidate only because an earlier axis outranks one on which the other is better"),
         .init("variant.analysis-limited", .selection, .note,
-              "a slot with so many variants and trait sets (thousands of locales) that only duplicates and reachability are checked in it"),
+              "a slot with so many variants and trait sets (thousands of locales, say) that only duplicates and reachability are checked in it"),
         .init("scale.gap", .selection, .warning, "a device (named) shows the asset upscaled from a lower scale, because the variants that win on the earlier axes lack its scale",
               bad: #"{"images": [{"idiom": "universal", "scale": "3x", "filename": "a@3x.png"}, {"idiom": "universal", "scale": "2x", "appearances": [{"appearance": "luminosity", "value": "dark"}], "filename": "d@2x.png"}]}"#,
               good: #"{"images": [{"idiom": "universal", "scale": "3x", "filename": "a@3x.png"}, {"idiom": "universal", "scale": "3x", "appearances": [{"appearance": "luminosity", "value": "dark"}], "filename": "d@3x.png"}]}"#),

@@ -48,7 +48,8 @@ struct SelectionRules {
                     index.markWinners(assetAt: position, for: sets.map(\.traits), in: &marks)
                     won = marks
                 }
-                diagnostics.append(Diagnostic(.note, Message.analysisLimited(asset, variants: members.variants.count, traitSets: sets.count),
+                diagnostics.append(Diagnostic(.note, Message.analysisLimited(asset, slot: members.slot, variants: members.variants.count,
+                                                                             traitSets: sets.count),
                                               code: "variant.analysis-limited", at: SourceLocation(file: asset.contentsPath ?? asset.path)))
                 diagnostics += unreachable(asset, members.variants) { won![$0] }
             }
@@ -150,7 +151,7 @@ struct SelectionRules {
 }
 
 /// Every device's thinning trait sets, once each, with the first device that has each (for
-/// messages), built once per set of declared axes and catalog locales.
+/// messages), built once per set of declared axes and relevant locales.
 final class DeviceTraitSets: @unchecked Sendable {
     let devices: DeviceDatabase
     private var cache: [[String]: [(traits: TraitCollection, device: DeviceProfile)]] = [:]
@@ -204,9 +205,12 @@ private enum Message {
         "in '\(asset.name)', \(name(winner)) is chosen over \(name(other)) because \(decidingAxis) outranks \(betterAxes.map(\.description).joined(separator: ", ")), on which the other is better (\(example(device, traits))); if that is not intended, add a variant that matches both"
     }
 
-    static func analysisLimited(_ asset: Asset, variants: Int, traitSets: Int) -> String {
-        "'\(asset.name)' has \(variants) variants to choose among for \(traitSets) trait sets: too many to compare each choice, so "
-            + "only duplicates and unreachable variants are checked there (not ambiguity, precedence or scale gaps)"
+    static func analysisLimited(_ asset: Asset, slot: Slot, variants: Int, traitSets: Int) -> String {
+        let place = slot == .whole ? "'\(asset.name)'" : "slot \(slot) of '\(asset.name)'"
+        // App icon entries are never reported unreachable (see `unreachable`), so only duplicates are left.
+        let checked = asset.type == .appIconSet ? "only duplicates are" : "only duplicates and unreachable variants are"
+        return "\(place) has \(variants) variants to choose among for \(traitSets) trait sets: too many to compare each choice, so "
+            + "\(checked) checked there (not ambiguity, precedence or scale gaps)"
     }
 
     /// Names the kinds of device asked (validation asks only those the catalog is for), so the
