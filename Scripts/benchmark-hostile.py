@@ -7,7 +7,9 @@ Run it through Scripts/benchmark-hostile, which builds adapt first.
 
 usage: benchmark-hostile.py ADAPT WORK_DIR [SCALE]   (SCALE multiplies every catalog's size; 1 by default)
 """
-import json, os, shutil, struct, sys, time, zlib
+import json, os, shutil, struct, sys, zlib
+
+from benchmark_support import timed
 
 
 def png():
@@ -64,19 +66,6 @@ def one_set_of_locales(count, unlocalized_every):
     return build
 
 
-def timed(command):
-    """Wall time, peak RSS (MB) and exit status of one command, measured on that process alone."""
-    start = time.monotonic()
-    pid = os.fork()
-    if pid == 0:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, 1)
-        os.dup2(devnull, 2)
-        os.execvp(command[0], command)
-    _, status, usage = os.wait4(pid, 0)
-    return time.monotonic() - start, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
-
-
 def main():
     adapt, work = sys.argv[1], sys.argv[2]
     scale = float(sys.argv[3]) if len(sys.argv) > 3 else 1
@@ -92,14 +81,14 @@ def main():
     for title, name, build in catalogs:
         path = work + "/" + name
         generate(path, build)
-        read, _, _ = timed([adapt, "inspect", path])
+        read, _, _ = timed([adapt, "inspect", path], quiet=True)
         print(title)
         print("  baseline: adapt inspect            %7.2f s" % read)
-        validate = timed([adapt, "validate", path])
+        validate = timed([adapt, "validate", path], quiet=True)
         print("  adapt validate                     %7.2f s   %6.1fx reading   peak %6.1f MB   exit %d"
               % (validate[0], validate[0] / read, validate[1], validate[2]))
         shutil.rmtree(work + "/thinned", ignore_errors=True)
-        thin = timed([adapt, "thin", path, "--all-devices", "-o", work + "/thinned"])
+        thin = timed([adapt, "thin", path, "--all-devices", "-o", work + "/thinned"], quiet=True)
         print("  adapt thin --all-devices           %7.2f s   %6.1fx reading   peak %6.1f MB   exit %d"
               % (thin[0], thin[0] / read, thin[1], thin[2]))
         shutil.rmtree(work + "/thinned", ignore_errors=True)

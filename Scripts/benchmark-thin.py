@@ -5,7 +5,9 @@ peak memory (RSS) of adapt. Run it through Scripts/benchmark-thin, which builds 
 
 usage: benchmark-thin.py ADAPT WORK_DIR [REPETITIONS]
 """
-import json, os, random, shutil, struct, subprocess, sys, time, zlib
+import json, os, random, shutil, struct, subprocess, sys, zlib
+
+from benchmark_support import timed as run_timed
 
 SETS = 2000
 TARGET_BYTES = 1_400_000_000
@@ -62,17 +64,11 @@ def generate(path):
 
 
 def timed(command):
-    """Wall time and peak RSS (MB) of one command, measured on that process alone."""
-    start = time.monotonic()
-    pid = os.fork()
-    if pid == 0:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, 1)
-        os.execvp(command[0], command)
-    _, status, usage = os.wait4(pid, 0)
+    """Wall time and peak RSS (MB) of one command, which must succeed."""
+    seconds, peak, status = run_timed(command)
     if status != 0:
         sys.exit("%s failed" % command[0])
-    return time.monotonic() - start, usage.ru_maxrss / 1024
+    return seconds, peak
 
 
 def main():
