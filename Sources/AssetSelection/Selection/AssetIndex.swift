@@ -241,8 +241,9 @@ public struct AssetIndex: Sendable {
         let entry = entriesByPosition[asset]
         let ranges = entry.firstSlot < 0
             ? [entry.range] : slotTable[Int(entry.firstSlot)..<Int(entry.firstSlot + entry.slotCount)].map(\.range)
+        let isLocalized = declaredAxisMasks[asset] & (1 << TraitAxis.locale.rawValue) != 0
         for range in ranges {
-            guard compiled[range].contains(where: { $0.locale != 0 }) else {
+            guard isLocalized else {
                 for traits in traitSets {
                     if let match = winner(in: range, CompiledQuery(traits, strings: strings), asset: asset, isWholeSet: entry.firstSlot < 0) {
                         won[match.variant] = true
