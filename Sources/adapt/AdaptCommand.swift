@@ -58,6 +58,14 @@ enum Terminal {
         write(text.escapingControlCharacters(keepingLineBreaks: true), to: STDOUT_FILENO)
     }
 
+    /// A machine-read document (JSON, SARIF, JUnit and Checkstyle XML, CSV, workflow commands),
+    /// written as it is: each format escapes what it carries in its own syntax (JSON as `\u2028`,
+    /// CSV and workflow commands keep every record on one line), and the text escaper would make
+    /// it invalid (`\u{2028}` is not a JSON escape).
+    static func document(_ text: String) {
+        write(text, to: STDOUT_FILENO)
+    }
+
     static func error(_ text: String) {
         let text = text.escapingControlCharacters(keepingLineBreaks: true)
         write(text.hasSuffix("\n") ? text : text + "\n", to: STDERR_FILENO)

@@ -14,7 +14,7 @@ struct DevicesCommand: ParsableCommand {
         let devices = try database.load().devices
         switch format {
         case .text: Terminal.output(DeviceListing(devices).text)
-        case .json: Terminal.output(JSONWriter.xcodeStyle.string(for: DeviceListing(devices).json))
+        case .json: Terminal.document(JSONWriter.xcodeStyle.string(for: DeviceListing(devices).json))
         }
     }
 }

@@ -40,8 +40,8 @@ struct DiffCommand: ParsableCommand {
         let growth = failOnGrowth.map(diff.growth(over:)) ?? []
         switch format {
         case .text: Terminal.output(diff.text)
-        case .json: Terminal.output(JSONWriter.xcodeStyle.string(for: diff.json))
-        case .github: Terminal.output(diff.github(workingDirectory: FileManager.default.currentDirectoryPath, failures: growth))
+        case .json: Terminal.document(JSONWriter.xcodeStyle.string(for: diff.json))
+        case .github: Terminal.document(diff.github(workingDirectory: FileManager.default.currentDirectoryPath, failures: growth))
         }
         // GitHub shows the failures as annotations; every format also says them on standard error.
         Terminal.report(growth)

@@ -21,7 +21,7 @@ struct InspectCommand: ParsableCommand {
             Terminal.output(inspection.text)
             Terminal.report(catalog.diagnostics)
         case .json:
-            Terminal.output(JSONWriter.xcodeStyle.string(for: inspection.json))
+            Terminal.document(JSONWriter.xcodeStyle.string(for: inspection.json))
         }
         if catalog.diagnostics.hasErrors { throw ExitCode(1) }
     }

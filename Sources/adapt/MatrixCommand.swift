@@ -37,7 +37,7 @@ struct MatrixCommand: ParsableCommand {
         let matrix = TraitMatrix(index: index, device: device, assets: assets)
         switch format {
         case .text: Terminal.output(matrix.text)
-        case .json: Terminal.output(JSONWriter.xcodeStyle.string(for: matrix.json))
+        case .json: Terminal.document(JSONWriter.xcodeStyle.string(for: matrix.json))
         }
     }
 }

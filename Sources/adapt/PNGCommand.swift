@@ -32,7 +32,7 @@ struct PNGCommand: ParsableCommand {
             Terminal.output(run.text)
             Terminal.report(run.diagnostics)
         case .json:
-            Terminal.output(JSONWriter.xcodeStyle.string(for: run.json))
+            Terminal.document(JSONWriter.xcodeStyle.string(for: run.json))
         }
         if run.hasErrors { throw ExitCode(1) }
     }

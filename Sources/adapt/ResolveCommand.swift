@@ -77,7 +77,7 @@ struct ResolveCommand: ParsableCommand {
         let report = ResolveReport(selection, in: index)
         switch format {
         case .text: Terminal.output(report.text(explain: explain))
-        case .json: Terminal.output(JSONWriter.xcodeStyle.string(for: report.json(explain: explain)))
+        case .json: Terminal.document(JSONWriter.xcodeStyle.string(for: report.json(explain: explain)))
         }
         if !selection.isMatch || catalog.diagnostics.hasErrors { throw ExitCode(1) }
     }
@@ -99,9 +99,9 @@ struct ResolveCommand: ParsableCommand {
             while let line = try reader.next() {
                 number += 1
                 if line.isTruncated {
-                    Terminal.output(resolver.reject(lineNumber: number, reason: "the line is longer than \(reader.maximumLineLength) bytes"))
+                    Terminal.document(resolver.reject(lineNumber: number, reason: "the line is longer than \(reader.maximumLineLength) bytes"))
                 } else if let answer = resolver.answer(line: line.bytes, number: number) {
-                    Terminal.output(answer)
+                    Terminal.document(answer)
                 }
                 Terminal.report(resolver.takeDiagnostics())
             }

@@ -28,8 +28,8 @@ struct RulesCommand: ParsableCommand {
         switch (format, id) {
         case (.text, nil): Terminal.output(RuleDocumentation.list(rules))
         case (.text, _): Terminal.output(RuleDocumentation.explain(rules[0]))
-        case (.json, nil): Terminal.output(RuleDocumentation.json(rules))
-        case (.json, _): Terminal.output(JSONWriter.xcodeStyle.string(for: RuleDocumentation.json(rules[0])) + "\n")
+        case (.json, nil): Terminal.document(RuleDocumentation.json(rules))
+        case (.json, _): Terminal.document(JSONWriter.xcodeStyle.string(for: RuleDocumentation.json(rules[0])) + "\n")
         case (.markdown, _): Terminal.output(RuleDocumentation.markdown(rules))
         }
     }

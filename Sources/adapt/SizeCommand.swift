@@ -42,8 +42,8 @@ struct SizeCommand: ParsableCommand {
         let sizes = SizeReport(catalogs: try catalogs.map(readCatalog), devices: devices)
         switch format {
         case .text: Terminal.output(sizes.text)
-        case .json: Terminal.output(JSONWriter.xcodeStyle.string(for: sizes.json))
-        case .csv: Terminal.output(sizes.csv)
+        case .json: Terminal.document(JSONWriter.xcodeStyle.string(for: sizes.json))
+        case .csv: Terminal.document(sizes.csv)
         }
         if let budget {
             let over = sizes.overBudget(budget)

@@ -94,7 +94,7 @@ struct ThinCommand: ParsableCommand {
             Terminal.output(SliceSummary.table(summaries))
             Terminal.report(run.noMatchWarnings)
         case .json:
-            Terminal.output(JSONWriter.xcodeStyle.string(for: SliceSummary.json(summaries)))
+            Terminal.document(JSONWriter.xcodeStyle.string(for: SliceSummary.json(summaries)))
         }
     }
 }

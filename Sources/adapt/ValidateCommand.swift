@@ -52,13 +52,15 @@ struct ValidateCommand: ParsableCommand {
         run.overrides = .init(strict: strict, images: images, devices: database.devicesFile, baseline: baseline)
         run.writeBaseline = writeBaseline
         let report: ValidationReport
+        var failed = false
         do { report = try run.run() } catch {
-            Terminal.error(error.description)
-            throw ExitCode(1)
+            report = ValidationReport(workingDirectory: run.workingDirectory, failure: error)
+            failed = true
         }
         let output = Reporters.named(format)!.render(report)
         if !output.standardError.isEmpty { Terminal.error(output.standardError) }
-        if !output.standardOutput.isEmpty { Terminal.output(output.standardOutput) }
+        if !output.standardOutput.isEmpty { Terminal.document(output.standardOutput) }
+        if failed { throw ExitCode(1) }
         if let accessors {
             do {
                 try AccessorGenerator(rootTypeName: accessorsType).write(for: report.catalogs, to: accessors)

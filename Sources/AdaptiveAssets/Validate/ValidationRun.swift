@@ -110,6 +110,14 @@ public struct ValidationReport: Sendable {
 
     public init(workingDirectory: String) { self.workingDirectory = workingDirectory }
 
+    /// A run that stopped before validating (a configuration, device or baseline file it cannot
+    /// use): the one error, so every reporter prints it in its own format (a SARIF upload or a
+    /// JUnit dashboard shows why nothing was checked, rather than reading an empty output).
+    public init(workingDirectory: String, failure: Diagnostic) {
+        self.workingDirectory = workingDirectory
+        findings = [Finding(diagnostic: failure, fingerprint: Fingerprint(failure, in: []))]
+    }
+
     public var diagnostics: [Diagnostic] { findings.map(\.diagnostic) }
     public var hasErrors: Bool { diagnostics.hasErrors }
 

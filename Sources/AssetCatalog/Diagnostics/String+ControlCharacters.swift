@@ -36,15 +36,23 @@ extension String {
     }
 
     private static func needsEscape(_ scalar: Unicode.Scalar, keepingLineBreaks: Bool) -> Bool {
-        let value = scalar.value
-        guard value < 0x20 || (0x7F...0x9F).contains(value) || isInvisibleFormatting(value) else { return false }
+        guard scalar.isUnsafeInText else { return false }
         return !(keepingLineBreaks && (scalar == "\n" || scalar == "\t"))
     }
+}
 
-    /// Characters that reorder or break what a reader sees without being visible: the bidirectional
-    /// overrides, embeddings, isolates and marks (a name with U+202E reads backwards, as in
-    /// "Trojan Source"), and the line and paragraph separators some editors break lines at.
-    private static func isInvisibleFormatting(_ value: UInt32) -> Bool {
+extension Unicode.Scalar {
+    /// Whether printing the scalar raw could drive a terminal or change what a reader sees: every
+    /// control character (U+0000–U+001F, U+007F, the C1 range U+0080–U+009F) and the invisible
+    /// formatting characters: bidirectional marks, embeddings, overrides and isolates (a name with
+    /// U+202E reads backwards, as in "Trojan Source") and the line and paragraph separators some
+    /// editors and JavaScript break lines at. The text escaper and every machine-read format
+    /// (JSON, XML, CSV, workflow commands) escape exactly these, each in its own syntax.
+    package var isUnsafeInText: Bool {
+        value < 0x20 || (0x7F...0x9F).contains(value) || Self.isInvisibleFormatting(value)
+    }
+
+    package static func isInvisibleFormatting(_ value: UInt32) -> Bool {
         (0x200E...0x200F).contains(value) || (0x2028...0x202E).contains(value) || (0x2066...0x2069).contains(value)
     }
 }

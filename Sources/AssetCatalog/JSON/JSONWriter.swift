@@ -23,8 +23,8 @@ public struct JSONWriter: Sendable {
         String(decoding: bytes(for: value), as: UTF8.self)
     }
 
-    /// The UTF-8 text. Written as bytes, with unescaped runs copied whole: manifests for every
-    /// device and whole-catalog inspections are large.
+    /// The UTF-8 text, written as bytes: manifests for every device and whole-catalog inspections
+    /// are large.
     public func bytes(for value: JSONValue) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(256)
@@ -70,28 +70,51 @@ public struct JSONWriter: Sendable {
         for _ in 0..<indent { output += [0x20, 0x20] }
     }
 
+    /// A JSON string literal. Every scalar the text escaper would escape (`isUnsafeInText`: control
+    /// characters, bidirectional controls, line and paragraph separators) is written as `\uXXXX`,
+    /// so the JSON is valid, prints as it is, and cannot drive a terminal or reorder what a reader
+    /// sees. Everything else passes through as UTF-8.
     static func writeString(_ text: String, into output: inout [UInt8]) {
-        let hex = Array("0123456789abcdef".utf8)
+        var text = text
         output.append(UInt8(ascii: "\""))
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            defer { previous = byte }
-            switch byte {
-            case UInt8(ascii: "\""): output += [0x5C, 0x22]
-            case UInt8(ascii: "\\"): output += [0x5C, 0x5C]
-            case 0x0A: output += [0x5C, UInt8(ascii: "n")]
-            case 0x0D: output += [0x5C, UInt8(ascii: "r")]
-            case 0x09: output += [0x5C, UInt8(ascii: "t")]
-            case 0..<0x20, 0x7F:
-                output += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-            case 0x80...0x9F where previous == 0xC2:
-                // A C1 control (U+0080–U+009F, UTF-8 C2 80–C2 9F): valid JSON either way, but
-                // escaped so that printing the JSON cannot drive a terminal. Replace the C2 lead.
-                output.removeLast()
-                output += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-            default: output.append(byte)  // UTF-8 passes through: JSON text is UTF-8
+        text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                switch byte {
+                case UInt8(ascii: "\""): output += [0x5C, 0x22]
+                case UInt8(ascii: "\\"): output += [0x5C, 0x5C]
+                case 0x0A: output += [0x5C, UInt8(ascii: "n")]
+                case 0x0D: output += [0x5C, UInt8(ascii: "r")]
+                case 0x09: output += [0x5C, UInt8(ascii: "t")]
+                case 0..<0x20, 0x7F: writeEscape(UInt32(byte), into: &output)
+                case 0xC2, 0xE2:
+                    // Two- and three-byte sequences: C2 80–9F is a C1 control; E2 80/81 xx holds the
+                    // invisible formatting characters. Decode just these leads; the rest is copied.
+                    let length = byte == 0xC2 ? 2 : 3
+                    if index + length <= bytes.count {
+                        let scalar = byte == 0xC2
+                            ? UInt32(bytes[index + 1] & 0x3F) | 0x80
+                            : 0x2000 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+                        if let unicode = Unicode.Scalar(scalar), unicode.isUnsafeInText {
+                            writeEscape(scalar, into: &output)
+                            index += length
+                            continue
+                        }
+                    }
+                    output.append(byte)
+                default: output.append(byte)  // UTF-8 passes through: JSON text is UTF-8
+                }
+                index += 1
             }
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    private static let hex = Array("0123456789abcdef".utf8)
+
+    /// `\u0007`, `\u2028`: four lowercase hex digits (every scalar escaped here is in the BMP).
+    private static func writeEscape(_ scalar: UInt32, into output: inout [UInt8]) {
+        output += [0x5C, UInt8(ascii: "u"), hex[Int(scalar >> 12 & 0xF)], hex[Int(scalar >> 8 & 0xF)], hex[Int(scalar >> 4 & 0xF)], hex[Int(scalar & 0xF)]]
     }
 }

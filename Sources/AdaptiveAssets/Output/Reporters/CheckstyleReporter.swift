@@ -9,9 +9,13 @@ public struct CheckstyleReporter: Reporter {
 
     public func render(_ report: ValidationReport) -> ReporterOutput {
         var files: [(String, [Diagnostic])] = []
+        var fileIndex: [String: Int] = [:]
         for diagnostic in report.diagnostics {
             let name = report.relative(diagnostic.location?.file ?? "")
-            if let index = files.firstIndex(where: { $0.0 == name }) { files[index].1.append(diagnostic) } else { files.append((name, [diagnostic])) }
+            if let index = fileIndex[name] { files[index].1.append(diagnostic) } else {
+                fileIndex[name] = files.count
+                files.append((name, [diagnostic]))
+            }
         }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n"
         for (name, diagnostics) in files {

@@ -30,9 +30,11 @@ public struct GitHubReporter: Reporter {
         return "::\(command) \(properties.joined(separator: ","))::\(escapeData(diagnostic.message))"
     }
 
-    /// The message: `%`, CR and LF are escaped.
+    /// The message: `%`, CR and LF are escaped as the runner decodes them, so a command stays one
+    /// line; every other control or invisible formatting character as the text escaper writes it
+    /// (the runner would print it raw into the log).
     public static func escapeData(_ text: String) -> String {
-        text.replacingAll("%", with: "%25").replacingAll("\r", with: "%0D").replacingAll("\n", with: "%0A")
+        text.replacingAll("%", with: "%25").replacingAll("\r", with: "%0D").replacingAll("\n", with: "%0A").escapingControlCharacters
     }
 
     /// A property value: also `:` and `,`, which separate properties.

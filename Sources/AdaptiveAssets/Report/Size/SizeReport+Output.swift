@@ -54,8 +54,16 @@ extension SizeReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// One CSV field (RFC 4180). A device name comes from a user's devices file, so each field
+    /// stays on its record's line: line breaks and other control or invisible characters are
+    /// written as the text escaper writes them (`\n`), never raw, so a name cannot start a line of
+    /// its own (a forged `::error` workflow command, a forged record). A field that a spreadsheet
+    /// would run as a formula (`=`, `+`, `-`, `@`) gets a leading `'`, as OWASP advises.
     static func csvField(_ value: String) -> String {
-        value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) ? "\"" + String(value.flatMap { $0 == "\"" ? "\"\"" : String($0) }) + "\"" : value
+        var field = value.escapingControlCharacters
+        if let first = field.first, "=+-@".contains(first) { field = "'" + field }
+        guard field.contains(where: { $0 == "," || $0 == "\"" }) else { return field }
+        return "\"" + field.replacingAll("\"", with: "\"\"") + "\""
     }
 
     /// `12,345 bytes (12.1 KB)`.
