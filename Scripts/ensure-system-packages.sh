@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the build needs when they are missing (a fresh machine lacks them).
+# With --tests, also what the tests need: Chromium, for the report's browser tests
+# (Tests/AdaptCLITests/ReportBrowserTests.swift), which never skip.
 # Safe to run every time: it does nothing when everything is there.
 set -euo pipefail
 needed=(libpng-dev pkg-config)
@@ -7,6 +9,9 @@ missing=()
 for package in "${needed[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done
+if [ "${1:-}" = "--tests" ] && ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then
+  missing+=(chromium)
+fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 echo "installing ${missing[*]}" >&2
 sudo=""
