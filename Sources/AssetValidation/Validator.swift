@@ -84,17 +84,22 @@ public struct Validator: Sendable {
         for catalog in catalogs {
             diagnostics += policies.check(catalog, devices: devices)
         }
-        diagnostics = settings.apply(to: diagnostics)
-        if strict {
-            diagnostics = diagnostics.map { diagnostic in
-                var promoted = diagnostic
-                if promoted.severity == .warning {
-                    promoted.severity = .error
-                    promoted.message += " (--strict)"
-                }
-                return promoted
+        return Result(catalogs: catalogs, diagnostics: configured(diagnostics))
+    }
+
+    /// `diagnostics` as this configuration reports them: disabled rules dropped, severities
+    /// overridden, warnings promoted under `strict`. Public for findings made outside the
+    /// validator about the same catalogs (the accessors' `accessors.name-collision`).
+    public func configured(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        let diagnostics = settings.apply(to: diagnostics)
+        guard strict else { return diagnostics }
+        return diagnostics.map { diagnostic in
+            var promoted = diagnostic
+            if promoted.severity == .warning {
+                promoted.severity = .error
+                promoted.message += " (--strict)"
             }
+            return promoted
         }
-        return Result(catalogs: catalogs, diagnostics: diagnostics)
     }
 }

@@ -38,12 +38,15 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also write Swift accessors for every asset to this file.", valueName: "file"))
     var accessors: String?
 
-    @Option(help: "The accessors' root type name.")
+    @Option(help: "The accessors' root type name (a Swift identifier, not a keyword, not AssetName).")
     var accessorsType = "Asset"
 
     func validate() throws {
         guard Reporters.named(format) != nil else {
             throw ValidationError("Unknown format '\(format)': expected \(Reporters.identifiers.joined(separator: ", ")).")
+        }
+        if let problem = AccessorGenerator.rootTypeNameProblem(accessorsType) {
+            throw ValidationError("Invalid --accessors-type '\(accessorsType.escapingControlCharacters)': \(problem).")
         }
     }
 
@@ -51,6 +54,8 @@ struct ValidateCommand: ParsableCommand {
         var run = ValidationRun(catalogs: catalogs, configPath: config)
         run.overrides = .init(strict: strict, images: images, devices: database.devicesFile, baseline: baseline)
         run.writeBaseline = writeBaseline
+        let generator = AccessorGenerator(rootTypeName: accessorsType)
+        if accessors != nil { run.accessors = generator }
         let report: ValidationReport
         var failed = false
         do { report = try run.run() } catch {
@@ -61,9 +66,9 @@ struct ValidateCommand: ParsableCommand {
         if !output.standardError.isEmpty { Terminal.error(output.standardError) }
         if !output.standardOutput.isEmpty { Terminal.document(output.standardOutput) }
         if failed { throw ExitCode(1) }
-        if let accessors {
+        if let accessors, let source = report.accessors {
             do {
-                try AccessorGenerator(rootTypeName: accessorsType).write(for: report.catalogs, to: accessors)
+                try generator.write(source, for: report.catalogs, to: accessors)
             } catch {
                 Terminal.error(Diagnostic(.error, "cannot write accessors: \(error)", code: "accessors.refused",
                                           at: SourceLocation(file: accessors)).description)

@@ -2,13 +2,24 @@
 /// `Asset.Box.bottom` and a misspelled name fails to compile.
 ///
 /// Namespaces become nested enums (`UpperCamelCase`), assets become static constants
-/// (`lowerCamelCase`); names are made valid Swift identifiers, keywords are escaped, and names
-/// that would collide get a numeric suffix. The output depends only on the catalogs, so a
-/// build that regenerates it produces the same file.
+/// (`lowerCamelCase`). The catalog comes from an untrusted pull request and the file is compiled
+/// into the app, so names reach it only as identifiers made of ASCII letters, digits and `_`
+/// (keywords in backticks) and as string literals in which everything but plain printable ASCII
+/// is a `\u{...}` escape (`literal(_:)`); comments show that escaped form, never a raw name.
+/// Identifiers never shadow the generated `AssetName` or the root type, and the struct spells
+/// `Swift.String`, so no namespace can change what the file means.
+///
+/// The naming rule (`names(for:)`): a name alone keeps its cleaned identifier; when names of one
+/// level collide (the same identifier ignoring case), a name that is exactly its identifier keeps
+/// it, and every other gets `__` and 6 hex digits of the SHA-256 of its qualified name
+/// (`logo__3fa2c1`), reported as `accessors.name-collision`. Adding an asset therefore never
+/// makes an existing accessor name another asset, except a name needing no cleaning added beside
+/// a lone one that did (see `AccessorGenerator+Naming.swift`). The output depends only on the
+/// catalogs, so a build that regenerates it produces the same file.
 ///
 /// ```swift
 /// let source = AccessorGenerator(rootTypeName: "Asset").source(for: [catalog])
-/// // public enum Asset { public enum Box { public static let bottom = AssetName("box/Bottom", type: .imageSet) } }
+/// // public enum Asset { public enum Box { public static let bottom = AssetName("box/Bottom", type: "imageset") } }
 /// ```
 public struct AccessorGenerator: Sendable {
     public var rootTypeName: String
@@ -28,8 +39,14 @@ public struct AccessorGenerator: Sendable {
     /// or `--accessors App.xcassets/Contents.json` is refused, not overwritten.
     @discardableResult
     public func write(for catalogs: [Catalog], to path: String) throws -> Bool {
+        try write(source(for: catalogs), for: catalogs, to: path)
+    }
+
+    /// Writes `source`, generated earlier for `catalogs` (`generate(for:)`), as `write(for:to:)` does.
+    @discardableResult
+    public func write(_ source: String, for catalogs: [Catalog], to path: String) throws -> Bool {
         try Self.checkReplaceable(path, catalogs: catalogs)
-        let bytes = Array(source(for: catalogs).utf8)
+        let bytes = Array(source.utf8)
         if (try? FileSystem.readRegularFile(path, followingLinks: false)) == bytes { return false }
         try FileOperations.writeAtomically(path, bytes)
         return true
@@ -71,114 +88,118 @@ public struct AccessorGenerator: Sendable {
 
     /// A namespace level: its assets and its child namespaces, by original name.
     final class Node {
-        var assets: [(name: String, qualified: String, type: AssetType)] = []
+        var assets: [(name: String, asset: Asset)] = []
         var children: [(name: String, node: Node)] = []
+        /// The qualified name of the namespace (`box`), empty at the root.
+        let qualified: String
+        /// The group folder that provides it, when known: where its diagnostics point.
+        var path: String?
+
+        let isRoot: Bool
+
+        init(qualified: String?) {
+            self.qualified = qualified ?? ""
+            isRoot = qualified == nil
+        }
 
         func child(_ name: String) -> Node {
             if let existing = children.first(where: { $0.name == name }) { return existing.node }
-            let node = Node()
+            let node = Node(qualified: isRoot ? name : qualified + "/" + name)
             children.append((name, node))
             return node
         }
     }
 
-    public func source(for catalogs: [Catalog]) -> String {
-        let root = Node()
+    /// The generated file, and an `accessors.name-collision` warning for each namespace or asset
+    /// whose accessor is suffixed (see the naming rule in `AccessorGenerator+Naming.swift`).
+    public struct Output: Sendable {
+        public var source: String
+        public var diagnostics: [Diagnostic]
+    }
+
+    public func source(for catalogs: [Catalog]) -> String { generate(for: catalogs).source }
+
+    public func generate(for catalogs: [Catalog]) -> Output {
+        let root = Node(qualified: nil)
         var seen: Set<String> = []
         for catalog in catalogs {
             for asset in catalog.assets.sorted(by: { $0.name < $1.name }) where seen.insert(asset.name).inserted {
-                var components = asset.name.split(separator: "/").map(String.init)
+                // Empty components stay (an accessor `unnamed`): no asset is left out.
+                var components = asset.name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
                 let leaf = components.removeLast()
                 var node = root
-                for component in components { node = node.child(component) }
-                node.assets.append((leaf, asset.name, asset.type))
+                for component in components {
+                    node = node.child(component)
+                    if node.path == nil {
+                        node.path = catalog.groups.first { $0.providesNamespace && $0.namespace == node.qualified + "/" }?.path
+                    }
+                }
+                node.assets.append((leaf, asset))
             }
         }
         var lines = [
             Self.generatedHeader,
             "",
             "/// The name of an asset in the app's catalogs, checked at build time.",
-            "\(accessLevel) struct AssetName: Hashable, Sendable, CustomStringConvertible {",
+            "\(accessLevel) struct AssetName: Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {",
             "    /// The qualified name that loads the asset, such as `box/Bottom`.",
-            "    \(accessLevel) let name: String",
+            "    \(accessLevel) let name: Swift.String",
             "    /// The folder type: `imageset`, `colorset`, `dataset`, ...",
-            "    \(accessLevel) let type: String",
+            "    \(accessLevel) let type: Swift.String",
             "",
-            "    \(accessLevel) init(_ name: String, type: String) {",
+            "    \(accessLevel) init(_ name: Swift.String, type: Swift.String) {",
             "        self.name = name",
             "        self.type = type",
             "    }",
             "",
-            "    \(accessLevel) var description: String { name }",
+            "    \(accessLevel) var description: Swift.String { name }",
             "}",
             "",
         ]
-        emit(root, named: rootTypeName, indent: "", into: &lines)
-        return lines.joined(separator: "\n") + "\n"
+        var diagnostics: [Diagnostic] = []
+        emit(root, named: rootTypeName, path: rootTypeName, indent: "", into: &lines, diagnostics: &diagnostics, catalogs: catalogs)
+        return Output(source: lines.joined(separator: "\n") + "\n", diagnostics: diagnostics)
     }
 
-    private func emit(_ node: Node, named name: String, indent: String, into lines: inout [String]) {
+    private func emit(_ node: Node, named name: String, path: String, indent: String, into lines: inout [String],
+                      diagnostics: inout [Diagnostic], catalogs: [Catalog]) {
         lines.append("\(indent)\(accessLevel) enum \(name) {")
-        var used: Set<String> = []
-        func unique(_ identifier: String) -> String {
-            var candidate = identifier, suffix = 2
-            while !used.insert(candidate.lowercased()).inserted {
-                candidate = identifier + String(suffix)
-                suffix += 1
-            }
-            return candidate
+        // Sorted here, not as read: splitting assets across catalogs does not reorder the file.
+        let children = node.children.sorted(by: { $0.name < $1.name })
+        node.assets.sort { $0.name < $1.name }
+        let members = children.map { Member(kind: .namespace, name: $0.name, qualified: $0.node.qualified) }
+            + node.assets.map { Member(kind: .asset, name: $0.name, qualified: $0.asset.name) }
+        let namings = names(for: members)
+        for (naming, member) in zip(namings, members) where naming.isSuffixed {
+            let location = member.kind == .asset
+                ? node.assets.first { $0.asset.name == member.qualified }.map { $0.asset.path }
+                : children.first { $0.node.qualified == member.qualified }?.node.path
+            diagnostics.append(collision(member, naming, accessor: path + "." + Self.escaped(naming.identifier), location: location, catalogs: catalogs))
         }
         let inner = indent + "    "
-        for child in node.children.sorted(by: { $0.name < $1.name }) {
-            emit(child.node, named: Self.escaped(unique(Self.identifier(child.name, upper: true))), indent: inner, into: &lines)
+        for (index, child) in children.enumerated() {
+            let identifier = Self.escaped(namings[index].identifier)
+            emit(child.node, named: identifier, path: path + "." + identifier, indent: inner, into: &lines, diagnostics: &diagnostics, catalogs: catalogs)
         }
-        for asset in node.assets {
-            let identifier = Self.escaped(unique(Self.identifier(asset.name, upper: false)))
-            lines.append("\(inner)/// `\(asset.qualified)` (\(asset.type.rawValue))")
-            lines.append("\(inner)\(accessLevel) static let \(identifier) = AssetName(\(Self.literal(asset.qualified)), type: \"\(asset.type.rawValue)\")")
+        for (offset, entry) in node.assets.enumerated() {
+            let identifier = Self.escaped(namings[children.count + offset].identifier)
+            let type = Self.literalBody(entry.asset.type.rawValue)
+            lines.append("\(inner)/// `\(Self.literalBody(entry.asset.name))` (\(type))")
+            lines.append("\(inner)\(accessLevel) static let \(identifier) = AssetName(\(Self.literal(entry.asset.name)), type: \"\(type)\")")
         }
         lines.append("\(indent)}")
     }
 
-    /// `Delivery Status BG 1` → `deliveryStatusBG1`; `3d-box` → `_3dBox`.
-    static func identifier(_ name: String, upper: Bool) -> String {
-        let words = name.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") || !$0.isASCII }).map(String.init)
-        guard !words.isEmpty else { return upper ? "Unnamed" : "unnamed" }
-        var result = ""
-        for (position, word) in words.enumerated() {
-            if position == 0 {
-                result += upper ? word.prefix(1).uppercased() + word.dropFirst() : lowerFirstWord(word)
-            } else {
-                result += word.prefix(1).uppercased() + word.dropFirst()
-            }
-        }
-        if result.first!.isNumber { result = "_" + result }
-        return result
-    }
-
-    /// `URLIcon` → `urlIcon`, `Bottom` → `bottom`.
-    private static func lowerFirstWord(_ word: String) -> String {
-        let uppercasePrefix = word.prefix { $0.isUppercase }
-        if uppercasePrefix.count > 1 && uppercasePrefix.count < word.count {
-            return uppercasePrefix.dropLast().lowercased() + word.dropFirst(uppercasePrefix.count - 1)
-        }
-        return word.prefix(uppercasePrefix.isEmpty ? 0 : uppercasePrefix.count).lowercased() + word.dropFirst(uppercasePrefix.count)
-    }
-
-    static let keywords: Set<String> = [
-        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout", "internal",
-        "let", "open", "operator", "private", "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias",
-        "var", "break", "case", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in",
-        "repeat", "return", "switch", "where", "while", "as", "catch", "false", "is", "nil", "super", "self", "Self", "throw",
-        "throws", "true", "try", "Type", "Any", "some", "any",
-    ]
-
-    static func escaped(_ identifier: String) -> String {
-        keywords.contains(identifier) ? "`\(identifier)`" : identifier
-    }
-
-    static func literal(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    /// The warning for a suffixed accessor, at the asset's folder (or the namespace's group).
+    private func collision(_ member: Member, _ naming: Naming, accessor: String, location: String?, catalogs: [Catalog]) -> Diagnostic {
+        let what = member.kind == .asset ? "asset" : "namespace"
+        let why = naming.collidesWith.isEmpty
+            ? "its identifier already ends like a disambiguating suffix"
+            : "its identifier is shared with " + naming.collidesWith.map { "'\($0.qualified)'" }.joined(separator: ", ")
+                + " (names differing only in case or punctuation)"
+        let file = location ?? catalogs.first?.path ?? member.qualified
+        return Diagnostic(.warning, "the accessor of \(what) '\(member.qualified)' is \(accessor), with a suffix derived from its name: \(why)",
+                          code: "accessors.name-collision", at: SourceLocation(file: file))
     }
 }
 

@@ -19,6 +19,10 @@ public struct ValidationRun: Sendable {
     /// `--write-baseline FILE`.
     public var writeBaseline: String?
     public var workingDirectory = FileManager.default.currentDirectoryPath
+    /// `--accessors`: when set, the accessors of every catalog read are generated
+    /// (`ValidationReport.accessors`), and their `accessors.name-collision` warnings are findings
+    /// like any other, under the configuration of the catalog they are in.
+    public var accessors: AccessorGenerator?
 
     public init(catalogs: [String], configPath: String? = nil) {
         self.catalogs = catalogs
@@ -55,6 +59,20 @@ public struct ValidationRun: Sendable {
         var report = ValidationReport(workingDirectory: workingDirectory)
         var allFindings: [Finding] = []
         var baselines: [String: [Finding]] = [:]
+        /// Each group's validator, configuration and catalogs, for the accessors' findings.
+        var configured: [(validator: Validator, configuration: AdaptConfiguration, catalogs: [Catalog])] = []
+        func record(_ diagnostics: [Diagnostic], _ configuration: AdaptConfiguration, _ catalogs: [Catalog]) {
+            let catalogKey = { [report] (catalog: Catalog) in report.relative(catalog.path) }
+            let findings = diagnostics
+                .filter { diagnostic in diagnostic.location.map { !configuration.excludes($0.file) } ?? true }
+                .map { Finding(diagnostic: $0, fingerprint: Fingerprint($0, in: catalogs, catalogKey: catalogKey)) }
+            allFindings += findings
+            if writeBaseline == nil, let baseline = configuration.baseline {
+                baselines[baseline, default: []] += findings
+            } else {
+                report.findings += findings
+            }
+        }
         for group in groups {
             let file = try group.config.map(ConfigFile.load)
             let configuration = AdaptConfiguration(file: file, overrides: overrides)
@@ -69,15 +87,17 @@ public struct ValidationRun: Sendable {
             let result = validator.validate(catalogsAt: included)
             report.catalogs += result.catalogs
             report.configurations += file.map { [$0.path] } ?? []
-            let catalogKey = { [report] (catalog: Catalog) in report.relative(catalog.path) }
-            let findings = result.diagnostics
-                .filter { diagnostic in diagnostic.location.map { !configuration.excludes($0.file) } ?? true }
-                .map { Finding(diagnostic: $0, fingerprint: Fingerprint($0, in: result.catalogs, catalogKey: catalogKey)) }
-            allFindings += findings
-            if writeBaseline == nil, let baseline = configuration.baseline {
-                baselines[baseline, default: []] += findings
-            } else {
-                report.findings += findings
+            record(result.diagnostics, configuration, result.catalogs)
+            configured.append((validator, configuration, result.catalogs))
+        }
+        if let accessors {
+            let output = accessors.generate(for: report.catalogs)
+            report.accessors = output.source
+            for diagnostic in output.diagnostics {
+                let file = diagnostic.location?.file ?? ""
+                guard let group = configured.first(where: { $0.catalogs.contains { file == $0.path || file.hasPrefix($0.path + "/") } })
+                    ?? configured.first else { continue }
+                record(group.validator.configured([diagnostic]), group.configuration, group.catalogs)
             }
         }
         for (path, findings) in baselines.sorted(by: { $0.key < $1.key }) {
@@ -107,6 +127,8 @@ public struct ValidationReport: Sendable {
     public var baselined = 0
     /// Baseline entries that no longer occur.
     public var fixed: [Fingerprint] = []
+    /// The generated accessors' source, when `ValidationRun.accessors` asked for them.
+    public var accessors: String?
 
     public init(workingDirectory: String) { self.workingDirectory = workingDirectory }
 

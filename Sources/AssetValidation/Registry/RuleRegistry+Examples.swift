@@ -39,6 +39,8 @@ extension RuleRegistry {
         // Sets
         "name.collision": ("Logo.imageset/ and Brand/Logo.imageset/ in a catalog without namespaces  (both are 'Logo')",
                            "Logo.imageset/ and Brand/Logo.imageset/ with \"provides-namespace\": true on Brand  ('Logo' and 'Brand/Logo')"),
+        "accessors.name-collision": ("logo.imageset/ and Logo.colorset/  (Asset.logo is 'logo'; 'Logo' becomes Asset.logo__df41e0)",
+                                     "logo.imageset/ and LogoTint.colorset/  (Asset.logo and Asset.logoTint)"),
         // The selection rule
         "variant.analysis-limited": ("Flags.imageset/Contents.json  (10,000 entries, each with its own locale)",
                                      "Flags.imageset/Contents.json  (an entry for each of the app's 40 languages)"),

@@ -26,6 +26,7 @@ extension RuleRegistry {
         "set.unassigned": "Xcode's own \"unassigned child\" warning",
         "set.orphan-file": "Xcode builds it; the file is simply never shipped",
         "name.collision": "Xcode builds it (\"used by multiple sets\"); which one a lookup gets is undefined",
+        "accessors.name-collision": "the app builds; the accessor's name no longer follows from the asset's name alone",
         "variant.duplicate": "Xcode builds it; the second entry is dead weight",
         "variant.unreachable": "Xcode builds it; the entry is dead weight",
         "variant.ambiguous": "Xcode builds it; declaration order decides silently",

@@ -78,6 +78,9 @@ public enum RuleRegistry {
               good: #"{"images": [{"idiom": "universal", "filename": "a.png"}]}   (folder: a.png)"#),
         .init("name.collision", .sets, .warning, "two assets found by the same lookup with one qualified name, in one catalog or across those given",
               details: "An image set and a colour set, or an app icon set and a visionOS icon, may share a name; so may an image set and a symbol set."),
+        .init("accessors.name-collision", .sets, .warning,
+              "with `--accessors`: an asset or namespace whose accessor gets a suffix, because its identifier is shared with another name of its level",
+              details: "Identifiers that are equal ignoring case collide. A name that is exactly its identifier keeps it; the others get `__` and 6 hex digits of a hash of their own qualified name (`Asset.logo__df41e0` for `Logo`), so which asset an accessor names never depends on folder order. Rename one of the folders to get a plain accessor back."),
     ]
 
     // MARK: - The selection rule
