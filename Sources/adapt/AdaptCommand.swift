@@ -26,13 +26,19 @@ struct AdaptCommand: ParsableCommand {
         // The subcommand that was parsed, so a usage error its run throws (an unknown device) shows
         // that subcommand's usage line rather than the root's.
         var parsed: ParsableCommand.Type = Self.self
+        var writesJSON = false
         do {
             var command = try parseAsRoot()
             parsed = type(of: command)
+            writesJSON = (command as? MachineReadableCommand)?.writesJSON ?? false
             try command.run()
             terminate(0)
         } catch let code as ExitCode {
             terminate(code.rawValue)
+        } catch let failure as CommandFailure {
+            Terminal.report(failure.diagnostics)
+            if writesJSON { Terminal.document(failure.jsonDocument) }
+            terminate(1)
         } catch {
             let code = exitCode(for: error)
             if code == .success { Self.exit(withError: error) }  // --help, --version
@@ -104,12 +110,31 @@ private let systemWrite = Darwin.write
 private func terminate(_ code: Int32) -> Never { Darwin.exit(code) }
 #endif
 
-/// Reads a catalog or exits 1 with a diagnostic naming it.
+/// Reads a catalog or fails (exit 1) with a diagnostic naming it.
 func readCatalog(_ path: String) throws -> Catalog {
     do {
         return try CatalogReader().read(at: path)
     } catch {
-        Terminal.error(error.diagnostic.description)
-        throw ExitCode(1)
+        throw CommandFailure(error.diagnostic)
     }
+}
+
+/// Errors in a command's input that stop it (exit 1). The runner prints them to standard error,
+/// and a command writing JSON also prints them as its document, so a script reading standard
+/// output learns why there is no answer instead of parsing nothing.
+struct CommandFailure: Error {
+    var diagnostics: [Diagnostic]
+
+    init(_ diagnostics: Diagnostic...) { self.diagnostics = diagnostics }
+    init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+
+    /// `{"diagnostics": [{"severity": "error", "code": ..., "message": ..., "file": ...}]}`
+    var jsonDocument: String {
+        JSONWriter.xcodeStyle.string(for: .object(["diagnostics": .array(diagnostics.map(\.json))]))
+    }
+}
+
+/// A command with `--format json`: its failures are JSON documents too.
+protocol MachineReadableCommand {
+    var writesJSON: Bool { get }
 }

@@ -12,8 +12,7 @@ struct DeviceDatabaseOptions: ParsableArguments {
             if let devicesFile { database.merge(try DeviceDatabase.load(from: devicesFile)) }
             return database
         } catch {
-            Terminal.error(error.diagnostic.description)
-            throw ExitCode(1)
+            throw CommandFailure(error.diagnostic)
         }
     }
 

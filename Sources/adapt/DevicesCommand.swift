@@ -18,3 +18,7 @@ struct DevicesCommand: ParsableCommand {
         }
     }
 }
+
+extension DevicesCommand: MachineReadableCommand {
+    var writesJSON: Bool { format == .json }
+}

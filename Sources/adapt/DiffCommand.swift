@@ -48,3 +48,7 @@ struct DiffCommand: ParsableCommand {
         if !growth.isEmpty { throw ExitCode(1) }
     }
 }
+
+extension DiffCommand: MachineReadableCommand {
+    var writesJSON: Bool { format == .json }
+}

@@ -26,3 +26,7 @@ struct InspectCommand: ParsableCommand {
         if catalog.diagnostics.hasErrors { throw ExitCode(1) }
     }
 }
+
+extension InspectCommand: MachineReadableCommand {
+    var writesJSON: Bool { format == .json }
+}

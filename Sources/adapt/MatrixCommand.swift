@@ -27,8 +27,8 @@ struct MatrixCommand: ParsableCommand {
         let assets: [Int]
         if let asset {
             guard let position = index.assetPosition(named: asset) else {
-                Terminal.error("\(catalog):1:1: error: the catalog has no asset named '\(asset)'")
-                throw ExitCode(1)
+                throw CommandFailure(Diagnostic(.error, "the catalog has no asset named '\(asset)'", code: "query.invalid",
+                                                at: SourceLocation(file: catalog, line: 1, column: 1)))
             }
             assets = [position]
         } else {
@@ -40,4 +40,8 @@ struct MatrixCommand: ParsableCommand {
         case .json: Terminal.document(JSONWriter.xcodeStyle.string(for: matrix.json))
         }
     }
+}
+
+extension MatrixCommand: MachineReadableCommand {
+    var writesJSON: Bool { format == .json }
 }

@@ -37,3 +37,7 @@ struct PNGCommand: ParsableCommand {
         if run.hasErrors { throw ExitCode(1) }
     }
 }
+
+extension PNGCommand: MachineReadableCommand {
+    var writesJSON: Bool { format == .json }
+}

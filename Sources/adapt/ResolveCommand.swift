@@ -89,8 +89,8 @@ struct ResolveCommand: ParsableCommand {
         do {
             reader = try LineReader(path: queriesPath)
         } catch {
-            Terminal.error("\(queriesPath):1:1: error: cannot read queries: \(error.reason) [query.unreadable]")
-            throw ExitCode(1)
+            throw CommandFailure(Diagnostic(.error, "cannot read queries: \(error.reason)", code: "query.unreadable",
+                                            at: SourceLocation(file: queriesPath, line: 1, column: 1)))
         }
         defer { reader.close() }
         var resolver = BatchResolver(index: index, sourceName: queriesPath == "-" ? "<stdin>" : queriesPath)
@@ -106,9 +106,13 @@ struct ResolveCommand: ParsableCommand {
                 Terminal.report(resolver.takeDiagnostics())
             }
         } catch {
-            Terminal.error("\(queriesPath):\(number + 1):1: error: cannot read queries: \(error.reason) [query.unreadable]")
-            throw ExitCode(1)
+            throw CommandFailure(Diagnostic(.error, "cannot read queries: \(error.reason)", code: "query.unreadable",
+                                            at: SourceLocation(file: queriesPath, line: number + 1, column: 1)))
         }
         if resolver.unmatchedCount > 0 || index.catalog.diagnostics.hasErrors { throw ExitCode(1) }
     }
+}
+
+extension ResolveCommand: MachineReadableCommand {
+    var writesJSON: Bool { format == .json }
 }

@@ -52,3 +52,7 @@ struct SizeCommand: ParsableCommand {
         }
     }
 }
+
+extension SizeCommand: MachineReadableCommand {
+    var writesJSON: Bool { format == .json }
+}

@@ -71,11 +71,12 @@ struct ThinCommand: ParsableCommand {
         let devices = allDevices ? database.devices : try deviceIDs.map { try self.database.profile($0, in: database) }
         let source = try readCatalog(catalog)
         let run = ThinningRun(catalog: source, devices: devices, decodePNGs: fullPNGCheck)
-        Terminal.report(run.diagnostics)
         if run.hasErrors && !allowInvalid {
-            Terminal.error("error: not writing slices: the catalog or a kept image has errors (--allow-invalid writes them anyway)")
-            throw ExitCode(1)
+            throw CommandFailure(run.diagnostics + [Diagnostic(
+                .error, "not writing slices: the catalog or a kept image has errors (--allow-invalid writes them anyway)",
+                code: "thin.output", at: SourceLocation(file: output))])
         }
+        Terminal.report(run.diagnostics)
         var writer = SliceWriter(concurrency: jobs ?? CatalogReader.coreCount)
         writer.placement = link ? .hardLink : copy ? .copy : .clone
         if isatty(STDERR_FILENO) == 1 {
@@ -85,8 +86,7 @@ struct ThinCommand: ParsableCommand {
         do {
             summaries = try run.write(to: output, writer: writer)
         } catch {
-            Terminal.error(Diagnostic(.error, "\(error)", code: "thin.output", at: SourceLocation(file: output)).description)
-            throw ExitCode(1)
+            throw CommandFailure(Diagnostic(.error, "\(error)", code: "thin.output", at: SourceLocation(file: output)))
         }
         if writer.progress != nil { Terminal.progress(nil) }
         switch format {
@@ -97,4 +97,8 @@ struct ThinCommand: ParsableCommand {
             Terminal.document(JSONWriter.xcodeStyle.string(for: SliceSummary.json(summaries)))
         }
     }
+}
+
+extension ThinCommand: MachineReadableCommand {
+    var writesJSON: Bool { format == .json }
 }

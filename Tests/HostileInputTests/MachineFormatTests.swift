@@ -259,4 +259,28 @@ import FoundationXML
         let line = Self.parseJSON(json.stdout, "json") as? [String: Any]
         #expect(json.status == 1 && line?["code"] as? String == "config.invalid" && (line?["line"] as? Int) == 1, "\(json.stdout)")
     }
+
+    /// A command asked for JSON that stops on an error prints the error as its JSON document too
+    /// (a script piping it to a JSON reader learns why there is no answer).
+    @Test func failuresOfJSONCommandsAreJSON() throws {
+        let fixture = try Self.hostileProject()
+        let cases: [([String], String)] = [
+            (["inspect", "Missing.xcassets", "--format", "json"], "catalog.unreadable"),
+            (["matrix", "Evil.xcassets", "no\u{2028}such", "--device", "iphone-6", "--format", "json"], "query.invalid"),
+            (["resolve", "Evil.xcassets", "--queries", "missing.jsonl", "--format", "json"], "query.unreadable"),
+            (["thin", "Evil.xcassets", "--device", "iphone-6", "-o", "refused", "--format", "json"], "thin.output"),
+            (["size", "Evil.xcassets", "--devices", "no-such-devices.json", "--format", "json"], "devices.unreadable"),
+        ]
+        for (arguments, code) in cases {
+            let run = try HostileAdapt.run(arguments, in: fixture.root)
+            #expect(run.status == 1, "\(arguments): \(run.stderr)")
+            #expect(run.stderr.contains("[\(code)]"), "\(arguments): \(run.stderr)")
+            let document = Self.parseJSON(run.stdout, arguments.joined(separator: " ")) as? [String: Any]
+            let codes = (document?["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+            #expect(codes.contains(code), "\(arguments): \(run.stdout)")
+        }
+        // Text stays text: nothing on standard output.
+        let text = try HostileAdapt.run(["inspect", "Missing.xcassets"], in: fixture.root)
+        #expect(text.status == 1 && text.stdout.isEmpty)
+    }
 }

@@ -102,6 +102,8 @@ extension RuleRegistry {
         "devices.missing": ("adapt thin A.xcassets --devices mydevices.json  (no such file)", "adapt thin A.xcassets --devices devices/mine.json  (the file exists)"),
         "devices.unreadable": ("--devices /dev/zero  (not a regular file, or over the size limit)", "--devices mine.json  (a regular JSON file)"),
         "query.invalid": (#"{"asset": "Logo", "traits": {"displayScael": 2}}"#, #"{"asset": "Logo", "traits": {"displayScale": 2}}"#),
+        "query.unreadable": ("adapt resolve A.xcassets --queries querys.jsonl  (no such file)",
+                             "adapt resolve A.xcassets --queries queries.jsonl  (a file of JSON lines)"),
         "size.over-budget": ("adapt size A.xcassets --all-devices --budget 1000000  (a slice of 1.4 MB)",
                              "adapt size A.xcassets --all-devices --budget 2000000  (every slice under 2 MB)"),
         "diff.growth": ("adapt diff old/A.xcassets new/A.xcassets --fail-on-growth 100000  (an iPhone downloads 250 kB more)",
