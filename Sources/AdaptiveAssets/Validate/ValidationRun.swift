@@ -55,18 +55,25 @@ public struct ValidationRun: Sendable {
         var report = ValidationReport(workingDirectory: workingDirectory)
         var allFindings: [Finding] = []
         var baselines: [String: [Finding]] = [:]
+        var baselineBoundaries: [String: String?] = [:]
         for group in groups {
-            let file = try group.config.map(ConfigFile.load)
+            let origin: ConfigFile.Origin = configPath == nil ? .lookup : .commandLine
+            let file = try group.config.map { path throws(Diagnostic) in try ConfigFile.load(path, origin: origin) }
             let configuration = AdaptConfiguration(file: file, overrides: overrides)
             var database: DeviceDatabase
             do {
                 database = try DeviceDatabase.builtIn()
-                if let devices = configuration.devices { database.merge(try DeviceDatabase.load(from: devices)) }
+                if let devices = configuration.devices {
+                    database.merge(try DeviceDatabase.load(from: devices, inside: configuration.devicesBoundary))
+                }
             } catch { throw error.diagnostic }
             var validator = Validator(devices: database, imageChecks: configuration.images, strict: configuration.strict)
             validator.settings = configuration.rules
             let included = group.catalogs.filter { !configuration.excludes($0) }
             let result = validator.validate(catalogsAt: included)
+            // A configuration found unusable while validating (a `policy.name` pattern that ran
+            // out of its budget) stops the run like one found unusable when read.
+            if let invalid = result.diagnostics.first(where: { $0.code == "config.invalid" }) { throw invalid }
             report.catalogs += result.catalogs
             report.configurations += file.map { [$0.path] } ?? []
             let catalogKey = { [report] (catalog: Catalog) in report.relative(catalog.path) }
@@ -76,12 +83,13 @@ public struct ValidationRun: Sendable {
             allFindings += findings
             if writeBaseline == nil, let baseline = configuration.baseline {
                 baselines[baseline, default: []] += findings
+                baselineBoundaries[baseline] = configuration.baselineBoundary
             } else {
                 report.findings += findings
             }
         }
         for (path, findings) in baselines.sorted(by: { $0.key < $1.key }) {
-            let (new, fixed) = try Baseline.load(from: path).filter(findings)
+            let (new, fixed) = try Baseline.load(from: path, inside: baselineBoundaries[path] ?? nil).filter(findings)
             report.findings += new
             report.baselined += findings.count - new.count
             report.fixed += fixed
