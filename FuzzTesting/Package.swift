@@ -18,5 +18,6 @@ let package = Package(
         .executableTarget(name: "FuzzDevices", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzQueries", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzPNG", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "FuzzConfig", dependencies: ["FuzzSupport"]),
     ]
 )
