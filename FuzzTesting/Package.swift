@@ -19,5 +19,6 @@ let package = Package(
         .executableTarget(name: "FuzzQueries", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzPNG", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzAccessors", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "FuzzConfig", dependencies: ["FuzzSupport"]),
     ]
 )

@@ -38,10 +38,16 @@ public struct DeviceDatabase: Sendable {
 
     /// Reads a device database. Only a regular file of at most `sizeLimit` bytes is read: a FIFO
     /// would hang the command and /dev/zero would take all memory, so either is an error naming it.
-    public static func load(from path: String) throws(LoadError) -> DeviceDatabase {
+    /// With `boundary` (a `devices:` path from `.adapt.yml`), the file must also lie inside that
+    /// folder once links are resolved: a link to `/proc/self/environ` is refused, not parsed.
+    public static func load(from path: String, inside boundary: String? = nil) throws(LoadError) -> DeviceDatabase {
         let bytes: [UInt8]
         do {
-            bytes = try FileSystem.readRegularFile(path, limit: sizeLimit)
+            if let boundary {
+                bytes = try FileSystem.readRegularFile(path, inside: boundary, limit: sizeLimit)
+            } else {
+                bytes = try FileSystem.readRegularFile(path, limit: sizeLimit)
+            }
         } catch {
             throw LoadError(diagnostic: Diagnostic(.error, "cannot read device database: \(error.reason)",
                                                    code: "devices.unreadable", at: SourceLocation(file: path)))

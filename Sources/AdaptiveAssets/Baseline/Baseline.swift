@@ -61,10 +61,18 @@ public struct Baseline: Hashable, Sendable {
     /// The largest baseline read (64 MiB, some 300,000 findings).
     public static let sizeLimit = 64 << 20
 
-    public static func load(from path: String) throws(Diagnostic) -> Baseline {
+    /// Reads a baseline. With `boundary` (a `baseline:` path from `.adapt.yml`), the file must lie
+    /// inside that folder once links are resolved, as `DeviceDatabase.load(from:inside:)` says.
+    public static func load(from path: String, inside boundary: String? = nil) throws(Diagnostic) -> Baseline {
         let location = SourceLocation(file: path)
         let data: [UInt8]
-        do { data = try FileSystem.readRegularFile(path, limit: sizeLimit) } catch {
+        do {
+            if let boundary {
+                data = try FileSystem.readRegularFile(path, inside: boundary, limit: sizeLimit)
+            } else {
+                data = try FileSystem.readRegularFile(path, limit: sizeLimit)
+            }
+        } catch {
             throw Diagnostic(.error, "cannot read the baseline file: \(error.reason)", code: "baseline.invalid", at: location)
         }
         guard let document = try? JSONParser.parse(data), document["formatVersion"]?.int == formatVersion,

@@ -12,6 +12,12 @@ public struct AdaptConfiguration: Hashable, Sendable {
     public var images: Validator.ImageCheckLevel
     public var devices: String?
     public var baseline: String?
+    /// The folder `devices` must lie inside once links are resolved: the configuration file's
+    /// folder when the path came from the file, nil when the command line named it (read as the
+    /// user named it, links followed).
+    public var devicesBoundary: String?
+    /// The same for `baseline`.
+    public var baselineBoundary: String?
 
     /// The command line's choices; nil means "as the file says".
     public struct Overrides: Hashable, Sendable {
@@ -31,6 +37,8 @@ public struct AdaptConfiguration: Hashable, Sendable {
         images = overrides.images ?? file?.images ?? .full
         devices = overrides.devices ?? file?.devices
         baseline = overrides.baseline ?? file?.baseline
+        devicesBoundary = overrides.devices == nil && file?.devices != nil ? file?.folder : nil
+        baselineBoundary = overrides.baseline == nil && file?.baseline != nil ? file?.folder : nil
     }
 
     /// Whether `path` (a catalog, group, set or file) lies in a folder `excluded` names. Globs are
@@ -38,6 +46,7 @@ public struct AdaptConfiguration: Hashable, Sendable {
     /// its parent folders, so `Legacy.xcassets` excludes everything inside it.
     public func excludes(_ path: String) -> Bool {
         guard let file, !file.excluded.isEmpty else { return false }
+        // Work is paths × components × globs: `excluded` is de-duplicated when read.
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         let base = URL(fileURLWithPath: file.folder).standardizedFileURL.path
         guard absolute.hasPrefix(base + "/") else { return false }

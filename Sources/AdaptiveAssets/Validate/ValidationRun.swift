@@ -59,6 +59,7 @@ public struct ValidationRun: Sendable {
         var report = ValidationReport(workingDirectory: workingDirectory)
         var allFindings: [Finding] = []
         var baselines: [String: [Finding]] = [:]
+        var baselineBoundaries: [String: String?] = [:]
         /// Each group's validator, configuration and catalogs, for the accessors' findings.
         var configured: [(validator: Validator, configuration: AdaptConfiguration, catalogs: [Catalog])] = []
         func record(_ diagnostics: [Diagnostic], _ configuration: AdaptConfiguration, _ catalogs: [Catalog]) {
@@ -69,22 +70,29 @@ public struct ValidationRun: Sendable {
             allFindings += findings
             if writeBaseline == nil, let baseline = configuration.baseline {
                 baselines[baseline, default: []] += findings
+                baselineBoundaries[baseline] = configuration.baselineBoundary
             } else {
                 report.findings += findings
             }
         }
         for group in groups {
-            let file = try group.config.map(ConfigFile.load)
+            let origin: ConfigFile.Origin = configPath == nil ? .lookup : .commandLine
+            let file = try group.config.map { path throws(Diagnostic) in try ConfigFile.load(path, origin: origin) }
             let configuration = AdaptConfiguration(file: file, overrides: overrides)
             var database: DeviceDatabase
             do {
                 database = try DeviceDatabase.builtIn()
-                if let devices = configuration.devices { database.merge(try DeviceDatabase.load(from: devices)) }
+                if let devices = configuration.devices {
+                    database.merge(try DeviceDatabase.load(from: devices, inside: configuration.devicesBoundary))
+                }
             } catch { throw error.diagnostic }
             var validator = Validator(devices: database, imageChecks: configuration.images, strict: configuration.strict)
             validator.settings = configuration.rules
             let included = group.catalogs.filter { !configuration.excludes($0) }
             let result = validator.validate(catalogsAt: included)
+            // A configuration found unusable while validating (a `policy.name` pattern that ran
+            // out of its budget) stops the run like one found unusable when read.
+            if let invalid = result.diagnostics.first(where: { $0.code == "config.invalid" }) { throw invalid }
             report.catalogs += result.catalogs
             report.configurations += file.map { [$0.path] } ?? []
             record(result.diagnostics, configuration, result.catalogs)
@@ -101,7 +109,7 @@ public struct ValidationRun: Sendable {
             }
         }
         for (path, findings) in baselines.sorted(by: { $0.key < $1.key }) {
-            let (new, fixed) = try Baseline.load(from: path).filter(findings)
+            let (new, fixed) = try Baseline.load(from: path, inside: baselineBoundaries[path] ?? nil).filter(findings)
             report.findings += new
             report.baselined += findings.count - new.count
             report.fixed += fixed

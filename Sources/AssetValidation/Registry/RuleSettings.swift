@@ -48,6 +48,8 @@ public struct PolicyOptions: Hashable, Sendable {
     public var maxFileBytes = 1_048_576
     /// `policy.name`: what asset names (a set's folder name, without its extension) match.
     public var namePattern = "^[a-z][A-Za-z0-9]*$"
+    /// Where the configuration set `namePattern`, for the error when it runs out of its budget.
+    public var namePatternLocation: SourceLocation?
     /// `policy.device-budget`: the largest thinned slice of a catalog for one device.
     public var budgetBytes = 20 * 1_048_576
     /// `policy.device-budget`: device ids or model identifiers (empty: every device the catalog is for).

@@ -68,6 +68,35 @@ import Testing
         #expect(!snake.stderr.contains("policy.name"))
     }
 
+    /// A pattern that backtracks without end (`(a+)+$` on `aaa…ab`) runs out of its step budget
+    /// and stops the run as a configuration error naming the pattern and its line; it used to
+    /// take 18 s a name and then read as "does not match".
+    @Test(arguments: ["(a+)+$", "^(a|aa)+$"])
+    func aPatternThatCannotFinishIsAConfigurationError(pattern: String) throws {
+        let fixture = try TemporaryCatalog()
+        let name = String(repeating: "a", count: 60) + "b"
+        for set in ["fine", name, "other"] {
+            try fixture.addSet("\(set).colorset", entries: [["idiom": "universal", "color": Self.white]])
+        }
+        let run = try validate(fixture, config: "opt_in_rules: [policy.name]\npolicy.name:\n  pattern: \"\(pattern)\"\n")
+        #expect(run.status == 1)
+        let errors = run.stderr.split(separator: "\n").filter { $0.contains("[config.invalid]") }
+        #expect(errors.count == 1, "\(run.stderr)")
+        #expect(errors.first?.contains(".adapt.yml:3:12: error: the policy.name pattern \(pattern) did not finish on asset name '\(name)'") ?? false,
+                "\(run.stderr)")
+        #expect(!run.stderr.contains("[policy.name]"), "a pattern cut short read as no match: \(run.stderr)")
+    }
+
+    @Test func aDeviceListedOverAndOverIsMeasuredOnce() throws {
+        let root = try ValidateFixtures.showcase(config: """
+            opt_in_rules: [policy.device-budget]
+            policy.device-budget: {max_bytes: 1000, devices: [iphone-16, iphone-16, "iPhone17,3", iphone-16]}
+            """)
+        let run = try Adapt.run(["validate", "--format", "xcode", "--images", "none", "Showcase.xcassets"], in: root)
+        let budget = run.stderr.split(separator: "\n").filter { $0.hasSuffix("[policy.device-budget]") }
+        #expect(budget.count == 1, "\(run.stderr)")
+    }
+
     @Test func deviceBudgetUsesTheThinnedSlice() throws {
         let root = try ValidateFixtures.showcase(config: """
             opt_in_rules: [policy.device-budget]

@@ -72,14 +72,27 @@ struct PolicyRules {
 
     // MARK: policy.name
 
+    /// Names that do not match the pattern, each a warning; a pattern that runs out of its budget
+    /// (`PatternBudget`) on a name is one `config.invalid` error instead, and no name is judged
+    /// after it: the configuration is at fault, not the catalog.
     func names(_ assets: [Asset]) -> [Diagnostic] {
-        guard let pattern = try? NSRegularExpression(pattern: options.namePattern) else { return [] }
-        return assets.compactMap { asset in
+        guard let regex = try? NSRegularExpression(pattern: options.namePattern) else { return [] }
+        var budget = PatternBudget(regex)
+        var diagnostics: [Diagnostic] = []
+        for asset in assets {
             let name = asset.path.lastPathComponent.deletingPathExtension
-            let range = NSRange(name.startIndex..., in: name)
-            guard pattern.firstMatch(in: name, range: range) == nil else { return nil }
-            return Diagnostic(.warning, Message.name(asset, name, options.namePattern), code: "policy.name", at: asset.contentsLocation)
+            switch budget.firstMatch(in: name) {
+            case .match: continue
+            case .noMatch:
+                diagnostics.append(Diagnostic(.warning, Message.name(asset, name, options.namePattern), code: "policy.name",
+                                              at: asset.contentsLocation))
+            case .exhausted:
+                let location = options.namePatternLocation ?? asset.contentsLocation
+                return [Diagnostic(.error, Message.patternBudget(name, options.namePattern, exhaustedCatalog: budget.remaining <= 0),
+                                   code: "config.invalid", at: location)]
+            }
         }
+        return diagnostics
     }
 
     // MARK: policy.device-budget
@@ -87,7 +100,7 @@ struct PolicyRules {
     func budget(_ catalog: Catalog, devices: DeviceDatabase) -> [Diagnostic] {
         let chosen: [DeviceProfile] = options.budgetDevices.isEmpty
             ? devices.devices(for: catalog.targetIdioms).devices
-            : options.budgetDevices.compactMap { devices.profile(matching: $0) }
+            : Self.distinct(options.budgetDevices.compactMap { devices.profile(matching: $0) })
         let index = AssetIndex(catalog)
         let location = SourceLocation(file: catalog.path + "/Contents.json")
         return chosen.compactMap { device in
@@ -95,6 +108,15 @@ struct PolicyRules {
             guard bytes > options.budgetBytes else { return nil }
             return Diagnostic(.error, Message.budget(catalog, device, bytes, options.budgetBytes), code: "policy.device-budget", at: location)
         }
+    }
+}
+
+extension PolicyRules {
+    /// Each device once, by id, in first order: `iphone-7` and `iPhone9,1` are one device, and
+    /// a list that names a device a thousand times measures its slice once.
+    static func distinct(_ devices: [DeviceProfile]) -> [DeviceProfile] {
+        var seen: Set<String> = []
+        return devices.filter { seen.insert($0.id).inserted }
     }
 }
 
@@ -117,6 +139,14 @@ private enum Message {
 
     static func name(_ asset: Asset, _ name: String, _ pattern: String) -> String {
         "asset name '\(name)' does not match the policy's pattern \(pattern)"
+    }
+
+    static func patternBudget(_ name: String, _ pattern: String, exhaustedCatalog: Bool) -> String {
+        let budget = exhaustedCatalog
+            ? "about \(PatternBudget.ticksPerCatalog * 10_000) steps over the catalog's names"
+            : "about \(PatternBudget.ticksPerName * 10_000) steps"
+        return "the policy.name pattern \(pattern.excerpt()) did not finish on asset name '\(name.excerpt())' within \(budget); "
+            + "simplify the pattern (nested quantifiers such as (a+)+ backtrack without end)"
     }
 
     static func budget(_ catalog: Catalog, _ device: DeviceProfile, _ bytes: Int, _ limit: Int) -> String {
