@@ -57,7 +57,7 @@ struct ThinCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Threads writing slices (default: one per core).")
     var jobs: Int?
 
-    @Option(help: "text or json.")
+    @Option(help: "The output format.")
     var format: OutputFormat = .text
 
     func validate() throws {
