@@ -91,7 +91,8 @@ public struct PNGInspector: Sendable {
         let warning = withUnsafeBytes(of: &result.warning) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         var problems: [PNGProblem] = []
         switch result.status {
-        case ADAPT_PNG_FAILED: problems.append(PNGProblem(Self.code(forLibpngMessage: message), .error, "decoding failed: \(message)"))
+        case ADAPT_PNG_FAILED:
+            problems.append(PNGProblem(Self.code(forLibpngMessage: message), .error, "decoding failed: \(message)\(Self.explanation(of: message))"))
         case ADAPT_PNG_TOO_LARGE: problems.append(PNGProblem(.tooLarge, .error, "over the pixel limit: not decoded"))
         default: break
         }
@@ -104,10 +105,22 @@ public struct PNGInspector: Sendable {
         return problems
     }
 
+    /// zlib's words for a failed Adler-32 (the checksum of the inflated image data that ends the
+    /// stream): the compressed data is damaged though every chunk CRC matched, since CRCs are
+    /// computed on whatever was written.
+    static let adlerFailure = "incorrect data check"
+
+    /// What zlib's terse message means, for the one a user is likely to meet.
+    static func explanation(of message: String) -> String {
+        message.lowercased().contains(adlerFailure)
+            ? " (the image data's Adler-32 checksum does not match: the compressed pixels are damaged)" : ""
+    }
+
     static func code(forLibpngMessage message: String) -> PNGProblem.Code {
         let lowered = message.lowercased()
         if lowered.contains("truncated") || lowered.contains("read error") { return .truncated }
-        if lowered.contains("image data") || lowered.contains("extra compressed") || lowered.contains("too many idat") {
+        if lowered.contains("image data") || lowered.contains("extra compressed") || lowered.contains("too many idat")
+            || lowered.contains(adlerFailure) {
             return .imageData
         }
         if lowered.contains("crc") { return .crc }

@@ -20,7 +20,7 @@ struct ValidateCommand: ParsableCommand {
 
     @OptionGroup var database: DeviceDatabaseOptions
 
-    @Option(help: "PNG checks: full (walk and decode), walk (no decode) or none.")
+    @Option(help: "PNG checks: full (walk and decode), walk (no decode: damaged image data inside intact chunks goes unseen) or none.")
     var images: Validator.ImageCheckLevel?
 
     @Option(help: "How to print the findings.")
