@@ -210,8 +210,8 @@ public struct Thumbnailer: Sendable {
             throw CacheRefusal(reason: "its parent folder does not exist")
         }
         for catalog in catalogs {
-            if let catalogReal = FileSystem.realPath(catalog), FileSystem.isInside(real, catalogReal) || FileSystem.isInside(catalogReal, real) {
-                throw CacheRefusal(reason: "lies inside the catalog \(catalog); thumbnails are kept outside the catalogs")
+            if let catalogReal = FileSystem.realPath(catalog), let overlap = FileSystem.catalogOverlap(real, catalogReal) {
+                throw CacheRefusal(reason: "\(overlap) \(catalog); thumbnails are kept outside the catalogs")
             }
         }
         if FileSystem.isSymbolicLink(normalized) { throw CacheRefusal(reason: "is a symbolic link; give the folder itself") }
