@@ -149,13 +149,11 @@ extension FileSystem {
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             throw Failure(path: path, reason: "not a regular file (\(kindDescription(info.st_mode)))")
         }
-        guard Int(info.st_size) <= limit else {
-            throw Failure(path: path, reason: "is \(info.st_size) bytes, more than the limit of \(limit) bytes")
-        }
+        guard Int(info.st_size) <= limit else { throw tooLarge(path, size: Int(info.st_size), limit: limit) }
         let bytes = try readAll(descriptor, path: path, limit: limit)
         // The file may have grown between fstat and read.
         guard bytes.count <= limit else {
-            throw Failure(path: path, reason: "is more than the limit of \(limit) bytes")
+            throw Failure(path: path, reason: "is more than the limit of \(limit) bytes", exceededLimit: limit)
         }
         return bytes
     }
