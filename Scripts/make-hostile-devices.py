@@ -5,18 +5,21 @@ landscape alternate, in three multitasking modes, with every size-class pair, an
 its own size (so no two entries are the same JSON). 95,000 windows is about 14.5 MB, under the
 16 MiB device-file limit.
 
-usage: make-hostile-devices.py COUNT OUT.json [ID]   (ID: the profile id, "many-windows" by default)
+usage: make-hostile-devices.py COUNT OUT.json [ID] [--distinct]
+  ID: the profile id, "many-windows" by default
+  --distinct: every window its own multitasking mode ("mode-<n>"), so that every window is its own
+  row of the report's grid, not one of six
 """
 import json, sys
 
 
-def profile(count, identifier):
+def profile(count, identifier, distinct=False):
     modes = ["fullScreen", "splitHalf", "slideOver"]
     windows = []
     for index in range(count):
         windows.append({
             "orientation": "portrait" if index % 2 == 0 else "landscape",
-            "multitasking": modes[(index // 2) % 3],
+            "multitasking": "mode-%d" % (index // 2) if distinct and index >= 6 else modes[(index // 2) % 3],
             "horizontalSizeClass": "regular" if (index // 6) % 2 else "compact",
             "verticalSizeClass": "regular" if (index // 12) % 2 else "compact",
             "window": {"width": 100 + index % 90000, "height": 100 + index // 90000},
@@ -29,10 +32,11 @@ def profile(count, identifier):
 
 
 def main():
-    count, out = int(sys.argv[1]), sys.argv[2]
-    identifier = sys.argv[3] if len(sys.argv) > 3 else "many-windows"
+    arguments = [argument for argument in sys.argv[1:] if argument != "--distinct"]
+    count, out = int(arguments[0]), arguments[1]
+    identifier = arguments[2] if len(arguments) > 2 else "many-windows"
     with open(out, "w") as handle:
-        json.dump({"formatVersion": 1, "devices": [profile(count, identifier)]}, handle, separators=(",", ":"))
+        json.dump({"formatVersion": 1, "devices": [profile(count, identifier, "--distinct" in sys.argv)]}, handle, separators=(",", ":"))
 
 
 if __name__ == "__main__":
