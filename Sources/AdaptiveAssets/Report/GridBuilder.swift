@@ -41,7 +41,10 @@ struct GridBuilder: Sendable {
              AccessibilityContrast.allCases.firstIndex { $0.rawValue == context.contrast } ?? 0,
              LayoutDirection.allCases.firstIndex { $0.rawValue == context.direction } ?? 0]
         }
-        contexts = Array(Set(reachable.flatMap { $0.map(\.context) })).sorted { rank($0).lexicographicallyPrecedes(rank($1)) }
+        // Each context ranked once, not in every comparison of the sort.
+        let unsorted = Array(Set(reachable.flatMap { $0.map(\.context) }))
+        let ranks = unsorted.map(rank)
+        contexts = unsorted.indices.sorted { ranks[$0].lexicographicallyPrecedes(ranks[$1]) }.map { unsorted[$0] }
         let position = Dictionary(uniqueKeysWithValues: contexts.enumerated().map { ($1, $0) })
         deviceIDs = devices.map(\.id)
         var distinct: [TraitCollection] = []
