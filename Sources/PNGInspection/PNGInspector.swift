@@ -49,12 +49,38 @@ public struct PNGInspector: Sendable {
                 if !report.neededMoreBytes { return report }
             }
             return try FileSystem.withContents(of: path) { inspect($0, path: path, isWholeFile: true) }
+        } catch let error as FileSystem.Failure where error.exceededLimit != nil {
+            // The file's fault, not the machine's: a finding about it, not a stop. Its format from
+            // its first bytes, so that a PNG stays a PNG (and an image checker reports this).
+            let prefix = (try? FileSystem.readPrefix(path, count: 32)) ?? []
+            return PNGReport(path: path, format: ImageFormat(sniffing: prefix),
+                             problems: [PNGProblem(.tooLarge, .error, Self.tooLargeMessage(error))])
         } catch let error as FileSystem.Failure {
             return PNGReport(path: path, format: .unknown,
                              problems: [PNGProblem(.unreadable, .error, "cannot read the file: \(error.reason)")])
         } catch {
             return PNGReport(path: path, format: .unknown, problems: [PNGProblem(.unreadable, .error, "cannot read the file")])
         }
+    }
+
+    /// "the file is 16492674416640 bytes (15 TiB), more than the 268435456 bytes (256 MiB) adapt
+    /// reads of an image".
+    public static func tooLargeMessage(_ failure: FileSystem.Failure) -> String {
+        let limit = failure.exceededLimit ?? FileSystem.fileSizeLimit
+        let size = FileSystem.fileSize(failure.path).map { "\($0) bytes (\(binaryUnits($0)))" } ?? "more than that"
+        return "the file is \(size), more than the \(limit) bytes (\(binaryUnits(limit))) adapt reads of an image"
+    }
+
+    /// "15 TiB", "256 MiB", "1.5 KiB": one decimal at most.
+    private static func binaryUnits(_ bytes: Int) -> String {
+        let units = ["bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"]
+        var value = Double(bytes), unit = 0
+        while value >= 1024 && unit < units.count - 1 {
+            value /= 1024
+            unit += 1
+        }
+        let tenths = Int((value * 10).rounded())
+        return (tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)") + " " + units[unit]
     }
 
     /// Inspects files on every core; the reports come back in the order of `paths`.

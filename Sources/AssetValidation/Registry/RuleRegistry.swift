@@ -169,7 +169,7 @@ public enum RuleRegistry {
         .init("size.over-budget", .input, .error, "a device whose slice is larger than `adapt size --budget`"),
         .init("diff.growth", .input, .error, "a device whose slice grew by more than `adapt diff --fail-on-growth`"),
         .init("report.output", .input, .error, "an `adapt report` output file that cannot be written, or that is not an earlier report or lies inside a catalog"),
-        .init("report.cache", .input, .error, "an `adapt report --cache` folder inside a catalog, or holding files adapt did not write"),
+        .init("report.cache", .input, .error, "an `adapt report --cache` folder inside a catalog, holding files adapt did not write, or not private (another user's, writable by group or others, a link); the default folder is then skipped with a warning"),
         .init("thin.no-match", .input, .warning, "an asset that shows nothing in one of a device's windows (`adapt thin`)"),
         .init("thin.output", .input, .error, "an `adapt thin` output folder that cannot be written"),
         .init("accessors.refused", .input, .error, "an `--accessors` path that cannot be written"),
