@@ -1,7 +1,9 @@
-/// SHA-256 (FIPS 180-4), for the two places where a hash must resist a chosen input: the keys of
-/// the thumbnail cache (a cache another user could fill must not be able to make an image's key
-/// collide) and the report's Content-Security-Policy, which allows its own script and stylesheet
-/// by hash instead of any inline code. The package has no crypto dependency, and swift-crypto
+/// SHA-256 (FIPS 180-4), for the places where a hash must resist a chosen input: the keys of the
+/// thumbnail cache (a cache another user could fill must not be able to make an image's key
+/// collide), `adapt diff`'s file identity, the suffix of a disambiguated accessor
+/// (`logo__3fa2c1`, which a pull request must not be able to aim at another asset's), and the
+/// report's Content-Security-Policy, which allows its own script and stylesheet by hash instead
+/// of any inline code. The package has no crypto dependency, and swift-crypto
 /// would add BoringSSL to every build for one function; this is tested against the standard's
 /// vectors (`SHA256Tests`).
 ///
