@@ -31,7 +31,7 @@ public struct SliceManifest: Sendable {
 
         init(_ variant: Variant) {
             index = variant.index
-            payload = variant.filename ?? variant.color?.summary ?? "(empty slot)"
+            payload = variant.payloadDescription
             attributes = variant.attributeStrings().joined(separator: " ")
             json = .object(["index": .number(String(index)), "file": .string(payload), "attributes": .string(attributes)])
         }

@@ -12,13 +12,23 @@ import DeviceProfiles
 /// ```
 public struct TraitMatrix: Sendable {
     public let device: DeviceProfile
-    public let assetNames: [String]
+    /// The index the matches point into.
+    public let index: AssetIndex
+    /// The assets' positions in the catalog, in column order.
+    public let assets: [Int]
+    public var assetNames: [String] { assets.map { index.catalog.assets[$0].name } }
     public let rows: [Row]
+
+    /// What one asset shows in one trait set: the match of each slot that shows something (one
+    /// for a plain set), empty when nothing matches. Matches stay values (variant, slot,
+    /// mirrored) until a renderer names them, so the report finds the very entry shown, even when
+    /// two entries share a file.
+    public typealias Shown = [AssetIndex.SlotMatch]
 
     public struct Row: Hashable, Sendable {
         public var reachable: DeviceProfile.ReachableTraitSet
-        /// Per asset (in `assetNames` order): the file or colour shown, nil when nothing matches.
-        public var shown: [String?]
+        /// Per asset, in column order.
+        public var shown: [Shown]
 
         fileprivate var appearance: Appearance {
             Appearance(style: reachable.traits.userInterfaceStyle, contrast: reachable.traits.accessibilityContrast,
@@ -34,35 +44,38 @@ public struct TraitMatrix: Sendable {
     /// A change of file between two trait sets that differ only in orientation or window mode,
     /// with the appearances (style, contrast, direction) in which it happens.
     public struct Change: Hashable, Sendable {
-        public var asset: String
+        /// The asset's position in the catalog.
+        public var asset: Int
+        /// The windows, by label (`portrait fullScreen`).
         public var from: String
         public var to: String
-        public var fromFile: String
-        public var toFile: String
+        public var before: Shown
+        public var after: Shown
         public var appearances: [String]
     }
 
     public init(index: AssetIndex, device: DeviceProfile, assets: [Int]) {
         self.device = device
-        self.assetNames = assets.map { index.catalog.assets[$0].name }
+        self.index = index
+        self.assets = assets
         // Many windows share a trait set (a window's size is not a trait): each distinct set is
         // resolved once, and its rows share the answer.
-        var shownFor: [TraitCollection: [String?]] = [:]
+        var shownFor: [TraitCollection: [Shown]] = [:]
         self.rows = device.reachableTraitSets().map { reachable in
             if let known = shownFor[reachable.traits] { return Row(reachable: reachable, shown: known) }
-            let shown = assets.map { Self.shown(index, $0, reachable.traits) }
+            let shown = assets.map { asset in index.resolveSlots(assetAt: asset, for: reachable.traits).filter { $0.match != nil } }
             shownFor[reachable.traits] = shown
             return Row(reachable: reachable, shown: shown)
         }
     }
 
-    /// The file or colour shown, marked when mirrored; for a set of slots, each slot's file.
-    static func shown(_ index: AssetIndex, _ asset: Int, _ traits: TraitCollection) -> String? {
-        let files = index.resolveSlots(assetAt: asset, for: traits).compactMap(\.match).map { match in
-            let variant = index.variant(match)
-            return (variant.filename ?? variant.color?.summary ?? "?") + (match.mirrored ? " (mirrored)" : "")
-        }
-        return files.isEmpty ? nil : files.joined(separator: ", ")
+    /// How the text and JSON outputs name what is shown: each slot's file or colour, marked when
+    /// mirrored, slots joined by ", "; nil when nothing matches.
+    public func label(_ shown: Shown) -> String? {
+        guard !shown.isEmpty else { return nil }
+        return shown.compactMap(\.match).map { match in
+            index.variant(match).payloadDescription + (match.mirrored ? " (mirrored)" : "")
+        }.joined(separator: ", ")
     }
 
     /// Files that change when the device rotates (same window mode and appearance).
@@ -101,18 +114,20 @@ public struct TraitMatrix: Sendable {
             if isFrom(window) { fromRows.append(position) }
             if isTo(window) { toRows[Partner(pairing: pairing(window), appearance: row.appearance), default: []].append(position) }
         }
+        struct Key: Hashable {
+            var asset: Int, from: String, to: String, before: Shown, after: Shown
+        }
         var result: [Change] = []
-        var positions: [[String]: Int] = [:]
+        var positions: [Key: Int] = [:]
         for fromPosition in fromRows {
             let from = rows[fromPosition]
             let label = from.appearanceLabel
             for toPosition in toRows[Partner(pairing: pairing(from.reachable.window), appearance: from.appearance)] ?? [] {
                 let to = rows[toPosition]
-                for (column, name) in assetNames.enumerated() where from.shown[column] != to.shown[column] {
-                    let change = Change(asset: name, from: from.reachable.window.label, to: to.reachable.window.label,
-                                        fromFile: from.shown[column] ?? "no match", toFile: to.shown[column] ?? "no match",
-                                        appearances: [label])
-                    let key = [change.asset, change.from, change.to, change.fromFile, change.toFile]
+                for (column, asset) in assets.enumerated() where from.shown[column] != to.shown[column] {
+                    let change = Change(asset: asset, from: from.reachable.window.label, to: to.reachable.window.label,
+                                        before: from.shown[column], after: to.shown[column], appearances: [label])
+                    let key = Key(asset: asset, from: change.from, to: change.to, before: change.before, after: change.after)
                     if let position = positions[key] {
                         if !result[position].appearances.contains(label) { result[position].appearances.append(label) }
                     } else {
@@ -141,7 +156,7 @@ public struct TraitMatrix: Sendable {
             lines.append(name)
             for row in rows {
                 let window = row.reachable.window.label
-                lines.append("  \(window)\(String(repeating: " ", count: windowWidth - window.count))  \(row.appearanceLabel.padding(17))  \(row.shown[column] ?? "(no match)")")
+                lines.append("  \(window)\(String(repeating: " ", count: windowWidth - window.count))  \(row.appearanceLabel.padding(17))  \(label(row.shown[column]) ?? "(no match)")")
             }
         }
         // Once, not per change: it looks at every row.
@@ -151,7 +166,8 @@ public struct TraitMatrix: Sendable {
             lines.append(title + (changes.isEmpty ? " none" : ""))
             for change in changes {
                 let when = change.appearances.count == appearanceCount ? "in every appearance" : change.appearances.joined(separator: ", ")
-                lines.append("  \(change.asset): \(change.fromFile) (\(change.from)) → \(change.toFile) (\(change.to)), \(when)")
+                lines.append("  \(index.catalog.assets[change.asset].name): \(label(change.before) ?? "no match") (\(change.from)) → "
+                             + "\(label(change.after) ?? "no match") (\(change.to)), \(when)")
             }
         }
         section("Changes when the device rotates:", rotationChanges)
@@ -160,10 +176,16 @@ public struct TraitMatrix: Sendable {
     }
 
     public var json: JSONValue {
+        func variants(_ shown: Shown) -> JSONValue {
+            .array(shown.compactMap(\.match).map { .number(String(index.variant($0).index)) })
+        }
         func changesJSON(_ changes: [Change]) -> JSONValue {
-            .array(changes.map { .object(["asset": .string($0.asset), "from": .string($0.from), "to": .string($0.to),
-                                          "fromFile": .string($0.fromFile), "toFile": .string($0.toFile),
-                                          "appearances": .array($0.appearances.map(JSONValue.string))]) })
+            .array(changes.map { change in
+                .object(["asset": .string(index.catalog.assets[change.asset].name), "from": .string(change.from), "to": .string(change.to),
+                         "fromFile": .string(label(change.before) ?? "no match"), "toFile": .string(label(change.after) ?? "no match"),
+                         "fromVariants": variants(change.before), "toVariants": variants(change.after),
+                         "appearances": .array(change.appearances.map(JSONValue.string))])
+            })
         }
         return .object([
             "device": .string(device.id),
@@ -171,7 +193,7 @@ public struct TraitMatrix: Sendable {
                 var object: JSONObject = ["orientation": .string(row.reachable.window.orientation),
                                           "multitasking": .string(row.reachable.window.multitasking),
                                           "traits": .object(row.reachable.traits.json)]
-                object["shown"] = .object(JSONObject(zip(assetNames, row.shown).map { .init(key: $0, value: .from($1)) }))
+                object["shown"] = .object(JSONObject(zip(assetNames, row.shown).map { .init(key: $0, value: .from(label($1))) }))
                 return .object(object)
             }),
             "rotationChanges": changesJSON(rotationChanges),

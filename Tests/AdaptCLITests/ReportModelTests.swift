@@ -94,4 +94,27 @@ import Testing
         let swatch = try #require(html.firstMatch(of: /class="big swatch (c\d+)"/)).1
         #expect(style.contains(".\(swatch){background:"))
     }
+
+    /// A change on rotation names the entry the device shows, not the first entry with the same
+    /// file: matches reach the report as values. (The report used to print the matrix's cell as
+    /// "a.png" and look the file name up again, finding entry 0.)
+    @Test func aChangeNamesTheEntryShownEvenWhenItSharesAFile() throws {
+        let fixture = try TemporaryCatalog()
+        let png = PNGFixture.png(width: 4, height: 4)
+        try fixture.addSet("Hero.imageset", entries: [
+            ["idiom": "universal", "filename": "a.png"],
+            ["idiom": "universal", "width-class": "compact", "filename": "c.png"],
+            ["idiom": "universal", "width-class": "regular", "height-class": "compact", "filename": "a.png"],
+        ], files: ["a.png", "c.png"], pngBytes: png)
+        let database = DeviceDatabase(devices: try DeviceDatabase.builtIn().devices.filter { $0.id == "iphone-6-plus" })
+        var builder = ReportBuilder(database: database)
+        builder.imageChecks = .none
+        builder.thumbnailer.cacheFolder = nil
+        let report = try builder.build(catalogsAt: [fixture.path])
+        let rotation = report.traitChanges.flatMap(\.rotation)
+        let toLandscape = try #require(rotation.first { $0.from.hasPrefix("portrait") && $0.to.hasPrefix("landscape") }, "\(rotation)")
+        #expect(toLandscape.before.map(\.variant) == [1])
+        #expect(toLandscape.after.map(\.variant) == [2], "entry 2 (width regular, height compact) shows in landscape, not entry 0")
+    }
 }
+

@@ -25,13 +25,6 @@ extension Variant {
     /// `images[2]`: how a variant is named in messages, by its set's array and its index there.
     public func label(in asset: Asset) -> String { "\(asset.type.entriesKey ?? "entries")[\(index)]" }
 
-    /// What the variant provides: its file, its colour, or "(empty slot)".
-    public var payloadDescription: String {
-        if let filename { return filename }
-        if let color { return color.summary }
-        return "(empty slot)"
-    }
-
     /// The variant as JSON: index, file or colour, and its declared attributes.
     public var json: JSONValue {
         var object = (["index": .number(String(index))] as JSONObject)

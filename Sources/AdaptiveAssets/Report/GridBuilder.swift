@@ -122,9 +122,8 @@ struct GridBuilder: Sendable {
             let cells = deviceClass.projected.map { number -> ReportV1.Cell in
                 guard number >= 0 else { return .notApplicable }
                 if let cell = memo[Int(number)] { return cell }
-                let choices = index.resolveSlots(assetAt: asset, for: known.projections[Int(number)]).compactMap { slotMatch in
-                    slotMatch.match.map { ReportV1.Choice(variant: $0.variant, mirrored: $0.mirrored,
-                                                          slot: hasSlots ? slotMatch.slot.description : nil) }
+                let choices = index.resolveSlots(assetAt: asset, for: known.projections[Int(number)]).compactMap {
+                    ReportV1.Choice($0, hasSlots: hasSlots)
                 }
                 let cell: ReportV1.Cell = choices.isEmpty ? .noMatch : .shown(choices)
                 memo[Int(number)] = cell

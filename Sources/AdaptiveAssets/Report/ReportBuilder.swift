@@ -66,7 +66,7 @@ public struct ReportBuilder: Sendable {
                 let slotOf = Self.slots(of: index, asset: position)
                 let variants = asset.variants.enumerated().map { offset, variant in
                     ReportV1.VariantCard(
-                        index: variant.index, label: variant.filename ?? variant.color?.summary ?? "(empty slot)",
+                        index: variant.index, label: variant.payloadDescription,
                         attributes: variant.attributeStrings(),
                         image: variant.filename.flatMap { name in variant.fileProblem == nil ? images.add(asset.path + "/" + name) : nil },
                         color: variant.color.flatMap(\.cssColor), slot: slotOf[offset])
@@ -91,7 +91,7 @@ public struct ReportBuilder: Sendable {
             catalogs: overviews,
             diagnostics: Self.locate(diagnostics, in: catalogs, firstAsset: firstAsset),
             assets: assets, images: entries, contexts: grid.contexts,
-            traitChanges: TraitChangeBuilder.changes(indexes: indexes, devices: devices, firstAsset: firstAsset, assets: assets),
+            traitChanges: TraitChangeBuilder.changes(indexes: indexes, devices: devices, firstAsset: firstAsset),
             sizes: SizeReport(catalogs: catalogs.map(\.path), devices: devices, manifests: manifests))
     }
 

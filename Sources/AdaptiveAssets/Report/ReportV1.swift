@@ -1,3 +1,5 @@
+import AssetSelection
+
 /// Everything `adapt report` shows, as data: the one model the HTML page renders (and that JSON
 /// or another rendering can read), built by `ReportBuilder`. Nothing in it is prose: the page
 /// decides how to say it.
@@ -91,6 +93,19 @@ public struct ReportV1: Sendable {
         public var variant: Int
         public var mirrored: Bool
         public var slot: String?
+
+        public init(variant: Int, mirrored: Bool, slot: String?) {
+            self.variant = variant
+            self.mirrored = mirrored
+            self.slot = slot
+        }
+
+        /// The choice a resolved slot makes, nil when it shows nothing; the slot is named only in
+        /// a set of slots (an app icon), where a cell lists one choice per slot.
+        init?(_ slotMatch: AssetIndex.SlotMatch, hasSlots: Bool) {
+            guard let match = slotMatch.match else { return nil }
+            self.init(variant: match.variant, mirrored: match.mirrored, slot: hasSlots ? slotMatch.slot.description : nil)
+        }
     }
 
     public struct TraitContext: Hashable, Sendable {

@@ -113,3 +113,16 @@ public struct ColorDefinition: Hashable, Sendable {
         return "\(colorSpace ?? "color")(\(values.joined(separator: ", ")))"
     }
 }
+
+extension Variant {
+    /// What the variant provides, as every output names it: its file, its colour, or "(empty slot)".
+    ///
+    /// ```swift
+    /// variant.payloadDescription   // "logo@2x.png", "srgb(1, 0, 0, 1)" or "(empty slot)"
+    /// ```
+    public var payloadDescription: String {
+        if let filename { return filename }
+        if let color { return color.summary }
+        return "(empty slot)"
+    }
+}

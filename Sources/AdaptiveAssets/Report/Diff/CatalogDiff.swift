@@ -122,7 +122,7 @@ public struct CatalogDiff: Sendable {
     private static func compare(_ old: Asset, _ new: Asset) -> AssetChange {
         var change = AssetChange(name: new.name)
         func describe(_ variant: Variant) -> (key: String, payload: String) {
-            (variant.attributeStrings().joined(separator: " "), variant.filename ?? variant.color?.summary ?? "(empty slot)")
+            (variant.attributeStrings().joined(separator: " "), variant.payloadDescription)
         }
         let before = Dictionary(old.variants.map(describe), uniquingKeysWith: { first, _ in first })
         let after = Dictionary(new.variants.map(describe), uniquingKeysWith: { first, _ in first })
