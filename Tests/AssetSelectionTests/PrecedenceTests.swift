@@ -111,45 +111,9 @@ import Testing
         var generator = SplitMix64(seed: 0x5EED)
         for _ in 0..<1000 {
             let count = Int.random(in: 1...8, using: &generator)
-            let configure: [(inout Variant) -> Void] = (0..<count).map { _ in
-                let seed = generator.next()
-                return { variant in
-                    var random = SplitMix64(seed: seed)
-                    variant.idiom = [.universal, .device(.phone), .device(.pad), .device(.watch), .storeOnly("ios-marketing")]
-                        .randomElement(using: &random)!
-                    variant.screenWidth = [nil, ScreenWidthCondition(.lessThanOrEqual, 145), ScreenWidthCondition(.greaterThan, 145),
-                                           ScreenWidthCondition(.greaterThan, 161), ScreenWidthCondition(.greaterThan, 183)]
-                        .randomElement(using: &random)!
-                    variant.subtype = [nil, "44mm", "45mm"].randomElement(using: &random)!
-                    variant.locale = [nil, "fr", "fr-CA", "ar"].randomElement(using: &random)!
-                    variant.platform = [nil, "ios", "watchos"].randomElement(using: &random)!
-                    variant.userInterfaceStyle = [nil, .dark, .light, .tinted].randomElement(using: &random)!
-                    variant.accessibilityContrast = [nil, .high].randomElement(using: &random)!
-                    variant.horizontalSizeClass = [nil, .compact, .regular].randomElement(using: &random)!
-                    variant.verticalSizeClass = [nil, .compact, .regular].randomElement(using: &random)!
-                    variant.layoutDirection = [nil, .rightToLeft, .leftToRight].randomElement(using: &random)!
-                    variant.memory = [nil, 1, 2, 4].randomElement(using: &random)!
-                    variant.graphicsFeatureSet = [nil, .metal1v2, .metal3v1, .apple3, .apple7].randomElement(using: &random)!
-                    variant.displayGamut = [nil, .sRGB, .P3].randomElement(using: &random)!
-                    variant.scale = [nil, 1, 2, 3].randomElement(using: &random)!
-                }
-            }
-            let index = imageSet(configure)
+            let index = imageSet((0..<count).map { _ in randomVariant(&generator) })
             for _ in 0..<20 {
-                let query = TraitCollection(
-                    userInterfaceIdiom: [nil, .phone, .pad, .watch].randomElement(using: &generator)!,
-                    screenWidth: [nil, 136, 162, 184, 198].randomElement(using: &generator)!,
-                    userInterfaceStyle: [nil, .light, .dark, .tinted].randomElement(using: &generator)!,
-                    accessibilityContrast: [nil, .normal, .high].randomElement(using: &generator)!,
-                    horizontalSizeClass: [nil, .compact, .regular].randomElement(using: &generator)!,
-                    verticalSizeClass: [nil, .compact, .regular].randomElement(using: &generator)!,
-                    layoutDirection: [nil, .leftToRight, .rightToLeft].randomElement(using: &generator)!,
-                    memory: [nil, 1, 3, 8].randomElement(using: &generator)!,
-                    graphicsFeatureSet: [nil, .metal2v2, .metal4v1, .apple5, .apple9].randomElement(using: &generator)!,
-                    displayGamut: [nil, .sRGB, .P3].randomElement(using: &generator)!,
-                    displayScale: [nil, 1, 2, 3].randomElement(using: &generator)!,
-                    locale: [nil, "fr", "fr-CA", "fr-BE", "de"].randomElement(using: &generator)!,
-                    deviceSubtype: [nil, "44mm", "45mm"].randomElement(using: &generator)!)
+                let query = randomQuery(&generator)
                 let fast = index.resolve("A", for: query)
                 let explained = index.select("A", for: query)
                 #expect(fast?.variant == explained.winner, "\(query.summary)")

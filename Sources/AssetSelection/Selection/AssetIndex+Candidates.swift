@@ -31,3 +31,18 @@ extension AssetIndex {
         }
     }
 }
+
+extension [AssetIndex.Candidate] {
+    /// The candidate the rule chooses: the best scores axis by axis in the rule's order, and
+    /// among equals the first declared. Resolve's packed fast path makes the same choice (a random
+    /// test holds the two together, `WinnerAgreementTests`); validation uses this one because it
+    /// also needs every loser's scores, to say why each lost.
+    ///
+    /// ```swift
+    /// let winner = index.candidates(assetAt: position, for: traits).winner   // == index.resolve(name, for: traits)
+    /// ```
+    public var winner: AssetIndex.Candidate? {
+        guard let best = self.max(by: { $0.scores.lexicographicallyPrecedes($1.scores) }) else { return nil }
+        return first { $0.scores == best.scores }
+    }
+}

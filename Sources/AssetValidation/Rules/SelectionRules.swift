@@ -83,9 +83,7 @@ struct SelectionRules {
         var gapOrder: [Int] = []
         for (traits, device) in sets {
             let candidates = index.candidates(assetAt: position, slot: slot, for: traits)
-            // The fast path's winner: the first candidate with the best scores, axis by axis.
-            guard let winner = candidates.max(by: { Self.isWorse($0.scores, than: $1.scores) })
-                .flatMap({ best in candidates.first { $0.scores == best.scores } }) else { continue }
+            guard let winner = candidates.winner else { continue }
             reached.insert(winner.variant)
             let w = asset.variants[winner.variant]
             if let scale = traits.displayScale, let winnerScale = w.scale, winnerScale < scale,
@@ -147,7 +145,6 @@ struct SelectionRules {
     }
 
     /// Axis-by-axis comparison of score lists (the rule's step 2).
-    static func isWorse(_ a: [UInt32], than b: [UInt32]) -> Bool { a.lexicographicallyPrecedes(b) }
 }
 
 /// Every device's thinning trait sets, once each, with the first device that has each (for
