@@ -33,13 +33,13 @@ enum StoreIconAlphaRule {
                 break
             case .translucent(let pixel):
                 let isPrimary = isPrimaryIconSet(asset)
-                diagnostics.append(Diagnostic(isPrimary ? .error : .warning, Message.translucent(filename, pixel, isPrimary: isPrimary),
-                                              code: "icon.alpha", at: variant.location))
+                diagnostics.append(Diagnostic(isPrimary ? .iconAlpha : .iconAlphaSuspect, Message.translucent(filename, pixel, isPrimary: isPrimary), subject: Diagnostic.Subject(asset: asset, variant: variant),
+                                              at: variant.location))
             case .opaque:
-                diagnostics.append(Diagnostic(.warning, Message.opaqueAlphaChannel(filename), code: "icon.alpha", at: variant.location))
+                diagnostics.append(Diagnostic(.iconAlphaSuspect, Message.opaqueAlphaChannel(filename), subject: Diagnostic.Subject(asset: asset, variant: variant), at: variant.location))
             case .unreadable(let reason):
                 // The PNG checks report the damage itself; here only what it means for the store.
-                diagnostics.append(Diagnostic(.warning, Message.unchecked(filename, reason), code: "icon.alpha", at: variant.location))
+                diagnostics.append(Diagnostic(.iconAlphaSuspect, Message.unchecked(filename, reason), subject: Diagnostic.Subject(asset: asset, variant: variant), at: variant.location))
             }
         }
         return diagnostics

@@ -51,9 +51,9 @@ public struct PNGInspector: Sendable {
             return try FileSystem.withContents(of: path) { inspect($0, path: path, isWholeFile: true) }
         } catch let error as FileSystem.Failure {
             return PNGReport(path: path, format: .unknown,
-                             problems: [PNGProblem(.unreadable, .error, "cannot read the file: \(error.reason)")])
+                             problems: [PNGProblem(.unreadable, "cannot read the file: \(error.reason)")])
         } catch {
-            return PNGReport(path: path, format: .unknown, problems: [PNGProblem(.unreadable, .error, "cannot read the file")])
+            return PNGReport(path: path, format: .unknown, problems: [PNGProblem(.unreadable, "cannot read the file")])
         }
     }
 
@@ -72,7 +72,7 @@ public struct PNGInspector: Sendable {
         report.neededMoreBytes = walk.needsMoreBytes
         guard let header = walk.header else { return report }
         if header.pixelCount > maxPixels {
-            report.problems.append(PNGProblem(.tooLarge, .error,
+            report.problems.append(PNGProblem(.tooLarge,
                 "IHDR claims \(header.width)x\(header.height) = \(header.pixelCount) pixels, over the limit of \(maxPixels): not decoded"))
             return report
         }
@@ -91,15 +91,16 @@ public struct PNGInspector: Sendable {
         let warning = withUnsafeBytes(of: &result.warning) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         var problems: [PNGProblem] = []
         switch result.status {
-        case ADAPT_PNG_FAILED: problems.append(PNGProblem(Self.code(forLibpngMessage: message), .error, "decoding failed: \(message)"))
-        case ADAPT_PNG_TOO_LARGE: problems.append(PNGProblem(.tooLarge, .error, "over the pixel limit: not decoded"))
+        case ADAPT_PNG_FAILED: problems.append(PNGProblem(Self.code(forLibpngMessage: message), "decoding failed: \(message)"))
+        case ADAPT_PNG_TOO_LARGE: problems.append(PNGProblem(.tooLarge, "over the pixel limit: not decoded"))
         default: break
         }
         if result.warning_count > 0 {
-            let code = Self.code(forLibpngMessage: warning)
-            let severity: PNGProblem.Severity = code == .imageData ? .error : .warning
+            // A warning about the image data is that error (libpng recovered, the pixels are wrong);
+            // any other is `png.libpng-warning`, whose registered severity is a warning.
+            let code: PNGProblem.Code = Self.code(forLibpngMessage: warning) == .imageData ? .imageData : .libpngWarning
             let more = result.warning_count > 1 ? " (and \(result.warning_count - 1) more)" : ""
-            problems.append(PNGProblem(code == .decode ? .libpngWarning : code, severity, "libpng: \(warning)\(more)"))
+            problems.append(PNGProblem(code, "libpng: \(warning)\(more)"))
         }
         return problems
     }
@@ -151,7 +152,7 @@ public struct PNGReport: Hashable, Sendable {
     /// The problems as diagnostics on the file.
     public var diagnostics: [Diagnostic] {
         problems.map { problem in
-            Diagnostic(problem.severity == .error ? .error : .warning, problem.message, code: problem.code.rawValue,
+            Diagnostic(problem.code.rule, problem.message,
                        at: path.map { SourceLocation(file: $0) })
         }
     }

@@ -46,7 +46,7 @@ public struct ValidationRun: Sendable {
         // Checked before anything is validated, so a refused path changes nothing: a baseline is
         // written only outside the catalogs, over nothing or over an earlier baseline.
         if let writeBaseline, let reason = Baseline.refusal(toWrite: writeBaseline, catalogs: paths) {
-            throw Diagnostic(.error, "cannot write the baseline: \(reason)", code: "baseline.refused", at: SourceLocation(file: writeBaseline))
+            throw Diagnostic(.baselineRefused, "cannot write the baseline: \(reason)", at: SourceLocation(file: writeBaseline))
         }
         // Group the catalogs by the configuration that applies to them, keeping the given order.
         var groups: [(config: String?, catalogs: [String])] = []
@@ -116,7 +116,7 @@ public struct ValidationRun: Sendable {
         }
         if let writeBaseline {
             do { try Baseline(allFindings.map(\.fingerprint)).write(to: writeBaseline) } catch {
-                throw Diagnostic(.error, "cannot write the baseline: \(error)", code: "baseline.invalid", at: SourceLocation(file: writeBaseline))
+                throw Diagnostic(.baselineInvalid, "cannot write the baseline: \(error)", at: SourceLocation(file: writeBaseline))
             }
         }
         return report

@@ -97,8 +97,7 @@ public struct CatalogDiff: Sendable {
     public func growth(over bytes: Int) -> [Diagnostic] {
         sizes.filter { $0.delta > bytes }.flatMap { change in
             change.devices.map { device in
-                Diagnostic(.error, "\(device) downloads \(change.delta) more bytes (\(change.before) → \(change.after)), more than the \(bytes) allowed",
-                           code: "diff.growth", at: SourceLocation(file: newPath))
+                Diagnostic(.diffGrowth, "\(device) downloads \(change.delta) more bytes (\(change.before) → \(change.after)), more than the \(bytes) allowed", at: SourceLocation(file: newPath))
             }
         }
     }

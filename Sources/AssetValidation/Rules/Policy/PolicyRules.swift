@@ -36,7 +36,7 @@ struct PolicyRules {
             }
         }
         guard !missing.isEmpty else { return [] }
-        return [Diagnostic(.error, Message.appearances(asset, missing), code: "policy.appearances", at: asset.contentsLocation)]
+        return [Diagnostic(.policyAppearances, Message.appearances(asset, missing), subject: Diagnostic.Subject(asset: asset, variant: nil), at: asset.contentsLocation)]
     }
 
     // MARK: policy.scales
@@ -53,7 +53,7 @@ struct PolicyRules {
             let present = Set(files.filter { $0.idiom.contentsValue == idiom }.compactMap(\.scale))
             let missing = options.requiredScales.filter { !present.contains($0) }
             if !missing.isEmpty {
-                diagnostics.append(Diagnostic(.error, Message.scales(asset, idiom, missing), code: "policy.scales", at: asset.contentsLocation))
+                diagnostics.append(Diagnostic(.policyScales, Message.scales(asset, idiom, missing), subject: Diagnostic.Subject(asset: asset, variant: nil), at: asset.contentsLocation))
             }
         }
         return diagnostics
@@ -65,7 +65,8 @@ struct PolicyRules {
         asset.variants.compactMap(\.filename).sorted().compactMap { file in
             let path = asset.path + "/" + file
             guard let size = FileSystem.fileSize(path), size > options.maxFileBytes else { return nil }
-            return Diagnostic(.warning, Message.fileSize(asset, file, size, options.maxFileBytes), code: "policy.file-size",
+            return Diagnostic(.policyFileSize, Message.fileSize(asset, file, size, options.maxFileBytes),
+                              subject: Diagnostic.Subject(asset: asset, variant: asset.variants.first { $0.filename == file }),
                               at: SourceLocation(file: path))
         }
     }
@@ -84,12 +85,11 @@ struct PolicyRules {
             switch budget.firstMatch(in: name) {
             case .match: continue
             case .noMatch:
-                diagnostics.append(Diagnostic(.warning, Message.name(asset, name, options.namePattern), code: "policy.name",
-                                              at: asset.contentsLocation))
+                diagnostics.append(Diagnostic(.policyName, Message.name(asset, name, options.namePattern),
+                                              subject: Diagnostic.Subject(asset: asset, variant: nil), at: asset.contentsLocation))
             case .exhausted:
                 let location = options.namePatternLocation ?? asset.contentsLocation
-                return [Diagnostic(.error, Message.patternBudget(name, options.namePattern, exhaustedCatalog: budget.remaining <= 0),
-                                   code: "config.invalid", at: location)]
+                return [Diagnostic(.configInvalid, Message.patternBudget(name, options.namePattern, exhaustedCatalog: budget.remaining <= 0), at: location)]
             }
         }
         return diagnostics
@@ -106,7 +106,8 @@ struct PolicyRules {
         return chosen.compactMap { device in
             let bytes = ThinningPlan(index: index, device: device).keptBytes(in: catalog)
             guard bytes > options.budgetBytes else { return nil }
-            return Diagnostic(.error, Message.budget(catalog, device, bytes, options.budgetBytes), code: "policy.device-budget", at: location)
+            return Diagnostic(.policyDeviceBudget, Message.budget(catalog, device, bytes, options.budgetBytes),
+                              subject: Diagnostic.Subject(catalog: catalog.path, device: device.id), at: location)
         }
     }
 }
