@@ -78,8 +78,10 @@ public struct CatalogDiff: Sendable {
             if change != AssetChange(name: asset.name) { changed.append(change) }
         }
         let validator = Validator(devices: database, imageChecks: imageChecks)
-        let oldDiagnostics = Set(validator.validate([old]).diagnostics.map { Self.key($0, root: old.path) })
-        newDiagnostics = validator.validate([new]).diagnostics.filter { !oldDiagnostics.contains(Self.key($0, root: new.path)) }
+        let oldIdentities = FindingIdentity.index(old)
+        let oldDiagnostics = Set(validator.validate([old]).diagnostics.map(oldIdentities))
+        let newIdentities = FindingIdentity.index(new)
+        newDiagnostics = validator.validate([new]).diagnostics.filter { !oldDiagnostics.contains(newIdentities($0)) }
         let devices = devices ?? database.devices
         let before = SizeReport(catalogs: [old], devices: devices).bytesByDevice
         let after = SizeReport(catalogs: [new], devices: devices).bytesByDevice
@@ -143,11 +145,25 @@ public struct CatalogDiff: Sendable {
         }
         return change
     }
+}
 
-    /// A diagnostic without the catalog's own path, so the two versions compare.
-    private static func key(_ diagnostic: Diagnostic, root: String) -> String {
-        let file = diagnostic.location?.file ?? ""
-        let relative = file.hasPrefix(root) ? String(file.dropFirst(root.count)) : file
-        return "\(diagnostic.code)|\(relative)|\(diagnostic.message.split(separator: root).joined(separator: "<catalog>"))"
+/// What makes a finding in one version of a catalog the same as one in another: its rule, its
+/// subject (the set inside the catalog, the asset, the entry by its file name or attributes, the
+/// slot), never its message or line. A reworded message or a moved entry is the same finding; the
+/// same rule on another entry is a new one.
+///
+/// ```swift
+/// let identity = FindingIdentity.index(catalog)
+/// identity(diagnostic) == identity(sameFindingInTheOtherVersion)   // true
+/// ```
+struct FindingIdentity: Hashable {
+    var fingerprint: Fingerprint
+    var slot: String?
+
+    /// A function that gives the identity of a finding of `catalog`, its sets indexed once.
+    static func index(_ catalog: Catalog) -> (Diagnostic) -> FindingIdentity {
+        // The catalog's key is left out: the two versions live in different folders.
+        let fingerprints = FingerprintIndex([catalog]) { _ in "" }
+        return { diagnostic in FindingIdentity(fingerprint: fingerprints.fingerprint(of: diagnostic), slot: diagnostic.subject.slot) }
     }
 }
