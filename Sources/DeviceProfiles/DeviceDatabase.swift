@@ -48,7 +48,8 @@ public struct DeviceDatabase: Sendable {
                 bytes = try FileSystem.readRegularFile(path, limit: sizeLimit)
             }
         } catch {
-            throw LoadError(diagnostic: Diagnostic(.devicesUnreadable, "cannot read device database: \(error.reason)", at: SourceLocation(file: path)))
+            throw LoadError(diagnostic: Diagnostic(.devicesUnreadable, "cannot read device database: \(error.reason)",
+                                                   at: SourceLocation(file: path)))
         }
         return try parse(bytes, path: path)
     }

@@ -72,7 +72,8 @@ struct ThinCommand: ParsableCommand {
         let source = try readCatalog(catalog)
         let run = ThinningRun(catalog: source, devices: devices, decodePNGs: fullPNGCheck)
         if run.hasErrors && !allowInvalid {
-            throw CommandFailure(run.diagnostics + [Diagnostic(.thinOutput, "not writing slices: the catalog or a kept image has errors (--allow-invalid writes them anyway)", at: SourceLocation(file: output))])
+            throw CommandFailure(run.diagnostics + [Diagnostic(.thinOutput, "not writing slices: the catalog or a kept image has errors (--allow-invalid writes them anyway)",
+                                                               at: SourceLocation(file: output))])
         }
         Terminal.report(run.diagnostics)
         var writer = SliceWriter(concurrency: jobs ?? CatalogReader.coreCount)

@@ -95,4 +95,9 @@ public struct Baseline: Hashable, Sendable {
 public struct Finding: Hashable, Sendable {
     public var diagnostic: Diagnostic
     public var fingerprint: Fingerprint
+
+    package init(diagnostic: Diagnostic, fingerprint: Fingerprint) {
+        self.diagnostic = diagnostic
+        self.fingerprint = fingerprint
+    }
 }

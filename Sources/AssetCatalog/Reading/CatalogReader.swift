@@ -138,7 +138,8 @@ struct CatalogWalk {
             if entry.isSymbolicLink, let finding = boundary.check(linkAt: path) {
                 if finding.mayFollow, entry.isDirectory, let identity = FileSystem.identity(path), walked.contains(identity) {
                     let target = FileSystem.linkTarget(path) ?? "?"
-                    diagnostics.append(Diagnostic(.catalogSymlink, "symbolic link to '\(target)' leads to a folder already read (a loop); not read again", at: SourceLocation(file: path)))
+                    diagnostics.append(Diagnostic(.catalogSymlink, "symbolic link to '\(target)' leads to a folder already read (a loop); not read again",
+                                                  at: SourceLocation(file: path)))
                     continue
                 }
                 diagnostics.append(finding.diagnostic)
@@ -148,7 +149,8 @@ struct CatalogWalk {
             // Two paths to one folder (links, bind mounts): read it once.
             if let identity = FileSystem.identity(path), !walked.insert(identity).inserted { continue }
             if CatalogFinder.isCatalogName(entry.name) {
-                diagnostics.append(Diagnostic(.catalogNested, "a catalog inside a catalog is not read (Xcode does not read it either)", at: SourceLocation(file: path)))
+                diagnostics.append(Diagnostic(.catalogNested, "a catalog inside a catalog is not read (Xcode does not read it either)",
+                                              at: SourceLocation(file: path)))
                 continue
             }
             if let type = AssetType(rawValue: entry.name.pathExtension), !type.isContainer {

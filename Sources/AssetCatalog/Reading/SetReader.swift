@@ -41,7 +41,8 @@ struct SetReader {
         guard let contentsBytes else {
             // Sets without readable variants (layers, textures, ...) may keep their data in sub-folders.
             if type.hasSelectableVariants || type.entriesNameChildSets {
-                diagnostics.append(Diagnostic(.catalogMissingContents, "\(type.rawValue) '\(name)' has no Contents.json", at: SourceLocation(file: path)))
+                diagnostics.append(Diagnostic(.catalogMissingContents, "\(type.rawValue) '\(name)' has no Contents.json",
+                                              at: SourceLocation(file: path)))
             }
             return (asset, diagnostics)
         }
@@ -61,14 +62,17 @@ struct SetReader {
         guard let entriesKey = type.entriesKey else { return (asset, diagnostics) }
 
         for member in document.root.members where !Self.knownTopLevelKeys.contains(member.key) {
-            diagnostics.append(Diagnostic(.contentsUnknownKey, "unknown key '\(member.key)' (kept as written)", at: document.location(ofOffset: member.offset)))
+            diagnostics.append(Diagnostic(.contentsUnknownKey, "unknown key '\(member.key)' (kept as written)",
+                                          at: document.location(ofOffset: member.offset)))
         }
         guard let member = document.root.member(entriesKey) else {
-            diagnostics.append(Diagnostic(.contentsNoEntries, "\(type.rawValue) '\(name)' has no '\(entriesKey)' array", at: document.location(ofOffset: document.root.offset)))
+            diagnostics.append(Diagnostic(.contentsNoEntries, "\(type.rawValue) '\(name)' has no '\(entriesKey)' array",
+                                          at: document.location(ofOffset: document.root.offset)))
             return (asset, diagnostics)
         }
         guard let list = member.value.array else {
-            diagnostics.append(Diagnostic(.contentsMalformedEntry, "'\(entriesKey)' should be an array, not \(member.value.kindDescription)", at: document.location(ofOffset: member.offset)))
+            diagnostics.append(Diagnostic(.contentsMalformedEntry, "'\(entriesKey)' should be an array, not \(member.value.kindDescription)",
+                                          at: document.location(ofOffset: member.offset)))
             return (asset, diagnostics)
         }
         let parser = VariantParser(document: document, type: type)

@@ -17,7 +17,8 @@ struct VariantParser {
 
     func parse(_ value: JSONValue, index: Int, diagnostics: inout [Diagnostic]) -> Variant? {
         guard let entry = value.object else {
-            diagnostics.append(Diagnostic(.contentsMalformedEntry, "entry \(index) should be an object, not \(value.kindDescription)", at: document.location(ofOffset: nil)))
+            diagnostics.append(Diagnostic(.contentsMalformedEntry, "entry \(index) should be an object, not \(value.kindDescription)",
+                                          at: document.location(ofOffset: nil)))
             return nil
         }
         var variant = Variant(index: index, entry: entry, location: document.location(ofOffset: entry.offset))

@@ -64,7 +64,9 @@ struct SelectionRules {
             let variant = asset.variants[position]
             let key = variant.attributeStrings()
             if let first = firstWithAttributes[key] {
-                diagnostics.append(Diagnostic(.variantDuplicate, Message.duplicate(asset, variant, first), subject: subject(asset, variant), at: variant.location))
+                diagnostics.append(Diagnostic(.variantDuplicate, Message.duplicate(asset, variant, first),
+                                              subject: subject(asset, variant),
+                                              at: variant.location))
             } else {
                 firstWithAttributes[key] = variant
             }
@@ -111,7 +113,9 @@ struct SelectionRules {
                 let reason = PrecedenceReason(winner: winner.variant, decidingAxis: decidingAxis, betterAxes: betterAxes)
                 guard reportedPrecedence.insert(reason).inserted else { continue }
                 let message = Message.precedence(asset, w, o, decidingAxis: decidingAxis, betterAxes: betterAxes, device: device, traits: traits)
-                diagnostics.append(Diagnostic(.variantPrecedenceDependent, message, subject: subject(asset, w, device: device, traits: traits), at: w.location))
+                diagnostics.append(Diagnostic(.variantPrecedenceDependent, message,
+                                              subject: subject(asset, w, device: device, traits: traits),
+                                              at: w.location))
             }
         }
         for position in gapOrder {

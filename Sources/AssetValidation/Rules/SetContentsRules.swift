@@ -11,7 +11,8 @@ enum SetContentsRules {
             if !unassigned.isEmpty && asset.type != .colorSet {
                 let first = unassigned[0]
                 let message = "\(asset.type.rawValue) '\(asset.name)' has \(unassigned.count) unassigned child\(unassigned.count == 1 ? "" : "ren") (\(first.label))"
-                diagnostics.append(Diagnostic(.setUnassigned, message, subject: Diagnostic.Subject(catalog: catalog.path, asset: asset, variant: first),
+                diagnostics.append(Diagnostic(.setUnassigned, message,
+                                              subject: Diagnostic.Subject(catalog: catalog.path, asset: asset, variant: first),
                                               at: first.location))
             }
             let named = Set(asset.variants.compactMap(\.filename))

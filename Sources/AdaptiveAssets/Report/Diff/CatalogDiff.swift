@@ -99,7 +99,8 @@ public struct CatalogDiff: Sendable {
     public func growth(over bytes: Int) -> [Diagnostic] {
         sizes.filter { $0.delta > bytes }.flatMap { change in
             change.devices.map { device in
-                Diagnostic(.diffGrowth, "\(device) downloads \(change.delta) more bytes (\(change.before) → \(change.after)), more than the \(bytes) allowed", at: SourceLocation(file: newPath))
+                Diagnostic(.diffGrowth, "\(device) downloads \(change.delta) more bytes (\(change.before) → \(change.after)), more than the \(bytes) allowed",
+                           at: SourceLocation(file: newPath))
             }
         }
     }

@@ -36,7 +36,9 @@ struct PolicyRules {
             }
         }
         guard !missing.isEmpty else { return [] }
-        return [Diagnostic(.policyAppearances, Message.appearances(asset, missing), subject: Diagnostic.Subject(asset: asset, variant: nil), at: asset.contentsLocation)]
+        return [Diagnostic(.policyAppearances, Message.appearances(asset, missing),
+                           subject: Diagnostic.Subject(asset: asset, variant: nil),
+                           at: asset.contentsLocation)]
     }
 
     // MARK: policy.scales
@@ -53,7 +55,9 @@ struct PolicyRules {
             let present = Set(files.filter { $0.idiom.contentsValue == idiom }.compactMap(\.scale))
             let missing = options.requiredScales.filter { !present.contains($0) }
             if !missing.isEmpty {
-                diagnostics.append(Diagnostic(.policyScales, Message.scales(asset, idiom, missing), subject: Diagnostic.Subject(asset: asset, variant: nil), at: asset.contentsLocation))
+                diagnostics.append(Diagnostic(.policyScales, Message.scales(asset, idiom, missing),
+                                              subject: Diagnostic.Subject(asset: asset, variant: nil),
+                                              at: asset.contentsLocation))
             }
         }
         return diagnostics
@@ -89,7 +93,8 @@ struct PolicyRules {
                                               subject: Diagnostic.Subject(asset: asset, variant: nil), at: asset.contentsLocation))
             case .exhausted:
                 let location = options.namePatternLocation ?? asset.contentsLocation
-                return [Diagnostic(.configInvalid, Message.patternBudget(name, options.namePattern, exhaustedCatalog: budget.remaining <= 0), at: location)]
+                return [Diagnostic(.configInvalid, Message.patternBudget(name, options.namePattern, exhaustedCatalog: budget.remaining <= 0),
+                                   at: location)]
             }
         }
         return diagnostics
