@@ -13,11 +13,11 @@ struct PolicyRules {
     func check(_ catalog: Catalog, devices: DeviceDatabase) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let assets = catalog.assets.flatMap(\.withDescendants)
-        if enabled("policy.appearances") { diagnostics += assets.flatMap(appearances) }
-        if enabled("policy.scales") { diagnostics += assets.flatMap(scales) }
-        if enabled("policy.file-size") { diagnostics += assets.flatMap(fileSizes) }
-        if enabled("policy.name") { diagnostics += names(catalog.assets) }
-        if enabled("policy.device-budget") { diagnostics += budget(catalog, devices: devices) }
+        if enabled(RuleID.policyAppearances.id) { diagnostics += assets.flatMap(appearances) }
+        if enabled(RuleID.policyScales.id) { diagnostics += assets.flatMap(scales) }
+        if enabled(RuleID.policyFileSize.id) { diagnostics += assets.flatMap(fileSizes) }
+        if enabled(RuleID.policyName.id) { diagnostics += names(catalog.assets) }
+        if enabled(RuleID.policyDeviceBudget.id) { diagnostics += budget(catalog, devices: devices) }
         return diagnostics
     }
 
