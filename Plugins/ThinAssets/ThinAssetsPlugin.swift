@@ -38,18 +38,3 @@ struct ThinAssetsPlugin: CommandPlugin {
         }
     }
 }
-
-/// Finding the catalogs is the one thing both plugins do themselves (a build command must list its
-/// input files). Plugin targets cannot share source, so each carries this copy.
-enum CatalogFinder {
-    /// The `.xcassets` folders below a folder, sorted.
-    static func catalogs(under folder: URL) -> [URL] {
-        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isDirectoryKey]) else { return [] }
-        var result: [URL] = []
-        for case let url as URL in enumerator where url.pathExtension == "xcassets" {
-            result.append(url)
-            enumerator.skipDescendants()
-        }
-        return result.sorted { $0.path < $1.path }
-    }
-}

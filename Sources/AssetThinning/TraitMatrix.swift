@@ -20,6 +20,11 @@ public struct TraitMatrix: Sendable {
         /// Per asset (in `assetNames` order): the file or colour shown, nil when nothing matches.
         public var shown: [String?]
 
+        fileprivate var appearance: Appearance {
+            Appearance(style: reachable.traits.userInterfaceStyle, contrast: reachable.traits.accessibilityContrast,
+                       direction: reachable.traits.layoutDirection)
+        }
+
         var appearanceLabel: String {
             let traits = reachable.traits
             return "\(traits.userInterfaceStyle?.rawValue ?? "-") \(traits.accessibilityContrast?.rawValue ?? "-") \(traits.layoutDirection == .rightToLeft ? "rtl" : "ltr")"
@@ -40,8 +45,14 @@ public struct TraitMatrix: Sendable {
     public init(index: AssetIndex, device: DeviceProfile, assets: [Int]) {
         self.device = device
         self.assetNames = assets.map { index.catalog.assets[$0].name }
+        // Many windows share a trait set (a window's size is not a trait): each distinct set is
+        // resolved once, and its rows share the answer.
+        var shownFor: [TraitCollection: [String?]] = [:]
         self.rows = device.reachableTraitSets().map { reachable in
-            Row(reachable: reachable, shown: assets.map { Self.shown(index, $0, reachable.traits) })
+            if let known = shownFor[reachable.traits] { return Row(reachable: reachable, shown: known) }
+            let shown = assets.map { Self.shown(index, $0, reachable.traits) }
+            shownFor[reachable.traits] = shown
+            return Row(reachable: reachable, shown: shown)
         }
     }
 
@@ -56,26 +67,54 @@ public struct TraitMatrix: Sendable {
 
     /// Files that change when the device rotates (same window mode and appearance).
     public var rotationChanges: [Change] {
-        changes { $0.window.multitasking == $1.window.multitasking && $0.window.orientation == "portrait" && $1.window.orientation == "landscape" }
+        changes(from: { $0.orientation == "portrait" }, to: { $0.orientation == "landscape" }, pairedBy: \.multitasking)
     }
 
     /// Files that change when the app leaves full screen for split view or slide over.
     public var multitaskingChanges: [Change] {
-        changes { $0.window.orientation == $1.window.orientation && $0.window.multitasking == "fullScreen" && $1.window.multitasking != "fullScreen" }
+        changes(from: { $0.multitasking == "fullScreen" }, to: { $0.multitasking != "fullScreen" }, pairedBy: \.orientation)
     }
 
-    private func changes(_ pairs: (DeviceProfile.ReachableTraitSet, DeviceProfile.ReachableTraitSet) -> Bool) -> [Change] {
+    /// Every change between a row `from` accepts and a row `to` accepts with the same `pairedBy`
+    /// value and the same appearance, in row order, each appearance listed once.
+    ///
+    /// Linear in the rows, not quadratic: a device file may list tens of thousands of windows, and
+    /// comparing every row with every other took minutes and gigabytes (and listed an appearance
+    /// once per pair). Rows with the same window mode and traits give the same changes, so only
+    /// the first of each is kept; the rows a `from` row pairs with are looked up by key, and under
+    /// one key there are at most a few distinct trait sets (the size-class pairs).
+    private func changes(from isFrom: (DeviceProfile.WindowTraits) -> Bool, to isTo: (DeviceProfile.WindowTraits) -> Bool,
+                         pairedBy pairing: (DeviceProfile.WindowTraits) -> String) -> [Change] {
+        struct Distinct: Hashable {
+            var orientation: String, multitasking: String, traits: TraitCollection
+        }
+        struct Partner: Hashable {
+            var pairing: String, appearance: Appearance
+        }
+        var seen: Set<Distinct> = []
+        var fromRows: [Int] = []
+        var toRows: [Partner: [Int]] = [:]
+        for (position, row) in rows.enumerated() {
+            let window = row.reachable.window
+            guard seen.insert(Distinct(orientation: window.orientation, multitasking: window.multitasking, traits: row.reachable.traits)).inserted
+            else { continue }
+            if isFrom(window) { fromRows.append(position) }
+            if isTo(window) { toRows[Partner(pairing: pairing(window), appearance: row.appearance), default: []].append(position) }
+        }
         var result: [Change] = []
         var positions: [[String]: Int] = [:]
-        for from in rows {
-            for to in rows where pairs(from.reachable, to.reachable) && sameAppearance(from, to) {
+        for fromPosition in fromRows {
+            let from = rows[fromPosition]
+            let label = from.appearanceLabel
+            for toPosition in toRows[Partner(pairing: pairing(from.reachable.window), appearance: from.appearance)] ?? [] {
+                let to = rows[toPosition]
                 for (column, name) in assetNames.enumerated() where from.shown[column] != to.shown[column] {
                     let change = Change(asset: name, from: from.reachable.window.label, to: to.reachable.window.label,
                                         fromFile: from.shown[column] ?? "no match", toFile: to.shown[column] ?? "no match",
-                                        appearances: [from.appearanceLabel])
+                                        appearances: [label])
                     let key = [change.asset, change.from, change.to, change.fromFile, change.toFile]
                     if let position = positions[key] {
-                        result[position].appearances.append(from.appearanceLabel)
+                        if !result[position].appearances.contains(label) { result[position].appearances.append(label) }
                     } else {
                         positions[key] = result.count
                         result.append(change)
@@ -86,14 +125,13 @@ public struct TraitMatrix: Sendable {
         return result
     }
 
+    /// Style, contrast and direction: rows pair only within one appearance.
+    fileprivate struct Appearance: Hashable {
+        var style: UserInterfaceStyle?, contrast: AccessibilityContrast?, direction: LayoutDirection?
+    }
+
     /// Every appearance the device has (style x contrast x direction), for "in every appearance".
     private var appearanceCount: Int { Set(rows.map(\.appearanceLabel)).count }
-
-    private func sameAppearance(_ a: Row, _ b: Row) -> Bool {
-        let x = a.reachable.traits, y = b.reachable.traits
-        return x.userInterfaceStyle == y.userInterfaceStyle && x.accessibilityContrast == y.accessibilityContrast
-            && x.layoutDirection == y.layoutDirection
-    }
 
     public var text: String {
         var lines = ["\(device.name) (\(device.id)): \(rows.count) trait sets, \(assetNames.count) asset\(assetNames.count == 1 ? "" : "s")"]
@@ -106,6 +144,8 @@ public struct TraitMatrix: Sendable {
                 lines.append("  \(window)\(String(repeating: " ", count: windowWidth - window.count))  \(row.appearanceLabel.padding(17))  \(row.shown[column] ?? "(no match)")")
             }
         }
+        // Once, not per change: it looks at every row.
+        let appearanceCount = self.appearanceCount
         func section(_ title: String, _ changes: [Change]) {
             lines.append("")
             lines.append(title + (changes.isEmpty ? " none" : ""))

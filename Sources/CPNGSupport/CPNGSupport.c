@@ -15,6 +15,8 @@ typedef struct {
     /* A run of the file libpng never sees: reading at skip_from continues at skip_to. */
     size_t skip_from;
     size_t skip_to;
+    /* Set while libpng reads the rows: see on_warning. */
+    int reading_rows;
 } reader_state;
 
 static void copy_message(char *destination, const char *message) {
@@ -28,8 +30,22 @@ static void on_error(png_structp png, png_const_charp message) {
     png_longjmp(png, 1);
 }
 
+/* libpng inflates only as much image data as the rows need. When the end of the zlib stream
+   (its Adler-32 above all) is read after the last row's data, which depends on where chunk
+   boundaries and libpng's reads fall, libpng checks it in png_read_finish_IDAT with no output
+   buffer and reports a zlib failure there through png_chunk_benign_error: a warning on read, by
+   default. A damaged stream is an error wherever it shows, so while the rows are read a warning
+   that is not one of libpng's own two about the amount of data is a zlib failure, and is raised
+   as the error libpng reports for it inside a row ("IDAT: incorrect data check"). Turning benign
+   errors off instead would also make the chunks after the image data fatal. */
+static int is_zlib_failure(const char *message) {
+    return message && strncmp(message, "IDAT: ", 6) == 0 && !strstr(message, "Extra compressed data")
+        && !strstr(message, "Too much image data");
+}
+
 static void on_warning(png_structp png, png_const_charp message) {
     reader_state *state = (reader_state *)png_get_error_ptr(png);
+    if (state->reading_rows && is_zlib_failure(message)) png_error(png, message);
     if (state->result->warning_count++ == 0) copy_message(state->result->warning, message);
 }
 
@@ -46,7 +62,7 @@ static void read_from_memory(png_structp png, png_bytep out, size_t count) {
 adapt_png_decode_result adapt_png_decode_rows(const uint8_t *bytes, size_t length, uint64_t max_pixels) {
     adapt_png_decode_result result;
     memset(&result, 0, sizeof result);
-    reader_state state = {bytes, length, 0, &result, 0, 0};
+    reader_state state = {bytes, length, 0, &result, 0, 0, 0};
 
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &state, on_error, on_warning);
     if (!png) {
@@ -81,9 +97,11 @@ adapt_png_decode_result adapt_png_decode_rows(const uint8_t *bytes, size_t lengt
     png_read_update_info(png, info);
     /* No row buffer: libpng inflates and unfilters every row (what a decode checks) and, given
        NULL, skips copying the pixels out. */
+    state.reading_rows = 1;
     for (int pass = 0; pass < passes; pass++) {
         for (uint32_t y = 0; y < result.height; y++) png_read_row(png, NULL, NULL);
     }
+    state.reading_rows = 0;
     /* Reads the chunks after the image data, checking there is no extra image data. */
     png_read_end(png, NULL);
     png_destroy_read_struct(&png, &info, NULL);
@@ -261,7 +279,7 @@ adapt_png_decode_result adapt_png_decode(const uint8_t *bytes, size_t length, ui
        the chunks after it in png_read_end. It sees the first IDAT as a chunk to keep raw and
        never sees the others (the reader skips them), so it neither inflates nor unfilters. */
     size_t first_end = layout.first_idat + 12 + be32(bytes + layout.first_idat);
-    reader_state state = {bytes, length, 0, &result, first_end, layout.after_idats};
+    reader_state state = {bytes, length, 0, &result, first_end, layout.after_idats, 0};
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &state, on_error, on_warning);
     if (!png) {
         result.status = ADAPT_PNG_FAILED;
@@ -310,7 +328,7 @@ adapt_png_opacity_result adapt_png_opacity(const uint8_t *bytes, size_t length, 
     memset(&result, 0, sizeof result);
     adapt_png_decode_result messages;
     memset(&messages, 0, sizeof messages);
-    reader_state state = {bytes, length, 0, &messages, 0, 0};
+    reader_state state = {bytes, length, 0, &messages, 0, 0, 0};
     /* volatile: both are changed after setjmp and read after a longjmp back to it. */
     uint8_t *volatile row = NULL;
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &state, on_error, on_warning);

@@ -85,10 +85,18 @@ public struct DeviceDatabase: Sendable {
         return DeviceDatabase(devices: devices)
     }
 
-    /// Adds `other`'s devices; a device with an id already present replaces it.
+    /// Adds `other`'s devices; a device with an id already present replaces it. Looked up by id
+    /// in a dictionary, not a scan per device: a 16 MiB file holds some 40,000 small profiles,
+    /// and scanning took 80 s.
     public mutating func merge(_ other: DeviceDatabase) {
+        var position = Dictionary(devices.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         for device in other.devices {
-            if let index = devices.firstIndex(where: { $0.id == device.id }) { devices[index] = device } else { devices.append(device) }
+            if let index = position[device.id] {
+                devices[index] = device
+            } else {
+                position[device.id] = devices.count
+                devices.append(device)
+            }
         }
     }
 

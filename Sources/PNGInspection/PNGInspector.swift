@@ -49,12 +49,38 @@ public struct PNGInspector: Sendable {
                 if !report.neededMoreBytes { return report }
             }
             return try FileSystem.withContents(of: path) { inspect($0, path: path, isWholeFile: true) }
+        } catch let error as FileSystem.Failure where error.exceededLimit != nil {
+            // The file's fault, not the machine's: a finding about it, not a stop. Its format from
+            // its first bytes, so that a PNG stays a PNG (and an image checker reports this).
+            let prefix = (try? FileSystem.readPrefix(path, count: 32)) ?? []
+            return PNGReport(path: path, format: ImageFormat(sniffing: prefix),
+                             problems: [PNGProblem(.tooLarge, Self.tooLargeMessage(error))])
         } catch let error as FileSystem.Failure {
             return PNGReport(path: path, format: .unknown,
                              problems: [PNGProblem(.unreadable, "cannot read the file: \(error.reason)")])
         } catch {
             return PNGReport(path: path, format: .unknown, problems: [PNGProblem(.unreadable, "cannot read the file")])
         }
+    }
+
+    /// "the file is 16492674416640 bytes (15 TiB), more than the 268435456 bytes (256 MiB) adapt
+    /// reads of an image".
+    public static func tooLargeMessage(_ failure: FileSystem.Failure) -> String {
+        let limit = failure.exceededLimit ?? FileSystem.fileSizeLimit
+        let size = FileSystem.fileSize(failure.path).map { "\($0) bytes (\(binaryUnits($0)))" } ?? "more than that"
+        return "the file is \(size), more than the \(limit) bytes (\(binaryUnits(limit))) adapt reads of an image"
+    }
+
+    /// "15 TiB", "256 MiB", "1.5 KiB": one decimal at most.
+    private static func binaryUnits(_ bytes: Int) -> String {
+        let units = ["bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"]
+        var value = Double(bytes), unit = 0
+        while value >= 1024 && unit < units.count - 1 {
+            value /= 1024
+            unit += 1
+        }
+        let tenths = Int((value * 10).rounded())
+        return (tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)") + " " + units[unit]
     }
 
     /// Inspects files on every core; the reports come back in the order of `paths`.
@@ -91,7 +117,8 @@ public struct PNGInspector: Sendable {
         let warning = withUnsafeBytes(of: &result.warning) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         var problems: [PNGProblem] = []
         switch result.status {
-        case ADAPT_PNG_FAILED: problems.append(PNGProblem(Self.code(forLibpngMessage: message), "decoding failed: \(message)"))
+        case ADAPT_PNG_FAILED:
+            problems.append(PNGProblem(Self.code(forLibpngMessage: message), "decoding failed: \(message)\(Self.explanation(of: message))"))
         case ADAPT_PNG_TOO_LARGE: problems.append(PNGProblem(.tooLarge, "over the pixel limit: not decoded"))
         default: break
         }
@@ -105,10 +132,22 @@ public struct PNGInspector: Sendable {
         return problems
     }
 
+    /// zlib's words for a failed Adler-32 (the checksum of the inflated image data that ends the
+    /// stream): the compressed data is damaged though every chunk CRC matched, since CRCs are
+    /// computed on whatever was written.
+    static let adlerFailure = "incorrect data check"
+
+    /// What zlib's terse message means, for the one a user is likely to meet.
+    static func explanation(of message: String) -> String {
+        message.lowercased().contains(adlerFailure)
+            ? " (the image data's Adler-32 checksum does not match: the compressed pixels are damaged)" : ""
+    }
+
     static func code(forLibpngMessage message: String) -> PNGProblem.Code {
         let lowered = message.lowercased()
         if lowered.contains("truncated") || lowered.contains("read error") { return .truncated }
-        if lowered.contains("image data") || lowered.contains("extra compressed") || lowered.contains("too many idat") {
+        if lowered.contains("image data") || lowered.contains("extra compressed") || lowered.contains("too many idat")
+            || lowered.contains(adlerFailure) {
             return .imageData
         }
         if lowered.contains("crc") { return .crc }

@@ -7,7 +7,7 @@ struct DevicesCommand: ParsableCommand {
 
     @OptionGroup var database: DeviceDatabaseOptions
 
-    @Option(help: "text or json.")
+    @Option(help: "The output format.")
     var format: OutputFormat = .text
 
     func run() throws {

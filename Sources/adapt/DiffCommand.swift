@@ -27,7 +27,7 @@ struct DiffCommand: ParsableCommand {
 
     @OptionGroup var database: DeviceDatabaseOptions
 
-    @Option(help: "text, json or github (workflow commands).")
+    @Option(help: "The output format (github: workflow commands).")
     var format: Format = .text
 
     @Option(help: ArgumentHelp("Exit 1 when a device's download grows by more than this many bytes.", valueName: "bytes"))

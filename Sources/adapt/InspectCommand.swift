@@ -10,7 +10,7 @@ struct InspectCommand: ParsableCommand {
     @Argument(help: "An .xcassets folder.")
     var catalog: String
 
-    @Option(help: "text or json.")
+    @Option(help: "The output format.")
     var format: OutputFormat = .text
 
     func run() throws {

@@ -17,7 +17,7 @@ struct MatrixCommand: ParsableCommand {
 
     @OptionGroup var database: DeviceDatabaseOptions
 
-    @Option(help: "text or json.")
+    @Option(help: "The output format.")
     var format: OutputFormat = .text
 
     func run() throws {

@@ -22,7 +22,7 @@ struct PNGCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Images with more pixels are reported and not decoded.")
     var maxPixels: UInt64 = PNGInspector.defaultMaxPixels
 
-    @Option(help: "text or json.")
+    @Option(help: "The output format.")
     var format: OutputFormat = .text
 
     func run() throws {

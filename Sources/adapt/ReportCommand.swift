@@ -40,7 +40,11 @@ struct ReportCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let cacheFolder: String?
-        do { cacheFolder = try Thumbnailer.cacheFolder(requested: cache, catalogs: catalogs) } catch {
+        do {
+            cacheFolder = try Thumbnailer.cacheFolder(requested: cache, catalogs: catalogs) { warning in
+                Terminal.error(Diagnostic(.reportCacheSkipped, warning).description)
+            }
+        } catch {
             Terminal.error(Diagnostic(.reportCache, "cannot use the thumbnail cache: \(error)",
                                       at: SourceLocation(file: cache ?? "")).description)
             throw ExitCode(1)

@@ -34,7 +34,7 @@ struct ResolveCommand: ParsableCommand {
     @Flag(help: "Show every variant set aside and why.")
     var explain = false
 
-    @Option(help: "text or json.")
+    @Option(help: "The output format.")
     var format: OutputFormat = .text
 
     @Option(name: .customLong("queries"), help: ArgumentHelp("Resolve a batch of JSON-lines queries.", valueName: "file"))

@@ -14,7 +14,7 @@ struct RulesCommand: ParsableCommand {
     @Argument(help: "A rule id, such as variant.unreachable.")
     var id: String?
 
-    @Option(help: "text, json or markdown.")
+    @Option(help: "The output format.")
     var format: Format = .text
 
     func run() throws {

@@ -25,7 +25,7 @@ struct SizeCommand: ParsableCommand {
 
     @OptionGroup var database: DeviceDatabaseOptions
 
-    @Option(help: "text, json or csv.")
+    @Option(help: "The output format.")
     var format: Format = .text
 
     @Option(help: ArgumentHelp("Fail when a device's slice holds more than this many bytes.", valueName: "bytes"))

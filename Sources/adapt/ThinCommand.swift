@@ -14,7 +14,8 @@ struct ThinCommand: ParsableCommand {
         discussion: """
             Writes OUTPUT/<device-id>/<Catalog>.xcassets and OUTPUT/<device-id>/manifest.json for each device,
             and OUTPUT/summary.json. OUTPUT is replaced only when every slice is complete. Kept PNGs are checked
-            (chunk walk and CRCs; --full-png-check adds a libpng decode); a corrupt one fails the run unless
+            (chunk walk and CRCs; --full-png-check adds a libpng decode, and only it inflates the image data, so
+            only it sees damage inside intact chunks such as a bad Adler-32); a corrupt one fails the run unless
             --allow-invalid.
 
             Safety: OUTPUT is replaced only when it is absent, empty, or an earlier output of adapt thin (its
@@ -45,7 +46,7 @@ struct ThinCommand: ParsableCommand {
     @Flag(help: "Write slices even when kept images are corrupt.")
     var allowInvalid = false
 
-    @Flag(help: "Decode every kept PNG through libpng, not only walk its chunks.")
+    @Flag(help: "Decode every kept PNG through libpng, not only walk its chunks (the walk never inflates the image data).")
     var fullPNGCheck = false
 
     @Flag(help: "Always hard-link kept files, even where clones are possible: a slice file is then the catalog's own file, and editing one in place edits the other.")
@@ -57,7 +58,7 @@ struct ThinCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Threads writing slices (default: one per core).")
     var jobs: Int?
 
-    @Option(help: "text or json.")
+    @Option(help: "The output format.")
     var format: OutputFormat = .text
 
     func validate() throws {

@@ -20,11 +20,11 @@ struct ValidateCommand: ParsableCommand {
 
     @OptionGroup var database: DeviceDatabaseOptions
 
-    @Option(help: "PNG checks: full (walk and decode), walk (no decode) or none.")
+    @Option(help: "PNG checks: full (walk and decode), walk (no decode: damaged image data inside intact chunks goes unseen) or none.")
     var images: Validator.ImageCheckLevel?
 
-    @Option(help: ArgumentHelp("\(Reporters.identifiers.joined(separator: ", ")).", valueName: "format"))
-    var format = "text"
+    @Option(help: "How to print the findings.")
+    var format: ReporterFormat = .text
 
     @Option(help: ArgumentHelp("A configuration file to use instead of each catalog's .adapt.yml.", valueName: "file"))
     var config: String?
@@ -42,9 +42,6 @@ struct ValidateCommand: ParsableCommand {
     var accessorsType = "Asset"
 
     func validate() throws {
-        guard Reporters.named(format) != nil else {
-            throw ValidationError("Unknown format '\(format)': expected \(Reporters.identifiers.joined(separator: ", ")).")
-        }
         if let problem = AccessorGenerator.rootTypeNameProblem(accessorsType) {
             throw ValidationError("Invalid --accessors-type '\(accessorsType.escapingControlCharacters)': \(problem).")
         }
@@ -62,7 +59,7 @@ struct ValidateCommand: ParsableCommand {
             report = ValidationReport(workingDirectory: run.workingDirectory, failure: error)
             failed = true
         }
-        let output = Reporters.named(format)!.render(report)
+        let output = format.reporter.render(report)
         if !output.standardError.isEmpty { Terminal.error(output.standardError) }
         if !output.standardOutput.isEmpty { Terminal.document(output.standardOutput) }
         if failed { throw ExitCode(1) }
@@ -80,3 +77,9 @@ struct ValidateCommand: ParsableCommand {
 }
 
 extension Validator.ImageCheckLevel: ExpressibleByArgument {}
+
+extension ReporterFormat: ExpressibleByArgument {
+    public static var allValueDescriptions: [String: String] {
+        Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0.summary) })
+    }
+}

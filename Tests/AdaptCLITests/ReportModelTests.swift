@@ -63,4 +63,35 @@ import Testing
         #expect(thumbnailer.thumbnail(of: Array(wide.prefix(60))) == nil, "a truncated file has no thumbnail, and no crash")
         #expect(thumbnailer.thumbnail(of: Array("not a png".utf8)) == nil)
     }
+
+    /// The page's policy allowed any inline script and style (`'unsafe-inline'`): it now lists the
+    /// SHA-256 of its one `<script>` and one `<style>`, computed here independently from the page's
+    /// text, and the page has no `style` attribute (swatch colours are classes) that the policy
+    /// would block. ReportBrowserTests checks the script still runs in Chromium.
+    @Test(arguments: [false, true])
+    func theContentSecurityPolicyAllowsOnlyThePagesOwnScriptAndStyle(linkImages: Bool) throws {
+        var builder = ReportBuilder(database: try DeviceDatabase.builtIn())
+        builder.imageChecks = .none
+        builder.thumbnailer.cacheFolder = nil
+        builder.makeThumbnails = !linkImages
+        var page = HTMLReport(try builder.build(catalogsAt: [Self.showcase]))
+        page.linkImages = linkImages
+        let html = page.render()
+        let policy = try #require(html.firstMatch(of: /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/)).1
+        #expect(!policy.contains("unsafe"), "\(policy)")
+        func only(_ element: String) throws -> String {
+            let parts = html.components(separatedBy: "<\(element)>")
+            #expect(parts.count == 2 && !html.contains("<\(element) "), "one <\(element)>")
+            return try #require(parts.last?.components(separatedBy: "</\(element)>").first)
+        }
+        func hash(_ text: String) -> String { "'sha256-" + Data(SHA256.digest(Array(text.utf8))).base64EncodedString() + "'" }
+        let script = try only("script"), style = try only("style")
+        #expect(script.contains("deviceSelect") && style.contains(".swatch"))
+        let images = linkImages ? "img-src data: file: 'self'" : "img-src data:"
+        #expect(policy == "default-src 'none'; \(images); style-src \(hash(style)); script-src \(hash(script))")
+        #expect(!html.contains(" style=\""), "a style attribute would be blocked")
+        // The Showcase's colour set still shows its colour, as a class.
+        let swatch = try #require(html.firstMatch(of: /class="big swatch (c\d+)"/)).1
+        #expect(style.contains(".\(swatch){background:"))
+    }
 }

@@ -116,6 +116,72 @@ public enum PNGFixture {
         return nil
     }
 
+    /// Each chunk of `png` as its type and the range of its data, in file order.
+    public static func chunks(of png: [UInt8]) -> [(type: String, data: Range<Int>)] {
+        var found: [(type: String, data: Range<Int>)] = []
+        var offset = 8
+        while offset + 12 <= png.count {
+            let length = Int(png[offset]) << 24 | Int(png[offset + 1]) << 16 | Int(png[offset + 2]) << 8 | Int(png[offset + 3])
+            guard offset + 12 + length <= png.count else { break }
+            found.append((String(decoding: png[(offset + 4)..<(offset + 8)], as: UTF8.self), (offset + 8)..<(offset + 8 + length)))
+            offset += 12 + length
+        }
+        return found
+    }
+
+    /// The zlib stream of `png`'s image data: every IDAT's data, in order.
+    public static func imageData(of png: [UInt8]) -> [UInt8] {
+        chunks(of: png).filter { $0.type == "IDAT" }.flatMap { png[$0.data] }
+    }
+
+    /// `png` with its IDAT chunks replaced by `stream`, cut into one IDAT per piece at `cuts`
+    /// (offsets into the stream, ascending), with their CRCs right: only the stream is changed.
+    public static func replacingImageData(of png: [UInt8], with stream: [UInt8], cutAt cuts: [Int] = []) -> [UInt8] {
+        let all = chunks(of: png)
+        guard let first = all.firstIndex(where: { $0.type == "IDAT" }) else { return png }
+        let last = all.lastIndex { $0.type == "IDAT" }!
+        let bounds = [0] + cuts + [stream.count]
+        let idats = zip(bounds, bounds.dropFirst()).flatMap { chunk("IDAT", Array(stream[$0..<$1])) }
+        return Array(png[..<(all[first].data.lowerBound - 8)]) + idats + Array(png[(all[last].data.upperBound + 4)...])
+    }
+
+    /// Where a test puts a failed Adler-32 check: the checksum at the end of the image data's zlib
+    /// stream no longer matches what the stream inflates to, every chunk CRC still matches, and
+    /// the stream still inflates (so only the checksum tells).
+    public enum Adler32Damage: String, CaseIterable, Sendable, CustomStringConvertible {
+        /// A bit of the Adler-32 itself flipped, the stream in one IDAT.
+        case checksum
+        /// A bit of the data flipped (`dataFlip`, chosen so the stream still inflates), one IDAT.
+        case data
+        /// The checksum alone in the last IDAT: it is read after every row's data.
+        case checksumInItsOwnIDAT
+        /// The checksum cut over the last two IDATs.
+        case checksumAcrossTwoIDATs
+        /// The data flip, the stream in IDATs of 7 bytes.
+        case dataOverManyIDATs
+
+        public var description: String { rawValue }
+    }
+
+    /// `png` with a failed Adler-32 check placed as `damage` says. `dataFlip` is the byte of the
+    /// stream and the bits flipped for the data cases: the default is the first sample of a
+    /// stored block written by `zlibStored` (any value inflates); a compressed stream needs a flip
+    /// found to keep it decodable.
+    public static func withBadAdler32(_ png: [UInt8], _ damage: Adler32Damage, dataFlip: (offset: Int, mask: UInt8) = (8, 0x01)) -> [UInt8] {
+        var stream = imageData(of: png)
+        let checksum = stream.count - 4
+        switch damage {
+        case .checksum, .checksumInItsOwnIDAT, .checksumAcrossTwoIDATs: stream[checksum + 1] ^= 0x40
+        case .data, .dataOverManyIDATs: stream[dataFlip.offset] ^= dataFlip.mask
+        }
+        switch damage {
+        case .checksum, .data: return replacingImageData(of: png, with: stream)
+        case .checksumInItsOwnIDAT: return replacingImageData(of: png, with: stream, cutAt: [checksum])
+        case .checksumAcrossTwoIDATs: return replacingImageData(of: png, with: stream, cutAt: [checksum + 2])
+        case .dataOverManyIDATs: return replacingImageData(of: png, with: stream, cutAt: Array(stride(from: 7, to: stream.count, by: 7)))
+        }
+    }
+
     /// Recomputes the CRC of the chunk whose data starts at `dataStart`, after a test edited it.
     public static func fixCRC(_ bytes: inout [UInt8], chunkDataAt range: Range<Int>) {
         let body = Array(bytes[(range.lowerBound - 4)..<range.upperBound])

@@ -135,4 +135,34 @@ import Glibc
             #expect(ranOut, "\(command[0]) never ran out of descriptors")
         }
     }
+
+    /// A sparse 15 TB "image" takes no disk, but mapping it failed for want of address space
+    /// (ENOMEM under `ulimit -v`), and the run stopped as `environment.exhausted`, blaming the
+    /// machine. A file over the image limit is now a finding about that file.
+    @Test(arguments: [true, false])
+    func aSparseHugeImageIsAFindingAboutTheFile(withPNGHeader: Bool) throws {
+        let fixture = try thinnableCatalog()
+        let path = fixture.path + "/A.imageset/a@3x.png"
+        if !withPNGHeader { try FileManager.default.removeItem(atPath: path); try fixture.write([], to: "A.imageset/a@3x.png") }
+        // 15 TB where the file system allows it (ext4 allows 16 TiB), else 1 TB: far over the limit either way.
+        #expect(truncate(path, off_t(15) << 40) == 0 || truncate(path, off_t(1) << 40) == 0, "cannot make a sparse file here")
+        let commands = [["validate", "Test.xcassets"], ["png", "Test.xcassets"], ["report", "Test.xcassets", "-o", "report.html", "--cache", "thumbs"],
+                        ["thin", "Test.xcassets", "--device", "iphone-16", "-o", "out"]]
+        for command in commands {
+            let run = try runLimited(command, in: fixture.root)
+            #expect(!run.timedOut && !run.stderr.contains("environment.exhausted") && run.status != 2, "\(command[0]): \(run.stderr)")
+            if command[0] == "report" {
+                #expect(run.status == 0, "\(run.stderr)")
+                let page = try String(contentsOfFile: fixture.root + "/report.html", encoding: .utf8)
+                #expect(page.contains("a@3x.png"), "the file is on the page")
+                if withPNGHeader { #expect(page.contains("png.too-large")) }
+            } else {
+                #expect(run.status == 1, "\(command[0]): \(run.stderr)")
+                let finding = withPNGHeader || command[0] == "thin"
+                    ? "a@3x.png:1:1: error: the file is \(FileSystem.fileSize(path) ?? 0) bytes"
+                    : "a@3x.png:1:1: error: named as PNG but is not an image"
+                #expect(run.stderr.contains(finding), "\(command[0]): \(run.stderr)")
+            }
+        }
+    }
 }

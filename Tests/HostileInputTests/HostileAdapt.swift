@@ -36,8 +36,13 @@ enum HostileAdapt {
     /// `limits`, shell `ulimit` commands such as `ulimit -v 2000000`, run `adapt` under a memory or
     /// descriptor cap, so that a regression that reads /dev/zero fails on its cap instead of taking
     /// the machine's memory.
-    static func run(_ arguments: [String], in folder: String, limits: String? = nil, deadline: Double = 60) throws -> Run {
+    /// `environment` is added to this process's (`TMPDIR` for a run's default folders).
+    static func run(_ arguments: [String], in folder: String, limits: String? = nil, deadline: Double = 60,
+                    environment: [String: String] = [:]) throws -> Run {
         let process = Process()
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         if let limits {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c", limits + "; exec \"$0\" \"$@\"", try executable.path] + arguments

@@ -59,6 +59,32 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.root + "/thumbs").contains { $0.hasSuffix(".png") })
     }
 
+    /// A path above the catalog was refused as one that "lies inside the catalog": each command
+    /// now says which it is.
+    @Test(arguments: [
+        (["validate", "Test.xcassets", "--images", "none", "--accessors"], "cannot write accessors: "),
+        (["validate", "Test.xcassets", "--images", "none", "--write-baseline"], "cannot write the baseline: "),
+        (["report", "Test.xcassets", "--cache", "thumbs", "-o"], "cannot write the report: "),
+        (["report", "Test.xcassets", "-o", "report.html", "--cache"], "cannot use the thumbnail cache: "),
+    ])
+    func refusalsSayWhetherThePathLiesInsideOrContainsTheCatalog(command: [String], words: String) throws {
+        let fixture = try thinnableCatalog()
+        for (target, relation) in [("Test.xcassets/B.imageset/New", "lies inside"), (".", "contains"), ("Test.xcassets", "is")] {
+            let run = try HostileAdapt.run(command + [target], in: fixture.root)
+            #expect(run.status == 1)
+            #expect(run.stderr.contains("\(target):1:1: error: \(words)\(relation) the catalog Test.xcassets;"), "\(target): \(run.stderr)")
+        }
+    }
+
+    @Test func thinSaysWhetherTheOutputLiesInsideOrContainsTheCatalog() throws {
+        let fixture = try thinnableCatalog()
+        let real = try #require(FileSystem.realPath(fixture.path))
+        for (target, words) in [("Test.xcassets/out", "lies inside the source catalog \(real)"), (".", "is or contains the source catalog \(real)")] {
+            let run = try HostileAdapt.run(["thin", "Test.xcassets", "--device", "iphone-16", "-o", target], in: fixture.root)
+            #expect(run.status == 1 && run.stderr.contains(words), "\(target): \(run.stderr)")
+        }
+    }
+
     @Test func deviceIDsCannotCollideWithThinsOwnFiles() throws {
         let fixture = try thinnableCatalog()
         for id in ["summary.json", "Summary.JSON"] {

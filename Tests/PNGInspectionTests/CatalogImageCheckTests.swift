@@ -199,6 +199,24 @@ import Testing
         #expect(diagnostics.first?.message.contains("if this set is the app's icon") == true)
     }
 
+    /// A failed Adler-32 in a catalog's image is a `png.image-data` error of the catalog checks
+    /// (`adapt validate`, `adapt png CATALOG`) wherever it falls; the walk alone (`--images walk`)
+    /// does not inflate and cannot see it.
+    @Test(arguments: PNGFixture.Adler32Damage.allCases)
+    func aFailedAdler32IsAnImageDataError(_ damage: PNGFixture.Adler32Damage) throws {
+        let fixture = try TemporaryCatalog()
+        try fixture.addSet("A.imageset", entries: [["idiom": "universal", "scale": "2x", "filename": "a@2x.png"]])
+        try fixture.write(PNGFixture.withBadAdler32(PNGFixture.png(width: 8, height: 8), damage), to: "A.imageset/a@2x.png")
+        let catalog = try fixture.read()
+        let diagnostics = CatalogImageChecker().check(catalog).diagnostics
+        #expect(diagnostics.map(\.code) == ["png.image-data"], "\(diagnostics)")
+        #expect(diagnostics.first?.severity == .error)
+        #expect(diagnostics.first?.location?.file.hasSuffix("A.imageset/a@2x.png") == true)
+        var walk = PNGInspector()
+        walk.decodes = false
+        #expect(CatalogImageChecker(inspector: walk).check(catalog).diagnostics.isEmpty)
+    }
+
     // MARK: Scale in file names
 
     @Test func fileNamedForAnotherScaleIsAWarningAtTheEntry() throws {

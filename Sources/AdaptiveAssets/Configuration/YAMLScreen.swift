@@ -1,5 +1,5 @@
 // Yams's vendored libyaml. Not a product of Yams, but SwiftPM makes the module of every C target
-// in the dependency graph importable; Package.resolved pins Yams, and a Yams that renamed the
+// in the dependency graph importable; Package.swift takes Yams 6 (from 6.2.2), and a Yams that renamed the
 // module would fail this build loudly, not change behaviour.
 internal import CYaml
 

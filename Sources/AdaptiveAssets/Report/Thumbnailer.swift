@@ -12,8 +12,13 @@ import Darwin
 /// Small PNG thumbnails of a catalog's images, for `adapt report`: decoded with libpng, box-filtered
 /// to at most `maxSide` pixels, encoded as PNG (`Sources/CPNGSupport/Thumbnail.c`).
 ///
-/// Thumbnails are cached by file content: `cacheFolder/<hash of the bytes>-<maxSide>.png`, so a
-/// second report of the same catalog decodes nothing. A file libpng cannot decode (CgBI, JPEG,
+/// Thumbnails are cached by file content: `cacheFolder/<SHA-256>-<bytes>-<maxSide>.png`, so a
+/// second report of the same catalog decodes nothing. The hash covers everything the thumbnail
+/// depends on (the file's bytes, `maxSide`, `maxPixels`, the thumbnail format) and is
+/// cryptographic: the default folder is in the shared temporary folder, and a key another user
+/// could compute a collision for would let them choose what the report shows. The folder is
+/// used only while it is private (`privacyProblem`): created owner-only, never another user's,
+/// never writable by group or others, never a link. A file libpng cannot decode (CgBI, JPEG,
 /// PDF, a corrupt PNG) gets no thumbnail, and the report shows a labelled placeholder.
 ///
 /// ```swift
@@ -28,6 +33,8 @@ public struct Thumbnailer: Sendable {
     public var cacheFolder: String?
     /// Images that claim more pixels are not decoded.
     public var maxPixels: UInt64 = 64_000_000
+    /// The user the cache folder must belong to: this process's (tests name another).
+    package var cacheOwner: uid_t = geteuid()
 
     public init(maxSide: Int = 128, cacheFolder: String? = Thumbnailer.defaultCacheFolder) {
         self.maxSide = maxSide
@@ -55,7 +62,8 @@ public struct Thumbnailer: Sendable {
 
     public func thumbnail(of bytes: [UInt8]) -> Thumbnail? {
         guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return nil }
-        let key = "\(Self.contentHash(bytes))-\(bytes.count)-\(maxSide)"
+        let key = cacheKey(bytes)
+        let cacheFolder = privateCacheFolder()
         if let cacheFolder {
             let cached = cacheFolder + "/" + key + ".png"
             if let png = try? FileSystem.readFile(cached) {
@@ -86,6 +94,44 @@ public struct Thumbnailer: Sendable {
         return Array(UnsafeBufferPointer(start: pixels, count: Int(width) * Int(height) * 4))
     }
 
+    /// `<SHA-256>-<bytes>-<maxSide>`: the hash is of a header naming the format and the limits,
+    /// then the file's bytes, so a thumbnail made under other limits is never taken for this one.
+    package func cacheKey(_ bytes: [UInt8]) -> String {
+        var hasher = SHA256()
+        hasher.update(Array("adapt-thumbnail-v2 maxSide=\(maxSide) maxPixels=\(maxPixels)\n".utf8))
+        hasher.update(bytes)
+        return SHA256.hex(digest: hasher.finalize()) + "-\(bytes.count)-\(maxSide)"
+    }
+
+    /// The cache folder when it may be used now: created owner-only when missing, and private
+    /// (checked at every use, one `lstat`: a folder can change hands while a report runs).
+    private func privateCacheFolder() -> String? {
+        guard let cacheFolder else { return nil }
+        if mkdir(cacheFolder, 0o700) != 0 && errno != EEXIST { return nil }
+        return Self.privacyProblem(cacheFolder, owner: cacheOwner) == nil ? cacheFolder : nil
+    }
+
+    /// Why `folder` must not hold this user's thumbnails, or nil when it is a private folder: a
+    /// folder (not a link to one) that `owner` owns and that neither group nor others may write.
+    /// Another local user who could write it could plant a PNG under a key and have it shown in
+    /// the report in place of the real image.
+    public static func privacyProblem(_ folder: String, owner: uid_t = geteuid()) -> String? {
+        var info = stat()
+        guard lstat(folder, &info) == 0 else { return "cannot be examined (\(String(cString: strerror(errno))))" }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: break
+        case S_IFLNK: return "is a symbolic link; give the folder itself"
+        default: return "is not a folder"
+        }
+        if info.st_uid != owner {
+            return "belongs to another user (uid \(info.st_uid)); a thumbnail cache must be your own"
+        }
+        if info.st_mode & 0o022 != 0 {
+            return "can be written by other users (mode \(String(info.st_mode & 0o7777, radix: 8))); a thumbnail cache must be private (chmod 700)"
+        }
+        return nil
+    }
+
     /// Width and height from a PNG's IHDR.
     private static func sized(_ png: [UInt8]) -> Thumbnail? {
         guard png.count > 24 else { return nil }
@@ -98,9 +144,8 @@ public struct Thumbnailer: Sendable {
     /// and created exclusively without following links, so a link planted in a shared cache
     /// folder is never written through.
     private static func store(_ bytes: [UInt8], in folder: String, as name: String) {
-        if !FileSystem.isDirectory(folder) { mkdir(folder, 0o755) }
         let temporary = folder + "/.\(name).\(getpid()).\(temporaryCounter.add(1, ordering: .relaxed).newValue)"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { return }
         var written = 0
         while written < bytes.count {
@@ -123,29 +168,56 @@ public struct Thumbnailer: Sendable {
 
     /// The cache folder `adapt report` uses: `requested` (`--cache`) when it passes
     /// `checkCacheFolder`, else it throws; without one, the default folder when it passes, else nil
-    /// (no cache: the shared temporary folder's default holds files adapt did not write).
-    public static func cacheFolder(requested: String?, catalogs: [String]) throws(CacheRefusal) -> String? {
-        guard let requested else { return (try? checkCacheFolder(defaultCacheFolder, catalogs: catalogs)).map { defaultCacheFolder } }
-        try checkCacheFolder(requested, catalogs: catalogs)
+    /// and a `warning` (no cache: the shared temporary folder is anyone's to write, so the default
+    /// may have been made by another user, or hold files adapt did not write). A missing folder is
+    /// created owner-only here, then checked, so that no one can slip one in between.
+    public static func cacheFolder(requested: String?, catalogs: [String], owner: uid_t = geteuid(),
+                                   warning: (String) -> Void = { _ in }) throws(CacheRefusal) -> String? {
+        guard let requested else {
+            let folder = defaultCacheFolder
+            do {
+                try checkCacheFolder(folder, catalogs: catalogs, owner: owner)
+                try create(folder, owner: owner)
+                // Made by an earlier version (0755): thumbnails of someone's images are theirs alone.
+                chmod(folder, 0o700)
+                return folder
+            } catch {
+                warning("the default thumbnail cache \(folder) is not used: it \(error.reason); thumbnails are made afresh (--cache DIR keeps them)")
+                return nil
+            }
+        }
+        try checkCacheFolder(requested, catalogs: catalogs, owner: owner)
+        try create(requested, owner: owner)
         return requested
     }
 
+    /// Makes a missing cache folder owner-only, and checks the folder that is there afterwards.
+    private static func create(_ folder: String, owner: uid_t) throws(CacheRefusal) {
+        let normalized = FileSystem.lexicallyNormalized(folder)
+        if mkdir(normalized, 0o700) != 0 && errno != EEXIST {
+            throw CacheRefusal(reason: "cannot be created (\(String(cString: strerror(errno))))")
+        }
+        if let problem = privacyProblem(normalized, owner: owner) { throw CacheRefusal(reason: problem) }
+    }
+
     /// Checks that `folder` may hold thumbnails: it lies outside every one of `catalogs` (a
-    /// `--cache App.xcassets/Logo.imageset` would add files to the catalog), and it is new, empty or
-    /// an earlier cache (it holds nothing but thumbnails), never a folder of someone's own files.
-    public static func checkCacheFolder(_ folder: String, catalogs: [String]) throws(CacheRefusal) {
+    /// `--cache App.xcassets/Logo.imageset` would add files to the catalog); it is new, empty or
+    /// an earlier cache (it holds nothing but thumbnails), never a folder of someone's own files;
+    /// and when it exists, it is private to `owner` (`privacyProblem`).
+    public static func checkCacheFolder(_ folder: String, catalogs: [String], owner: uid_t = geteuid()) throws(CacheRefusal) {
         let normalized = FileSystem.lexicallyNormalized(folder)
         guard let real = FileSystem.realPathAllowingMissingLeaf(normalized) else {
             throw CacheRefusal(reason: "its parent folder does not exist")
         }
         for catalog in catalogs {
-            if let catalogReal = FileSystem.realPath(catalog), FileSystem.isInside(real, catalogReal) || FileSystem.isInside(catalogReal, real) {
-                throw CacheRefusal(reason: "lies inside the catalog \(catalog); thumbnails are kept outside the catalogs")
+            if let catalogReal = FileSystem.realPath(catalog), let overlap = FileSystem.catalogOverlap(real, catalogReal) {
+                throw CacheRefusal(reason: "\(overlap) \(catalog); thumbnails are kept outside the catalogs")
             }
         }
         if FileSystem.isSymbolicLink(normalized) { throw CacheRefusal(reason: "is a symbolic link; give the folder itself") }
         guard FileSystem.exists(normalized) else { return }
         guard FileSystem.isDirectory(normalized) else { throw CacheRefusal(reason: "is not a folder") }
+        if let problem = privacyProblem(normalized, owner: owner) { throw CacheRefusal(reason: problem) }
         let entries: [FileSystem.Entry]
         do { entries = try FileSystem.listDirectory(normalized) } catch { throw CacheRefusal(reason: error.reason) }
         if let foreign = entries.first(where: { $0.isDirectory || $0.isSymbolicLink || !isCacheFileName($0.name) }) {
@@ -165,29 +237,5 @@ public struct Thumbnailer: Sendable {
         guard key.hasSuffix(".png") else { return false }
         let fields = key.dropLast(4).split(separator: "-", omittingEmptySubsequences: false)
         return fields.count == 3 && !fields[0].isEmpty && fields[0].allSatisfy(\.isHexDigit) && isNumber(fields[1]) && isNumber(fields[2])
-    }
-
-    /// Two independent 64-bit multiply-xorshift lanes over the bytes: a cache key, not a
-    /// security boundary (a collision shows a wrong thumbnail, nothing else).
-    static func contentHash(_ bytes: [UInt8]) -> String {
-        var a: UInt64 = 0x9E37_79B9_7F4A_7C15, b: UInt64 = 0xC2B2_AE3D_27D4_EB4F
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset + 8 <= raw.count {
-                let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                a = (a ^ word) &* 0xFF51_AFD7_ED55_8CCD
-                a ^= a >> 29
-                b = (b ^ (word &+ 0x1656_67B1_9E37_79F9)) &* 0xC4CE_B9FE_1A85_EC53
-                b ^= b >> 32
-                offset += 8
-            }
-            var tail: UInt64 = 0
-            for index in offset..<raw.count { tail = tail << 8 | UInt64(raw[index]) }
-            a = (a ^ tail) &* 0xFF51_AFD7_ED55_8CCD
-            b = (b ^ tail ^ UInt64(raw.count)) &* 0xC4CE_B9FE_1A85_EC53
-            a ^= a >> 33
-            b ^= b >> 31
-        }
-        return String(a, radix: 16) + String(b, radix: 16)
     }
 }

@@ -7,6 +7,10 @@ extension RuleID {
     public static let baselineRefused = RuleID("baseline.refused", .error, .input)
     public static let reportOutput = RuleID("report.output", .error, .input)
     public static let reportCache = RuleID("report.cache", .error, .input)
+    /// The default thumbnail cache folder is not private (another user's, writable by others, a
+    /// link): the report is still written, without the cache. A rule of its own, so that
+    /// `report.cache` is always the error the registry states.
+    public static let reportCacheSkipped = RuleID("report.cache-skipped", .warning, .input)
     public static let accessorsNameCollision = RuleID("accessors.name-collision", .warning, .sets)
     public static let accessorsRefused = RuleID("accessors.refused", .error, .input)
     public static let queryInvalid = RuleID("query.invalid", .error, .input)
@@ -17,7 +21,7 @@ extension RuleID {
 
     /// Every rule this module declares.
     public static let adaptRules: [RuleID] = [
-        .baselineInvalid, .baselineRefused, .reportOutput, .reportCache, .accessorsNameCollision, .accessorsRefused,
+        .baselineInvalid, .baselineRefused, .reportOutput, .reportCache, .reportCacheSkipped, .accessorsNameCollision, .accessorsRefused,
         .queryInvalid, .queryUnreadable, .sizeOverBudget, .diffGrowth, .environmentExhausted,
     ]
 

@@ -70,7 +70,7 @@ public struct AccessorGenerator: Sendable {
         }
         for catalog in catalogs {
             if let catalogReal = FileSystem.realPath(catalog.path), FileSystem.isInside(real, catalogReal) || FileSystem.isInside(catalogReal, real) {
-                throw refuse("lies inside the catalog \(catalog.path); accessors are written outside the catalogs")
+                throw refuse("\(FileSystem.catalogOverlap(real, catalogReal) ?? "lies inside the catalog") \(catalog.path); accessors are written outside the catalogs")
             }
         }
         guard FileSystem.exists(normalized) || FileSystem.isSymbolicLink(normalized) else { return }

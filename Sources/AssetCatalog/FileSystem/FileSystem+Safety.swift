@@ -65,6 +65,16 @@ extension FileSystem {
         path == folder || path.hasPrefix(folder == "/" ? "/" : folder + "/")
     }
 
+    /// How `path` overlaps the catalog at `catalog` (both real paths), in the words of a refusal:
+    /// "is the catalog", "lies inside the catalog" or "contains the catalog"; nil when apart. A
+    /// parent folder of the catalog must not be told it lies inside it.
+    package static func catalogOverlap(_ path: String, _ catalog: String) -> String? {
+        if path == catalog { return "is the catalog" }
+        if isInside(path, catalog) { return "lies inside the catalog" }
+        if isInside(catalog, path) { return "contains the catalog" }
+        return nil
+    }
+
     /// Whether the entry itself (not what it points to) is a symbolic link.
     public static func isSymbolicLink(_ path: String) -> Bool {
         var info = stat()
@@ -139,13 +149,11 @@ extension FileSystem {
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             throw Failure(path: path, reason: "not a regular file (\(kindDescription(info.st_mode)))")
         }
-        guard Int(info.st_size) <= limit else {
-            throw Failure(path: path, reason: "is \(info.st_size) bytes, more than the limit of \(limit) bytes")
-        }
+        guard Int(info.st_size) <= limit else { throw tooLarge(path, size: Int(info.st_size), limit: limit) }
         let bytes = try readAll(descriptor, path: path, limit: limit)
         // The file may have grown between fstat and read.
         guard bytes.count <= limit else {
-            throw Failure(path: path, reason: "is more than the limit of \(limit) bytes")
+            throw Failure(path: path, reason: "is more than the limit of \(limit) bytes", exceededLimit: limit)
         }
         return bytes
     }
@@ -181,8 +189,8 @@ extension FileSystem {
         let normalized = lexicallyNormalized(path)
         guard let real = realPathAllowingMissingLeaf(normalized) else { return "its parent folder does not exist" }
         for catalog in catalogs {
-            if let catalogReal = realPath(catalog), isInside(real, catalogReal) || isInside(catalogReal, real) {
-                return "lies inside the catalog \(catalog); \(writer) writes outside the catalogs"
+            if let catalogReal = realPath(catalog), let overlap = catalogOverlap(real, catalogReal) {
+                return "\(overlap) \(catalog); \(writer) writes outside the catalogs"
             }
         }
         var info = stat()

@@ -25,11 +25,15 @@ public enum FileSystem {
     public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
         public var path: String
         public var reason: String
+        /// The limit the file is larger than, when that is the failure: a fact about the file
+        /// (say a sparse 15 TB "image"), never about the machine.
+        public var exceededLimit: Int?
         public var description: String { "\(path): \(reason)" }
 
-        public init(path: String, reason: String) {
+        public init(path: String, reason: String, exceededLimit: Int? = nil) {
             self.path = path
             self.reason = reason
+            self.exceededLimit = exceededLimit
         }
     }
 
@@ -131,14 +135,19 @@ public enum FileSystem {
     /// `mappingThreshold`, mapped read-only otherwise. Mapping saves a copy of a large file;
     /// mapping and unmapping many small ones from several threads contends on the process's
     /// memory map, so those are read. One open and one fstat either way.
+    ///
+    /// A file larger than `limit` is refused before it is mapped, with `exceededLimit` set: a
+    /// sparse 15 TB file takes no disk, but mapping it fails for want of address space (ENOMEM,
+    /// which would stop the run as the machine's fault) or, mapped, takes hours to scan.
     public static func withContents<Result>(
-        of path: String, mappingThreshold: Int = 4 << 20, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+        of path: String, limit: Int = fileSizeLimit, mappingThreshold: Int = 4 << 20, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
     ) throws -> Result {
         let descriptor = try openRegularFile(path)
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw failure(path) }
         let size = Int(info.st_size)
+        guard size <= limit else { throw tooLarge(path, size: size, limit: limit) }
         guard size > 0 else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
         if size < mappingThreshold {
             return try readAll(descriptor, path: path).withUnsafeBufferPointer { try body($0) }
@@ -195,6 +204,11 @@ public enum FileSystem {
         }
         bytes.removeSubrange(filled...)
         return bytes
+    }
+
+    /// The failure for a file of `size` bytes where at most `limit` are read.
+    static func tooLarge(_ path: String, size: Int, limit: Int) -> Failure {
+        Failure(path: path, reason: "is \(size) bytes, more than the limit of \(limit) bytes", exceededLimit: limit)
     }
 
     /// The failure for the current `errno`. One that says the machine is out of descriptors or

@@ -1,3 +1,4 @@
+import AdaptiveAssets
 import CatalogFixtures
 import Foundation
 #if canImport(FoundationXML)
@@ -53,7 +54,7 @@ import Testing
     }
 
     /// The SARIF 2.1.0 schema's required fields, and what the issue asks of each result.
-    func checkSARIF(_ text: String, resultCount: Int?, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func checkSARIF(_ text: String, resultCount: Int?, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
         let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(document["version"] as? String == "2.1.0")
         #expect((document["$schema"] as? String)?.contains("sarif-2.1.0") == true)
@@ -137,10 +138,16 @@ import Testing
         }
     }
 
+    /// `--format` takes exactly the reporters there are (`ReporterFormat`): anything else is a
+    /// usage error listing them, and `--help` lists each with its summary.
     @Test func unknownFormatIsAUsageError() throws {
         let run = try Adapt.run(["validate", "--format", "yaml", "Assets/Showcase.xcassets"])
         #expect(run.status == 2)
-        #expect(run.stderr.contains("github, sarif, junit, checkstyle"))
+        #expect(ReporterFormat.allCases.allSatisfy { run.stderr.contains("- \($0.rawValue)\n") }, "\(run.stderr)")
+        let help = try Adapt.run(["validate", "--help"])
+        for format in ReporterFormat.allCases {
+            #expect(help.stdout.contains("\(format.rawValue)") && help.stdout.contains(format.summary.prefix(25)), "\(format)")
+        }
     }
 }
 

@@ -111,7 +111,7 @@ extension HTMLReport {
         if let image = card.image, let name = images.classes[image] {
             html.raw("<span class=\"t \(name)\(choice.mirrored ? " mirrored" : "")\" role=\"img\" aria-label=\""); html.attribute(label); html.raw("\"></span>")
         } else if let color = card.color {
-            html.raw("<span class=\"t swatch\" role=\"img\" style=\"background:"); html.attribute(color); html.raw("\" aria-label=\""); html.attribute(label); html.raw("\"></span>")
+            html.raw("<span class=\"t swatch \(images.swatches[color] ?? "")\" role=\"img\" aria-label=\""); html.attribute(label); html.raw("\"></span>")
         } else {
             html.raw("<span class=\"t placeholder\" aria-hidden=\"true\">"); html.text(card.label.pathExtension.uppercased()); html.raw("</span>")
         }
@@ -127,8 +127,7 @@ extension HTMLReport {
             if let thumbnail { html.raw(" width=\"\(thumbnail.width)\" height=\"\(thumbnail.height)\"") }
             html.raw(">")
         } else if let color = card.color {
-            html.raw("<span class=\"big swatch\" role=\"img\" style=\"background:"); html.attribute(color)
-            html.raw("\" aria-label=\""); html.attribute(alt); html.raw("\"></span>")
+            html.raw("<span class=\"big swatch \(images.swatches[color] ?? "")\" role=\"img\" aria-label=\""); html.attribute(alt); html.raw("\"></span>")
         } else {
             let kind = card.label.pathExtension.isEmpty ? "—" : card.label.pathExtension.uppercased()
             html.raw("<span class=\"big placeholder\" role=\"img\" aria-label=\""); html.attribute(alt + " (no preview)"); html.raw("\">")

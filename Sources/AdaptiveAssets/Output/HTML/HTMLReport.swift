@@ -54,16 +54,17 @@ public struct HTMLReport: Sendable {
         var html = HTMLBuilder()
         let images = ImageStyles(report: report, linkImages: linkImages, baseFolder: baseFolder)
         let title = "Asset report: " + report.catalogs.map(\.name).joined(separator: ", ")
-        let policy = linkImages
-            ? "default-src 'none'; img-src data: file: 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'"
-            : "default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'"
+        // The exact text of the page's one <style> and one <script>: the policy allows these by
+        // hash and nothing else inline, so markup smuggled in from a catalog could not run.
+        let style = "\n" + HTMLReport.stylesheet + images.css
+        let script = "\n" + HTMLReport.script
+        let policy = Self.contentSecurityPolicy(style: style, script: script, linkImages: linkImages)
         html.raw("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
         html.raw("<meta http-equiv=\"Content-Security-Policy\" content=\"\(policy)\">\n")
         html.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta name=\"color-scheme\" content=\"light dark\">\n")
         html.raw(Self.generatorMarker + "\n")
-        html.raw("<title>"); html.text(title); html.raw("</title>\n<style>\n")
-        html.raw(HTMLReport.stylesheet)
-        html.raw(images.css)
+        html.raw("<title>"); html.text(title); html.raw("</title>\n<style>")
+        html.raw(style)
         html.raw("</style>\n</head>\n<body data-images-ok=\"unknown\">\n")
         html.raw("<header>\n<h1>"); html.text(title); html.raw("</h1>\n")
         html.raw("<nav aria-label=\"Sections\"><a href=\"#overview\">Overview</a> <a href=\"#contact-sheet\">Contact sheet</a> ")
@@ -74,10 +75,23 @@ public struct HTMLReport: Sendable {
         contactSheet(&html, images)
         traitChanges(&html, images)
         downloadSize(&html)
-        html.raw("</main>\n<script>\n")
-        html.raw(HTMLReport.script)
+        html.raw("</main>\n<script>")
+        html.raw(script)
         html.raw("</script>\n</body>\n</html>\n")
         return html.output
+    }
+
+    /// No request leaves the page (`default-src 'none'`); images are data URIs (or, linked, local
+    /// files); the one style sheet and the one script run because their hashes are listed, and no
+    /// other inline style or script would. No `'unsafe-inline'`: swatch colours are classes in the
+    /// style sheet, not `style` attributes.
+    static func contentSecurityPolicy(style: String, script: String, linkImages: Bool) -> String {
+        "default-src 'none'; img-src data:\(linkImages ? " file: 'self'" : ""); style-src \(hashSource(style)); script-src \(hashSource(script))"
+    }
+
+    /// A CSP hash source: `'sha256-<base64 of the SHA-256 of the UTF-8 text>'`.
+    package static func hashSource(_ text: String) -> String {
+        "'sha256-" + Base64.encode(SHA256.digest(Array(text.utf8))) + "'"
     }
 
     /// Hidden until the script shows it: without script, the whole page is shown.
@@ -147,14 +161,39 @@ struct HTMLBuilder {
     mutating func attribute(_ value: String) { text(value) }
 }
 
-/// Each image's CSS class (identical thumbnails share one), and the data URIs, each once.
+/// Each image's CSS class (identical thumbnails share one), and the data URIs, each once; and
+/// each swatch colour's class, since the policy allows no `style` attribute.
 struct ImageStyles {
     /// Per image (`ReportV1.images`): its class and its `src`, nil when there is nothing to show.
     var classes: [String?] = []
     var sources: [String?] = []
+    /// Per CSS colour of a colour set: its class (`c0`, `c1`...).
+    var swatches: [String: String] = [:]
     var css = ""
 
     init(report: ReportV1, linkImages: Bool, baseFolder: String) {
+        for color in report.assets.lazy.flatMap(\.variants).compactMap(\.color) where swatches[color] == nil && Self.isSafeColor(color) {
+            let name = "c\(swatches.count)"
+            swatches[color] = name
+            css += ".\(name){background:\(color)}\n"
+        }
+        addImages(report: report, linkImages: linkImages, baseFolder: baseFolder)
+    }
+
+    /// What `cssColor` writes (`rgb(...)`, `color(display-p3 ...)`: words, numbers, spaces, `/`):
+    /// nothing that could end the declaration, the rule or the `<style>` element.
+    static func isSafeColor(_ color: String) -> Bool {
+        color.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: " "), UInt8(ascii: "."), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "/"),
+                 UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "%"), UInt8(ascii: ","): true
+            default: false
+            }
+        }
+    }
+
+    private mutating func addImages(report: ReportV1, linkImages: Bool, baseFolder: String) {
         var classOfBytes: [[UInt8]: String] = [:]
         for image in report.images {
             if linkImages {

@@ -3,7 +3,6 @@ import AssetCatalog
 /// Checkstyle XML: `<file name="...">` with one `<error line column severity message source>` per
 /// diagnostic, as many CI dashboards read it. Paths are relative to the working folder.
 public struct CheckstyleReporter: Reporter {
-    public static let identifier = "checkstyle"
     public static let summary = "Checkstyle XML"
     public init() {}
 

@@ -3,7 +3,6 @@ import AssetCatalog
 /// GitHub Actions workflow commands: `::error file=PATH,line=L,col=C,title=RULE::MESSAGE`, which
 /// GitHub shows as annotations on the pull request. Paths are relative to the working folder.
 public struct GitHubReporter: Reporter {
-    public static let identifier = "github"
     public static let summary = "GitHub Actions annotations (::error file=...)"
     public init() {}
 

@@ -8,8 +8,7 @@ import AssetValidation
 /// named `validate`, so `tests` counts what was checked and `failures` never exceeds it. Paths
 /// are relative to the working folder.
 public struct JUnitReporter: Reporter {
-    public static let identifier = "junit"
-    public static let summary = "JUnit XML: a test suite per catalog, a failed test case per finding"
+    public static let summary = "JUnit XML: a test suite per catalog, a failed test case per error or warning"
     public init() {}
 
     public func render(_ report: ValidationReport) -> ReporterOutput {

@@ -1,10 +1,10 @@
 import AssetCatalog
 import AssetValidation
 
-/// One way to print a validation report: `adapt validate --format ID`. Reporters are values
-/// looked up by identifier (`Reporters.named`); the CLI only writes what they return.
+/// One way to print a validation report: `adapt validate --format NAME`, where NAME is its
+/// `ReporterFormat`. Reporters are small values; the CLI only writes what they return.
 public protocol Reporter: Sendable {
-    static var identifier: String { get }
+    /// One line for `--help`.
     static var summary: String { get }
     func render(_ report: ValidationReport) -> ReporterOutput
 }
@@ -20,26 +20,28 @@ public struct ReporterOutput: Hashable, Sendable {
     }
 }
 
-public enum Reporters {
-    public static let all: [any Reporter.Type] = [
-        TextReporter.self, JSONReporter.self, XcodeReporter.self, GitHubReporter.self,
-        SARIFReporter.self, JUnitReporter.self, CheckstyleReporter.self,
-    ]
+/// Every reporter, by the name `--format` takes: the one list that `--help`, the CLI and the
+/// build plugin read.
+///
+/// ```swift
+/// let output = ReporterFormat.sarif.reporter.render(report)
+/// ```
+public enum ReporterFormat: String, CaseIterable, Sendable {
+    case text, json, xcode, github, sarif, junit, checkstyle
 
-    public static var identifiers: [String] { all.map { $0.identifier } }
-
-    public static func named(_ identifier: String) -> (any Reporter)? {
-        switch identifier {
-        case TextReporter.identifier: TextReporter()
-        case JSONReporter.identifier: JSONReporter()
-        case XcodeReporter.identifier: XcodeReporter()
-        case GitHubReporter.identifier: GitHubReporter()
-        case SARIFReporter.identifier: SARIFReporter()
-        case JUnitReporter.identifier: JUnitReporter()
-        case CheckstyleReporter.identifier: CheckstyleReporter()
-        default: nil
+    public var reporter: any Reporter {
+        switch self {
+        case .text: TextReporter()
+        case .json: JSONReporter()
+        case .xcode: XcodeReporter()
+        case .github: GitHubReporter()
+        case .sarif: SARIFReporter()
+        case .junit: JUnitReporter()
+        case .checkstyle: CheckstyleReporter()
         }
     }
+
+    public var summary: String { type(of: reporter).summary }
 }
 
 /// The package's version, as SARIF's `tool.driver.version` and `adapt --version` show it.
@@ -70,7 +72,6 @@ extension ValidationReport {
 
 /// `path:line:column: severity: message [rule]` on standard error, and the summary on standard output.
 public struct TextReporter: Reporter {
-    public static let identifier = "text"
     public static let summary = "diagnostics for people, then a summary"
     public init() {}
     public func render(_ report: ValidationReport) -> ReporterOutput {
@@ -80,7 +81,6 @@ public struct TextReporter: Reporter {
 
 /// Only the diagnostics, on standard error, as Xcode and SwiftPM read build logs.
 public struct XcodeReporter: Reporter {
-    public static let identifier = "xcode"
     public static let summary = "only the diagnostics, for build logs"
     public init() {}
     public func render(_ report: ValidationReport) -> ReporterOutput {
@@ -90,7 +90,6 @@ public struct XcodeReporter: Reporter {
 
 /// One JSON object per diagnostic, one a line.
 public struct JSONReporter: Reporter {
-    public static let identifier = "json"
     public static let summary = "one JSON object per diagnostic, one a line"
     public init() {}
     public func render(_ report: ValidationReport) -> ReporterOutput {

@@ -7,7 +7,6 @@ import Foundation
 /// (`%SRCROOT%`; a file outside it gets an absolute `file://` URI). Path components are
 /// percent-encoded, `:` included, so a name can never read as a URI scheme.
 public struct SARIFReporter: Reporter {
-    public static let identifier = "sarif"
     public static let summary = "one SARIF 2.1.0 document, for code scanning"
     public init() {}
 

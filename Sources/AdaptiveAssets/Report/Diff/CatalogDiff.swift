@@ -112,12 +112,13 @@ public struct CatalogDiff: Sendable {
         return parts.isEmpty ? "" : asset.type.rawValue + "\n" + parts.sorted().joined(separator: "\n")
     }
 
-    /// The file's content hash. Only a regular file is read (a FIFO in place of an image would
-    /// otherwise block the diff forever); anything else stands as what it is.
+    /// The file's SHA-256 (a file crafted to collide with the old one must not hide a change).
+    /// Only a regular file is read (a FIFO in place of an image would otherwise block the diff
+    /// forever); anything else stands as what it is.
     private static func fileHash(_ path: String) -> String {
         let bytes: [UInt8]
         do { bytes = try FileSystem.readFile(path) } catch { return FileSystem.exists(path) ? "unreadable: \(error.reason)" : "missing" }
-        return Thumbnailer.contentHash(bytes) + "-\(bytes.count)"
+        return SHA256.hex(bytes) + "-\(bytes.count)"
     }
 
     private static func compare(_ old: Asset, _ new: Asset) -> AssetChange {
