@@ -18,7 +18,8 @@ extension Diagnostic {
         public var file: String?
         /// The entry's position in the set's entry array.
         public var variant: Int?
-        /// The app icon or launch slot (`ios 60x60`), as `Slot.description` writes it.
+        /// The app icon or launch slot (`ios 60x60`), as `Slot.description` writes it; for
+        /// `icon.missing-slot`, the slots missing, as its message lists them (`iphone 20x20@2x, ...`).
         public var slot: String?
         /// The device profile the finding names (`iphone-15`).
         public var device: String?
