@@ -69,6 +69,7 @@ public struct Validator: Sendable {
             let targets = catalog.targetIdioms
             let traitSets = traitSetsByTarget[targets] ?? DeviceTraitSets(devices: devices.devices(for: targets))
             traitSetsByTarget[targets] = traitSets
+            let firstOfCatalog = diagnostics.count
             diagnostics += catalog.diagnostics
             diagnostics += SetContentsRules.check(catalog)
             diagnostics += SelectionRules(index: AssetIndex(catalog), traitSets: traitSets).check()
@@ -78,6 +79,7 @@ public struct Validator: Sendable {
                 inspector.decodes = imageChecks == .full
                 diagnostics += CatalogImageChecker(inspector: inspector, concurrency: concurrency).check(catalog).diagnostics
             }
+            diagnostics.attribute(to: Diagnostic.Subject(catalog: catalog.path), from: firstOfCatalog)
         }
         diagnostics += NameCollisionRule.check(catalogs)
         let policies = PolicyRules(options: settings.policy, enabled: settings.isEnabled)
@@ -88,17 +90,14 @@ public struct Validator: Sendable {
     }
 
     /// `diagnostics` as this configuration reports them: disabled rules dropped, severities
-    /// overridden, warnings promoted under `strict`. Public for findings made outside the
+    /// overridden, warnings promoted under `strict` (marked `promotedByStrict`; the message is left as it is). Public for findings made outside the
     /// validator about the same catalogs (the accessors' `accessors.name-collision`).
     public func configured(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         let diagnostics = settings.apply(to: diagnostics)
         guard strict else { return diagnostics }
         return diagnostics.map { diagnostic in
             var promoted = diagnostic
-            if promoted.severity == .warning {
-                promoted.severity = .error
-                promoted.message += " (--strict)"
-            }
+            promoted.promoteForStrict()
             return promoted
         }
     }

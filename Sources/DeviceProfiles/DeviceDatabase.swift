@@ -27,8 +27,7 @@ public struct DeviceDatabase: Sendable {
             // Foundation answers nil, not why: a process out of descriptors cannot look for the
             // resource either, and that is not a broken build.
             FileSystem.noteDescriptorShortage(path: "the built-in device database")
-            throw LoadError(diagnostic: Diagnostic(.error, "the built-in device database is missing from the build",
-                                                   code: "devices.missing"))
+            throw LoadError(diagnostic: Diagnostic(.devicesMissing, "the built-in device database is missing from the build"))
         }
         return try load(from: url.path)
     }
@@ -49,8 +48,8 @@ public struct DeviceDatabase: Sendable {
                 bytes = try FileSystem.readRegularFile(path, limit: sizeLimit)
             }
         } catch {
-            throw LoadError(diagnostic: Diagnostic(.error, "cannot read device database: \(error.reason)",
-                                                   code: "devices.unreadable", at: SourceLocation(file: path)))
+            throw LoadError(diagnostic: Diagnostic(.devicesUnreadable, "cannot read device database: \(error.reason)",
+                                                   at: SourceLocation(file: path)))
         }
         return try parse(bytes, path: path)
     }
@@ -59,7 +58,7 @@ public struct DeviceDatabase: Sendable {
         let lines = LineTable(bytes)
         func fail(_ message: String, at offset: Int?) -> LoadError {
             let location = offset.map { SourceLocation(file: path, offset: $0, lines: lines) } ?? SourceLocation(file: path)
-            return LoadError(diagnostic: Diagnostic(.error, message, code: "devices.invalid", at: location))
+            return LoadError(diagnostic: Diagnostic(.devicesInvalid, message, at: location))
         }
         let root: JSONValue
         do {

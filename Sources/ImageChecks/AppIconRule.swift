@@ -13,11 +13,8 @@ enum AppIconRule {
                 let scale = variant.scale ?? 1
                 let expected = (width: points.width * Double(scale), height: points.height * Double(scale))
                 if Double(header.width) != expected.width || Double(header.height) != expected.height {
-                    diagnostics.append(Diagnostic(
-                        .error,
-                        "\(filename) is \(header.width)x\(header.height) pixels; the \(size)@\(scale)x "
-                            + "\(variant.idiom.contentsValue) slot needs \(ScaleFamilyRule.format(expected.width))x\(ScaleFamilyRule.format(expected.height))",
-                        code: "icon.size", at: variant.location))
+                    diagnostics.append(Diagnostic(.iconSize, "\(filename) is \(header.width)x\(header.height) pixels; the \(size)@\(scale)x "
+                            + "\(variant.idiom.contentsValue) slot needs \(ScaleFamilyRule.format(expected.width))x\(ScaleFamilyRule.format(expected.height))", subject: Diagnostic.Subject(asset: asset, variant: variant), at: variant.location))
                 }
             }
         }

@@ -35,6 +35,8 @@ public struct CatalogImageChecker: Sendable {
         var declaredFormat: ImageFormat?
         /// The scales of the slots that name this file.
         var scales: [Int] = []
+        /// The first entry that names it: what its findings are about.
+        var subject: Diagnostic.Subject
     }
 
     public func check(_ catalog: Catalog) -> Result {
@@ -43,6 +45,8 @@ public struct CatalogImageChecker: Sendable {
         var diagnostics: [Diagnostic] = []
         var reports: [String: PNGReport] = [:]
         for (file, inspection) in zip(files, inspections) {
+            let firstOfFile = diagnostics.count
+            defer { diagnostics.attribute(to: file.subject, from: firstOfFile) }
             diagnostics.append(contentsOf: formatDiagnostics(file, inspection))
             if var report = inspection.report {
                 // 72 dpi times the slot's scale (144 for 2x) is the Retina convention, not a problem.
@@ -65,6 +69,7 @@ public struct CatalogImageChecker: Sendable {
             }
         }
         diagnostics += perSet.joined()
+        diagnostics.attribute(to: Diagnostic.Subject(catalog: catalog.path))
         return Result(diagnostics: diagnostics, reports: reports)
     }
 
@@ -78,7 +83,8 @@ public struct CatalogImageChecker: Sendable {
                 let path = asset.path.appendingPathComponent(filename)
                 if positions[path] == nil {
                     positions[path] = files.count
-                    files.append(ImageFile(path: path, declaredFormat: ImageFormat(fileExtension: filename.pathExtension)))
+                    files.append(ImageFile(path: path, declaredFormat: ImageFormat(fileExtension: filename.pathExtension),
+                                           subject: Diagnostic.Subject(catalog: catalog.path, asset: asset, variant: variant)))
                 }
                 files[positions[path]!].scales.append(variant.scale ?? Self.scaleSuffix(of: filename) ?? 1)
             }
@@ -120,7 +126,7 @@ public struct CatalogImageChecker: Sendable {
     /// A file whose bytes are not what its extension says.
     private func formatDiagnostics(_ file: ImageFile, _ inspection: Inspection) -> [Diagnostic] {
         if let reason = inspection.unreadable {
-            return [Diagnostic(.error, reason, code: "catalog.unreadable", at: SourceLocation(file: file.path))]
+            return [Diagnostic(.catalogUnreadable, reason, at: SourceLocation(file: file.path))]
         }
         return Self.formatDiagnostics(path: file.path, declaredFormat: file.declaredFormat, actualFormat: inspection.actualFormat)
     }
@@ -132,14 +138,12 @@ public struct CatalogImageChecker: Sendable {
         let location = SourceLocation(file: path)
         let named = declaredFormat?.rawValue ?? "'.\(path.pathExtension)'"
         if actualFormat == .unknown {
-            return [Diagnostic(.error, "named as \(named) but is not an image in any format Apple platforms decode",
-                               code: "image.not-an-image", at: location)]
+            return [Diagnostic(.imageNotAnImage, "named as \(named) but is not an image in any format Apple platforms decode", at: location)]
         }
         guard let declared = declaredFormat, declared != actualFormat else { return [] }
         // SVG sniffing is loose (text); a PDF or SVG named by its own extension is never questioned.
         if declared == .svg && actualFormat == .unknown { return [] }
-        return [Diagnostic(.warning, "named as \(declared.rawValue) but is a \(actualFormat.rawValue) file: "
-                               + "Apple platforms decode it, but tools that trust the extension will not",
-                           code: "image.format-mismatch", at: location)]
+        return [Diagnostic(.imageFormatMismatch, "named as \(declared.rawValue) but is a \(actualFormat.rawValue) file: "
+                               + "Apple platforms decode it, but tools that trust the extension will not", at: location)]
     }
 }

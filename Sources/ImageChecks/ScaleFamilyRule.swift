@@ -39,7 +39,8 @@ enum ScaleFamilyRule {
             // first sibling it cannot share a point size with.
             for (index, member) in members.enumerated() {
                 guard let sibling = members[..<index].first(where: { !fits($0, member) }) else { continue }
-                diagnostics.append(Diagnostic(.warning, Message.mismatch(member, sibling), code: "image.scale-size",
+                diagnostics.append(Diagnostic(.imageScaleSize, Message.mismatch(member, sibling),
+                                              subject: Diagnostic.Subject(asset: asset, variant: member.variant),
                                               at: member.variant.location))
             }
         }

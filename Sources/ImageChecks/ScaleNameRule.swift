@@ -19,8 +19,9 @@ enum ScaleNameRule {
         asset.variants.compactMap { variant in
             guard let declared = variant.scale, let filename = variant.filename,
                 let named = scale(named: filename), named != declared else { return nil }
-            return Diagnostic(.warning, Message.contradiction(filename, named: named, declared: declared),
-                              code: "image.scale-name", at: variant.location)
+            return Diagnostic(.imageScaleName, Message.contradiction(filename, named: named, declared: declared),
+                              subject: Diagnostic.Subject(asset: asset, variant: variant),
+                              at: variant.location)
         }
     }
 

@@ -1,18 +1,19 @@
 import AssetCatalog
 import PNGInspection
 
-/// The App Store icon (`ios-marketing`) must be opaque (`icon.alpha`).
+/// The App Store icon (`ios-marketing`) must be opaque. Two rules, each at the one severity the
+/// registry states for it (an emitter never picks a severity):
 ///
-/// - error: a pixel is not fully opaque, in the app's primary icon set. App Store Connect rejects
+/// - `icon.alpha`, an error: a pixel is not fully opaque, in the app's primary icon set. App Store Connect rejects
 ///   the upload (ITMS-90717, "Invalid App Store Icon ... can't be transparent nor contain an
 ///   alpha channel").
-/// - warning: the same in any other app icon set. The store validates only the icon set the
+/// - `icon.alpha-suspect`, a warning: the same in any other app icon set. The store validates only the icon set the
 ///   build setting `ASSETCATALOG_COMPILER_APPICON_NAME` names, which a catalog does not record;
 ///   we take Xcode's default, `AppIcon`. Other sets are extension icons (DuckDuckGo's action
 ///   extension), alternate icons or icons of builds that are never uploaded (Brave's
 ///   `AppIcon_Local`), all shipped with transparent corners; if one of them is what your build
 ///   setting names, the store will reject it.
-/// - warning: the file has an alpha channel (or tRNS) but every pixel is opaque. The same check
+/// - `icon.alpha-suspect`: the file has an alpha channel (or tRNS) but every pixel is opaque. The same check
 ///   has rejected such files, yet apps ship with them (Brave's store icons are all of this kind),
 ///   so it is not certain enough for an error. Saving the icon without alpha settles it.
 ///
@@ -33,13 +34,18 @@ enum StoreIconAlphaRule {
                 break
             case .translucent(let pixel):
                 let isPrimary = isPrimaryIconSet(asset)
-                diagnostics.append(Diagnostic(isPrimary ? .error : .warning, Message.translucent(filename, pixel, isPrimary: isPrimary),
-                                              code: "icon.alpha", at: variant.location))
+                diagnostics.append(Diagnostic(isPrimary ? .iconAlpha : .iconAlphaSuspect, Message.translucent(filename, pixel, isPrimary: isPrimary),
+                                              subject: Diagnostic.Subject(asset: asset, variant: variant),
+                                              at: variant.location))
             case .opaque:
-                diagnostics.append(Diagnostic(.warning, Message.opaqueAlphaChannel(filename), code: "icon.alpha", at: variant.location))
+                diagnostics.append(Diagnostic(.iconAlphaSuspect, Message.opaqueAlphaChannel(filename),
+                                              subject: Diagnostic.Subject(asset: asset, variant: variant),
+                                              at: variant.location))
             case .unreadable(let reason):
                 // The PNG checks report the damage itself; here only what it means for the store.
-                diagnostics.append(Diagnostic(.warning, Message.unchecked(filename, reason), code: "icon.alpha", at: variant.location))
+                diagnostics.append(Diagnostic(.iconAlphaSuspect, Message.unchecked(filename, reason),
+                                              subject: Diagnostic.Subject(asset: asset, variant: variant),
+                                              at: variant.location))
             }
         }
         return diagnostics

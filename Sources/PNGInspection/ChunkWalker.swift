@@ -21,8 +21,8 @@ struct ChunkWalker {
 
     func walk(_ bytes: UnsafeBufferPointer<UInt8>, isWholeFile: Bool = true) -> Result {
         var result = Result()
-        func problem(_ code: PNGProblem.Code, _ message: String, at offset: Int? = nil, _ severity: PNGProblem.Severity = .error) {
-            result.problems.append(PNGProblem(code, severity, message, offset: offset))
+        func problem(_ code: PNGProblem.Code, _ message: String, at offset: Int? = nil) {
+            result.problems.append(PNGProblem(code, message, offset: offset))
         }
         guard checkSignature(bytes, into: &result) else { return result }
 
@@ -100,7 +100,7 @@ struct ChunkWalker {
                 if length != 0 { problem(.iend, "IEND has \(length) bytes of data", at: offset) }
             case "tRNS": header.hasTransparencyChunk = true
             case "sRGB":
-                if length == 1 { header.sRGBIntent = data[0] } else { problem(.ancillary, "sRGB chunk of \(length) bytes", at: offset, .warning) }
+                if length == 1 { header.sRGBIntent = data[0] } else { problem(.ancillary, "sRGB chunk of \(length) bytes", at: offset) }
             case "iCCP": parseICCP(data, at: offset, into: &header, result: &result)
             case "gAMA": if length == 4 { header.gamma = Self.u32(data, 0) }
             case "cHRM": header.hasChromaticities = true
@@ -143,7 +143,7 @@ struct ChunkWalker {
     private func checkSignature(_ bytes: UnsafeBufferPointer<UInt8>, into result: inout Result) -> Bool {
         if bytes.count >= 8 && bytes.prefix(8).elementsEqual(Self.signature) { return true }
         func fail(_ code: PNGProblem.Code, _ message: String) -> Bool {
-            result.problems.append(PNGProblem(code, .error, message, offset: 0))
+            result.problems.append(PNGProblem(code, message, offset: 0))
             return false
         }
         if bytes.isEmpty { return fail(.truncated, "the file is empty") }
@@ -165,7 +165,7 @@ struct ChunkWalker {
     }
 
     private func parseIHDR(_ data: UnsafeBufferPointer<UInt8>, at offset: Int, into header: inout PNGHeader, result: inout Result) {
-        func problem(_ message: String) { result.problems.append(PNGProblem(.ihdr, .error, message, offset: offset)) }
+        func problem(_ message: String) { result.problems.append(PNGProblem(.ihdr, message, offset: offset)) }
         guard data.count == 13 else { return problem("IHDR is \(data.count) bytes, not 13") }
         header.width = Self.u32(data, 0)
         header.height = Self.u32(data, 4)
@@ -187,24 +187,24 @@ struct ChunkWalker {
 
     private func parseICCP(_ data: UnsafeBufferPointer<UInt8>, at offset: Int, into header: inout PNGHeader, result: inout Result) {
         guard let nul = data.prefix(80).firstIndex(of: 0), nul + 1 < data.count else {
-            result.problems.append(PNGProblem(.profile, .warning, "iCCP chunk without a valid profile name", offset: offset))
+            result.problems.append(PNGProblem(.profile, "iCCP chunk without a valid profile name", offset: offset))
             return
         }
         header.iccProfileName = String(decoding: data[..<nul], as: UTF8.self)
         guard data[nul + 1] == 0 else {
-            result.problems.append(PNGProblem(.profile, .warning, "iCCP uses unknown compression method \(data[nul + 1])", offset: offset))
+            result.problems.append(PNGProblem(.profile, "iCCP uses unknown compression method \(data[nul + 1])", offset: offset))
             return
         }
         if let description = ICCProfile.description(compressed: ArraySlice(data[(nul + 2)...])) {
             header.iccProfileDescription = description
         } else {
-            result.problems.append(PNGProblem(.profile, .warning, "the embedded ICC profile cannot be read", offset: offset))
+            result.problems.append(PNGProblem(.profile, "the embedded ICC profile cannot be read", offset: offset))
         }
     }
 
     private func checkColorInformation(_ header: PNGHeader, into result: inout Result) {
         if header.sRGBIntent != nil && header.iccProfileName != nil {
-            result.problems.append(PNGProblem(.profileConflict, .warning, "both an sRGB chunk and an ICC profile: the PNG specification says use only one"))
+            result.problems.append(PNGProblem(.profileConflict, "both an sRGB chunk and an ICC profile: the PNG specification says use only one"))
         }
         if let physical = header.physicalPixels {
             let is72DPI = physical.metre && (2834...2835).contains(physical.x) && physical.x == physical.y
@@ -212,7 +212,7 @@ struct ChunkWalker {
                 let shown = physical.metre
                     ? "\(Int((Double(physical.x) * 0.0254).rounded()))x\(Int((Double(physical.y) * 0.0254).rounded())) dpi"
                     : "aspect \(physical.x):\(physical.y), no unit"
-                result.problems.append(PNGProblem(.phys, .warning, "pHYs says \(shown), not 72 dpi: iOS ignores it, but other tools may scale the image by it"))
+                result.problems.append(PNGProblem(.phys, "pHYs says \(shown), not 72 dpi: iOS ignores it, but other tools may scale the image by it"))
             }
         }
     }

@@ -54,12 +54,12 @@ public struct PNGInspector: Sendable {
             // its first bytes, so that a PNG stays a PNG (and an image checker reports this).
             let prefix = (try? FileSystem.readPrefix(path, count: 32)) ?? []
             return PNGReport(path: path, format: ImageFormat(sniffing: prefix),
-                             problems: [PNGProblem(.tooLarge, .error, Self.tooLargeMessage(error))])
+                             problems: [PNGProblem(.tooLarge, Self.tooLargeMessage(error))])
         } catch let error as FileSystem.Failure {
             return PNGReport(path: path, format: .unknown,
-                             problems: [PNGProblem(.unreadable, .error, "cannot read the file: \(error.reason)")])
+                             problems: [PNGProblem(.unreadable, "cannot read the file: \(error.reason)")])
         } catch {
-            return PNGReport(path: path, format: .unknown, problems: [PNGProblem(.unreadable, .error, "cannot read the file")])
+            return PNGReport(path: path, format: .unknown, problems: [PNGProblem(.unreadable, "cannot read the file")])
         }
     }
 
@@ -98,7 +98,7 @@ public struct PNGInspector: Sendable {
         report.neededMoreBytes = walk.needsMoreBytes
         guard let header = walk.header else { return report }
         if header.pixelCount > maxPixels {
-            report.problems.append(PNGProblem(.tooLarge, .error,
+            report.problems.append(PNGProblem(.tooLarge,
                 "IHDR claims \(header.width)x\(header.height) = \(header.pixelCount) pixels, over the limit of \(maxPixels): not decoded"))
             return report
         }
@@ -118,15 +118,16 @@ public struct PNGInspector: Sendable {
         var problems: [PNGProblem] = []
         switch result.status {
         case ADAPT_PNG_FAILED:
-            problems.append(PNGProblem(Self.code(forLibpngMessage: message), .error, "decoding failed: \(message)\(Self.explanation(of: message))"))
-        case ADAPT_PNG_TOO_LARGE: problems.append(PNGProblem(.tooLarge, .error, "over the pixel limit: not decoded"))
+            problems.append(PNGProblem(Self.code(forLibpngMessage: message), "decoding failed: \(message)\(Self.explanation(of: message))"))
+        case ADAPT_PNG_TOO_LARGE: problems.append(PNGProblem(.tooLarge, "over the pixel limit: not decoded"))
         default: break
         }
         if result.warning_count > 0 {
-            let code = Self.code(forLibpngMessage: warning)
-            let severity: PNGProblem.Severity = code == .imageData ? .error : .warning
+            // A warning about the image data is that error (libpng recovered, the pixels are wrong);
+            // any other is `png.libpng-warning`, whose registered severity is a warning.
+            let code: PNGProblem.Code = Self.code(forLibpngMessage: warning) == .imageData ? .imageData : .libpngWarning
             let more = result.warning_count > 1 ? " (and \(result.warning_count - 1) more)" : ""
-            problems.append(PNGProblem(code == .decode ? .libpngWarning : code, severity, "libpng: \(warning)\(more)"))
+            problems.append(PNGProblem(code, "libpng: \(warning)\(more)"))
         }
         return problems
     }
@@ -190,7 +191,7 @@ public struct PNGReport: Hashable, Sendable {
     /// The problems as diagnostics on the file.
     public var diagnostics: [Diagnostic] {
         problems.map { problem in
-            Diagnostic(problem.severity == .error ? .error : .warning, problem.message, code: problem.code.rawValue,
+            Diagnostic(problem.code.rule, problem.message,
                        at: path.map { SourceLocation(file: $0) })
         }
     }

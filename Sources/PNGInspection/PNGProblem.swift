@@ -32,14 +32,15 @@ public struct PNGProblem: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var code: Code
-    public var severity: Severity
+    /// The severity the code's rule states (`Code.rule`): never chosen where a problem is found,
+    /// so `adapt png`, `adapt validate` and the registry agree.
+    public var severity: Severity { code.rule.defaultSeverity == .error ? .error : .warning }
     public var message: String
     /// Byte offset in the file where the problem is, when known.
     public var offset: Int?
 
-    public init(_ code: Code, _ severity: Severity, _ message: String, offset: Int? = nil) {
+    public init(_ code: Code, _ message: String, offset: Int? = nil) {
         self.code = code
-        self.severity = severity
         self.message = message
         self.offset = offset
     }

@@ -23,7 +23,7 @@ enum EnvironmentFailures {
                 // Another thread is printing the message and exiting.
                 while true { pause() }
             }
-            Terminal.error(Diagnostic(.error, failure.description, code: "environment.exhausted").description)
+            Terminal.error(Diagnostic(.environmentExhausted, failure.description).description)
             // `_exit`, not `exit`: other threads are still running, and exit handlers run under
             // them could crash and replace the exit code. Everything printed is already written.
             _exit(2)

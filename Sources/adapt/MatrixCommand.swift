@@ -27,7 +27,7 @@ struct MatrixCommand: ParsableCommand {
         let assets: [Int]
         if let asset {
             guard let position = index.assetPosition(named: asset) else {
-                throw CommandFailure(Diagnostic(.error, "the catalog has no asset named '\(asset)'", code: "query.invalid",
+                throw CommandFailure(Diagnostic(.queryInvalid, "the catalog has no asset named '\(asset)'",
                                                 at: SourceLocation(file: catalog, line: 1, column: 1)))
             }
             assets = [position]

@@ -36,16 +36,16 @@ struct ReportCommand: ParsableCommand {
         // Checked before any work, so a refused path leaves everything as it was: the page goes
         // outside the catalogs, over nothing or over an earlier report; thumbnails likewise.
         if let reason = HTMLReport.refusal(toWrite: output, catalogs: catalogs) {
-            Terminal.error(Diagnostic(.error, "cannot write the report: \(reason)", code: "report.output", at: SourceLocation(file: output)).description)
+            Terminal.error(Diagnostic(.reportOutput, "cannot write the report: \(reason)", at: SourceLocation(file: output)).description)
             throw ExitCode(1)
         }
         let cacheFolder: String?
         do {
             cacheFolder = try Thumbnailer.cacheFolder(requested: cache, catalogs: catalogs) { warning in
-                Terminal.error(Diagnostic(.warning, warning, code: "report.cache").description)
+                Terminal.error(Diagnostic(.reportCacheSkipped, warning).description)
             }
         } catch {
-            Terminal.error(Diagnostic(.error, "cannot use the thumbnail cache: \(error)", code: "report.cache",
+            Terminal.error(Diagnostic(.reportCache, "cannot use the thumbnail cache: \(error)",
                                       at: SourceLocation(file: cache ?? "")).description)
             throw ExitCode(1)
         }
@@ -67,7 +67,7 @@ struct ReportCommand: ParsableCommand {
         do {
             try page.write(to: output)
         } catch {
-            Terminal.error(Diagnostic(.error, "cannot write the report: \(error)", code: "report.output", at: SourceLocation(file: output)).description)
+            Terminal.error(Diagnostic(.reportOutput, "cannot write the report: \(error)", at: SourceLocation(file: output)).description)
             throw ExitCode(1)
         }
         let diagnostics = report.diagnostics.count

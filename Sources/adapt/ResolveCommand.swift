@@ -89,7 +89,7 @@ struct ResolveCommand: ParsableCommand {
         do {
             reader = try LineReader(path: queriesPath)
         } catch {
-            throw CommandFailure(Diagnostic(.error, "cannot read queries: \(error.reason)", code: "query.unreadable",
+            throw CommandFailure(Diagnostic(.queryUnreadable, "cannot read queries: \(error.reason)",
                                             at: SourceLocation(file: queriesPath, line: 1, column: 1)))
         }
         defer { reader.close() }
@@ -106,7 +106,7 @@ struct ResolveCommand: ParsableCommand {
                 Terminal.report(resolver.takeDiagnostics())
             }
         } catch {
-            throw CommandFailure(Diagnostic(.error, "cannot read queries: \(error.reason)", code: "query.unreadable",
+            throw CommandFailure(Diagnostic(.queryUnreadable, "cannot read queries: \(error.reason)",
                                             at: SourceLocation(file: queriesPath, line: number + 1, column: 1)))
         }
         if resolver.unmatchedCount > 0 || index.catalog.diagnostics.hasErrors { throw ExitCode(1) }

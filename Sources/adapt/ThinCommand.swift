@@ -73,9 +73,8 @@ struct ThinCommand: ParsableCommand {
         let source = try readCatalog(catalog)
         let run = ThinningRun(catalog: source, devices: devices, decodePNGs: fullPNGCheck)
         if run.hasErrors && !allowInvalid {
-            throw CommandFailure(run.diagnostics + [Diagnostic(
-                .error, "not writing slices: the catalog or a kept image has errors (--allow-invalid writes them anyway)",
-                code: "thin.output", at: SourceLocation(file: output))])
+            throw CommandFailure(run.diagnostics + [Diagnostic(.thinOutput, "not writing slices: the catalog or a kept image has errors (--allow-invalid writes them anyway)",
+                                                               at: SourceLocation(file: output))])
         }
         Terminal.report(run.diagnostics)
         var writer = SliceWriter(concurrency: jobs ?? CatalogReader.coreCount)
@@ -87,7 +86,7 @@ struct ThinCommand: ParsableCommand {
         do {
             summaries = try run.write(to: output, writer: writer)
         } catch {
-            throw CommandFailure(Diagnostic(.error, "\(error)", code: "thin.output", at: SourceLocation(file: output)))
+            throw CommandFailure(Diagnostic(.thinOutput, "\(error)", at: SourceLocation(file: output)))
         }
         if writer.progress != nil { Terminal.progress(nil) }
         switch format {

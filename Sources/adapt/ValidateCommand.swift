@@ -67,7 +67,7 @@ struct ValidateCommand: ParsableCommand {
             do {
                 try generator.write(source, for: report.catalogs, to: accessors)
             } catch {
-                Terminal.error(Diagnostic(.error, "cannot write accessors: \(error)", code: "accessors.refused",
+                Terminal.error(Diagnostic(.accessorsRefused, "cannot write accessors: \(error)",
                                           at: SourceLocation(file: accessors)).description)
                 throw ExitCode(1)
             }

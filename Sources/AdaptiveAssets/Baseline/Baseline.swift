@@ -73,18 +73,17 @@ public struct Baseline: Hashable, Sendable {
                 data = try FileSystem.readRegularFile(path, limit: sizeLimit)
             }
         } catch {
-            throw Diagnostic(.error, "cannot read the baseline file: \(error.reason)", code: "baseline.invalid", at: location)
+            throw Diagnostic(.baselineInvalid, "cannot read the baseline file: \(error.reason)", at: location)
         }
         guard let document = try? JSONParser.parse(data), document["formatVersion"]?.int == formatVersion,
               let findings = document["findings"]?.array else {
-            throw Diagnostic(.error, "not a baseline written by adapt validate --write-baseline (format \(formatVersion))",
-                             code: "baseline.invalid", at: location)
+            throw Diagnostic(.baselineInvalid, "not a baseline written by adapt validate --write-baseline (format \(formatVersion))", at: location)
         }
         var entries: [Fingerprint] = []
         for finding in findings {
             guard let catalog = finding["catalog"]?.string, let set = finding["set"]?.string, let asset = finding["asset"]?.string,
                   let rule = finding["rule"]?.string, let variant = finding["variant"]?.string else {
-                throw Diagnostic(.error, "a baseline finding lacks catalog, set, asset, rule or variant", code: "baseline.invalid", at: location)
+                throw Diagnostic(.baselineInvalid, "a baseline finding lacks catalog, set, asset, rule or variant", at: location)
             }
             entries.append(Fingerprint(catalog: catalog, set: set, asset: asset, rule: rule, variant: variant))
         }
@@ -96,4 +95,9 @@ public struct Baseline: Hashable, Sendable {
 public struct Finding: Hashable, Sendable {
     public var diagnostic: Diagnostic
     public var fingerprint: Fingerprint
+
+    package init(diagnostic: Diagnostic, fingerprint: Fingerprint) {
+        self.diagnostic = diagnostic
+        self.fingerprint = fingerprint
+    }
 }

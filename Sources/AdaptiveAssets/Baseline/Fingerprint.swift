@@ -19,34 +19,9 @@ public struct Fingerprint: Hashable, Sendable, Comparable {
         (lhs.catalog, lhs.set, lhs.rule, lhs.variant, lhs.asset) < (rhs.catalog, rhs.set, rhs.rule, rhs.variant, rhs.asset)
     }
 
-    /// The fingerprint of `diagnostic`, looked up in the catalogs it was found in; `catalogKey`
-    /// names a catalog (by default its folder name; validation passes its path relative to the
-    /// working folder).
+    /// The fingerprint of `diagnostic`, found in `catalogs`. Indexes the catalogs for this one
+    /// finding: for many, build a `FingerprintIndex` once and ask it.
     public init(_ diagnostic: Diagnostic, in catalogs: [Catalog], catalogKey: (Catalog) -> String = { $0.path.lastPathComponent }) {
-        let file = diagnostic.location?.file ?? ""
-        let catalog = catalogs.filter { file == $0.path || file.hasPrefix($0.path + "/") }.max { $0.path.count < $1.path.count }
-        guard let catalog else {
-            self.init(catalog: "", set: file, asset: "", rule: diagnostic.code, variant: "")
-            return
-        }
-        let asset = catalog.assets.flatMap(\.withDescendants)
-            .filter { file == $0.path || file.hasPrefix($0.path + "/") }
-            .max { $0.path.count < $1.path.count }
-        let catalogName = catalogKey(catalog)
-        guard let asset else {
-            self.init(catalog: catalogName, set: String(file.dropFirst(catalog.path.count).drop { $0 == "/" }), asset: "",
-                      rule: diagnostic.code, variant: "")
-            return
-        }
-        var variant = ""
-        if file == asset.contentsPath {
-            if let line = diagnostic.location?.line, let found = asset.variants.first(where: { $0.location?.line == line }) {
-                variant = found.filename ?? found.attributeSummary
-            }
-        } else if file != asset.path {
-            variant = String(file.dropFirst(asset.path.count + 1))
-        }
-        self.init(catalog: catalogName, set: String(asset.path.dropFirst(catalog.path.count + 1)), asset: asset.name,
-                  rule: diagnostic.code, variant: variant)
+        self = FingerprintIndex(catalogs, catalogKey: catalogKey).fingerprint(of: diagnostic)
     }
 }

@@ -13,7 +13,7 @@ extension ConfigFile {
         var path: String
 
         func fail(_ message: String, at node: Node?) -> Diagnostic {
-            Diagnostic(.error, message, code: "config.invalid",
+            Diagnostic(.configInvalid, message,
                        at: SourceLocation(file: path, line: node?.mark?.line, column: node?.mark?.column))
         }
 
@@ -171,24 +171,24 @@ extension ConfigFile {
             func located(_ message: String, _ mark: Mark, context: YamlError.Context?) -> Diagnostic {
                 let while_ = context.map { " \($0.text.excerpt()) at line \($0.mark.line), column \($0.mark.column)" } ?? ""
                 let near = Self.excerpt(of: text, at: mark).map { " near '\($0)'" } ?? ""
-                return Diagnostic(.error, "not valid YAML: \(message.excerpt())\(while_)\(near)", code: "config.invalid", at: at(mark))
+                return Diagnostic(.configInvalid, "not valid YAML: \(message.excerpt())\(while_)\(near)", at: at(mark))
             }
             switch error {
             case .composer(_, let problem, let mark, _) where problem.contains("undefined alias"):
-                return Diagnostic(.error, YAMLScreen.anchorsRefused, code: "config.invalid", at: at(mark))
+                return Diagnostic(.configInvalid, YAMLScreen.anchorsRefused, at: at(mark))
             case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
                  .composer(let context, let problem, let mark, _):
                 return located(problem, mark, context: context)
             case .reader(let problem, let offset, let value, _):
                 let position = offset.map { Self.position(ofCharacter: $0, in: text) }
                 let character = value >= 0 ? String(format: " (U+%04X)", value) : ""
-                return Diagnostic(.error, "not valid YAML: \(problem.excerpt())\(character)", code: "config.invalid",
+                return Diagnostic(.configInvalid, "not valid YAML: \(problem.excerpt())\(character)",
                                   at: SourceLocation(file: path, line: position?.line, column: position?.column))
             case .duplicatedKeysInMapping(let duplicates, let context):
                 let key = duplicates.sorted().first.map { " '\($0.excerpt())'" } ?? ""
-                return Diagnostic(.error, "not valid YAML: the key\(key) appears twice in one mapping", code: "config.invalid", at: at(context.mark))
+                return Diagnostic(.configInvalid, "not valid YAML: the key\(key) appears twice in one mapping", at: at(context.mark))
             default:
-                return Diagnostic(.error, "not valid YAML", code: "config.invalid", at: SourceLocation(file: path))
+                return Diagnostic(.configInvalid, "not valid YAML", at: SourceLocation(file: path))
             }
         }
 

@@ -63,7 +63,7 @@ public struct ConfigFile: Hashable, Sendable {
                 reason += "; a \(fileName) found above a catalog is read only when it is a regular file in that folder, "
                     + "owned by you, root or the repository's owner (name a file with --config to use it anyway)"
             }
-            throw Diagnostic(.error, "cannot read the configuration file: \(reason)", code: "config.invalid",
+            throw Diagnostic(.configInvalid, "cannot read the configuration file: \(reason)",
                              at: SourceLocation(file: path))
         }
         return try parse(String(decoding: bytes, as: UTF8.self), path: path)
@@ -71,13 +71,13 @@ public struct ConfigFile: Hashable, Sendable {
 
     public static func parse(_ text: String, path: String) throws(Diagnostic) -> ConfigFile {
         do { try YAMLScreen.check(text) } catch {
-            throw Diagnostic(.error, error.message, code: "config.invalid", at: SourceLocation(file: path, line: error.line, column: error.column))
+            throw Diagnostic(.configInvalid, error.message, at: SourceLocation(file: path, line: error.line, column: error.column))
         }
         var parser = Parser(path: path)
         do { return try parser.parse(text) } catch let error as Diagnostic { throw error } catch let error as YamlError {
             throw parser.diagnostic(for: error, in: text)
         } catch {
-            throw Diagnostic(.error, "not valid YAML", code: "config.invalid", at: SourceLocation(file: path))
+            throw Diagnostic(.configInvalid, "not valid YAML", at: SourceLocation(file: path))
         }
     }
 }

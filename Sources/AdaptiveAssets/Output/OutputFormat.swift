@@ -7,7 +7,10 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 }
 
 extension Diagnostic {
-    /// `{"severity": ..., "code": ..., "message": ..., "file": ..., "line": ..., "column": ...}`
+    /// `{"severity": ..., "code": ..., "message": ..., "file": ..., "line": ..., "column": ...}`, and
+    /// what the finding is about when known: `"catalog"`, `"asset"` (qualified name), `"variant"`
+    /// (the entry's index), `"slot"`, `"device"`, `"traitSet"`; `"strict": true` when `--strict`
+    /// made the warning an error. Scripts group and filter by these instead of parsing the message.
     public var json: JSONValue {
         var object = ([
             "severity": .string(severity.rawValue), "code": .string(code), "message": .string(message),
@@ -17,6 +20,13 @@ extension Diagnostic {
             object["line"] = .from(location.line)
             object["column"] = .from(location.column)
         }
+        if let catalog = subject.catalog { object["catalog"] = .string(catalog) }
+        if let asset = subject.asset { object["asset"] = .string(asset) }
+        if let variant = subject.variant { object["variant"] = .number(String(variant)) }
+        if let slot = subject.slot { object["slot"] = .string(slot) }
+        if let device = subject.device { object["device"] = .string(device) }
+        if let traitSet = subject.traitSet { object["traitSet"] = .string(traitSet) }
+        if promotedByStrict { object["strict"] = true }
         return .object(object)
     }
 }

@@ -105,21 +105,18 @@ public struct ReportBuilder: Sendable {
         return result
     }
 
-    /// Each diagnostic with the asset whose Contents.json or folder it points into.
+    /// Each diagnostic with the asset sheet its subject names: one lookup by the set's folder (a
+    /// child set, such as a brand asset's layer, shows on its parent's sheet). Never by the path
+    /// the diagnostic points at, which would take `Logo.imageset2` for `Logo.imageset`'s.
     private static func locate(_ diagnostics: [Diagnostic], in catalogs: [Catalog], firstAsset: [Int]) -> [ReportV1.LocatedDiagnostic] {
-        var byPath: [String: Int] = [:]
+        var sheetOfSet: [String: Int] = [:]
         for (catalogPosition, catalog) in catalogs.enumerated() {
             for (position, asset) in catalog.assets.enumerated() {
-                byPath[asset.path] = firstAsset[catalogPosition] + position
-                if let contents = asset.contentsPath { byPath[contents] = firstAsset[catalogPosition] + position }
+                for set in asset.withDescendants { sheetOfSet[set.path] = firstAsset[catalogPosition] + position }
             }
         }
         return diagnostics.map { diagnostic in
-            var asset: Int?
-            if let file = diagnostic.location?.file {
-                asset = byPath[file] ?? byPath[String(file[..<(file.lastIndex(of: "/") ?? file.startIndex)])]
-            }
-            return ReportV1.LocatedDiagnostic(diagnostic: diagnostic, asset: asset)
+            ReportV1.LocatedDiagnostic(diagnostic: diagnostic, asset: diagnostic.subject.set.flatMap { sheetOfSet[$0] })
         }
     }
 }

@@ -49,7 +49,7 @@ public struct BatchResolver {
 
     /// The output line for an input line that cannot be a query at all (too long to read).
     public mutating func reject(lineNumber number: Int, reason: String) -> String {
-        diagnostics.append(Diagnostic(.error, reason, code: "query.invalid", at: SourceLocation(file: sourceName, line: number, column: 1)))
+        diagnostics.append(Diagnostic(.queryInvalid, reason, at: SourceLocation(file: sourceName, line: number, column: 1)))
         unmatchedCount += 1
         let object = (["asset": .null, "filename": .null, "error": .string("line \(number): \(reason)")] as JSONObject)
         return JSONWriter.compact.string(for: .object(object)) + "\n"
@@ -66,7 +66,7 @@ public struct BatchResolver {
         switch Self.parseQuery(line) {
         case .success(let parsed): query = parsed
         case .failure(let failure):
-            diagnostics.append(Diagnostic(.error, failure.message, code: "query.invalid",
+            diagnostics.append(Diagnostic(.queryInvalid, failure.message,
                                           at: SourceLocation(file: sourceName, line: number, column: failure.column)))
             unmatchedCount += 1
             var object = (["asset": failure.asset.map(JSONValue.string) ?? .null, "filename": .null] as JSONObject)

@@ -51,8 +51,9 @@ public struct ThinningRun: Sendable {
                 guard let example = assetPlan.unmatched.first else { return nil }
                 let asset = catalog.assets[assetPlan.asset]
                 let count = assetPlan.unmatched.count
-                return Diagnostic(.warning, "\(asset.name) has no match on \(plan.device.id) in \(count) trait set\(count == 1 ? "" : "s"), e.g. \(example)",
-                                  code: "thin.no-match", at: SourceLocation(file: asset.contentsPath ?? asset.path))
+                return Diagnostic(.thinNoMatch, "\(asset.name) has no match on \(plan.device.id) in \(count) trait set\(count == 1 ? "" : "s"), e.g. \(example)",
+                                  subject: Diagnostic.Subject(catalog: catalog.path, asset: asset, variant: nil, device: plan.device.id),
+                                  at: SourceLocation(file: asset.contentsPath ?? asset.path))
             }
         }
     }

@@ -88,12 +88,14 @@ public struct AccessorGenerator: Sendable {
 
     /// A namespace level: its assets and its child namespaces, by original name.
     final class Node {
-        var assets: [(name: String, asset: Asset)] = []
+        var assets: [(name: String, asset: Asset, catalog: String)] = []
         var children: [(name: String, node: Node)] = []
         /// The qualified name of the namespace (`box`), empty at the root.
         let qualified: String
         /// The group folder that provides it, when known: where its diagnostics point.
         var path: String?
+        /// The catalog of that group: what its diagnostics are about.
+        var catalog: String?
 
         let isRoot: Bool
 
@@ -132,9 +134,10 @@ public struct AccessorGenerator: Sendable {
                     node = node.child(component)
                     if node.path == nil {
                         node.path = catalog.groups.first { $0.providesNamespace && $0.namespace == node.qualified + "/" }?.path
+                        if node.path != nil { node.catalog = catalog.path }
                     }
                 }
-                node.assets.append((leaf, asset))
+                node.assets.append((leaf, asset, catalog.path))
             }
         }
         var lines = [
@@ -171,10 +174,18 @@ public struct AccessorGenerator: Sendable {
             + node.assets.map { Member(kind: .asset, name: $0.name, qualified: $0.asset.name) }
         let namings = names(for: members)
         for (naming, member) in zip(namings, members) where naming.isSuffixed {
-            let location = member.kind == .asset
-                ? node.assets.first { $0.asset.name == member.qualified }.map { $0.asset.path }
-                : children.first { $0.node.qualified == member.qualified }?.node.path
-            diagnostics.append(collision(member, naming, accessor: path + "." + Self.escaped(naming.identifier), location: location, catalogs: catalogs))
+            let location: String?
+            var subject = Diagnostic.Subject()
+            if member.kind == .asset, let entry = node.assets.first(where: { $0.asset.name == member.qualified }) {
+                location = entry.asset.path
+                subject = Diagnostic.Subject(catalog: entry.catalog, asset: entry.asset, variant: nil)
+            } else {
+                let namespace = children.first { $0.node.qualified == member.qualified }?.node
+                location = namespace?.path
+                subject.catalog = namespace?.catalog
+            }
+            diagnostics.append(collision(member, naming, accessor: path + "." + Self.escaped(naming.identifier), location: location,
+                                         subject: subject, catalogs: catalogs))
         }
         let inner = indent + "    "
         for (index, child) in children.enumerated() {
@@ -191,15 +202,16 @@ public struct AccessorGenerator: Sendable {
     }
 
     /// The warning for a suffixed accessor, at the asset's folder (or the namespace's group).
-    private func collision(_ member: Member, _ naming: Naming, accessor: String, location: String?, catalogs: [Catalog]) -> Diagnostic {
+    private func collision(_ member: Member, _ naming: Naming, accessor: String, location: String?, subject: Diagnostic.Subject,
+                           catalogs: [Catalog]) -> Diagnostic {
         let what = member.kind == .asset ? "asset" : "namespace"
         let why = naming.collidesWith.isEmpty
             ? "its identifier already ends like a disambiguating suffix"
             : "its identifier is shared with " + naming.collidesWith.map { "'\($0.qualified)'" }.joined(separator: ", ")
                 + " (names differing only in case or punctuation)"
         let file = location ?? catalogs.first?.path ?? member.qualified
-        return Diagnostic(.warning, "the accessor of \(what) '\(member.qualified)' is \(accessor), with a suffix derived from its name: \(why)",
-                          code: "accessors.name-collision", at: SourceLocation(file: file))
+        return Diagnostic(.accessorsNameCollision, "the accessor of \(what) '\(member.qualified)' is \(accessor), with a suffix derived from its name: \(why)",
+                          subject: subject, at: SourceLocation(file: file))
     }
 }
 

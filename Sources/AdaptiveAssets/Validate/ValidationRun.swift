@@ -46,7 +46,7 @@ public struct ValidationRun: Sendable {
         // Checked before anything is validated, so a refused path changes nothing: a baseline is
         // written only outside the catalogs, over nothing or over an earlier baseline.
         if let writeBaseline, let reason = Baseline.refusal(toWrite: writeBaseline, catalogs: paths) {
-            throw Diagnostic(.error, "cannot write the baseline: \(reason)", code: "baseline.refused", at: SourceLocation(file: writeBaseline))
+            throw Diagnostic(.baselineRefused, "cannot write the baseline: \(reason)", at: SourceLocation(file: writeBaseline))
         }
         // Group the catalogs by the configuration that applies to them, keeping the given order.
         var groups: [(config: String?, catalogs: [String])] = []
@@ -60,13 +60,14 @@ public struct ValidationRun: Sendable {
         var allFindings: [Finding] = []
         var baselines: [String: [Finding]] = [:]
         var baselineBoundaries: [String: String?] = [:]
-        /// Each group's validator, configuration and catalogs, for the accessors' findings.
-        var configured: [(validator: Validator, configuration: AdaptConfiguration, catalogs: [Catalog])] = []
-        func record(_ diagnostics: [Diagnostic], _ configuration: AdaptConfiguration, _ catalogs: [Catalog]) {
-            let catalogKey = { [report] (catalog: Catalog) in report.relative(catalog.path) }
+        /// Each group's validator, configuration and fingerprint index, for the accessors' findings.
+        var configured: [(validator: Validator, configuration: AdaptConfiguration, fingerprints: FingerprintIndex)] = []
+        /// Which group each catalog is in, by path: what an accessor finding's subject names.
+        var groupOfCatalog: [String: Int] = [:]
+        func record(_ diagnostics: [Diagnostic], _ configuration: AdaptConfiguration, _ fingerprints: FingerprintIndex) {
             let findings = diagnostics
                 .filter { diagnostic in diagnostic.location.map { !configuration.excludes($0.file) } ?? true }
-                .map { Finding(diagnostic: $0, fingerprint: Fingerprint($0, in: catalogs, catalogKey: catalogKey)) }
+                .map { Finding(diagnostic: $0, fingerprint: fingerprints.fingerprint(of: $0)) }
             allFindings += findings
             if writeBaseline == nil, let baseline = configuration.baseline {
                 baselines[baseline, default: []] += findings
@@ -92,20 +93,24 @@ public struct ValidationRun: Sendable {
             let result = validator.validate(catalogsAt: included)
             // A configuration found unusable while validating (a `policy.name` pattern that ran
             // out of its budget) stops the run like one found unusable when read.
-            if let invalid = result.diagnostics.first(where: { $0.code == "config.invalid" }) { throw invalid }
+            if let invalid = result.diagnostics.first(where: { $0.rule == .configInvalid }) { throw invalid }
             report.catalogs += result.catalogs
             report.configurations += file.map { [$0.path] } ?? []
-            record(result.diagnostics, configuration, result.catalogs)
-            configured.append((validator, configuration, result.catalogs))
+            let fingerprints = FingerprintIndex(result.catalogs) { [report] catalog in report.relative(catalog.path) }
+            record(result.diagnostics, configuration, fingerprints)
+            for catalog in result.catalogs where groupOfCatalog[catalog.path] == nil { groupOfCatalog[catalog.path] = configured.count }
+            configured.append((validator, configuration, fingerprints))
         }
         if let accessors {
             let output = accessors.generate(for: report.catalogs)
             report.accessors = output.source
             for diagnostic in output.diagnostics {
-                let file = diagnostic.location?.file ?? ""
-                guard let group = configured.first(where: { $0.catalogs.contains { file == $0.path || file.hasPrefix($0.path + "/") } })
-                    ?? configured.first else { continue }
-                record(group.validator.configured([diagnostic]), group.configuration, group.catalogs)
+                // Under the configuration of the catalog the subject names; a namespace of no one
+                // group's catalog, under the first.
+                let position = diagnostic.subject.catalog.flatMap { groupOfCatalog[$0] } ?? 0
+                guard configured.indices.contains(position) else { continue }
+                let group = configured[position]
+                record(group.validator.configured([diagnostic]), group.configuration, group.fingerprints)
             }
         }
         for (path, findings) in baselines.sorted(by: { $0.key < $1.key }) {
@@ -116,7 +121,7 @@ public struct ValidationRun: Sendable {
         }
         if let writeBaseline {
             do { try Baseline(allFindings.map(\.fingerprint)).write(to: writeBaseline) } catch {
-                throw Diagnostic(.error, "cannot write the baseline: \(error)", code: "baseline.invalid", at: SourceLocation(file: writeBaseline))
+                throw Diagnostic(.baselineInvalid, "cannot write the baseline: \(error)", at: SourceLocation(file: writeBaseline))
             }
         }
         return report
@@ -158,8 +163,4 @@ public struct ValidationReport: Sendable {
         return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
     }
 
-    /// The catalog a path belongs to, by the longest prefix.
-    public func catalog(containing path: String) -> Catalog? {
-        catalogs.filter { path == $0.path || path.hasPrefix($0.path + "/") }.max { $0.path.count < $1.path.count }
-    }
 }

@@ -1,12 +1,12 @@
 /// A problem found in a catalog or an input file, located as precisely as the input allows.
 ///
 /// Diagnostics are values: readers and checks collect them instead of throwing, so one bad set
-/// never hides the rest of a catalog. Every command prints them the way Xcode and SwiftPM show
-/// build issues:
+/// never hides the rest of a catalog. Each is made from the `RuleID` it breaks, so its severity
+/// starts as the one the registry states, and carries what it is about (`subject`) as data.
+/// Every command prints them the way Xcode and SwiftPM show build issues:
 ///
 /// ```swift
-/// let diagnostic = Diagnostic(.error, "malformed JSON: expected ','",
-///                             code: "json.malformed",
+/// let diagnostic = Diagnostic(.jsonMalformed, "malformed JSON: expected ','",
 ///                             at: SourceLocation(file: "A.imageset/Contents.json", line: 3, column: 7))
 /// print(diagnostic)  // A.imageset/Contents.json:3:7: error: malformed JSON: expected ',' [json.malformed]
 /// ```
@@ -25,17 +25,39 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
         public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
     }
 
-    public var severity: Severity
+    /// The rule the finding breaks.
+    public let rule: RuleID
+    /// The rule's default severity, unless a configuration set another (`setSeverity`) or
+    /// `--strict` promoted a warning (`promoteForStrict`).
+    public private(set) var severity: Severity
+    /// Whether `--strict` made this warning an error; the text output says so after the message.
+    public private(set) var promotedByStrict = false
     public var message: String
-    /// A stable identifier for the rule that produced this diagnostic, such as `json.malformed`.
-    public var code: String
+    /// What the finding is about: catalog, asset, entry, slot, device.
+    public var subject: Subject
     public var location: SourceLocation?
 
-    public init(_ severity: Severity, _ message: String, code: String, at location: SourceLocation? = nil) {
-        self.severity = severity
+    /// A stable identifier for the rule that produced this diagnostic, such as `json.malformed`.
+    public var code: String { rule.id }
+
+    public init(_ rule: RuleID, _ message: String, subject: Subject = Subject(), at location: SourceLocation? = nil) {
+        self.rule = rule
+        self.severity = rule.defaultSeverity
         self.message = message
-        self.code = code
+        self.subject = subject
         self.location = location
+    }
+
+    /// A configuration's severity for the rule (`severity:` in `.adapt.yml`).
+    package mutating func setSeverity(_ severity: Severity) {
+        self.severity = severity
+    }
+
+    /// `--strict`: a warning becomes an error, marked as promoted. Other severities stay.
+    package mutating func promoteForStrict() {
+        guard severity == .warning else { return }
+        severity = .error
+        promotedByStrict = true
     }
 
     /// `path:line:column: severity: message [code]`, the format Xcode and SwiftPM turn into issues.
@@ -43,7 +65,8 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     /// hostile file name can neither start a forged diagnostic line nor drive the terminal.
     public var description: String {
         let prefix = location.map { "\($0): " } ?? ""
-        return "\(prefix)\(severity.rawValue): \(message.escapingControlCharacters) [\(code.escapingControlCharacters)]"
+        let strict = promotedByStrict ? " (--strict)" : ""
+        return "\(prefix)\(severity.rawValue): \(message.escapingControlCharacters)\(strict) [\(code.escapingControlCharacters)]"
     }
 }
 

@@ -25,8 +25,7 @@ struct ContentsDocument {
         do {
             bytes = try FileSystem.readRegularFile(path, limit: FileSystem.contentsSizeLimit, followingLinks: false)
         } catch {
-            return .failure(Diagnostic(.error, "cannot read Contents.json: \(error.reason)",
-                                       code: "contents.unreadable", at: SourceLocation(file: path)))
+            return .failure(Diagnostic(.contentsUnreadable, "cannot read Contents.json: \(error.reason)", at: SourceLocation(file: path)))
         }
         return parse(bytes, path: path)
     }
@@ -38,25 +37,25 @@ struct ContentsDocument {
         do {
             (value, trailingCommas) = try JSONParser.parseAllowingTrailingCommas(bytes)
         } catch {
-            return .failure(Diagnostic(.error, "malformed JSON: \(error.message)", code: "json.malformed",
+            return .failure(Diagnostic(.jsonMalformed, "malformed JSON: \(error.message)",
                                        at: SourceLocation(file: path, offset: error.offset, in: bytes)))
         }
         guard var root = value.object else {
-            return .failure(Diagnostic(.error, "Contents.json must hold a JSON object, not \(value.kindDescription)",
-                                       code: "json.malformed", at: SourceLocation(file: path, line: 1, column: 1)))
+            return .failure(Diagnostic(.jsonMalformed, "Contents.json must hold a JSON object, not \(value.kindDescription)",
+                                       at: SourceLocation(file: path, line: 1, column: 1)))
         }
         let lines = LineTable(bytes)
         var warnings = trailingCommas.map { offset in
-            Diagnostic(.warning, "trailing comma: Xcode reads it, but it is not JSON and strict JSON tools reject the file",
-                       code: "json.lenient", at: SourceLocation(file: path, offset: offset, lines: lines))
+            Diagnostic(.jsonLenient, "trailing comma: Xcode reads it, but it is not JSON and strict JSON tools reject the file",
+                       at: SourceLocation(file: path, offset: offset, lines: lines))
         }
         if DuplicateKeys.occur(in: .object(root)) {
             var dropped: [DuplicateKeys.Dropped] = []
             root = DuplicateKeys.removing(from: root, dropped: &dropped)
             warnings += dropped.sorted { ($0.duplicate.offset ?? 0) < ($1.duplicate.offset ?? 0) }.map { pair in
                 let first = pair.first.offset.map { lines.position(of: $0) }.map { ", at \($0.line):\($0.column)," } ?? ""
-                return Diagnostic(.warning, "duplicate key '\(pair.duplicate.key)': the first one\(first) is read and this one is ignored",
-                                  code: "json.duplicate-key", at: SourceLocation(file: path, offset: pair.duplicate.offset ?? 0, lines: lines))
+                return Diagnostic(.jsonDuplicateKey, "duplicate key '\(pair.duplicate.key)': the first one\(first) is read and this one is ignored",
+                                  at: SourceLocation(file: path, offset: pair.duplicate.offset ?? 0, lines: lines))
             }
         }
         return .success(ContentsDocument(path: path, bytes: bytes, root: root, lines: lines, warnings: warnings))

@@ -10,8 +10,8 @@ enum PropertiesParser {
         var properties = SetProperties()
         guard let member = document.root.member("properties") else { return properties }
         guard let object = member.value.object else {
-            diagnostics.append(Diagnostic(.warning, "'properties' should be an object, not \(member.value.kindDescription)",
-                                          code: "contents.unknown-value", at: document.location(ofOffset: member.offset)))
+            diagnostics.append(Diagnostic(.contentsUnknownValue, "'properties' should be an object, not \(member.value.kindDescription)",
+                                          at: document.location(ofOffset: member.offset)))
             return properties
         }
         for property in object.members {
@@ -30,8 +30,7 @@ enum PropertiesParser {
             case "compression-type": properties.compressionType = property.value.string
             default:
                 if !knownKeys.contains(property.key) {
-                    diagnostics.append(Diagnostic(.warning, "unknown property '\(property.key)' (kept as written)",
-                                                  code: "contents.unknown-key", at: location))
+                    diagnostics.append(Diagnostic(.contentsUnknownKey, "unknown property '\(property.key)' (kept as written)", at: location))
                 }
             }
         }
@@ -39,7 +38,6 @@ enum PropertiesParser {
     }
 
     private static func unknownValue(_ member: JSONObject.Member, location: SourceLocation) -> Diagnostic {
-        Diagnostic(.warning, "unknown value \(JSONWriter.compact.string(for: member.value)) for '\(member.key)'",
-                   code: "contents.unknown-value", at: location)
+        Diagnostic(.contentsUnknownValue, "unknown value \(JSONWriter.compact.string(for: member.value)) for '\(member.key)'", at: location)
     }
 }

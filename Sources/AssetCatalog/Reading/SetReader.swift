@@ -9,7 +9,14 @@ struct SetReader {
     /// Top-level keys Xcode writes: `info` and `properties` everywhere, and each type's entries key.
     static let knownTopLevelKeys: Set<String> = ["info", "properties", "images", "data", "colors", "symbols", "assets", "layers"]
 
+    /// The set and its findings, each naming the set (and the entry it is about) in its subject.
     func read(path: String, name: String, type: AssetType) -> (Asset, [Diagnostic]) {
+        var (asset, diagnostics) = readUnattributed(path: path, name: name, type: type)
+        diagnostics.attribute(to: Diagnostic.Subject(asset: name, set: path))
+        return (asset, diagnostics)
+    }
+
+    private func readUnattributed(path: String, name: String, type: AssetType) -> (Asset, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var asset = Asset(name: name, type: type, path: path)
         // One listing tells which files exist (for every entry, and for orphan checks): on ext4 it
@@ -20,8 +27,9 @@ struct SetReader {
             (entries, contentsBytes) = try FileSystem.listDirectory(path, reading: "Contents.json")
         } catch {
             let isContents = error.path != path
-            diagnostics.append(Diagnostic(.error, "cannot read \(isContents ? "Contents.json" : "the set's folder"): \(error.reason)",
-                                          code: isContents ? "contents.unreadable" : "catalog.unreadable", at: SourceLocation(file: error.path)))
+            diagnostics.append(Diagnostic(isContents ? .contentsUnreadable : .catalogUnreadable,
+                                          "cannot read \(isContents ? "Contents.json" : "the set's folder"): \(error.reason)",
+                                          at: SourceLocation(file: error.path)))
             return (asset, diagnostics)
         }
         let escaping = checkLinks(in: path, type: type, entries: entries, diagnostics: &diagnostics)
@@ -33,8 +41,8 @@ struct SetReader {
         guard let contentsBytes else {
             // Sets without readable variants (layers, textures, ...) may keep their data in sub-folders.
             if type.hasSelectableVariants || type.entriesNameChildSets {
-                diagnostics.append(Diagnostic(.error, "\(type.rawValue) '\(name)' has no Contents.json",
-                                              code: "catalog.missing-contents", at: SourceLocation(file: path)))
+                diagnostics.append(Diagnostic(.catalogMissingContents, "\(type.rawValue) '\(name)' has no Contents.json",
+                                              at: SourceLocation(file: path)))
             }
             return (asset, diagnostics)
         }
@@ -54,17 +62,17 @@ struct SetReader {
         guard let entriesKey = type.entriesKey else { return (asset, diagnostics) }
 
         for member in document.root.members where !Self.knownTopLevelKeys.contains(member.key) {
-            diagnostics.append(Diagnostic(.warning, "unknown key '\(member.key)' (kept as written)",
-                                          code: "contents.unknown-key", at: document.location(ofOffset: member.offset)))
+            diagnostics.append(Diagnostic(.contentsUnknownKey, "unknown key '\(member.key)' (kept as written)",
+                                          at: document.location(ofOffset: member.offset)))
         }
         guard let member = document.root.member(entriesKey) else {
-            diagnostics.append(Diagnostic(.warning, "\(type.rawValue) '\(name)' has no '\(entriesKey)' array",
-                                          code: "contents.no-entries", at: document.location(ofOffset: document.root.offset)))
+            diagnostics.append(Diagnostic(.contentsNoEntries, "\(type.rawValue) '\(name)' has no '\(entriesKey)' array",
+                                          at: document.location(ofOffset: document.root.offset)))
             return (asset, diagnostics)
         }
         guard let list = member.value.array else {
-            diagnostics.append(Diagnostic(.error, "'\(entriesKey)' should be an array, not \(member.value.kindDescription)",
-                                          code: "contents.malformed-entry", at: document.location(ofOffset: member.offset)))
+            diagnostics.append(Diagnostic(.contentsMalformedEntry, "'\(entriesKey)' should be an array, not \(member.value.kindDescription)",
+                                          at: document.location(ofOffset: member.offset)))
             return (asset, diagnostics)
         }
         let parser = VariantParser(document: document, type: type)
@@ -73,14 +81,18 @@ struct SetReader {
         let nameable = NameLookup(type.entriesNameChildSets ? asset.folders : asset.files)
         asset.variants.reserveCapacity(list.count)
         for (index, value) in list.enumerated() {
+            let firstOfEntry = diagnostics.count
+            var slot: String?
+            defer { diagnostics.attribute(to: Diagnostic.Subject(asset: name, set: path, variant: index, slot: slot), from: firstOfEntry) }
             guard var variant = parser.parse(value, index: index, diagnostics: &diagnostics) else { continue }
+            slot = type.hasSlots ? variant.slot(in: type).description : nil
             if let filename = variant.filename, variant.fileProblem == nil, escaping.contains(filename) {
                 variant.fileProblem = "'\(filename)' is a symbolic link leading outside the catalog"
             } else if let filename = variant.filename, variant.fileProblem == nil, !nameable.contains(filename) {
                 let what = type.entriesNameChildSets ? "folder" : "file"
                 let problem = "missing \(what) '\(filename)' named by this entry"
                 variant.fileProblem = problem
-                diagnostics.append(Diagnostic(.error, problem, code: "contents.missing-file",
+                diagnostics.append(Diagnostic(.contentsMissingFile, problem,
                                               at: document.location(ofOffset: variant.entry.member("filename")?.offset)))
             }
             asset.variants.append(variant)

@@ -5,11 +5,11 @@ extension VariantParser {
     func parseColor(_ member: JSONObject.Member, _ object: JSONObject, diagnostics: inout [Diagnostic]) -> ColorDefinition {
         var color = ColorDefinition(colorSpace: object["color-space"]?.string, reference: object["reference"]?.string,
                                     platform: object["platform"]?.string)
-        func warn(_ message: String, at offset: Int?, code: String = "contents.unknown-value") {
-            diagnostics.append(Diagnostic(.warning, message, code: code, at: document.location(ofOffset: offset ?? member.offset)))
+        func warn(_ message: String, at offset: Int?, rule: RuleID = .contentsUnknownValue) {
+            diagnostics.append(Diagnostic(rule, message, at: document.location(ofOffset: offset ?? member.offset)))
         }
         for key in object.members where !["color-space", "components", "reference", "platform"].contains(key.key) {
-            warn("unknown key '\(key.key)' in 'color' (kept as written)", at: key.offset, code: "contents.unknown-key")
+            warn("unknown key '\(key.key)' in 'color' (kept as written)", at: key.offset, rule: .contentsUnknownKey)
         }
         if let space = object.member("color-space"), let name = space.value.string, !ColorDefinition.knownColorSpaces.contains(name) {
             warn("unknown colour space '\(name)'", at: space.offset)
@@ -19,7 +19,7 @@ extension VariantParser {
             case .string(let text), .number(let text):
                 color.components[component.key] = text
                 if !ColorDefinition.knownComponents.contains(component.key) {
-                    warn("unknown colour component '\(component.key)' (kept as written)", at: component.offset, code: "contents.unknown-key")
+                    warn("unknown colour component '\(component.key)' (kept as written)", at: component.offset, rule: .contentsUnknownKey)
                 } else if let value = ColorDefinition.fraction(of: text) {
                     if !ColorDefinition.isInRange(value, component: component.key, colorSpace: color.colorSpace) {
                         warn("colour component '\(component.key)' is \"\(text)\": outside 0-1, the range of \(rangeOwner(component.key, color.colorSpace))",

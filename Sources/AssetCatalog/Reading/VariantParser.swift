@@ -17,8 +17,8 @@ struct VariantParser {
 
     func parse(_ value: JSONValue, index: Int, diagnostics: inout [Diagnostic]) -> Variant? {
         guard let entry = value.object else {
-            diagnostics.append(Diagnostic(.error, "entry \(index) should be an object, not \(value.kindDescription)",
-                                          code: "contents.malformed-entry", at: document.location(ofOffset: nil)))
+            diagnostics.append(Diagnostic(.contentsMalformedEntry, "entry \(index) should be an object, not \(value.kindDescription)",
+                                          at: document.location(ofOffset: nil)))
             return nil
         }
         var variant = Variant(index: index, entry: entry, location: document.location(ofOffset: entry.offset))
@@ -36,8 +36,7 @@ struct VariantParser {
         func unknownValue(_ description: String? = nil) {
             let shown = JSONWriter.compact.string(for: member.value)
             variant.unrecognized[member.key] = text ?? shown
-            diagnostics.append(Diagnostic(.warning, description ?? "unknown value \(shown) for '\(member.key)'",
-                                          code: "contents.unknown-value", at: location))
+            diagnostics.append(Diagnostic(.contentsUnknownValue, description ?? "unknown value \(shown) for '\(member.key)'", at: location))
         }
 
         switch member.key {
@@ -46,7 +45,7 @@ struct VariantParser {
             variant.filename = name
             if let problem = filenameProblem(name) {
                 variant.fileProblem = problem
-                diagnostics.append(Diagnostic(.error, problem, code: "contents.bad-filename", at: location))
+                diagnostics.append(Diagnostic(.contentsBadFilename, problem, at: location))
             }
         case "idiom":
             guard let text, let idiom = IdiomRequirement(contentsValue: text) else { return unknownValue() }
@@ -113,8 +112,7 @@ struct VariantParser {
         case "compression-type": variant.compressionType = text
         default:
             if !Self.knownKeys.contains(member.key) {
-                diagnostics.append(Diagnostic(.warning, "unknown key '\(member.key)' (kept as written)",
-                                              code: "contents.unknown-key", at: location))
+                diagnostics.append(Diagnostic(.contentsUnknownKey, "unknown key '\(member.key)' (kept as written)", at: location))
             }
         }
     }
@@ -136,7 +134,7 @@ struct VariantParser {
         var location: SourceLocation { document.location(ofOffset: member.offset) }
         guard let list = member.value.array else {
             variant.unrecognized["appearances"] = JSONWriter.compact.string(for: member.value)
-            diagnostics.append(Diagnostic(.warning, "'appearances' should be an array", code: "contents.unknown-value", at: location))
+            diagnostics.append(Diagnostic(.contentsUnknownValue, "'appearances' should be an array", at: location))
             return
         }
         for appearance in list {
@@ -151,7 +149,7 @@ struct VariantParser {
             default:
                 let shown = JSONWriter.compact.string(for: appearance)
                 variant.unrecognized["appearances"] = shown
-                diagnostics.append(Diagnostic(.warning, "unknown appearance \(shown)", code: "contents.unknown-value",
+                diagnostics.append(Diagnostic(.contentsUnknownValue, "unknown appearance \(shown)",
                                               at: location))
             }
         }

@@ -10,13 +10,13 @@ import AssetCatalog
 /// print(rule.id, rule.defaultSeverity, rule.summary)
 /// ```
 public struct RuleDescription: Hashable, Sendable {
-    public enum Area: String, Hashable, Sendable, CaseIterable {
-        case reading, contents, sets, selection, icons, images, png, policy, input
-    }
+    public typealias Area = RuleID.Area
 
-    public var id: String
-    public var area: Area
-    public var defaultSeverity: Diagnostic.Severity
+    /// The rule, as its module declares it: id, default severity and area are stated there once.
+    public var rule: RuleID
+    public var id: String { rule.id }
+    public var area: Area { rule.area }
+    public var defaultSeverity: Diagnostic.Severity { rule.defaultSeverity }
     /// Runs only when a configuration lists it in `opt_in_rules`.
     public var isOptIn: Bool
     public var summary: String
@@ -28,11 +28,9 @@ public struct RuleDescription: Hashable, Sendable {
     /// The rule's options in the configuration file, with their defaults (`required: [dark]`).
     public var options: [String: String]
 
-    public init(_ id: String, _ area: Area, _ severity: Diagnostic.Severity, optIn: Bool = false, _ summary: String,
+    public init(_ rule: RuleID, optIn: Bool = false, _ summary: String,
                 details: String = "", bad: String? = nil, good: String? = nil, options: [String: String] = [:]) {
-        self.id = id
-        self.area = area
-        self.defaultSeverity = severity
+        self.rule = rule
         self.isOptIn = optIn
         self.summary = summary
         self.details = details

@@ -8,7 +8,7 @@
 /// RuleRegistry.rule("png.crc")!.badExample   // "icon.png  (a chunk's CRC ...)"
 /// ```
 extension RuleRegistry {
-    static func withExamples(_ rule: RuleDescription) -> RuleDescription {
+    package static func withExamples(_ rule: RuleDescription) -> RuleDescription {
         guard let example = examples[rule.id] else { return rule }
         var rule = rule
         if rule.badExample == nil { rule.badExample = example.bad }
@@ -55,6 +55,10 @@ extension RuleRegistry {
                            + "  (store.png: rounded corners with transparent pixels)",
                        #"{"images": [{"idiom": "ios-marketing", "size": "1024x1024", "scale": "1x", "filename": "store.png"}]}"#
                            + "  (store.png: RGB, no alpha channel)"),
+        "icon.alpha-suspect": (#"{"images": [{"idiom": "ios-marketing", "size": "1024x1024", "scale": "1x", "filename": "store.png"}]}"#
+                                   + "  (store.png: RGBA, every pixel opaque)",
+                               #"{"images": [{"idiom": "ios-marketing", "size": "1024x1024", "scale": "1x", "filename": "store.png"}]}"#
+                                   + "  (store.png: RGB, no alpha channel)"),
         // Images against their entries
         "image.scale-size": (#"{"images": [{"idiom": "universal", "scale": "2x", "filename": "a@2x.png"}, {"idiom": "universal", "scale": "3x", "filename": "a@3x.png"}]}"#
                                  + "  (a@2x.png 100x100, a@3x.png 120x120: 50 pt and 40 pt)",
@@ -113,6 +117,8 @@ extension RuleRegistry {
                           "adapt report A.xcassets -o build/report.html"),
         "report.cache": ("adapt report A.xcassets --cache A.xcassets/Logo.imageset  (inside the catalog)",
                          "adapt report A.xcassets --cache .build/thumbnails"),
+        "report.cache-skipped": ("adapt report A.xcassets  (the default cache folder is another user's, or writable by others)",
+                                 "adapt report A.xcassets  (the default cache folder is yours and private)"),
         "thin.no-match": (#"{"images": [{"idiom": "iphone", "width-class": "compact", "filename": "narrow.png"}]}"# + "  (nothing for an iPad's regular width)",
                           #"{"images": [{"idiom": "iphone", "width-class": "compact", "filename": "narrow.png"}, {"idiom": "universal", "filename": "any.png"}]}"#),
         "thin.output": ("adapt thin A.xcassets --all-devices -o .  (the working folder), or -o A.xcassets/out",

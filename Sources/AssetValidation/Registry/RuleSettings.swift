@@ -24,7 +24,7 @@ public struct RuleSettings: Hashable, Sendable {
 
     public func isEnabled(_ id: String) -> Bool {
         guard !disabled.contains(id) else { return false }
-        return !(RuleRegistry.rule(id)?.isOptIn ?? false) || optIn.contains(id)
+        return !(RuleRegistry.catalogRule(id)?.isOptIn ?? false) || optIn.contains(id)
     }
 
     /// The diagnostics that stay, with their configured severity.
@@ -32,7 +32,7 @@ public struct RuleSettings: Hashable, Sendable {
         diagnostics.compactMap { diagnostic in
             guard isEnabled(diagnostic.code) else { return nil }
             var configured = diagnostic
-            if let severity = severity[diagnostic.code] { configured.severity = severity }
+            if let severity = severity[diagnostic.code] { configured.setSeverity(severity) }
             return configured
         }
     }

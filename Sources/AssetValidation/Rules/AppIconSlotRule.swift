@@ -32,9 +32,11 @@ enum AppIconSlotRule {
                 }
             }
             if !missing.isEmpty {
+                let slots = missing.joined(separator: ", ")
                 diagnostics.append(Diagnostic(
-                    .warning, "app icon set '\(asset.name)' lacks \(missing.count) icon\(missing.count == 1 ? "" : "s") the platform needs: \(missing.joined(separator: ", "))",
-                    code: "icon.missing-slot", at: SourceLocation(file: asset.contentsPath ?? asset.path)))
+                    .iconMissingSlot, "app icon set '\(asset.name)' lacks \(missing.count) icon\(missing.count == 1 ? "" : "s") the platform needs: \(slots)",
+                    subject: Diagnostic.Subject(catalog: catalog.path, asset: asset.name, set: asset.path, slot: slots),
+                    at: SourceLocation(file: asset.contentsPath ?? asset.path)))
             }
         }
         return diagnostics

@@ -36,8 +36,9 @@ enum NameCollisionRule {
                 }
                 if let first = clashing.first {
                     diagnostics.append(Diagnostic(
-                        .warning, message(asset, in: catalog, sharesWith: first.asset, in: first.catalog),
-                        code: "name.collision", at: SourceLocation(file: asset.contentsPath ?? asset.path)))
+                        .nameCollision, message(asset, in: catalog, sharesWith: first.asset, in: first.catalog),
+                        subject: Diagnostic.Subject(catalog: catalog.path, asset: asset, variant: nil),
+                        at: SourceLocation(file: asset.contentsPath ?? asset.path)))
                 }
                 earlier[key, default: []].append((asset, catalog))
             }

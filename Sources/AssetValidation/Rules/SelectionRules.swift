@@ -48,9 +48,9 @@ struct SelectionRules {
                     index.markWinners(assetAt: position, for: sets.map(\.traits), in: &marks)
                     won = marks
                 }
-                diagnostics.append(Diagnostic(.note, Message.analysisLimited(asset, slot: members.slot, variants: members.variants.count,
+                diagnostics.append(Diagnostic(.variantAnalysisLimited, Message.analysisLimited(asset, slot: members.slot, variants: members.variants.count,
                                                                              traitSets: sets.count),
-                                              code: "variant.analysis-limited", at: SourceLocation(file: asset.contentsPath ?? asset.path)))
+                                              subject: subject(asset, nil, slot: members.slot), at: SourceLocation(file: asset.contentsPath ?? asset.path)))
                 diagnostics += unreachable(asset, members.variants) { won![$0] }
             }
         }
@@ -64,7 +64,9 @@ struct SelectionRules {
             let variant = asset.variants[position]
             let key = variant.attributeStrings()
             if let first = firstWithAttributes[key] {
-                diagnostics.append(Diagnostic(.warning, Message.duplicate(asset, variant, first), code: "variant.duplicate", at: variant.location))
+                diagnostics.append(Diagnostic(.variantDuplicate, Message.duplicate(asset, variant, first),
+                                              subject: subject(asset, variant),
+                                              at: variant.location))
             } else {
                 firstWithAttributes[key] = variant
             }
@@ -96,8 +98,8 @@ struct SelectionRules {
                 if other.scores == winner.scores {
                     // A tie past the last axis; identical entries are already `variant.duplicate`.
                     if w.attributeStrings() != o.attributeStrings(), reportedTies.insert([winner.variant, other.variant]).inserted {
-                        diagnostics.append(Diagnostic(.warning, Message.ambiguous(asset, w, o, device: device, traits: traits),
-                                                      code: "variant.ambiguous", at: o.location))
+                        diagnostics.append(Diagnostic(.variantAmbiguous, Message.ambiguous(asset, w, o, device: device, traits: traits),
+                                                      subject: subject(asset, o, device: device, traits: traits), at: o.location))
                     }
                     continue
                 }
@@ -108,15 +110,19 @@ struct SelectionRules {
                 let decidingAxis = winner.axes(betterThan: other).first!
                 let reason = PrecedenceReason(winner: winner.variant, decidingAxis: decidingAxis, betterAxes: betterAxes)
                 guard reportedPrecedence.insert(reason).inserted else { continue }
-                diagnostics.append(Diagnostic(
-                    .warning, Message.precedence(asset, w, o, decidingAxis: decidingAxis, betterAxes: betterAxes, device: device, traits: traits),
-                    code: "variant.precedence-dependent", at: w.location))
+                let message = Message.precedence(asset, w, o, decidingAxis: decidingAxis, betterAxes: betterAxes, device: device, traits: traits)
+                diagnostics.append(Diagnostic(.variantPrecedenceDependent, message,
+                                              subject: subject(asset, w, device: device, traits: traits),
+                                              at: w.location))
             }
         }
         for position in gapOrder {
             let variant = asset.variants[position]
             let found = gaps[position]!.sorted { $0.scale < $1.scale }
-            diagnostics.append(Diagnostic(.warning, Message.scaleGap(asset, variant, found), code: "scale.gap", at: variant.location))
+            // The subject names the device and trait set the message gives as its example.
+            let example = found[found.count - 1]
+            diagnostics.append(Diagnostic(.scaleGap, Message.scaleGap(asset, variant, found),
+                                          subject: subject(asset, variant, device: example.device, traits: example.traits), at: variant.location))
         }
         return diagnostics + unreachable(asset, members) { reached.contains($0) }
     }
@@ -131,10 +137,19 @@ struct SelectionRules {
             // Store accept and ignore: not worth a warning.
             if case .storeOnly = variant.idiom { continue }
             if asset.type == .appIconSet { continue }
-            diagnostics.append(Diagnostic(.warning, Message.unreachable(asset, variant, idioms: traitSets.idioms), code: "variant.unreachable",
-                                          at: variant.location))
+            diagnostics.append(Diagnostic(.variantUnreachable, Message.unreachable(asset, variant, idioms: traitSets.idioms),
+                                          subject: subject(asset, variant), at: variant.location))
         }
         return diagnostics
+    }
+
+    /// What a finding is about: the asset, the entry, and the device and trait set it names.
+    private func subject(_ asset: Asset, _ variant: Variant?, slot: Slot? = nil, device: DeviceProfile? = nil,
+                         traits: TraitCollection? = nil) -> Diagnostic.Subject {
+        var subject = Diagnostic.Subject(catalog: index.catalog.path, asset: asset, variant: variant,
+                                         device: device?.id, traitSet: traits?.summary)
+        if let slot, slot != .whole { subject.slot = slot.description }
+        return subject
     }
 
     /// Why a winner beat a candidate that is better on some axis: one warning each.

@@ -10,15 +10,17 @@ enum SetContentsRules {
             let unassigned = asset.variants.filter(\.isEmptySlot)
             if !unassigned.isEmpty && asset.type != .colorSet {
                 let first = unassigned[0]
-                diagnostics.append(Diagnostic(
-                    .warning, "\(asset.type.rawValue) '\(asset.name)' has \(unassigned.count) unassigned child\(unassigned.count == 1 ? "" : "ren") (\(first.label))",
-                    code: "set.unassigned", at: first.location))
+                let message = "\(asset.type.rawValue) '\(asset.name)' has \(unassigned.count) unassigned child\(unassigned.count == 1 ? "" : "ren") (\(first.label))"
+                diagnostics.append(Diagnostic(.setUnassigned, message,
+                                              subject: Diagnostic.Subject(catalog: catalog.path, asset: asset, variant: first),
+                                              at: first.location))
             }
             let named = Set(asset.variants.compactMap(\.filename))
             for file in asset.files where !named.contains(file) && !file.hasPrefix(".") {
-                diagnostics.append(Diagnostic(
-                    .warning, "'\(file)' is in \(asset.name)'s folder but no entry names it: it is never shipped",
-                    code: "set.orphan-file", at: SourceLocation(file: asset.path + "/" + file)))
+                var subject = Diagnostic.Subject(catalog: catalog.path, asset: asset, variant: nil)
+                subject.file = file
+                diagnostics.append(Diagnostic(.setOrphanFile, "'\(file)' is in \(asset.name)'s folder but no entry names it: it is never shipped",
+                                              subject: subject, at: SourceLocation(file: asset.path + "/" + file)))
             }
         }
         return diagnostics

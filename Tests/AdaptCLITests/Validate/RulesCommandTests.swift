@@ -14,11 +14,12 @@ import Testing
         #expect(table == generated, "README.md's rule table differs from `adapt rules --format markdown`: paste its output between the markers")
     }
 
-    /// Every `code: "..."` in Sources (and every PNG problem code) is a registered rule.
-    @Test func everyEmittedCodeIsRegistered() throws {
+    /// Every `RuleID("...")` declared in Sources is in its module's list (`RuleID.allDeclared`) and
+    /// registered, and so is every PNG problem code: a diagnostic can only be made from a `RuleID`.
+    @Test func everyDeclaredRuleIsListedAndRegistered() throws {
         let sources = Corpus.repositoryRoot + "/Sources"
         let enumerator = try #require(FileManager.default.enumerator(atPath: sources))
-        let pattern = try NSRegularExpression(pattern: #"code: "([a-z0-9.-]+)""#)
+        let pattern = try NSRegularExpression(pattern: #"RuleID\("([a-z0-9.-]+)""#)
         var codes: Set<String> = []
         while let file = enumerator.nextObject() as? String {
             guard file.hasSuffix(".swift") else { continue }
@@ -28,6 +29,7 @@ import Testing
             }
         }
         #expect(codes.count > 30)
+        #expect(codes == Set(RuleID.allDeclared.map(\.id)))
         #expect(codes.filter { !RuleRegistry.contains($0) }.sorted() == [])
         #expect(PNGProblem.Code.allCases.filter { !RuleRegistry.contains($0.rawValue) } == [])
     }

@@ -16,8 +16,8 @@ public struct JUnitReporter: Reporter {
         var suites: [(name: String, diagnostics: [Diagnostic])] = report.catalogs.map { (report.relative($0.path), []) }
         var suiteIndex = Dictionary(suites.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         for diagnostic in report.diagnostics {
-            let file = diagnostic.location?.file ?? ""
-            let name = report.catalog(containing: file).map { report.relative($0.path) } ?? report.relative(file)
+            // The catalog the finding's subject names; a finding about no catalog, by its file.
+            let name = report.relative(diagnostic.subject.catalog ?? diagnostic.location?.file ?? "")
             if let index = suiteIndex[name] { suites[index].diagnostics.append(diagnostic) } else {
                 suiteIndex[name] = suites.count
                 suites.append((name, [diagnostic]))

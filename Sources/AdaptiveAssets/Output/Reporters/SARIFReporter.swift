@@ -28,6 +28,7 @@ public struct SARIFReporter: Reporter {
                 "message": .object(["text": .string(diagnostic.message)]),
             ]
             if let index = ruleIndex[diagnostic.code] { result["ruleIndex"] = .number(String(index)) }
+            var place: JSONObject = [:]
             if let location = diagnostic.location {
                 var region: JSONObject = ["startLine": .number(String(location.line ?? 1))]
                 if let column = location.column { region["startColumn"] = .number(String(column)) }
@@ -36,10 +37,12 @@ public struct SARIFReporter: Reporter {
                 let artifact: JSONObject = relative.hasPrefix("/")
                     ? ["uri": .string("file://" + Self.uri(relative))]
                     : ["uri": .string(Self.uri(relative)), "uriBaseId": "%SRCROOT%"]
-                result["locations"] = .array([.object(["physicalLocation": .object([
-                    "artifactLocation": .object(artifact), "region": .object(region),
-                ])])])
+                place["physicalLocation"] = .object(["artifactLocation": .object(artifact), "region": .object(region)])
             }
+            let logical = Self.logicalLocations(diagnostic.subject, catalog: diagnostic.subject.catalog.map(report.relative))
+            if !logical.isEmpty { place["logicalLocations"] = .array(logical) }
+            if !place.members.isEmpty { result["locations"] = .array([.object(place)]) }
+            if let properties = Self.properties(diagnostic) { result["properties"] = properties }
             return .object(result)
         }
         let base = report.workingDirectory.hasSuffix("/") ? report.workingDirectory : report.workingDirectory + "/"
@@ -57,6 +60,34 @@ public struct SARIFReporter: Reporter {
             "runs": .array([.object(run)]),
         ])
         return ReporterOutput(standardOutput: JSONWriter.xcodeStyle.string(for: document) + "\n", standardError: report.summary)
+    }
+
+    /// What the finding is about, as SARIF 2.1.0 logical locations (§3.33), outermost first: the
+    /// catalog (`module`), the asset (`resource`, `<catalog>/<asset>`) and the entry (`element`,
+    /// `<catalog>/<asset>/images[2]`), each with the index of its parent.
+    static func logicalLocations(_ subject: Diagnostic.Subject, catalog: String?) -> [JSONValue] {
+        var locations: [JSONValue] = []
+        var qualified = ""
+        func add(_ name: String, kind: String) {
+            qualified = qualified.isEmpty ? name : qualified + "/" + name
+            var location: JSONObject = ["name": .string(name), "fullyQualifiedName": .string(qualified), "kind": .string(kind)]
+            if !locations.isEmpty { location["parentIndex"] = .number(String(locations.count - 1)) }
+            locations.append(.object(location))
+        }
+        if let catalog { add(catalog, kind: "module") }
+        if let asset = subject.asset { add(asset, kind: "resource") }
+        if subject.asset != nil, let variant = subject.variant { add("entry \(variant)", kind: "element") }
+        return locations
+    }
+
+    /// The subject's other fields (slot, device, trait set) and `--strict`, in the result's property bag.
+    static func properties(_ diagnostic: Diagnostic) -> JSONValue? {
+        var properties: JSONObject = [:]
+        if let slot = diagnostic.subject.slot { properties["slot"] = .string(slot) }
+        if let device = diagnostic.subject.device { properties["device"] = .string(device) }
+        if let traitSet = diagnostic.subject.traitSet { properties["traitSet"] = .string(traitSet) }
+        if diagnostic.promotedByStrict { properties["strict"] = true }
+        return properties.members.isEmpty ? nil : .object(properties)
     }
 
     static func level(_ severity: Diagnostic.Severity) -> String {

@@ -78,8 +78,10 @@ public struct CatalogDiff: Sendable {
             if change != AssetChange(name: asset.name) { changed.append(change) }
         }
         let validator = Validator(devices: database, imageChecks: imageChecks)
-        let oldDiagnostics = Set(validator.validate([old]).diagnostics.map { Self.key($0, root: old.path) })
-        newDiagnostics = validator.validate([new]).diagnostics.filter { !oldDiagnostics.contains(Self.key($0, root: new.path)) }
+        let oldIdentities = FindingIdentity.index(old)
+        let oldDiagnostics = Set(validator.validate([old]).diagnostics.map(oldIdentities))
+        let newIdentities = FindingIdentity.index(new)
+        newDiagnostics = validator.validate([new]).diagnostics.filter { !oldDiagnostics.contains(newIdentities($0)) }
         let devices = devices ?? database.devices
         let before = SizeReport(catalogs: [old], devices: devices).bytesByDevice
         let after = SizeReport(catalogs: [new], devices: devices).bytesByDevice
@@ -97,8 +99,8 @@ public struct CatalogDiff: Sendable {
     public func growth(over bytes: Int) -> [Diagnostic] {
         sizes.filter { $0.delta > bytes }.flatMap { change in
             change.devices.map { device in
-                Diagnostic(.error, "\(device) downloads \(change.delta) more bytes (\(change.before) → \(change.after)), more than the \(bytes) allowed",
-                           code: "diff.growth", at: SourceLocation(file: newPath))
+                Diagnostic(.diffGrowth, "\(device) downloads \(change.delta) more bytes (\(change.before) → \(change.after)), more than the \(bytes) allowed",
+                           at: SourceLocation(file: newPath))
             }
         }
     }
@@ -144,12 +146,5 @@ public struct CatalogDiff: Sendable {
             }
         }
         return change
-    }
-
-    /// A diagnostic without the catalog's own path, so the two versions compare.
-    private static func key(_ diagnostic: Diagnostic, root: String) -> String {
-        let file = diagnostic.location?.file ?? ""
-        let relative = file.hasPrefix(root) ? String(file.dropFirst(root.count)) : file
-        return "\(diagnostic.code)|\(relative)|\(diagnostic.message.split(separator: root).joined(separator: "<catalog>"))"
     }
 }

@@ -97,8 +97,7 @@ public struct SizeReport: Sendable {
     public func overBudget(_ budget: Int) -> [Diagnostic] {
         groups.filter { $0.bytes > budget }.flatMap { group in
             group.devices.map { device in
-                Diagnostic(.error, "\(device.id) downloads \(group.bytes) bytes of assets, \(group.bytes - budget) over the budget of \(budget)",
-                           code: "size.over-budget", at: SourceLocation(file: catalogs.first ?? "."))
+                Diagnostic(.sizeOverBudget, "\(device.id) downloads \(group.bytes) bytes of assets, \(group.bytes - budget) over the budget of \(budget)", at: SourceLocation(file: catalogs.first ?? "."))
             }
         }
     }

@@ -13,11 +13,11 @@ struct PolicyRules {
     func check(_ catalog: Catalog, devices: DeviceDatabase) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let assets = catalog.assets.flatMap(\.withDescendants)
-        if enabled("policy.appearances") { diagnostics += assets.flatMap(appearances) }
-        if enabled("policy.scales") { diagnostics += assets.flatMap(scales) }
-        if enabled("policy.file-size") { diagnostics += assets.flatMap(fileSizes) }
-        if enabled("policy.name") { diagnostics += names(catalog.assets) }
-        if enabled("policy.device-budget") { diagnostics += budget(catalog, devices: devices) }
+        if enabled(RuleID.policyAppearances.id) { diagnostics += assets.flatMap(appearances) }
+        if enabled(RuleID.policyScales.id) { diagnostics += assets.flatMap(scales) }
+        if enabled(RuleID.policyFileSize.id) { diagnostics += assets.flatMap(fileSizes) }
+        if enabled(RuleID.policyName.id) { diagnostics += names(catalog.assets) }
+        if enabled(RuleID.policyDeviceBudget.id) { diagnostics += budget(catalog, devices: devices) }
         return diagnostics
     }
 
@@ -36,7 +36,9 @@ struct PolicyRules {
             }
         }
         guard !missing.isEmpty else { return [] }
-        return [Diagnostic(.error, Message.appearances(asset, missing), code: "policy.appearances", at: asset.contentsLocation)]
+        return [Diagnostic(.policyAppearances, Message.appearances(asset, missing),
+                           subject: Diagnostic.Subject(asset: asset, variant: nil),
+                           at: asset.contentsLocation)]
     }
 
     // MARK: policy.scales
@@ -53,7 +55,9 @@ struct PolicyRules {
             let present = Set(files.filter { $0.idiom.contentsValue == idiom }.compactMap(\.scale))
             let missing = options.requiredScales.filter { !present.contains($0) }
             if !missing.isEmpty {
-                diagnostics.append(Diagnostic(.error, Message.scales(asset, idiom, missing), code: "policy.scales", at: asset.contentsLocation))
+                diagnostics.append(Diagnostic(.policyScales, Message.scales(asset, idiom, missing),
+                                              subject: Diagnostic.Subject(asset: asset, variant: nil),
+                                              at: asset.contentsLocation))
             }
         }
         return diagnostics
@@ -65,7 +69,8 @@ struct PolicyRules {
         asset.variants.compactMap(\.filename).sorted().compactMap { file in
             let path = asset.path + "/" + file
             guard let size = FileSystem.fileSize(path), size > options.maxFileBytes else { return nil }
-            return Diagnostic(.warning, Message.fileSize(asset, file, size, options.maxFileBytes), code: "policy.file-size",
+            return Diagnostic(.policyFileSize, Message.fileSize(asset, file, size, options.maxFileBytes),
+                              subject: Diagnostic.Subject(asset: asset, variant: asset.variants.first { $0.filename == file }),
                               at: SourceLocation(file: path))
         }
     }
@@ -84,12 +89,12 @@ struct PolicyRules {
             switch budget.firstMatch(in: name) {
             case .match: continue
             case .noMatch:
-                diagnostics.append(Diagnostic(.warning, Message.name(asset, name, options.namePattern), code: "policy.name",
-                                              at: asset.contentsLocation))
+                diagnostics.append(Diagnostic(.policyName, Message.name(asset, name, options.namePattern),
+                                              subject: Diagnostic.Subject(asset: asset, variant: nil), at: asset.contentsLocation))
             case .exhausted:
                 let location = options.namePatternLocation ?? asset.contentsLocation
-                return [Diagnostic(.error, Message.patternBudget(name, options.namePattern, exhaustedCatalog: budget.remaining <= 0),
-                                   code: "config.invalid", at: location)]
+                return [Diagnostic(.configInvalid, Message.patternBudget(name, options.namePattern, exhaustedCatalog: budget.remaining <= 0),
+                                   at: location)]
             }
         }
         return diagnostics
@@ -106,7 +111,8 @@ struct PolicyRules {
         return chosen.compactMap { device in
             let bytes = ThinningPlan(index: index, device: device).keptBytes(in: catalog)
             guard bytes > options.budgetBytes else { return nil }
-            return Diagnostic(.error, Message.budget(catalog, device, bytes, options.budgetBytes), code: "policy.device-budget", at: location)
+            return Diagnostic(.policyDeviceBudget, Message.budget(catalog, device, bytes, options.budgetBytes),
+                              subject: Diagnostic.Subject(catalog: catalog.path, device: device.id), at: location)
         }
     }
 }

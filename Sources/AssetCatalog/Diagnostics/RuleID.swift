@@ -1,0 +1,37 @@
+/// Which rule a finding breaks: its stable id (the `[code]` every diagnostic ends with), its default
+/// severity and its area. Each module declares the rules it emits as static members, in a
+/// `RuleID+<Module>.swift` file, and lists them (`RuleID.catalogRules`, ...), so that the registry,
+/// the README's rule table and SARIF's rule list can be checked against what is emitted: a severity
+/// is stated once, here, and never chosen by an emitter.
+///
+/// ```swift
+/// let finding = Diagnostic(.jsonMalformed, "malformed JSON: expected ','", at: location)
+/// finding.rule.defaultSeverity   // .error
+/// finding.code                   // "json.malformed"
+/// ```
+///
+/// Two values are the same rule when their ids are equal. The initializer is `package`: only this
+/// package declares rules, so every id a user sees is one `adapt rules` documents.
+public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// Where a rule belongs in `adapt rules` and the README's table.
+    public enum Area: String, Hashable, Sendable, CaseIterable {
+        case reading, contents, sets, selection, icons, images, png, policy, input
+    }
+
+    /// The stable identifier, such as `json.malformed`.
+    public let id: String
+    /// The severity a finding of this rule has unless a configuration or `--strict` changes it.
+    public let defaultSeverity: Diagnostic.Severity
+    public let area: Area
+
+    package init(_ id: String, _ defaultSeverity: Diagnostic.Severity, _ area: Area) {
+        self.id = id
+        self.defaultSeverity = defaultSeverity
+        self.area = area
+    }
+
+    public static func == (lhs: RuleID, rhs: RuleID) -> Bool { lhs.id == rhs.id }
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+    public static func < (lhs: RuleID, rhs: RuleID) -> Bool { lhs.id < rhs.id }
+    public var description: String { id }
+}

@@ -1,0 +1,74 @@
+import AdaptiveAssets
+import CatalogFixtures
+import Foundation
+import Testing
+
+/// The registry, the README's rule table and SARIF's rule list say what is emitted: every rule a
+/// module declares (`RuleID.allDeclared`) is registered at the severity it declares, every
+/// registered rule is declared, and validating real and fixture catalogs emits only registered
+/// rules, each at its registered severity (no configuration, no `--strict`).
+@Suite struct RuleAgreementTests {
+    static let declared = Dictionary(uniqueKeysWithValues: RuleID.allDeclared.map { ($0.id, $0) })
+
+    @Test func everyDeclaredRuleIsRegisteredAndEveryRegisteredRuleIsDeclared() {
+        #expect(Self.declared.count == RuleID.allDeclared.count, "a rule id is declared twice")
+        let registered = Set(RuleRegistry.all.map(\.id))
+        #expect(Set(Self.declared.keys).subtracting(registered).sorted() == [], "declared, not registered")
+        #expect(registered.subtracting(Self.declared.keys).sorted() == [], "registered, not declared")
+        for rule in RuleRegistry.all {
+            let declared = Self.declared[rule.id]
+            #expect(declared?.defaultSeverity == rule.defaultSeverity && declared?.area == rule.area, "\(rule.id)")
+        }
+    }
+
+    @Test func theReadmeTableStatesEachDeclaredSeverity() throws {
+        let readme = try String(contentsOfFile: Corpus.repositoryRoot + "/README.md", encoding: .utf8)
+        var table: [String: String] = [:]
+        for line in readme.split(separator: "\n") where line.hasPrefix("| `") {
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count > 2, cells[0].hasPrefix("`"), Self.declared[cells[0].trimmingCharacters(in: ["`"])] != nil else { continue }
+            table[cells[0].trimmingCharacters(in: ["`"])] = cells[1]
+        }
+        #expect(Set(table.keys) == Set(Self.declared.keys))
+        for (id, severity) in table { #expect(Self.declared[id]?.defaultSeverity.rawValue == severity, "\(id)") }
+    }
+
+    @Test func sarifListsEachRuleAtItsDeclaredLevel() throws {
+        var report = ValidationReport(workingDirectory: "/")
+        report.findings = RuleID.allDeclared.map { rule in
+            let diagnostic = Diagnostic(rule, "a finding")
+            return Finding(diagnostic: diagnostic, fingerprint: Fingerprint(diagnostic, in: []))
+        }
+        let text = SARIFReporter().render(report).standardOutput
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let run = try #require((document["runs"] as? [[String: Any]])?.first)
+        let rules = try #require(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        #expect(rules.count == RuleID.allDeclared.count)
+        for rule in rules {
+            let id = try #require(rule["id"] as? String)
+            let level = (rule["defaultConfiguration"] as? [String: Any])?["level"] as? String
+            #expect(level == Self.declared[id]?.defaultSeverity.rawValue, "\(id)")
+        }
+    }
+
+    /// Catalogs that draw findings of many rules: the corpus apps, the showcase, the plugin's
+    /// broken fixtures and two broken catalogs, validated with every image check.
+    @Test func everyEmittedFindingIsARegisteredRuleAtItsRegisteredSeverity() throws {
+        let broken = try ValidateFixtures.broken(), subjects = try FindingSubjectTests.subjects()
+        let fixtures = Corpus.repositoryRoot + "/Fixtures/PluginFixture/Broken"
+        let paths = try Corpus.catalogPaths() + [Corpus.repositoryRoot + "/Assets/Showcase.xcassets", broken.path, subjects.path]
+            + ["BrokenAssets", "MisspelledAssets", "DuplicateAssets"].map { fixtures + "/\($0)/Assets.xcassets" }
+        let validator = Validator(devices: try DeviceDatabase.builtIn(), imageChecks: .full)
+        var seen: Set<String> = []
+        for path in paths {
+            for diagnostic in validator.validate(catalogsAt: [path]).diagnostics {
+                seen.insert(diagnostic.code)
+                let registered = RuleRegistry.rule(diagnostic.code)
+                #expect(registered != nil, "\(diagnostic.code) is emitted but not registered")
+                #expect(registered?.defaultSeverity == diagnostic.severity, "\(diagnostic)")
+                #expect(diagnostic.severity == diagnostic.rule.defaultSeverity && !diagnostic.promotedByStrict)
+            }
+        }
+        #expect(seen.count >= 15, "the catalogs exercise many rules: \(seen.sorted())")
+    }
+}
