@@ -54,7 +54,7 @@ public enum FileOperations {
 
     /// The bytes of the regular files below a folder. Symbolic links are not followed: they
     /// could lead outside the catalog or back up to this folder.
-    static func treeSize(_ path: String) -> Int {
+    public static func treeSize(_ path: String) -> Int {
         guard let entries = try? FileSystem.listDirectory(path) else { return FileSystem.fileSize(path) ?? 0 }
         return entries.reduce(0) { total, entry in
             if entry.isSymbolicLink { return total }

@@ -46,21 +46,28 @@ public struct ReportBuilder: Sendable {
         var seen: Set<String> = []
         let devices = self.devices.filter { seen.insert($0.id).inserted }
         let indexes = catalogs.map(AssetIndex.init)
-        let manifests: [[SliceManifest]] = indexes.map { index in
-            let plans = Array(devices.indices).concurrentMap(concurrency: concurrency) { ThinningPlan(index: index, device: devices[$0]) }
-            return SliceManifest.planned(plans, of: index.catalog)
-        }
+        let files = indexes.map(SizeReport.CatalogFiles.init)
         let grid = GridBuilder(devices: devices)
         var images = ImageTable()
         var assets: [ReportV1.AssetSheet] = []
         var overviews: [ReportV1.CatalogOverview] = []
         var firstAsset: [Int] = []
+        // Sets of the same shape have the same grid: each distinct grid is kept once and shared
+        // (at 20,000 sets, a grid per asset was the largest part of the model).
+        var distinctGrids: Set<Grid> = []
         for (catalogPosition, index) in indexes.enumerated() {
             let catalog = index.catalog
             firstAsset.append(assets.count)
-            // Grids are independent per asset: build them on every core, then number the images in order.
-            let grids = Array(catalog.assets.indices).concurrentMap(concurrency: concurrency) { position in
-                catalog.assets[position].type.hasSelectableVariants ? grid.grid(index: index, asset: position) : (columns: [], rows: [])
+            // Grids are independent per asset: build them on every core, a batch at a time (so
+            // only a batch's are held before they are shared), then number the images in order.
+            var grids: [Grid] = []
+            grids.reserveCapacity(catalog.assets.count)
+            let batch = max(1, concurrency) * 256
+            for start in stride(from: 0, to: catalog.assets.count, by: batch) {
+                let made = Array(start..<min(start + batch, catalog.assets.count)).concurrentMap(concurrency: concurrency) { position in
+                    catalog.assets[position].type.hasSelectableVariants ? Grid(grid.grid(index: index, asset: position)) : Grid()
+                }
+                for one in made { grids.append(distinctGrids.insert(one).memberAfterInsert) }
             }
             for (position, asset) in catalog.assets.enumerated() {
                 let slotOf = Self.slots(of: index, asset: position)
@@ -76,11 +83,10 @@ public struct ReportBuilder: Sendable {
                                                   columns: grids[position].columns, rows: grids[position].rows,
                                                   hasSlots: asset.type.hasSlots))
             }
-            let summary = manifests[catalogPosition].first?.summary
             overviews.append(ReportV1.CatalogOverview(path: catalog.path, name: catalog.path.lastPathComponent,
                                                       assets: catalog.assets.count,
                                                       variants: catalog.assets.reduce(0) { $0 + $1.variants.count },
-                                                      bytes: summary?.bytesBefore ?? 0))
+                                                      bytes: devices.isEmpty ? 0 : files[catalogPosition].bytesBefore))
         }
         let thumbnailer = self.thumbnailer, makeThumbnails = self.makeThumbnails
         let entries = images.paths.concurrentMap(concurrency: concurrency) { path in
@@ -92,7 +98,16 @@ public struct ReportBuilder: Sendable {
             diagnostics: Self.locate(diagnostics, in: catalogs, firstAsset: firstAsset),
             assets: assets, images: entries, contexts: grid.contexts,
             traitChanges: TraitChangeBuilder.changes(indexes: indexes, devices: devices, firstAsset: firstAsset),
-            sizes: SizeReport(catalogs: catalogs.map(\.path), devices: devices, manifests: manifests))
+            sizes: SizeReport(indexes: indexes, devices: devices, files: files, concurrency: concurrency))
+    }
+
+    /// One asset's grid (`GridBuilder.grid`), hashable so that equal grids are stored once.
+    private struct Grid: Hashable {
+        var columns: [[String]] = []
+        var rows: [ReportV1.GridRow] = []
+
+        init() {}
+        init(_ made: (columns: [[String]], rows: [ReportV1.GridRow])) { (columns, rows) = made }
     }
 
     /// Each variant's slot description, for sets of slots.

@@ -121,7 +121,7 @@ extension HTMLReport {
     /// A variant's own thumbnail: an `<img>` with alt text.
     private func thumbnail(_ html: inout HTMLBuilder, _ card: ReportV1.VariantCard, _ images: ImageStyles, large: Bool) {
         let alt = card.label + (card.attributes.isEmpty ? "" : ": " + card.attributes.joined(separator: " "))
-        if let image = card.image, let source = images.sources[image] {
+        if let image = card.image, let source = images.source(of: image, in: report) {
             let thumbnail = report.images[image].thumbnail
             html.raw("<img src=\"\(source)\" alt=\""); html.attribute(alt); html.raw("\"")
             if let thumbnail { html.raw(" width=\"\(thumbnail.width)\" height=\"\(thumbnail.height)\"") }

@@ -26,12 +26,23 @@ public struct HTMLReport: Sendable {
         contextFacts = ContextFacts(report.contexts)
     }
 
-    /// Writes the page atomically.
+    /// Writes the page atomically (a temporary file beside `path`, renamed over it at the end),
+    /// streaming it as it is rendered: a page of 20,000 sets is close to 300 MB of text, and held
+    /// whole, then copied to bytes, it was most of `adapt report`'s memory.
     public func write(to path: String) throws {
         var page = self
         let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
         page.baseFolder = folder.isEmpty ? "/" : folder
-        try FileOperations.writeAtomically(path, Array(page.render().utf8))
+        let file = try PageFile(replacing: path)
+        do {
+            var html = HTMLBuilder(file: file)
+            page.render(into: &html)
+            html.flush()
+            try file.commit()
+        } catch {
+            file.discard()
+            throw error
+        }
     }
 
     /// In every page's head: how a later run recognises a file it may replace (`-o` replaces only
@@ -52,6 +63,12 @@ public struct HTMLReport: Sendable {
 
     public func render() -> String {
         var html = HTMLBuilder()
+        render(into: &html)
+        return html.output
+    }
+
+    /// The page, start to end, into `html` (which may pass it on to a file as it grows).
+    func render(into html: inout HTMLBuilder) {
         let images = ImageStyles(report: report, linkImages: linkImages, baseFolder: baseFolder)
         let title = "Asset report: " + report.catalogs.map(\.name).joined(separator: ", ")
         // The exact text of the page's one <style> and one <script>: the policy allows these by
@@ -78,7 +95,6 @@ public struct HTMLReport: Sendable {
         html.raw("</main>\n<script>")
         html.raw(script)
         html.raw("</script>\n</body>\n</html>\n")
-        return html.output
     }
 
     /// No request leaves the page (`default-src 'none'`); images are data URIs (or, linked, local
@@ -127,15 +143,32 @@ final class ContextFacts: Sendable {
     }
 }
 
-/// Builds the page text, escaping everything that comes from a catalog.
+/// Builds the page text, escaping everything that comes from a catalog. Given a `PageFile`, it
+/// hands the text over whenever `flushSize` bytes have gathered, so only that much is held.
 struct HTMLBuilder {
     var output = ""
+    let file: PageFile?
+    static let flushSize = 1 << 18
 
-    init() { output.reserveCapacity(1 << 20) }
+    init(file: PageFile? = nil) {
+        self.file = file
+        output.reserveCapacity(file == nil ? 1 << 20 : Self.flushSize + 4096)
+    }
 
-    mutating func raw(_ text: String) { output += text }
+    mutating func raw(_ text: String) {
+        output += text
+        if file != nil, output.utf8.count >= Self.flushSize { flush() }
+    }
+
+    /// Passes what has gathered to the file (nothing without one).
+    mutating func flush() {
+        guard let file else { return }
+        output.withUTF8 { file.append($0) }
+        output.removeAll(keepingCapacity: true)
+    }
 
     mutating func text(_ text: String) {
+        defer { if file != nil, output.utf8.count >= Self.flushSize { flush() } }
         guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || $0 < 0x20 }) else {
             output += text
             return
@@ -164,9 +197,12 @@ struct HTMLBuilder {
 /// Each image's CSS class (identical thumbnails share one), and the data URIs, each once; and
 /// each swatch colour's class, since the policy allows no `style` attribute.
 struct ImageStyles {
-    /// Per image (`ReportV1.images`): its class and its `src`, nil when there is nothing to show.
+    /// Per image (`ReportV1.images`): its class, nil when there is nothing to show.
     var classes: [String?] = []
-    var sources: [String?] = []
+    /// Per image, when linked: its `src`. Embedded thumbnails are encoded again where the page
+    /// shows them (`source(of:in:)`), not kept: at 20,000 sets they were tens of megabytes.
+    private var linkedSources: [String?] = []
+    private var linkImages = false
     /// Per CSS colour of a colour set: its class (`c0`, `c1`...).
     var swatches: [String: String] = [:]
     var css = ""
@@ -193,38 +229,43 @@ struct ImageStyles {
         }
     }
 
+    /// The `src` of image `image`: a data URI of its thumbnail, or the relative link; nil when
+    /// there is nothing to show.
+    func source(of image: Int, in report: ReportV1) -> String? {
+        if linkImages { return linkedSources[image] }
+        return report.images[image].thumbnail.map { "data:image/png;base64," + Base64.encode($0.png) }
+    }
+
     private mutating func addImages(report: ReportV1, linkImages: Bool, baseFolder: String) {
+        self.linkImages = linkImages
         var classOfBytes: [[UInt8]: String] = [:]
         for image in report.images {
             if linkImages {
                 // Only files a browser shows as an image; a data set's JSON or a PDF gets the placeholder.
                 guard Self.browserShows(image.path) else {
                     classes.append(nil)
-                    sources.append(nil)
+                    linkedSources.append(nil)
                     continue
                 }
                 let source = RelativePath.from(baseFolder, to: image.path).percentEncodedForURL
                 let name = "i\(classes.count)"
                 css += ".\(name){background-image:url(\"\(source)\")}\n"
                 classes.append(name)
-                sources.append(source)
+                linkedSources.append(source)
                 continue
             }
             guard let thumbnail = image.thumbnail else {
                 classes.append(nil)
-                sources.append(nil)
                 continue
             }
-            let source = "data:image/png;base64," + Base64.encode(thumbnail.png)
             if let known = classOfBytes[thumbnail.png] {
                 classes.append(known)
             } else {
                 let name = "i\(classOfBytes.count)"
                 classOfBytes[thumbnail.png] = name
-                css += ".\(name){background-image:url(\(source))}\n"
+                css += ".\(name){background-image:url(data:image/png;base64,\(Base64.encode(thumbnail.png)))}\n"
                 classes.append(name)
             }
-            sources.append(source)
         }
     }
 
