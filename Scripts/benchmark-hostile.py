@@ -7,20 +7,13 @@ Run it through Scripts/benchmark-hostile, which builds adapt first.
 
 usage: benchmark-hostile.py ADAPT WORK_DIR [SCALE]   (SCALE multiplies every catalog's size; 1 by default)
 """
-import json, os, shutil, struct, sys, zlib
+import json, os, shutil, sys
 
-from benchmark_support import timed
+from benchmark_support import INFO, generate, rgb_png, timed
 
 
 def png():
-    raw = b"".join(b"\0" + b"\x80\x40\x20" * 4 for _ in range(4))
-    def chunk(kind, data):
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 4, 4, 8, 2, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
-
-
-INFO = {"author": "xcode", "version": 1}
+    return rgb_png(4, 4, b"\x80\x40\x20")
 
 
 def write_set(folder, entries):
@@ -33,17 +26,6 @@ def write_set(folder, entries):
 
 def locale(index):
     return "x%c%c-%d" % (97 + index % 26, 97 + (index // 26) % 26, index)
-
-
-def generate(path, build):
-    marker = path + "/.complete"
-    if os.path.exists(marker):
-        return
-    shutil.rmtree(path, ignore_errors=True)
-    os.makedirs(path)
-    json.dump({"info": INFO}, open(path + "/Contents.json", "w"))
-    build(path)
-    open(marker, "w").close()
 
 
 def sets_with_a_locale_each(count):

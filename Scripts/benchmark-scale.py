@@ -8,20 +8,14 @@ and the issue's targets beside each figure. Run it through `Scripts/benchmark sc
 
 usage: benchmark-scale.py ADAPT WORK_DIR [SMALL LARGE]   (set counts; 2000 and 20000 by default)
 """
-import json, os, shutil, struct, sys, zlib
+import json, os, shutil, sys
 
-from benchmark_support import timed
-
-INFO = {"author": "xcode", "version": 1}
+from benchmark_support import INFO, generate, rgb_png, timed
 
 
 def png(seed):
     """A small, distinct PNG (the thumbnailer and thin's checks read each one)."""
-    raw = b"".join(b"\0" + bytes([(seed + x) & 0xFF, (seed >> 8) & 0xFF, y * 16]) * 4 for y, x in enumerate(range(4)))
-    def chunk(kind, data):
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 4, 4, 8, 2, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+    return rgb_png(4, 4, bytes([seed & 0xFF, (seed >> 8) & 0xFF, (seed >> 16) & 0xFF]))
 
 
 def entries_for(index):
@@ -34,34 +28,29 @@ def entries_for(index):
     return entries
 
 
-def generate(path, count, changed_every=0):
+def scale_catalog(count, changed_every=0):
     """`count` sets in groups of 100 (folders, as real catalogs have). With `changed_every`, a
     later version: every such set gains a 3x dark variant, and as many sets are renamed."""
-    marker = path + "/.complete"
-    if os.path.exists(marker):
-        return
-    shutil.rmtree(path, ignore_errors=True)
-    os.makedirs(path)
-    json.dump({"info": INFO}, open(path + "/Contents.json", "w"))
-    for index in range(count):
-        group = "%s/Group%d" % (path, index // 100)
-        if index % 100 == 0:
-            os.makedirs(group)
-            json.dump({"info": INFO}, open(group + "/Contents.json", "w"))
-        entries = entries_for(index)
-        name = "Set%d" % index
-        if changed_every and index % changed_every == 1:
-            entries.append({"idiom": "universal", "scale": "3x", "filename": "s%d-dark@3x.png" % index,
-                            "appearances": [{"appearance": "luminosity", "value": "dark"}]})
-        if changed_every and index % changed_every == 2:
-            name = "Renamed%d" % index
-        folder = "%s/%s.imageset" % (group, name)
-        os.makedirs(folder)
-        for number, entry in enumerate(entries):
-            with open(folder + "/" + entry["filename"], "wb") as handle:
-                handle.write(png(index * 8 + number))
-        json.dump({"images": entries, "info": INFO}, open(folder + "/Contents.json", "w"))
-    open(marker, "w").close()
+    def build(path):
+        for index in range(count):
+            group = "%s/Group%d" % (path, index // 100)
+            if index % 100 == 0:
+                os.makedirs(group)
+                json.dump({"info": INFO}, open(group + "/Contents.json", "w"))
+            entries = entries_for(index)
+            name = "Set%d" % index
+            if changed_every and index % changed_every == 1:
+                entries.append({"idiom": "universal", "scale": "3x", "filename": "s%d-dark@3x.png" % index,
+                                "appearances": [{"appearance": "luminosity", "value": "dark"}]})
+            if changed_every and index % changed_every == 2:
+                name = "Renamed%d" % index
+            folder = "%s/%s.imageset" % (group, name)
+            os.makedirs(folder)
+            for number, entry in enumerate(entries):
+                with open(folder + "/" + entry["filename"], "wb") as handle:
+                    handle.write(png(index * 8 + number))
+            json.dump({"images": entries, "info": INFO}, open(folder + "/Contents.json", "w"))
+    return build
 
 
 TARGETS = {"validate": 150, "thin --all-devices": 100, "report": 400}   # peak MB at the larger size
@@ -74,8 +63,8 @@ def main():
     results = {}
     for count in sizes:
         path, newer = "%s/Scale-%d.xcassets" % (work, count), "%s/Scale-%d-next.xcassets" % (work, count)
-        generate(path, count)
-        generate(newer, count, changed_every=50)
+        generate(path, scale_catalog(count))
+        generate(newer, scale_catalog(count, changed_every=50))
         out = work + "/scale-out"
         commands = [
             ("inspect", [adapt, "inspect", path]),

@@ -1,6 +1,33 @@
 """What the Python benchmark scripts share."""
+import json
 import os
+import shutil
+import struct
 import time
+import zlib
+
+INFO = {"author": "xcode", "version": 1}
+
+
+def rgb_png(width, height, pixel):
+    """A small 8-bit RGB PNG whose every pixel is `pixel` (3 bytes)."""
+    raw = b"".join(b"\0" + pixel * width for _ in range(height))
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+
+
+def generate(path, build):
+    """A catalog at `path` written by `build(path)`, once: a finished one (marked `.complete`) is reused."""
+    marker = path + "/.complete"
+    if os.path.exists(marker):
+        return
+    shutil.rmtree(path, ignore_errors=True)
+    os.makedirs(path)
+    json.dump({"info": INFO}, open(path + "/Contents.json", "w"))
+    build(path)
+    open(marker, "w").close()
 
 
 def timed(command, quiet=False):
