@@ -21,23 +21,31 @@ public struct ThinningRun: Sendable {
         let devices = devices.filter { seen.insert($0.id).inserted }
         plans = ThinningPlans(index: AssetIndex(catalog), devices: devices)
         // Types kept whole are not selected: their files are not among the kept variants checked here.
+        // Each file once (by the first variant naming it), as positions: paths only a batch at a time.
         let isKept = plans.keptByAnyDevice()
-        var kept: Set<String> = []
+        var kept: [(asset: Int, variant: Int)] = []
         for (position, asset) in catalog.assets.enumerated() where asset.type.hasSelectableVariants {
             for (variant, entry) in asset.variants.enumerated() where isKept(position, variant) {
-                if let filename = entry.filename, filename.pathExtension.lowercased() == "png" {
-                    kept.insert(asset.path + "/" + filename)
-                }
+                guard let filename = entry.filename, filename.pathExtension.lowercased() == "png",
+                      !asset.variants[..<variant].indices.contains(where: { isKept(position, $0) && asset.variants[$0].filename == filename })
+                else { continue }
+                kept.append((position, variant))
             }
+        }
+        func path(_ file: (asset: Int, variant: Int)) -> String {
+            let asset = catalog.assets[file.asset]
+            return asset.path + "/" + asset.variants[file.variant].filename!
+        }
+        kept.sort { first, second in
+            first.asset == second.asset ? catalog.assets[first.asset].variants[first.variant].filename!
+                < catalog.assets[second.asset].variants[second.variant].filename! : path(first) < path(second)
         }
         var inspector = PNGInspector()
         inspector.decodes = decodePNGs
         // In batches, keeping only the diagnostics: a report per kept PNG adds up at 20,000 sets.
-        let paths = kept.sorted()
-        kept = []
         var found: [Diagnostic] = []
-        for start in stride(from: 0, to: paths.count, by: 4096) {
-            let reports = inspector.inspect(files: Array(paths[start..<min(start + 4096, paths.count)]))
+        for start in stride(from: 0, to: kept.count, by: 4096) {
+            let reports = inspector.inspect(files: kept[start..<min(start + 4096, kept.count)].map(path))
             // A file named .png that is another format (Home Assistant ships WebP so named) gets what
             // `validate` says of it, not the PNG checks' verdict on its signature.
             found += reports.flatMap { report in
