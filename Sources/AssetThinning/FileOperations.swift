@@ -21,17 +21,26 @@ public enum FileOperations {
     }
 
     static func writeFile(_ path: String, _ bytes: [UInt8], exclusive: Bool = false) throws {
+        try writeFile(path, exclusive: exclusive) { write in try write(bytes) }
+    }
+
+    /// Writes a file in pieces as `produce` hands them over, so that a large file (a device's
+    /// manifest at 20,000 sets) never has to be held whole.
+    static func writeFile(_ path: String, exclusive: Bool = false,
+                          _ produce: (_ write: ([UInt8]) throws -> Void) throws -> Void) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | (exclusive ? O_EXCL : O_TRUNC), 0o644)
         guard descriptor >= 0 else { throw failure(path, "create file") }
         defer { close(descriptor) }
-        var written = 0
-        while written < bytes.count {
-            let result = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, bytes.count - written) }
-            if result < 0 {
-                if errno == EINTR { continue }
-                throw failure(path, "write")
+        try produce { bytes in
+            var written = 0
+            while written < bytes.count {
+                let result = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    throw failure(path, "write")
+                }
+                written += result
             }
-            written += result
         }
     }
 

@@ -45,13 +45,22 @@ public struct SliceWriter: Sendable {
     /// Writes one slice per plan into `output`, replacing it atomically. Devices given twice
     /// get one slice.
     public func write(_ plans: [ThinningPlan], of catalog: Catalog, to output: String) throws -> [SliceSummary] {
+        try write(ThinningPlans(plans, of: catalog), to: output)
+    }
+
+    /// Writes one slice per device of `plans` into `output`, replacing it atomically. Devices
+    /// given twice get one slice. Each device's full plan is rebuilt while its slice is written
+    /// and dropped after, and its manifest is written as it is built: what a run holds at once
+    /// is the outlines, the catalog, and one device's plan per thread.
+    public func write(_ plans: ThinningPlans, to output: String) throws -> [SliceSummary] {
+        let catalog = plans.catalog
         guard let catalogRealPath = FileSystem.realPath(catalog.path) else {
             throw Failure(message: "\(catalog.path): cannot read the catalog: \(String(cString: strerror(errno)))")
         }
         var seen: Set<String> = []
-        let plans = plans.filter { seen.insert($0.device.id).inserted }
-        if let invalid = plans.first(where: { !DeviceProfile.isValidID($0.device.id) }) {
-            throw Failure(message: "invalid device id '\(invalid.device.id)': \(DeviceProfile.idRule)")
+        let positions = plans.devices.indices.filter { seen.insert(plans.devices[$0].id).inserted }
+        if let invalid = positions.first(where: { !DeviceProfile.isValidID(plans.devices[$0].id) }) {
+            throw Failure(message: "invalid device id '\(plans.devices[invalid].id)': \(DeviceProfile.idRule)")
         }
         let folder = try OutputFolder.claim(output, catalogRealPath: catalogRealPath)
         defer { folder.release() }
@@ -59,8 +68,7 @@ public struct SliceWriter: Sendable {
         try? FileOperations.removeTree(staging)
         try FileOperations.makeDirectory(staging)
         do {
-            let summaries = try writeSlices(plans, of: catalog, into: staging,
-                                            boundary: CatalogBoundary(realRoot: catalogRealPath))
+            let summaries = try writeSlices(plans, positions, into: staging, boundary: CatalogBoundary(realRoot: catalogRealPath))
             try FileOperations.writeFile(staging + "/summary.json", JSONWriter.xcodeStyle.bytes(for: Self.summaryDocument(summaries)))
             try FileOperations.replace(folder.realPath, with: staging)
             return summaries
@@ -70,25 +78,26 @@ public struct SliceWriter: Sendable {
         }
     }
 
-    private func writeSlices(_ plans: [ThinningPlan], of catalog: Catalog, into staging: String,
+    private func writeSlices(_ plans: ThinningPlans, _ positions: [Int], into staging: String,
                              boundary: CatalogBoundary) throws -> [SliceSummary] {
         // The first device with each distinct slice materializes it; later ones link to it.
-        var firstWithSlice: [[[Int]]: Int] = [:]
-        let sharedWith: [Int?] = plans.indices.map { index in
-            let key = plans[index].assets.map(\.kept)
+        var firstWithSlice: [[UInt64]: Int] = [:]
+        let sharedWith: [Int?] = positions.map { position in
+            let key = plans.sliceKey(at: position)
             if let first = firstWithSlice[key] { return first }
-            firstWithSlice[key] = index
+            firstWithSlice[key] = position
             return nil
         }
+        firstWithSlice = [:]
         let done = Atomic<Int>(0)
         let sizes = FileSizes()
-        let entries = SliceManifest.variantEntries(of: catalog)
-        let results = Array(plans.indices).concurrentMap(concurrency: concurrency) { index in
+        let entries = SliceManifest.variantEntries(of: plans.catalog)
+        let results = Array(positions.indices).concurrentMap(concurrency: concurrency) { index in
             let result = Result {
-                try writeSlice(plans[index], sharing: sharedWith[index].map { plans[$0].device.id }, of: catalog,
+                try writeSlice(plans.plan(at: positions[index]), sharing: sharedWith[index].map { plans.devices[$0].id }, of: plans.catalog,
                                into: staging, entries: entries, sizes: sizes, boundary: boundary)
             }
-            progress?(done.add(1, ordering: .relaxed).newValue, plans.count)
+            progress?(done.add(1, ordering: .relaxed).newValue, positions.count)
             return result
         }
         return try results.map { try $0.get() }
@@ -106,10 +115,9 @@ public struct SliceWriter: Sendable {
         } else {
             try materialize(plan, of: catalog, at: deviceFolder + "/" + catalogName, boundary: boundary)
         }
-        let manifest = SliceManifest(plan: plan, catalog: catalog, entries: entries, sizes: sizes, sharedWith: sharedDevice)
         try beforeEachFile?(deviceFolder + "/manifest.json")
-        try FileOperations.writeFile(deviceFolder + "/manifest.json", JSONWriter.xcodeStyle.bytes(for: manifest.json))
-        return manifest.summary
+        return try SliceManifest.write(plan: plan, catalog: catalog, entries: entries, sizes: sizes, sharedWith: sharedDevice,
+                                       to: deviceFolder + "/manifest.json")
     }
 
     private func materialize(_ plan: ThinningPlan, of catalog: Catalog, at root: String, boundary: CatalogBoundary) throws {
@@ -154,16 +162,45 @@ public struct SliceWriter: Sendable {
     }
 }
 
-/// File and folder sizes, asked for once each across every device's slice.
+/// File and folder sizes, asked for once each across every device's slice. Keyed by positions
+/// (asset, and the first variant naming the file), not paths: a path per file of a 20,000-set
+/// catalog held as a key was about 19 MB.
 final class FileSizes: Sendable {
-    private let cache = Mutex([String: Int]())
+    private struct Key: Hashable {
+        var asset: Int
+        /// The first variant naming the file, or -1 for the asset's whole folder.
+        var variant: Int
+    }
 
-    func size(of path: String) -> Int { cached(path) { FileSystem.fileSize(path) ?? 0 } }
+    private let cache = Mutex([Key: Int]())
+
+    /// The size of the file the variant at `position` of `catalog.assets[asset]` names (0 when it
+    /// names none or the file is missing).
+    func size(ofVariant position: Int, of asset: Int, in catalog: Catalog) -> Int {
+        let set = catalog.assets[asset]
+        guard let filename = set.variants[position].filename else { return 0 }
+        let first = set.variants.firstIndex { $0.filename == filename } ?? position
+        return cached(Key(asset: asset, variant: first)) { FileSystem.fileSize(set.path + "/" + filename) ?? 0 }
+    }
 
     /// The total size of the files below a folder kept whole (an image stack, ...).
-    func treeSize(of path: String) -> Int { cached(path + "/") { FileOperations.treeSize(path) } }
+    func treeSize(of asset: Int, in catalog: Catalog) -> Int {
+        cached(Key(asset: asset, variant: -1)) { FileOperations.treeSize(catalog.assets[asset].path) }
+    }
 
-    private func cached(_ key: String, _ measure: () -> Int) -> Int {
+    /// The bytes of the files the variants at `positions` (ascending) name, each file once.
+    func bytes(ofVariants positions: some Collection<Int>, of asset: Int, in catalog: Catalog) -> Int {
+        let variants = catalog.assets[asset].variants
+        var total = 0
+        for (offset, position) in positions.enumerated() {
+            guard let filename = variants[position].filename,
+                  !positions.prefix(offset).contains(where: { variants[$0].filename == filename }) else { continue }
+            total += size(ofVariant: position, of: asset, in: catalog)
+        }
+        return total
+    }
+
+    private func cached(_ key: Key, _ measure: () -> Int) -> Int {
         if let known = cache.withLock({ $0[key] }) { return known }
         let size = measure()
         cache.withLock { $0[key] = size }

@@ -6,11 +6,10 @@ extension ThinningPlan {
     public func keptBytes(in catalog: Catalog) -> Int {
         let sizes = FileSizes()
         return assets.reduce(0) { total, plan in
-            let asset = catalog.assets[plan.asset]
-            if plan.keptWhole { return total + sizes.treeSize(of: asset.path) }
+            if plan.keptWhole { return total + sizes.treeSize(of: plan.asset, in: catalog) }
             if plan.droppedWhole { return total }
-            let kept = Set(plan.kept.compactMap { asset.variants[$0].fileProblem == nil ? asset.variants[$0].filename : nil })
-            return total + kept.reduce(0) { $0 + sizes.size(of: asset.path + "/" + $1) }
+            let variants = catalog.assets[plan.asset].variants
+            return total + sizes.bytes(ofVariants: plan.kept.filter { variants[$0].fileProblem == nil }, of: plan.asset, in: catalog)
         }
     }
 }

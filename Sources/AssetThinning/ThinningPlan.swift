@@ -48,6 +48,12 @@ public struct ThinningPlan: Sendable {
         }
     }
 
+    /// A plan put back together from its parts (`ThinningPlans.plan(at:)`).
+    package init(device: DeviceProfile, assets: [AssetPlan]) {
+        self.device = device
+        self.assets = assets
+    }
+
     public init(index: AssetIndex, device: DeviceProfile) {
         self.device = device
         // Assets that declare the same axes (and locales) see the same trait sets: build each list once.

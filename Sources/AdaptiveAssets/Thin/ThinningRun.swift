@@ -7,7 +7,9 @@
 /// ```
 public struct ThinningRun: Sendable {
     public let catalog: Catalog
-    public let plans: [ThinningPlan]
+    /// Every device's plan, in outline (`ThinningPlans`): a full plan per device and asset was
+    /// most of `thin --all-devices`'s memory at scale.
+    public let plans: ThinningPlans
     /// Problems in the source catalog and in the images the slices keep.
     public let diagnostics: [Diagnostic]
 
@@ -15,30 +17,43 @@ public struct ThinningRun: Sendable {
     /// chunk walk and CRCs). A device given twice (by id and by model identifier) counts once.
     public init(catalog: Catalog, devices: [DeviceProfile], decodePNGs: Bool = false) {
         self.catalog = catalog
-        let index = AssetIndex(catalog)
         var seen: Set<String> = []
         let devices = devices.filter { seen.insert($0.id).inserted }
-        plans = devices.map { ThinningPlan(index: index, device: $0) }
-        var kept: Set<String> = []
-        for plan in plans {
-            for assetPlan in plan.assets where !assetPlan.keptWhole {
-                let asset = catalog.assets[assetPlan.asset]
-                for position in assetPlan.kept {
-                    if let filename = asset.variants[position].filename, filename.pathExtension.lowercased() == "png" {
-                        kept.insert(asset.path + "/" + filename)
-                    }
-                }
+        plans = ThinningPlans(index: AssetIndex(catalog), devices: devices)
+        // Types kept whole are not selected: their files are not among the kept variants checked here.
+        // Each file once (by the first variant naming it), as positions: paths only a batch at a time.
+        let isKept = plans.keptByAnyDevice()
+        var kept: [(asset: Int, variant: Int)] = []
+        for (position, asset) in catalog.assets.enumerated() where asset.type.hasSelectableVariants {
+            for (variant, entry) in asset.variants.enumerated() where isKept(position, variant) {
+                guard let filename = entry.filename, filename.pathExtension.lowercased() == "png",
+                      !asset.variants[..<variant].indices.contains(where: { isKept(position, $0) && asset.variants[$0].filename == filename })
+                else { continue }
+                kept.append((position, variant))
             }
+        }
+        func path(_ file: (asset: Int, variant: Int)) -> String {
+            let asset = catalog.assets[file.asset]
+            return asset.path + "/" + asset.variants[file.variant].filename!
+        }
+        kept.sort { first, second in
+            first.asset == second.asset ? catalog.assets[first.asset].variants[first.variant].filename!
+                < catalog.assets[second.asset].variants[second.variant].filename! : path(first) < path(second)
         }
         var inspector = PNGInspector()
         inspector.decodes = decodePNGs
-        let reports = inspector.inspect(files: kept.sorted())
-        // A file named .png that is another format (Home Assistant ships WebP so named) gets what
-        // `validate` says of it, not the PNG checks' verdict on its signature.
-        diagnostics = catalog.diagnostics + reports.flatMap { report in
-            report.format == .png || report.format == .unknown ? report.diagnostics
-                : CatalogImageChecker.formatDiagnostics(path: report.path ?? "", declaredFormat: .png, actualFormat: report.format)
+        // In batches, keeping only the diagnostics: a report per kept PNG adds up at 20,000 sets.
+        var found: [Diagnostic] = []
+        for start in stride(from: 0, to: kept.count, by: 4096) {
+            let reports = inspector.inspect(files: kept[start..<min(start + 4096, kept.count)].map(path))
+            // A file named .png that is another format (Home Assistant ships WebP so named) gets what
+            // `validate` says of it, not the PNG checks' verdict on its signature.
+            found += reports.flatMap { report in
+                report.format == .png || report.format == .unknown ? report.diagnostics
+                    : CatalogImageChecker.formatDiagnostics(path: report.path ?? "", declaredFormat: .png, actualFormat: report.format)
+            }
         }
+        diagnostics = catalog.diagnostics + found
     }
 
     public var hasErrors: Bool { diagnostics.hasErrors }
@@ -46,19 +61,19 @@ public struct ThinningRun: Sendable {
     /// A warning for every device on which an asset has no match in some reachable trait set,
     /// located at the asset's Contents.json: the slice is written, but the app would find nothing there.
     public var noMatchWarnings: [Diagnostic] {
-        plans.flatMap { plan in
-            plan.assets.compactMap { assetPlan -> Diagnostic? in
-                guard let example = assetPlan.unmatched.first else { return nil }
-                let asset = catalog.assets[assetPlan.asset]
-                let count = assetPlan.unmatched.count
-                return Diagnostic(.thinNoMatch, "\(asset.name) has no match on \(plan.device.id) in \(count) trait set\(count == 1 ? "" : "s"), e.g. \(example)",
-                                  subject: Diagnostic.Subject(catalog: catalog.path, asset: asset, variant: nil, device: plan.device.id),
+        plans.devices.indices.flatMap { position in
+            let device = plans.devices[position]
+            return plans.unmatched(at: position).map { unmatched -> Diagnostic in
+                let asset = catalog.assets[unmatched.asset]
+                let count = unmatched.windows.count
+                return Diagnostic(.thinNoMatch, "\(asset.name) has no match on \(device.id) in \(count) trait set\(count == 1 ? "" : "s"), e.g. \(unmatched.windows[0])",
+                                  subject: Diagnostic.Subject(catalog: catalog.path, asset: asset, variant: nil, device: device.id),
                                   at: SourceLocation(file: asset.contentsPath ?? asset.path))
             }
         }
     }
 
     public func write(to output: String, writer: SliceWriter = SliceWriter()) throws -> [SliceSummary] {
-        try writer.write(plans, of: catalog, to: output)
+        try writer.write(plans, to: output)
     }
 }

@@ -33,6 +33,47 @@ public struct JSONWriter: Sendable {
         return output
     }
 
+    /// `object` with one more member last, `key`, an array of `count` elements, written as
+    /// `bytes(for:)` writes the whole object but with each element built only when it is written
+    /// (`element(i)`) and the text handed to `flush` in pieces of about `chunk` bytes: a large
+    /// document (a device's manifest, one element per asset) is never held whole, as a value or as text.
+    package func write(_ object: JSONObject, withArray key: String, count: Int, chunk: Int = 1 << 16,
+                       element: (Int) throws -> JSONValue, flush: ([UInt8]) throws -> Void) rethrows {
+        var output: [UInt8] = []
+        output.reserveCapacity(chunk + 4096)
+        output.append(UInt8(ascii: "{"))
+        for member in object.members {
+            newline(1, into: &output)
+            Self.writeString(member.key, into: &output)
+            output += (style == .xcode ? " : " : ":").utf8
+            write(member.value, indent: 1, into: &output)
+            output.append(UInt8(ascii: ","))
+        }
+        newline(1, into: &output)
+        Self.writeString(key, into: &output)
+        output += (style == .xcode ? " : " : ":").utf8
+        if count == 0 {
+            output += "[]".utf8
+        } else {
+            output.append(UInt8(ascii: "["))
+            for index in 0..<count {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                newline(2, into: &output)
+                write(try element(index), indent: 2, into: &output)
+                if output.count >= chunk {
+                    try flush(output)
+                    output.removeAll(keepingCapacity: true)
+                }
+            }
+            newline(1, into: &output)
+            output.append(UInt8(ascii: "]"))
+        }
+        newline(0, into: &output)
+        output.append(UInt8(ascii: "}"))
+        if style == .xcode { output.append(UInt8(ascii: "\n")) }
+        try flush(output)
+    }
+
     private func write(_ value: JSONValue, indent: Int, into output: inout [UInt8]) {
         switch value {
         case .null: output += "null".utf8
