@@ -14,15 +14,8 @@ import Testing
     /// twice, an entry whose file is missing: every way `SliceManifest` counts bytes.
     static func awkwardCatalog() throws -> TemporaryCatalog {
         let fixture = try TemporaryCatalog()
-        try fixture.addSet("Brand.brandassets", entries: [["filename": "Icon.imagestack", "idiom": "tv", "role": "primary-app-icon", "size": "400x240"]])
-        try fixture.addSet("Brand.brandassets/Icon.imagestack", entries: [["filename": "Front.imagestacklayer"]])
-        try fixture.write(#"{"info":{"author":"xcode","version":1}}"#, to: "Brand.brandassets/Icon.imagestack/Front.imagestacklayer/Contents.json")
-        try fixture.addSet("Brand.brandassets/Icon.imagestack/Front.imagestacklayer/Content.imageset",
-                           entries: [["idiom": "tv", "scale": "1x", "filename": "f.png"]], files: ["f.png"])
-        try fixture.addSet("Vision.solidimagestack", entries: [["filename": "Back.solidimagestacklayer"]])
-        try fixture.write(#"{"info":{"author":"xcode","version":1}}"#, to: "Vision.solidimagestack/Back.solidimagestacklayer/Contents.json")
-        try fixture.addSet("Vision.solidimagestack/Back.solidimagestacklayer/Content.imageset",
-                           entries: [["idiom": "vision", "scale": "2x", "filename": "v.png"]], files: ["v.png"])
+        try fixture.addBrandAssets()
+        try fixture.addSolidImageStack()
         try fixture.addSet("Twice.imageset", entries: [["idiom": "universal", "scale": "2x", "filename": "t.png"],
                                                        ["idiom": "universal", "scale": "3x", "filename": "t.png"],
                                                        ["idiom": "iphone", "scale": "1x", "filename": "missing.png"]],

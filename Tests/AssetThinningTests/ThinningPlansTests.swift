@@ -14,11 +14,7 @@ import Testing
     /// A catalog with a type kept whole (tvOS brand assets) besides the showcase's sets.
     static func catalogs() throws -> [Catalog] {
         let fixture = try TemporaryCatalog()
-        try fixture.addSet("Brand.brandassets", entries: [["filename": "Icon.imagestack", "idiom": "tv", "role": "primary-app-icon", "size": "400x240"]])
-        try fixture.addSet("Brand.brandassets/Icon.imagestack", entries: [["filename": "Front.imagestacklayer"]])
-        try fixture.write(#"{"info":{"author":"xcode","version":1}}"#, to: "Brand.brandassets/Icon.imagestack/Front.imagestacklayer/Contents.json")
-        try fixture.addSet("Brand.brandassets/Icon.imagestack/Front.imagestacklayer/Content.imageset",
-                           entries: [["idiom": "tv", "scale": "1x", "filename": "f.png"]], files: ["f.png"])
+        try fixture.addBrandAssets()
         try fixture.addSet("Logo.imageset", entries: [["idiom": "universal", "scale": "2x", "filename": "l.png"]], files: ["l.png"])
         return [try fixture.read(), try CatalogReader().read(at: Corpus.repositoryRoot + "/Assets/Showcase.xcassets")]
     }

@@ -153,15 +153,8 @@ import Testing
 
     @Test func layeredSetsGoToTheDevicesThatShowThem() throws {
         let fixture = try TemporaryCatalog()
-        try fixture.addSet("Brand.brandassets", entries: [["filename": "Icon.imagestack", "idiom": "tv", "role": "primary-app-icon", "size": "400x240"]])
-        try fixture.addSet("Brand.brandassets/Icon.imagestack", entries: [["filename": "Front.imagestacklayer"]])
-        try fixture.write(#"{"info":{"author":"xcode","version":1}}"#, to: "Brand.brandassets/Icon.imagestack/Front.imagestacklayer/Contents.json")
-        try fixture.addSet("Brand.brandassets/Icon.imagestack/Front.imagestacklayer/Content.imageset",
-                           entries: [["idiom": "tv", "scale": "1x", "filename": "f.png"]], files: ["f.png"])
-        try fixture.addSet("Vision.solidimagestack", entries: [["filename": "Back.solidimagestacklayer"]])
-        try fixture.write(#"{"info":{"author":"xcode","version":1}}"#, to: "Vision.solidimagestack/Back.solidimagestacklayer/Contents.json")
-        try fixture.addSet("Vision.solidimagestack/Back.solidimagestacklayer/Content.imageset",
-                           entries: [["idiom": "vision", "scale": "2x", "filename": "v.png"]], files: ["v.png"])
+        try fixture.addBrandAssets()
+        try fixture.addSolidImageStack()
         try fixture.addSet("Logo.imageset", entries: [["idiom": "universal", "scale": "2x", "filename": "l.png"]], files: ["l.png"])
         let catalog = try fixture.read()
         let output = Self.temporaryFolder()

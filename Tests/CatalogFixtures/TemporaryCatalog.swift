@@ -50,6 +50,24 @@ public final class TemporaryCatalog: @unchecked Sendable {
         try write(JSONWriter.xcodeStyle.string(for: contents), to: folder + "/Contents.json")
     }
 
+    /// A tvOS brand asset (`Brand.brandassets`) whose primary app icon is a one-layer image stack
+    /// with `f.png`: a type thinning keeps or drops whole.
+    public func addBrandAssets() throws {
+        try addSet("Brand.brandassets", entries: [["filename": "Icon.imagestack", "idiom": "tv", "role": "primary-app-icon", "size": "400x240"]])
+        try addSet("Brand.brandassets/Icon.imagestack", entries: [["filename": "Front.imagestacklayer"]])
+        try write(#"{"info":{"author":"xcode","version":1}}"#, to: "Brand.brandassets/Icon.imagestack/Front.imagestacklayer/Contents.json")
+        try addSet("Brand.brandassets/Icon.imagestack/Front.imagestacklayer/Content.imageset",
+                   entries: [["idiom": "tv", "scale": "1x", "filename": "f.png"]], files: ["f.png"])
+    }
+
+    /// A visionOS solid image stack (`Vision.solidimagestack`) with one layer holding `v.png`.
+    public func addSolidImageStack() throws {
+        try addSet("Vision.solidimagestack", entries: [["filename": "Back.solidimagestacklayer"]])
+        try write(#"{"info":{"author":"xcode","version":1}}"#, to: "Vision.solidimagestack/Back.solidimagestacklayer/Contents.json")
+        try addSet("Vision.solidimagestack/Back.solidimagestacklayer/Content.imageset",
+                   entries: [["idiom": "vision", "scale": "2x", "filename": "v.png"]], files: ["v.png"])
+    }
+
     public func write(_ text: String, to relativePath: String) throws {
         try write(Array(text.utf8), to: relativePath)
     }
