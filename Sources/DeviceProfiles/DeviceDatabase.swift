@@ -42,11 +42,7 @@ public struct DeviceDatabase: Sendable {
     public static func load(from path: String, inside boundary: String? = nil) throws(LoadError) -> DeviceDatabase {
         let bytes: [UInt8]
         do {
-            if let boundary {
-                bytes = try FileSystem.readRegularFile(path, inside: boundary, limit: sizeLimit)
-            } else {
-                bytes = try FileSystem.readRegularFile(path, limit: sizeLimit)
-            }
+            bytes = try FileSystem.readRegularFile(path, inside: boundary, limit: sizeLimit)
         } catch {
             throw LoadError(diagnostic: Diagnostic(.devicesUnreadable, "cannot read device database: \(error.reason)",
                                                    at: SourceLocation(file: path)))

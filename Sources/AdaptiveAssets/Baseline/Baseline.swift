@@ -67,11 +67,7 @@ public struct Baseline: Hashable, Sendable {
         let location = SourceLocation(file: path)
         let data: [UInt8]
         do {
-            if let boundary {
-                data = try FileSystem.readRegularFile(path, inside: boundary, limit: sizeLimit)
-            } else {
-                data = try FileSystem.readRegularFile(path, limit: sizeLimit)
-            }
+            data = try FileSystem.readRegularFile(path, inside: boundary, limit: sizeLimit)
         } catch {
             throw Diagnostic(.baselineInvalid, "cannot read the baseline file: \(error.reason)", at: location)
         }

@@ -17,7 +17,9 @@ import Musl
 extension FileSystem {
     /// The contents of the regular file `path` (at most `limit` bytes), provided its real path,
     /// every link resolved, lies inside `folder`'s real path. Links that stay inside are followed.
-    public static func readRegularFile(_ path: String, inside folder: String, limit: Int) throws(Failure) -> [UInt8] {
+    /// Without a folder (a path the user named), links are followed wherever they lead.
+    public static func readRegularFile(_ path: String, inside folder: String?, limit: Int) throws(Failure) -> [UInt8] {
+        guard let folder else { return try readRegularFile(path, limit: limit) }
         guard let realFolder = realPath(folder) else { throw Failure(path: path, reason: "its folder \(folder) does not exist") }
         guard let real = realPath(path) else {
             // Opening it gives the system's reason (no such file, permission denied, a link loop).
