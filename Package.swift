@@ -2,6 +2,8 @@
 import PackageDescription
 
 // The pipeline, bottom to top:
+//   AdaptSupport   package-only helpers every module shares: file system, atomic writes, the C library,
+//                  core count, plurals and padding (never re-exported: not API)
 //   AssetCatalog   reads .xcassets folders into a typed model, with diagnostics
 //   AssetSelection traits, and traits and slots, and the selection rule (README, "How a variant is chosen") over that model
 //   PNGInspection  (beside) PNG files: our chunk walk, and a full decode through libpng (CPNG, CPNGSupport)
@@ -26,26 +28,27 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
-        .target(name: "AssetCatalog"),
-        .target(name: "AssetSelection", dependencies: ["AssetCatalog"]),
+        .target(name: "AdaptSupport"),
+        .target(name: "AssetCatalog", dependencies: ["AdaptSupport"]),
+        .target(name: "AssetSelection", dependencies: ["AdaptSupport", "AssetCatalog"]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(name: "CPNGSupport", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
-        .target(name: "PNGInspection", dependencies: ["AssetCatalog", "CPNGSupport"]),
-        .target(name: "ImageChecks", dependencies: ["AssetCatalog", "PNGInspection"]),
-        .target(name: "DeviceProfiles", dependencies: ["AssetCatalog", "AssetSelection"], resources: [.copy("Resources/devices.json")]),
-        .target(name: "AssetThinning", dependencies: ["AssetCatalog", "AssetSelection", "DeviceProfiles", "PNGInspection"]),
-        .target(name: "AssetValidation", dependencies: ["AssetCatalog", "AssetSelection", "DeviceProfiles", "ImageChecks", "PNGInspection", "AssetThinning"]),
+        .target(name: "PNGInspection", dependencies: ["AdaptSupport", "AssetCatalog", "CPNGSupport"]),
+        .target(name: "ImageChecks", dependencies: ["AdaptSupport", "AssetCatalog", "PNGInspection"]),
+        .target(name: "DeviceProfiles", dependencies: ["AdaptSupport", "AssetCatalog", "AssetSelection"], resources: [.copy("Resources/devices.json")]),
+        .target(name: "AssetThinning", dependencies: ["AdaptSupport", "AssetCatalog", "AssetSelection", "DeviceProfiles", "PNGInspection"]),
+        .target(name: "AssetValidation", dependencies: ["AdaptSupport", "AssetCatalog", "AssetSelection", "DeviceProfiles", "ImageChecks", "PNGInspection", "AssetThinning"]),
         .target(
             name: "AdaptiveAssets",
             dependencies: [
-                "AssetCatalog", "AssetSelection", "CPNGSupport", "PNGInspection", "ImageChecks", "DeviceProfiles", "AssetThinning", "AssetValidation",
+                "AdaptSupport", "AssetCatalog", "AssetSelection", "CPNGSupport", "PNGInspection", "ImageChecks", "DeviceProfiles", "AssetThinning", "AssetValidation",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
         .executableTarget(
             name: "adapt",
             dependencies: [
-                "AdaptiveAssets",
+                "AdaptiveAssets", "AdaptSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -61,17 +64,17 @@ let package = Package(
         ),
         .executableTarget(
             name: "adapt-benchmarks",
-            dependencies: ["AdaptiveAssets"],
+            dependencies: ["AdaptiveAssets", "AdaptSupport"],
             path: "Benchmarks/adapt-benchmarks"
         ),
         .target(name: "CatalogFixtures", dependencies: ["AssetCatalog"], path: "Tests/CatalogFixtures"),
         .testTarget(name: "AssetCatalogTests", dependencies: ["AssetCatalog", "CatalogFixtures"]),
         .testTarget(name: "AssetSelectionTests", dependencies: ["AssetSelection", "AssetCatalog", "CatalogFixtures"]),
         .testTarget(name: "PNGInspectionTests", dependencies: ["PNGInspection", "ImageChecks", "AssetCatalog", "CatalogFixtures"]),
-        .testTarget(name: "AssetThinningTests", dependencies: ["AssetThinning", "DeviceProfiles", "AssetSelection", "AssetCatalog", "CatalogFixtures"]),
+        .testTarget(name: "AssetThinningTests", dependencies: ["AdaptSupport", "AssetThinning", "DeviceProfiles", "AssetSelection", "AssetCatalog", "CatalogFixtures"]),
         .testTarget(name: "AssetValidationTests", dependencies: ["AssetValidation", "AdaptiveAssets", "DeviceProfiles", "AssetCatalog", "CatalogFixtures"]),
-        .testTarget(name: "AdaptCLITests", dependencies: ["adapt", "AdaptiveAssets", "CatalogFixtures"], exclude: ["Snapshots"]),
+        .testTarget(name: "AdaptCLITests", dependencies: ["AdaptSupport", "adapt", "AdaptiveAssets", "CatalogFixtures"], exclude: ["Snapshots"]),
         // Issue #9: hostile and careless input, through the real binary.
-        .testTarget(name: "HostileInputTests", dependencies: ["adapt", "AdaptiveAssets", "CatalogFixtures"]),
+        .testTarget(name: "HostileInputTests", dependencies: ["AdaptSupport", "adapt", "AdaptiveAssets", "CatalogFixtures"]),
     ]
 )

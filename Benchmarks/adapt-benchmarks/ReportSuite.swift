@@ -1,3 +1,4 @@
+import AdaptSupport
 import AdaptiveAssets
 import Foundation
 
@@ -11,7 +12,7 @@ func runReport(_ options: Options) throws {
     let generated = try generateCatalog(sets: options.sets, under: options.work, distinct: true)
     let database = try DeviceDatabase.builtIn()
     let repetitions = max(1, min(options.repetitions, 3))
-    print("\nadapt report against adapt validate (median of \(repetitions); \(CatalogReader.coreCount) cores)")
+    print("\nadapt report against adapt validate (median of \(repetitions); \(Machine.coreCount) cores)")
     for catalog in options.catalogs + [generated] {
         let cache = options.work + "/report-cache-\(UUID().uuidString)"
         let page = options.work + "/report.html"

@@ -1,3 +1,4 @@
+import AdaptSupport
 // Benchmarks for the targets in the issues, each measured against a baseline in the same run.
 //
 //   swift run -c release adapt-benchmarks core [--sets 10000] [--work DIR]
@@ -112,7 +113,7 @@ func runValidate(_ options: Options) throws {
     print("Generating \(options.sets) image sets x 6 variants under \(options.work) ...")
     let path = try generateCatalog(sets: options.sets, under: options.work)
     let devices = try DeviceDatabase.builtIn()
-    let cores = CatalogReader.coreCount
+    let cores = Machine.coreCount
     var reading: [Double] = [], rulesOnly: [Double] = [], walk: [Double] = [], fullOne: [Double] = [], fullAll: [Double] = []
     var catalog: Catalog?
     for _ in 0..<options.repetitions {
@@ -170,7 +171,7 @@ func readContentsBytes(_ root: String, threads: Int, listing: Bool = false) -> I
 func runCore(_ options: Options) throws {
     print("Generating \(options.sets) image sets x 6 variants under \(options.work) ...")
     let path = try generateCatalog(sets: options.sets, under: options.work)
-    let cores = CatalogReader.coreCount
+    let cores = Machine.coreCount
 
     var bytesOnly: [Double] = [], bytesOnlyParallel: [Double] = [], reading: [Double] = [], readingOneThread: [Double] = []
     var ioFloor: [Double] = [], ioFloorParallel: [Double] = []

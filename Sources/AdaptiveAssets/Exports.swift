@@ -1,8 +1,12 @@
-// The library product: everything a tool or plugin needs comes through `import AdaptiveAssets`.
+// The library product: `import AdaptiveAssets` gives a tool or plugin the model its API speaks in.
+// Catalogs, assets, variants and diagnostics (AssetCatalog); traits and resolved matches
+// (AssetSelection); PNG reports (PNGInspection); device profiles (DeviceProfiles); thinning plans and
+// manifests (AssetThinning); the validator, its rules and settings (AssetValidation).
+// Not re-exported: ImageChecks, which only the validator and `adapt png` call, and AdaptSupport, the
+// package's own helpers (file system, atomic writes, the C library), which are not API.
 @_exported import AssetCatalog
 @_exported import AssetSelection
 @_exported import PNGInspection
-@_exported import ImageChecks
 @_exported import DeviceProfiles
 @_exported import AssetThinning
 @_exported import AssetValidation

@@ -1,11 +1,6 @@
 import AssetCatalog
 import Synchronization
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import AdaptSupport
 
 /// How a slice gets the files it keeps from the source catalog.
 ///

@@ -1,3 +1,4 @@
+import AdaptSupport
 import AssetCatalog
 
 extension SliceManifest {
@@ -12,7 +13,7 @@ extension SliceManifest {
     /// manifests[0].summary.bytesAfter   // what the first device's slice holds
     /// ```
     public static func planned(_ plans: [ThinningPlan], of catalog: Catalog,
-                               concurrency: Int = CatalogReader.coreCount) -> [SliceManifest] {
+                               concurrency: Int? = nil) -> [SliceManifest] {
         var firstWithSlice: [[[Int]]: String] = [:]
         let sharedWith: [String?] = plans.map { plan in
             let key = plan.assets.map(\.kept)

@@ -1,10 +1,5 @@
 import AssetCatalog
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import AdaptSupport
 
 /// The folder `adapt thin` replaces, and the rules that keep that replacement from destroying
 /// anything else: users type `-o` in a hurry (`-o .`, `-o "$PWD/"`, `-o App.xcassets`), and a

@@ -1,12 +1,7 @@
 import AssetCatalog
 import DeviceProfiles
 import Synchronization
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import AdaptSupport
 
 /// Writes thinned catalogs: `DIR/<device-id>/<Catalog>.xcassets` with the same folders, every
 /// set's Contents.json rewritten to its kept entries (unknown keys and key order kept), only
@@ -33,8 +28,8 @@ public struct SliceWriter: Sendable {
     /// How kept files get into a slice: clones or copies by default, hard links when asked.
     public var placement: FilePlacement = .clone
 
-    public init(concurrency: Int = CatalogReader.coreCount) {
-        self.concurrency = concurrency
+    public init(concurrency: Int? = nil) {
+        self.concurrency = max(1, concurrency ?? Machine.coreCount)
     }
 
     public struct Failure: Error, Sendable, CustomStringConvertible {

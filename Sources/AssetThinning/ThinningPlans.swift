@@ -1,3 +1,4 @@
+import AdaptSupport
 import AssetCatalog
 import AssetSelection
 import DeviceProfiles
@@ -41,7 +42,7 @@ public struct ThinningPlans: Sendable {
     }
 
     /// Plans every device (on up to `concurrency` threads), keeping only the outline of each.
-    public init(index: AssetIndex, devices: [DeviceProfile], concurrency: Int = CatalogReader.coreCount) {
+    public init(index: AssetIndex, devices: [DeviceProfile], concurrency: Int? = nil) {
         let (firstVariant, variantCount) = Self.firstVariants(of: index.catalog)
         self.catalog = index.catalog
         self.devices = devices

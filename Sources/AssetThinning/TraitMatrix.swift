@@ -1,3 +1,4 @@
+import AdaptSupport
 import AssetCatalog
 import AssetSelection
 import DeviceProfiles
@@ -149,14 +150,14 @@ public struct TraitMatrix: Sendable {
     private var appearanceCount: Int { Set(rows.map(\.appearanceLabel)).count }
 
     public var text: String {
-        var lines = ["\(device.name) (\(device.id)): \(rows.count) trait sets, \(assetNames.count) asset\(assetNames.count == 1 ? "" : "s")"]
+        var lines = ["\(device.name) (\(device.id)): \(rows.count) trait sets, \(counted(assetNames.count, "asset"))"]
         let windowWidth = rows.map(\.reachable.window.label.count).max() ?? 0
         for (column, name) in assetNames.enumerated() {
             lines.append("")
             lines.append(name)
             for row in rows {
                 let window = row.reachable.window.label
-                lines.append("  \(window)\(String(repeating: " ", count: windowWidth - window.count))  \(row.appearanceLabel.padding(17))  \(label(row.shown[column]) ?? "(no match)")")
+                lines.append("  \(window.padded(to: windowWidth))  \(row.appearanceLabel.padded(to: 17))  \(label(row.shown[column]) ?? "(no match)")")
             }
         }
         // Once, not per change: it looks at every row.
@@ -200,8 +201,4 @@ public struct TraitMatrix: Sendable {
             "multitaskingChanges": changesJSON(multitaskingChanges),
         ])
     }
-}
-
-extension String {
-    fileprivate func padding(_ width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
 }

@@ -1,15 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import AssetCatalog
 import AssetSelection
 import DeviceProfiles
 import ImageChecks
 import PNGInspection
+import AdaptSupport
 
 /// `adapt validate`: every rule over one or more catalogs, as diagnostics with stable rule ids.
 ///
@@ -26,7 +20,7 @@ public struct Validator: Sendable {
     /// Which rules run, at which severity, with which policy options (from `.adapt.yml`).
     public var settings = RuleSettings()
     /// Threads checking images (default: one per core).
-    public var concurrency = CatalogReader.coreCount
+    public var concurrency = Machine.coreCount
 
     public enum ImageCheckLevel: String, Sendable, CaseIterable {
         case none, walk, full

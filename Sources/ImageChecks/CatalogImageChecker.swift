@@ -1,3 +1,4 @@
+import AdaptSupport
 import AssetCatalog
 import PNGInspection
 
@@ -18,9 +19,9 @@ public struct CatalogImageChecker: Sendable {
     public var inspector: PNGInspector
     public var concurrency: Int
 
-    public init(inspector: PNGInspector = PNGInspector(), concurrency: Int = CatalogReader.coreCount) {
+    public init(inspector: PNGInspector = PNGInspector(), concurrency: Int? = nil) {
         self.inspector = inspector
-        self.concurrency = concurrency
+        self.concurrency = max(1, concurrency ?? Machine.coreCount)
     }
 
     public struct Result: Sendable {

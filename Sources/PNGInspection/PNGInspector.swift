@@ -1,3 +1,4 @@
+import AdaptSupport
 import AssetCatalog
 import CPNGSupport
 
@@ -65,7 +66,7 @@ public struct PNGInspector: Sendable {
 
     /// "the file is 16492674416640 bytes (15 TiB), more than the 268435456 bytes (256 MiB) adapt
     /// reads of an image".
-    public static func tooLargeMessage(_ failure: FileSystem.Failure) -> String {
+    package static func tooLargeMessage(_ failure: FileSystem.Failure) -> String {
         let limit = failure.exceededLimit ?? FileSystem.fileSizeLimit
         let size = FileSystem.fileSize(failure.path).map { "\($0) bytes (\(binaryUnits($0)))" } ?? "more than that"
         return "the file is \(size), more than the \(limit) bytes (\(binaryUnits(limit))) adapt reads of an image"
@@ -84,7 +85,7 @@ public struct PNGInspector: Sendable {
     }
 
     /// Inspects files on every core; the reports come back in the order of `paths`.
-    public func inspect(files paths: [String], concurrency: Int = CatalogReader.coreCount) -> [PNGReport] {
+    public func inspect(files paths: [String], concurrency: Int? = nil) -> [PNGReport] {
         paths.concurrentMap(concurrency: concurrency) { inspect(file: $0) }
     }
 

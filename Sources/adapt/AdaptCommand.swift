@@ -1,11 +1,6 @@
 import AdaptiveAssets
 import ArgumentParser
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import AdaptSupport
 
 struct AdaptCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -32,18 +27,18 @@ struct AdaptCommand: ParsableCommand {
             parsed = type(of: command)
             writesJSON = (command as? MachineReadableCommand)?.writesJSON ?? false
             try command.run()
-            terminate(0)
+            SystemCall.exit(0)
         } catch let code as ExitCode {
-            terminate(code.rawValue)
+            SystemCall.exit(code.rawValue)
         } catch let failure as CommandFailure {
             Terminal.report(failure.diagnostics)
             if writesJSON { Terminal.document(failure.jsonDocument) }
-            terminate(1)
+            SystemCall.exit(1)
         } catch {
             let code = exitCode(for: error)
             if code == .success { Self.exit(withError: error) }  // --help, --version
             Terminal.error(parsed == Self.self ? fullMessage(for: error) : Self.usageError(error, in: parsed))
-            terminate(code == .validationFailure ? 2 : 1)
+            SystemCall.exit(code == .validationFailure ? 2 : 1)
         }
     }
 }
@@ -82,7 +77,7 @@ enum Terminal {
         text.withUTF8 { buffer in
             var offset = 0
             while offset < buffer.count {
-                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = SystemCall.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 && errno == EINTR { continue }
                 if written <= 0 { return }
                 offset += written
@@ -102,13 +97,6 @@ enum Terminal {
 
 extension OutputFormat: ExpressibleByArgument {}
 
-#if canImport(Glibc)
-private let systemWrite = Glibc.write
-private func terminate(_ code: Int32) -> Never { Glibc.exit(code) }
-#elseif canImport(Darwin)
-private let systemWrite = Darwin.write
-private func terminate(_ code: Int32) -> Never { Darwin.exit(code) }
-#endif
 
 /// Reads a catalog or fails (exit 1) with a diagnostic naming it.
 func readCatalog(_ path: String) throws -> Catalog {

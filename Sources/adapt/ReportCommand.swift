@@ -1,3 +1,4 @@
+import AdaptSupport
 import AdaptiveAssets
 import ArgumentParser
 
@@ -71,6 +72,6 @@ struct ReportCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let diagnostics = report.diagnostics.count
-        Terminal.output("\(output): \(report.assets.count) assets, \(report.sizes.groups.count) device groups, \(diagnostics) diagnostic\(diagnostics == 1 ? "" : "s")\n")
+        Terminal.output("\(output): \(report.assets.count) assets, \(report.sizes.groups.count) device groups, \(counted(diagnostics, "diagnostic"))\n")
     }
 }

@@ -1,11 +1,6 @@
 import AdaptiveAssets
 import ArgumentParser
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import AdaptSupport
 
 struct ThinCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -77,7 +72,7 @@ struct ThinCommand: ParsableCommand {
                                                                at: SourceLocation(file: output))])
         }
         Terminal.report(run.diagnostics)
-        var writer = SliceWriter(concurrency: jobs ?? CatalogReader.coreCount)
+        var writer = SliceWriter(concurrency: jobs ?? Machine.coreCount)
         writer.placement = link ? .hardLink : copy ? .copy : .clone
         if isatty(STDERR_FILENO) == 1 {
             writer.progress = { done, total in Terminal.progress("thinning: \(done)/\(total) devices") }

@@ -1,3 +1,4 @@
+import AdaptSupport
 import AdaptiveAssets
 import AssetCatalog
 import CatalogFixtures

@@ -1,3 +1,4 @@
+import Foundation
 import FuzzSupport
 
 #if canImport(Glibc)
@@ -20,7 +21,8 @@ let setTypes = ["imageset", "appiconset", "colorset", "symbolset", "dataset", "i
 let catalogPath = Fuzz.scratch + "/Fuzz.xcassets"
 let sampleFiles = ["image.png", "image@2x.png", "image@3x.png", "icon.png", "dark.png", "a.pdf", "data.json"]
 let samplePNG: [UInt8] = {
-    (try? FileSystem.readFile(Fuzz.repositoryRoot + "/Assets/Showcase.xcassets/Complication.imageset/complication-small@2x.png"))
+    (try? Data(contentsOf: URL(fileURLWithPath: Fuzz.repositoryRoot + "/Assets/Showcase.xcassets/Complication.imageset/complication-small@2x.png")))
+        .map { [UInt8]($0) }
         ?? Array("not a png".utf8)
 }()
 nonisolated(unsafe) var iteration = 0

@@ -21,7 +21,7 @@ public struct Fingerprint: Hashable, Sendable, Comparable {
 
     /// The fingerprint of `diagnostic`, found in `catalogs`. Indexes the catalogs for this one
     /// finding: for many, build a `FingerprintIndex` once and ask it.
-    public init(_ diagnostic: Diagnostic, in catalogs: [Catalog], catalogKey: (Catalog) -> String = { $0.path.lastPathComponent }) {
+    public init(_ diagnostic: Diagnostic, in catalogs: [Catalog], catalogKey: (Catalog) -> String = { $0.folderName }) {
         self = FingerprintIndex(catalogs, catalogKey: catalogKey).fingerprint(of: diagnostic)
     }
 }

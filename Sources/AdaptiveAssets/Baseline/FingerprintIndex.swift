@@ -23,7 +23,7 @@ public struct FingerprintIndex: Sendable {
 
     /// `catalogKey` names a catalog in the fingerprint (by default its folder name; validation
     /// passes its path relative to the working folder).
-    public init(_ catalogs: [Catalog], catalogKey: (Catalog) -> String = { $0.path.lastPathComponent }) {
+    public init(_ catalogs: [Catalog], catalogKey: (Catalog) -> String = { $0.folderName }) {
         var indexed: [String: IndexedCatalog] = [:]
         for catalog in catalogs where indexed[catalog.path] == nil {
             var entry = IndexedCatalog(key: catalogKey(catalog), path: catalog.path, setsByPath: [:], setsByName: [:])

@@ -1,3 +1,5 @@
+import AdaptSupport
+
 /// What `adapt inspect` reports: every asset with its qualified name, type and variants, and the
 /// catalog's diagnostics.
 ///
@@ -43,7 +45,7 @@ public struct CatalogInspection: Sendable {
         let errors = catalog.diagnostics.errorCount
         let warnings = catalog.diagnostics.warningCount
         lines.append("\(catalog.path): \(catalog.assets.count) assets, \(variantCount) variants, "
-            + "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+            + "\(counted(errors, "error")), \(counted(warnings, "warning"))")
         for asset in catalog.assets {
             lines.append("")
             lines.append("\(asset.name)  (\(asset.type.rawValue))")
@@ -52,18 +54,12 @@ public struct CatalogInspection: Sendable {
             let summaries = asset.variants.map(\.attributeSummary)
             let summaryWidth = min(summaries.map(\.count).max() ?? 0, 72)
             for (position, variant) in asset.variants.enumerated() {
-                let label = labels[position].padding(to: width)
-                let summary = summaries[position].padding(to: summaryWidth)
+                let label = labels[position].padded(to: width)
+                let summary = summaries[position].padded(to: summaryWidth)
                 lines.append("  \(label)  \(summary)  \(variant.payloadDescription)")
             }
         }
         // Names and file names come from the catalog: a newline in one must not start a line.
         return lines.textOutput
-    }
-}
-
-extension String {
-    func padding(to width: Int) -> String {
-        count >= width ? self : self + String(repeating: " ", count: width - count)
     }
 }

@@ -1,3 +1,6 @@
+import AdaptSupport
+import ImageChecks
+
 /// What `adapt png` does with its arguments: PNG files get the PNG checks, `.xcassets` folders
 /// get the catalog image checks (which include the PNG checks of every image they hold).
 ///
@@ -40,8 +43,8 @@ public struct PNGCheckRun: Sendable {
         var lines = files.map(\.textLine)
         for catalog in catalogs {
             let errors = catalog.diagnostics.errorCount, warnings = catalog.diagnostics.warningCount
-            lines.append("\(catalog.path): \(catalog.imageCount) PNG images checked: \(errors) error\(errors == 1 ? "" : "s"), "
-                + "\(warnings) warning\(warnings == 1 ? "" : "s")")
+            lines.append("\(catalog.path): \(catalog.imageCount) PNG images checked: \(counted(errors, "error")), "
+                + "\(counted(warnings, "warning"))")
         }
         return lines.textOutput
     }

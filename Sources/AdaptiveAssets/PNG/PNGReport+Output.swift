@@ -1,3 +1,5 @@
+import AdaptSupport
+
 extension PNGReport {
     /// `{"path": ..., "format": "PNG", "width": 64, ..., "problems": [...]}`
     public var json: JSONValue {
@@ -29,8 +31,8 @@ extension PNGReport {
     public var textLine: String {
         let errors = problems.count { $0.severity == .error }
         let warnings = problems.count { $0.severity == .warning }
-        var verdict = errors > 0 ? "\(errors) error\(errors == 1 ? "" : "s")" : "OK"
-        if warnings > 0 { verdict += ", \(warnings) warning\(warnings == 1 ? "" : "s")" }
+        var verdict = errors > 0 ? "\(counted(errors, "error"))" : "OK"
+        if warnings > 0 { verdict += ", \(counted(warnings, "warning"))" }
         return "\(path ?? "-"): \(summary): \(verdict)"
     }
 }

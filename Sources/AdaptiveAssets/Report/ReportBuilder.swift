@@ -1,3 +1,5 @@
+import AdaptSupport
+
 /// Builds a `ReportV1` from catalogs on disk: validates them, makes the thumbnails, works out
 /// what each device shows in each trait context, what changes on rotation and in split view,
 /// and what each device downloads. All of `adapt report` but the rendering.
@@ -17,7 +19,7 @@ public struct ReportBuilder: Sendable {
     public var makeThumbnails = true
     /// PNG checks the Validator runs for the overview.
     public var imageChecks: Validator.ImageCheckLevel = .full
-    public var concurrency = CatalogReader.coreCount
+    public var concurrency = Machine.coreCount
 
     public init(database: DeviceDatabase, devices: [DeviceProfile]? = nil) {
         self.database = database

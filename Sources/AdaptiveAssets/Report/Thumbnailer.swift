@@ -1,13 +1,6 @@
 import CPNGSupport
 import Synchronization
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import AdaptSupport
 
 /// Small PNG thumbnails of a catalog's images, for `adapt report`: decoded with libpng, box-filtered
 /// to at most `maxSide` pixels, encoded as PNG (`Sources/CPNGSupport/Thumbnail.c`).

@@ -1,3 +1,5 @@
+import AdaptSupport
+
 /// What changes on rotation and on entering split view or slide over, per device, from
 /// `TraitMatrix.rotationChanges` and `multitaskingChanges` (the data of `adapt matrix`), with
 /// devices grouped where every change is the same. The matrix's matches become the report's
@@ -14,7 +16,7 @@ enum TraitChangeBuilder {
                 return axes.contains(.horizontalSizeClass) || axes.contains(.verticalSizeClass)
             }
         }
-        let perDevice = Array(devices.indices).concurrentMap(concurrency: CatalogReader.coreCount) { device -> ([ReportV1.Change], [ReportV1.Change]) in
+        let perDevice = Array(devices.indices).concurrentMap(concurrency: Machine.coreCount) { device -> ([ReportV1.Change], [ReportV1.Change]) in
             var rotation: [ReportV1.Change] = [], multitasking: [ReportV1.Change] = []
             let appearanceCount = Set(devices[device].reachableTraitSets().map {
                 [$0.traits.userInterfaceStyle?.rawValue, $0.traits.accessibilityContrast?.rawValue, $0.traits.layoutDirection?.rawValue]

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif
+import AdaptSupport
 
 /// Reads a file or a pipe one line at a time, as the lines arrive, holding at most one line and
 /// one buffer: what lets `adapt resolve --queries -` serve another program as a long-running
@@ -14,7 +8,7 @@ import Musl
 /// var reader = try LineReader(path: "-")              // standard input
 /// while let line = try reader.next() { ... }          // bytes without the "\n"
 /// ```
-public struct LineReader {
+package struct LineReader {
     private let descriptor: Int32
     private let ownsDescriptor: Bool
     private var buffer: [UInt8] = []
@@ -22,15 +16,15 @@ public struct LineReader {
     private var atEnd = false
     /// Lines longer than this are cut off and reported (`Line.isTruncated`), so that input without
     /// newlines cannot grow memory without bound.
-    public let maximumLineLength: Int
+    package let maximumLineLength: Int
 
-    public struct Line {
-        public var bytes: [UInt8]
-        public var isTruncated: Bool
+    package struct Line {
+        package var bytes: [UInt8]
+        package var isTruncated: Bool
     }
 
     /// `-` reads standard input.
-    public init(path: String, maximumLineLength: Int = 1 << 20) throws(FileSystem.Failure) {
+    package init(path: String, maximumLineLength: Int = 1 << 20) throws(FileSystem.Failure) {
         self.maximumLineLength = maximumLineLength
         if path == "-" {
             descriptor = STDIN_FILENO
@@ -44,12 +38,12 @@ public struct LineReader {
         }
     }
 
-    public func close() {
-        if ownsDescriptor { _ = systemClose(descriptor) }
+    package func close() {
+        if ownsDescriptor { _ = SystemCall.close(descriptor) }
     }
 
     /// The next line, nil at the end of the input. A last line without "\n" is still a line.
-    public mutating func next() throws(FileSystem.Failure) -> Line? {
+    package mutating func next() throws(FileSystem.Failure) -> Line? {
         var truncated = false
         var line: [UInt8] = []
         while true {
@@ -75,7 +69,7 @@ public struct LineReader {
     private mutating func fill() throws(FileSystem.Failure) {
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
         while true {
-            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { SystemCall.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             if count < 0 { throw FileSystem.Failure(path: "input", reason: String(cString: strerror(errno))) }
             if count == 0 { atEnd = true } else { buffer.append(contentsOf: chunk[0..<count]) }
@@ -83,14 +77,3 @@ public struct LineReader {
         }
     }
 }
-
-#if canImport(Glibc)
-private let systemRead = Glibc.read
-private let systemClose = Glibc.close
-#elseif canImport(Darwin)
-private let systemRead = Darwin.read
-private let systemClose = Darwin.close
-#elseif canImport(Musl)
-private let systemRead = Musl.read
-private let systemClose = Musl.close
-#endif

@@ -1,3 +1,5 @@
+import AdaptSupport
+
 /// One resolved query, as `adapt resolve` prints it: the chosen variant (for an app icon set, one
 /// per slot), whether it is shown mirrored, and on request why.
 public struct ResolveReport: Sendable {
@@ -87,12 +89,12 @@ public struct ResolveReport: Sendable {
     private func slotsText(_ asset: Asset, explain: Bool) -> String {
         let slots = matchedSlots
         guard !slots.isEmpty else { return noMatchLines.textOutput }
-        var lines = ["\(selection.assetName): \(slots.count) slot\(slots.count == 1 ? "" : "s") for \(selection.traits.summary)"]
+        var lines = ["\(selection.assetName): \(counted(slots.count, "slot")) for \(selection.traits.summary)"]
         let names = slots.map { $0.slot?.description ?? "" }
         let width = names.map(\.count).max() ?? 0
         for (slot, name) in zip(slots, names) {
             let variant = asset.variants[slot.winner!]
-            lines.append("  \(name.padding(to: width)) → \(variant.payloadDescription)\(slot.mirrored ? " (mirrored)" : "")  (\(variant.label(in: asset)): \(variant.attributeSummary))")
+            lines.append("  \(name.padded(to: width)) → \(variant.payloadDescription)\(slot.mirrored ? " (mirrored)" : "")  (\(variant.label(in: asset)): \(variant.attributeSummary))")
             if explain { lines += Self.traceLines(slot, asset, indent: "      ") }
         }
         return lines.textOutput
@@ -112,7 +114,7 @@ public struct ResolveReport: Sendable {
             case .ranking: stage = "outranked on \(drop.axis?.description ?? "")"
             case .declarationOrder: stage = "tie-break"
             }
-            lines.append("\(indent)\(label.padding(to: width))  \(stage): \(drop.reason)")
+            lines.append("\(indent)\(label.padded(to: width))  \(stage): \(drop.reason)")
         }
         if selection.trace.tiedAfterAllAxes.count > 1 {
             lines.append("\(indent)note: \(selection.trace.tiedAfterAllAxes.count) variants tie on every axis; the first declared wins (validate reports this as ambiguous)")

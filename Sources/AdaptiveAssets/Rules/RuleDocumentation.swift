@@ -1,3 +1,4 @@
+import AdaptSupport
 import AssetCatalog
 import AssetValidation
 
@@ -8,8 +9,8 @@ public enum RuleDocumentation {
     public static func list(_ rules: [RuleDescription] = RuleRegistry.all) -> String {
         let width = rules.map(\.id.count).max() ?? 0
         return rules.map { rule in
-            let id = rule.id + String(repeating: " ", count: width - rule.id.count)
-            let severity = rule.defaultSeverity.rawValue + String(repeating: " ", count: 7 - rule.defaultSeverity.rawValue.count)
+            let id = rule.id.padded(to: width)
+            let severity = rule.defaultSeverity.rawValue.padded(to: 7)
             return "\(id)  \(severity)  \(rule.isOptIn ? "opt-in " : "default")  \(rule.summary)\n"
         }.joined()
     }

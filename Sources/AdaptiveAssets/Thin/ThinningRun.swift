@@ -1,3 +1,6 @@
+import AdaptSupport
+import ImageChecks
+
 /// What `adapt thin` does: read the catalog once, plan every device's slice, check the images
 /// the slices keep, and write the slices atomically.
 ///
@@ -66,7 +69,7 @@ public struct ThinningRun: Sendable {
             return plans.unmatched(at: position).map { unmatched -> Diagnostic in
                 let asset = catalog.assets[unmatched.asset]
                 let count = unmatched.windows.count
-                return Diagnostic(.thinNoMatch, "\(asset.name) has no match on \(device.id) in \(count) trait set\(count == 1 ? "" : "s"), e.g. \(unmatched.windows[0])",
+                return Diagnostic(.thinNoMatch, "\(asset.name) has no match on \(device.id) in \(counted(count, "trait set")), e.g. \(unmatched.windows[0])",
                                   subject: Diagnostic.Subject(catalog: catalog.path, asset: asset, variant: nil, device: device.id),
                                   at: SourceLocation(file: asset.contentsPath ?? asset.path))
             }

@@ -215,4 +215,5 @@ public struct AccessorGenerator: Sendable {
     }
 }
 
+import AdaptSupport
 import Foundation

@@ -1,3 +1,5 @@
+import AdaptSupport
+
 /// A strict JSON parser over UTF-8 bytes that records where every object and member starts.
 ///
 /// Foundation's parser neither keeps key order nor says where an error is; Contents.json
@@ -314,10 +316,3 @@ public struct JSONSyntaxError: Error, Hashable, Sendable {
     public var offset: Int
 }
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif

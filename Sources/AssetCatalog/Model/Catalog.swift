@@ -24,6 +24,9 @@ public struct Catalog: Hashable, Sendable {
     /// The catalog's folder name without `.xcassets`.
     public var name: String { path.deletingPathExtension }
 
+    /// The catalog's folder name, `.xcassets` included: how a baseline names it by default.
+    public var folderName: String { path.lastPathComponent }
+
     /// The asset with this qualified name, if there is one.
     public func asset(named name: String) -> Asset? { assets.first { $0.name == name } }
 

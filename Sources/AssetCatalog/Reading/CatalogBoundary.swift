@@ -1,3 +1,5 @@
+import AdaptSupport
+
 /// The edge of a catalog on disk: its real path, and the rule for the symbolic links found
 /// inside it. A link that stays inside is reported as a warning and may be followed; a link
 /// that leads outside (to `~/.ssh`, `/etc/passwd`, `/dev/zero`) is an error and is never

@@ -1,3 +1,5 @@
+import AdaptSupport
+
 /// Finds the `.xcassets` folders below a folder, for the answer to a user who gave a project
 /// folder where a catalog was expected.
 ///

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import AdaptSupport
 
 /// Reads `.xcassets` folders.
 ///
@@ -17,12 +13,10 @@ public struct CatalogReader: Sendable {
     /// How many threads read sets at once; by default one per core.
     public var concurrency: Int
 
-    public init(concurrency: Int = CatalogReader.coreCount) {
-        self.concurrency = max(1, concurrency)
+    /// Reads sets on `concurrency` threads; nil means one per core.
+    public init(concurrency: Int? = nil) {
+        self.concurrency = max(1, concurrency ?? Machine.coreCount)
     }
-
-    /// The number of cores online.
-    public static var coreCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
     /// A catalog folder that cannot be read at all.
     public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {

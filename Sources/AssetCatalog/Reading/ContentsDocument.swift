@@ -1,3 +1,5 @@
+import AdaptSupport
+
 /// A parsed Contents.json together with its bytes, so diagnostics about any member can name
 /// the line and column where it was written.
 ///

@@ -1,3 +1,5 @@
+import AdaptSupport
+
 /// Reads one set folder (`.imageset`, `.colorset`, ...) into an `Asset` with its diagnostics.
 ///
 /// Safe to run on many sets at once: it touches only its own folder (and, for sets that hold

@@ -1,3 +1,5 @@
+import AdaptSupport
+
 /// Asset names to entries, built once per catalog and asked millions of times in a batch.
 ///
 /// A flat open-addressing table keyed by a 64-bit FNV-1a hash of the name's UTF-8 bytes, with
@@ -99,8 +101,3 @@ struct NameTable<Value: Sendable>: Sendable {
     }
 }
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif

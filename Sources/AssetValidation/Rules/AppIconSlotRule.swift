@@ -1,3 +1,4 @@
+import AdaptSupport
 import AssetCatalog
 
 /// Every slot a platform needs for the idioms an app icon set declares (`icon.missing-slot`).
@@ -34,7 +35,7 @@ enum AppIconSlotRule {
             if !missing.isEmpty {
                 let slots = missing.joined(separator: ", ")
                 diagnostics.append(Diagnostic(
-                    .iconMissingSlot, "app icon set '\(asset.name)' lacks \(missing.count) icon\(missing.count == 1 ? "" : "s") the platform needs: \(slots)",
+                    .iconMissingSlot, "app icon set '\(asset.name)' lacks \(counted(missing.count, "icon")) the platform needs: \(slots)",
                     subject: Diagnostic.Subject(catalog: catalog.path, asset: asset.name, set: asset.path, slot: slots),
                     at: SourceLocation(file: asset.contentsPath ?? asset.path)))
             }

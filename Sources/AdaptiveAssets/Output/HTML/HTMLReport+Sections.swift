@@ -1,3 +1,5 @@
+import AdaptSupport
+
 extension HTMLReport {
     /// 1. Per catalog: assets, variants, bytes; then every diagnostic, grouped by rule, linked to its asset.
     func overview(_ html: inout HTMLBuilder) {
@@ -11,7 +13,7 @@ extension HTMLReport {
         html.raw("</tbody></table>\n")
         let diagnostics = report.diagnostics
         let errors = diagnostics.count { $0.diagnostic.severity == .error }
-        html.raw("<h3 id=\"diagnostics\">Diagnostics: \(errors) error\(errors == 1 ? "" : "s"), \(diagnostics.count - errors) other</h3>\n")
+        html.raw("<h3 id=\"diagnostics\">Diagnostics: \(counted(errors, "error")), \(diagnostics.count - errors) other</h3>\n")
         if diagnostics.isEmpty { html.raw("<p class=\"quiet\">The validator found nothing.</p>\n") }
         var order: [String] = []
         var byRule: [String: [ReportV1.LocatedDiagnostic]] = [:]

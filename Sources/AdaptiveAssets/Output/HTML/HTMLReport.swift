@@ -1,3 +1,4 @@
+import AdaptSupport
 import Synchronization
 
 /// `adapt report`: one self-contained HTML page from a `ReportV1`. No network, no external script,

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import AdaptSupport
 
 /// The file a page is streamed into: a temporary file beside the destination, written as the page
 /// is rendered and renamed over the destination only when complete, so a reader (or a killed run)

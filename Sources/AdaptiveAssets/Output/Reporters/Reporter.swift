@@ -1,3 +1,4 @@
+import AdaptSupport
 import AssetCatalog
 import AssetValidation
 
@@ -53,7 +54,7 @@ extension ValidationReport {
     /// `1 catalog validated: 1 error, 2 warnings`, then what a baseline left out and what it says is fixed.
     public var summary: String {
         let errors = diagnostics.errorCount, warnings = diagnostics.warningCount
-        var line = "\(catalogs.count) catalog\(catalogs.count == 1 ? "" : "s") validated: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+        var line = "\(counted(catalogs.count, "catalog")) validated: \(counted(errors, "error")), \(counted(warnings, "warning"))"
         if baselined > 0 { line += "; \(baselined) in the baseline" }
         if !fixed.isEmpty { line += "; \(fixed.count) fixed since the baseline" }
         var lines = [line]

@@ -1,3 +1,5 @@
+import AdaptSupport
+
 /// What changed between two versions of a catalog (`adapt diff OLD NEW`): assets added, removed
 /// and renamed (the same files under a new name), variants added, removed and changed, files
 /// whose bytes changed, diagnostics that are new, and each device's download size before → after.

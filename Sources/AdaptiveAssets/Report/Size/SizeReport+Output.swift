@@ -1,3 +1,5 @@
+import AdaptSupport
+
 extension SizeReport {
     /// Xcode's App Thinning Size Report, for asset catalogs: one block per group of devices.
     public var text: String {
@@ -14,7 +16,7 @@ extension SizeReport {
             lines.append("Asset catalog size: \(Self.formatted(group.bytes)), \(share)% of unthinned; \(group.keptVariants) variants kept, \(group.droppedVariants) dropped")
             let width = group.bytesByType.map(\.type.count).max() ?? 0
             for type in group.bytesByType where type.bytes > 0 || type.assets > 0 {
-                lines.append("  \(type.type)\(String(repeating: " ", count: width - type.type.count))  \(Self.formatted(type.bytes))  (\(type.assets) asset\(type.assets == 1 ? "" : "s"))")
+                lines.append("  \(type.type.padded(to: width))  \(Self.formatted(type.bytes))  (\(counted(type.assets, "asset")))")
             }
         }
         return lines.textOutput

@@ -1,3 +1,5 @@
+import AdaptSupport
+
 /// What `SizeReport(catalogs:devices:manifests:)` reads from the manifests, worked out from each
 /// device's `ThinningPlan` as it is made, the plan dropped at once: `adapt report` of 20,000 sets
 /// held every device's plan and manifest of every asset at the same time (hundreds of megabytes),
@@ -6,8 +8,8 @@
 extension SizeReport {
     /// Plans every device's slice of every catalog, `concurrency` devices at a time. A device given
     /// twice counts once.
-    public init(indexes: [AssetIndex], devices: [DeviceProfile], concurrency: Int = CatalogReader.coreCount) {
-        self.init(indexes: indexes, devices: devices, files: indexes.map(CatalogFiles.init), concurrency: concurrency)
+    public init(indexes: [AssetIndex], devices: [DeviceProfile], concurrency: Int? = nil) {
+        self.init(indexes: indexes, devices: devices, files: indexes.map(CatalogFiles.init), concurrency: concurrency ?? Machine.coreCount)
     }
 
     init(indexes: [AssetIndex], devices: [DeviceProfile], files: [CatalogFiles], concurrency: Int) {

@@ -1,3 +1,5 @@
+import AdaptSupport
+
 /// What each device downloads from one or more catalogs: the bytes its slice holds, split by asset
 /// type, with devices whose slices are identical grouped (`adapt size`, and the size sections of
 /// `adapt report` and `adapt diff`). In the spirit of Xcode's App Thinning Size Report.
@@ -42,7 +44,7 @@ public struct SizeReport: Sendable {
         let devices = devices.filter { seen.insert($0.id).inserted }
         let manifests: [[SliceManifest]] = catalogs.map { catalog in
             let index = AssetIndex(catalog)
-            let plans = Array(devices.indices).concurrentMap(concurrency: CatalogReader.coreCount) {
+            let plans = Array(devices.indices).concurrentMap(concurrency: Machine.coreCount) {
                 ThinningPlan(index: index, device: devices[$0])
             }
             return SliceManifest.planned(plans, of: catalog)

@@ -1,36 +1,28 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// The few file-system calls the reader needs, made directly on POSIX.
 ///
 /// The reader lists each set folder once and reads each Contents.json once; doing that through
 /// `opendir`/`read` rather than FileManager keeps reading close to the cost of the bytes alone
 /// (see the reading benchmark).
-public enum FileSystem {
-    public struct Entry: Hashable, Sendable {
-        public var name: String
+package enum FileSystem {
+    package struct Entry: Hashable, Sendable {
+        package var name: String
         /// True for a folder, and for a symbolic link to one (see `isSymbolicLink`).
-        public var isDirectory: Bool
+        package var isDirectory: Bool
         /// The entry itself is a symbolic link: callers that must stay inside a folder check
         /// where it leads (`FileSystem.linkTarget`) before following it.
-        public var isSymbolicLink = false
+        package var isSymbolicLink = false
     }
 
     /// Why a file or folder could not be read: the path and the system's words for it.
-    public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
-        public var path: String
-        public var reason: String
+    package struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
+        package var path: String
+        package var reason: String
         /// The limit the file is larger than, when that is the failure: a fact about the file
         /// (say a sparse 15 TB "image"), never about the machine.
-        public var exceededLimit: Int?
-        public var description: String { "\(path): \(reason)" }
+        package var exceededLimit: Int?
+        package var description: String { "\(path): \(reason)" }
 
-        public init(path: String, reason: String, exceededLimit: Int? = nil) {
+        package init(path: String, reason: String, exceededLimit: Int? = nil) {
             self.path = path
             self.reason = reason
             self.exceededLimit = exceededLimit
@@ -38,7 +30,7 @@ public enum FileSystem {
     }
 
     /// The entries of a folder, sorted by name, without `.` and `..`.
-    public static func listDirectory(_ path: String) throws(Failure) -> [Entry] {
+    package static func listDirectory(_ path: String) throws(Failure) -> [Entry] {
         guard let directory = opendir(path) else { throw failure(path) }
         return try list(directory, path: path)
     }
@@ -46,7 +38,7 @@ public enum FileSystem {
     /// A folder's listing together with one file inside it, read through the folder's descriptor:
     /// one path lookup for the folder instead of one per call. Used for a set folder and its
     /// Contents.json. The file is nil when it does not exist.
-    public static func listDirectory(_ path: String, reading fileName: String) throws(Failure)
+    package static func listDirectory(_ path: String, reading fileName: String) throws(Failure)
         -> (entries: [Entry], file: [UInt8]?)
     {
         let folder = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -104,18 +96,18 @@ public enum FileSystem {
         return entries
     }
 
-    public static func isDirectory(_ path: String) -> Bool {
+    package static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
-    public static func exists(_ path: String) -> Bool {
+    package static func exists(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0
     }
 
     /// The size of a regular file in bytes, or nil when it cannot be read.
-    public static func fileSize(_ path: String) -> Int? {
+    package static func fileSize(_ path: String) -> Int? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return Int(info.st_size)
@@ -127,7 +119,7 @@ public enum FileSystem {
     /// an image fails at once, naming the path, instead of hanging `report` or `diff`, or
     /// reading /dev/zero until memory runs out. Callers that must stay inside a catalog check
     /// links themselves (or use `readRegularFile(_:limit:followingLinks:)`).
-    public static func readFile(_ path: String, limit: Int = fileSizeLimit) throws(Failure) -> [UInt8] {
+    package static func readFile(_ path: String, limit: Int = fileSizeLimit) throws(Failure) -> [UInt8] {
         try readRegularFile(path, limit: limit)
     }
 
@@ -139,7 +131,7 @@ public enum FileSystem {
     /// A file larger than `limit` is refused before it is mapped, with `exceededLimit` set: a
     /// sparse 15 TB file takes no disk, but mapping it fails for want of address space (ENOMEM,
     /// which would stop the run as the machine's fault) or, mapped, takes hours to scan.
-    public static func withContents<Result>(
+    package static func withContents<Result>(
         of path: String, limit: Int = fileSizeLimit, mappingThreshold: Int = 4 << 20, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
     ) throws -> Result {
         let descriptor = try openRegularFile(path)
@@ -160,7 +152,7 @@ public enum FileSystem {
     }
 
     /// At most the first `count` bytes of a file.
-    public static func readPrefix(_ path: String, count: Int) throws(Failure) -> [UInt8] {
+    package static func readPrefix(_ path: String, count: Int) throws(Failure) -> [UInt8] {
         let descriptor = try openRegularFile(path)
         defer { close(descriptor) }
         var bytes = [UInt8](repeating: 0, count: count)
@@ -222,26 +214,26 @@ public enum FileSystem {
 
 extension String {
     /// The last path component.
-    public var lastPathComponent: String {
+    package var lastPathComponent: String {
         guard let slash = lastIndex(of: "/") else { return self }
         return String(self[index(after: slash)...])
     }
 
     /// The extension after the last dot of the last component, without the dot, or "".
-    public var pathExtension: String {
+    package var pathExtension: String {
         let name = lastPathComponent
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
         return String(name[name.index(after: dot)...])
     }
 
     /// The last component without its extension.
-    public var deletingPathExtension: String {
+    package var deletingPathExtension: String {
         let name = lastPathComponent
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
         return String(name[..<dot])
     }
 
-    public func appendingPathComponent(_ component: String) -> String {
+    package func appendingPathComponent(_ component: String) -> String {
         hasSuffix("/") ? self + component : self + "/" + component
     }
 }

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// What the reader and the writers need to treat a catalog as untrusted input: real paths,
 /// symbolic links and where they lead, folder identities (to walk no folder twice), and reads
 /// that accept only regular files of bounded size.
@@ -18,15 +10,15 @@ import Musl
 extension FileSystem {
     /// The largest Contents.json read (16 MiB); real ones are a few kilobytes, and a larger one
     /// is a mistake or an attempt to exhaust memory.
-    public static let contentsSizeLimit = 16 << 20
+    package static let contentsSizeLimit = 16 << 20
 
     /// The largest file `readFile` reads unless told otherwise (256 MiB): far above any image a
     /// catalog ships, far below what would exhaust memory.
-    public static let fileSizeLimit = 256 << 20
+    package static let fileSizeLimit = 256 << 20
 
     /// The absolute path with every symbolic link, `.`, `..` and repeated slash resolved, or nil
     /// when the path does not exist.
-    public static func realPath(_ path: String) -> String? {
+    package static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
@@ -34,7 +26,7 @@ extension FileSystem {
 
     /// The real path of a path that may not exist yet: its parent's real path and its own name.
     /// Nil when the parent does not exist either.
-    public static func realPathAllowingMissingLeaf(_ path: String) -> String? {
+    package static func realPathAllowingMissingLeaf(_ path: String) -> String? {
         if let real = realPath(path) { return real }
         let trimmed = lexicallyNormalized(path)
         let leaf = trimmed.lastPathComponent
@@ -46,7 +38,7 @@ extension FileSystem {
 
     /// The path with repeated slashes collapsed and trailing slashes and `/.` removed, so that
     /// `Cat.xcassets//` and `Cat.xcassets/.` both name `Cat.xcassets`. Does not touch the disk.
-    public static func lexicallyNormalized(_ path: String) -> String {
+    package static func lexicallyNormalized(_ path: String) -> String {
         var result = ""
         var previousWasSlash = false
         for character in path {
@@ -61,7 +53,7 @@ extension FileSystem {
     }
 
     /// Whether `path` is `folder` or lies below it. Both must be real paths (see `realPath`).
-    public static func isInside(_ path: String, _ folder: String) -> Bool {
+    package static func isInside(_ path: String, _ folder: String) -> Bool {
         path == folder || path.hasPrefix(folder == "/" ? "/" : folder + "/")
     }
 
@@ -76,13 +68,13 @@ extension FileSystem {
     }
 
     /// Whether the entry itself (not what it points to) is a symbolic link.
-    public static func isSymbolicLink(_ path: String) -> Bool {
+    package static func isSymbolicLink(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
     }
 
     /// Where a symbolic link points, as written in the link (for messages).
-    public static func linkTarget(_ path: String) -> String? {
+    package static func linkTarget(_ path: String) -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let length = readlink(path, &buffer, buffer.count - 1)
         guard length >= 0 else { return nil }
@@ -91,13 +83,13 @@ extension FileSystem {
 
     /// A folder's or file's identity on disk (device and inode): two paths with the same
     /// identity are the same folder, however many links lead there.
-    public struct Identity: Hashable, Sendable {
+    package struct Identity: Hashable, Sendable {
         var device: UInt64
         var inode: UInt64
     }
 
     /// The identity of what `path` leads to, or nil when it does not exist.
-    public static func identity(_ path: String) -> Identity? {
+    package static func identity(_ path: String) -> Identity? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
@@ -105,7 +97,7 @@ extension FileSystem {
 
     /// Opens a file for reading without blocking on a FIFO or a device, and refuses anything but
     /// a regular file: a named pipe in place of an image would otherwise hang every command.
-    public static func openRegularFile(_ path: String, followingLinks: Bool = true) throws(Failure) -> Int32 {
+    package static func openRegularFile(_ path: String, followingLinks: Bool = true) throws(Failure) -> Int32 {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followingLinks ? 0 : O_NOFOLLOW))
         guard descriptor >= 0 else {
             if errno == ELOOP && !followingLinks { throw Failure(path: path, reason: "is a symbolic link") }
@@ -127,7 +119,7 @@ extension FileSystem {
     /// The whole contents of a regular file of at most `limit` bytes; a FIFO, a device, a folder
     /// or a larger file is refused with the reason. Without `followingLinks`, a symbolic link is
     /// refused too.
-    public static func readRegularFile(_ path: String, limit: Int = contentsSizeLimit,
+    package static func readRegularFile(_ path: String, limit: Int = contentsSizeLimit,
                                        followingLinks: Bool = true) throws(Failure) -> [UInt8] {
         let descriptor = try openRegularFile(path, followingLinks: followingLinks)
         defer { close(descriptor) }
@@ -136,7 +128,7 @@ extension FileSystem {
 
     /// Standard input, to at most `limit` bytes (more is refused, not read on): what a user pipes
     /// in on purpose (`--config /dev/stdin`), read as a pipe is read, waiting for the writer.
-    public static func readStandardInput(limit: Int, path: String = "/dev/stdin") throws(Failure) -> [UInt8] {
+    package static func readStandardInput(limit: Int, path: String = "/dev/stdin") throws(Failure) -> [UInt8] {
         let bytes = try readAll(STDIN_FILENO, path: path, limit: limit)
         guard bytes.count <= limit else { throw Failure(path: path, reason: "is more than the limit of \(limit) bytes") }
         return bytes
@@ -184,7 +176,7 @@ extension FileSystem {
     /// FileSystem.outputFileRefusal("main.swift", catalogs: ["App.xcassets"], writer: "adapt report") { _ in false }
     /// // "exists and was not written by adapt report; it is not overwritten (choose a new path, or delete it)"
     /// ```
-    public static func outputFileRefusal(_ path: String, catalogs: [String], writer: String,
+    package static func outputFileRefusal(_ path: String, catalogs: [String], writer: String,
                                          isOwn: (String) -> Bool) -> String? {
         let normalized = lexicallyNormalized(path)
         guard let real = realPathAllowingMissingLeaf(normalized) else { return "its parent folder does not exist" }

@@ -2,7 +2,7 @@ import Dispatch
 import Synchronization
 
 extension Array where Element: Sendable {
-    /// `map` on up to `concurrency` threads, results in the original order.
+    /// `map` on up to `concurrency` threads (nil: one per core), results in the original order.
     ///
     /// Threads take the next element as they finish one, so a few slow elements (a large image,
     /// a big set) do not leave a thread idle. With `concurrency` 1 it runs on the calling thread.
@@ -10,7 +10,8 @@ extension Array where Element: Sendable {
     /// ```swift
     /// let reports = paths.concurrentMap(concurrency: 2) { inspector.inspect(file: $0) }
     /// ```
-    public func concurrentMap<Result: Sendable>(concurrency: Int, _ transform: @Sendable (Element) -> Result) -> [Result] {
+    package func concurrentMap<Result: Sendable>(concurrency: Int?, _ transform: @Sendable (Element) -> Result) -> [Result] {
+        let concurrency = concurrency ?? Machine.coreCount
         if concurrency <= 1 || count < 2 { return map(transform) }
         let results = Mutex([Result?](repeating: nil, count: count))
         let next = Atomic<Int>(0)

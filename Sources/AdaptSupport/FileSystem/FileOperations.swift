@@ -1,32 +1,29 @@
-import AssetCatalog
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// The writes thinning needs, on POSIX, each failing with the path and the system's reason.
-public enum FileOperations {
+/// The writes the package's outputs need (slices, pages, baselines, generated accessors), on POSIX,
+/// each failing with the path and the system's reason.
+///
+/// ```swift
+/// try FileOperations.writeAtomically("Baseline.json", Array(json.utf8))   // readers never see half of it
+/// ```
+package enum FileOperations {
     /// The failure for the current `errno`; one that says the machine is out of descriptors or
     /// memory goes to `FileSystem.onEnvironmentFailure` first.
-    static func failure(_ path: String, _ action: String) -> SliceWriter.Failure {
+    package static func failure(_ path: String, _ action: String) -> FileSystem.Failure {
         let code = errno
         FileSystem.noteEnvironmentFailure(code, path: path)
-        return SliceWriter.Failure(message: "\(path): cannot \(action): \(String(cString: strerror(code)))")
+        return FileSystem.Failure(path: path, reason: "cannot \(action): \(String(cString: strerror(code)))")
     }
 
-    static func makeDirectory(_ path: String) throws {
+    package static func makeDirectory(_ path: String) throws {
         if mkdir(path, 0o755) != 0 && errno != EEXIST { throw failure(path, "create folder") }
     }
 
-    static func writeFile(_ path: String, _ bytes: [UInt8], exclusive: Bool = false) throws {
+    package static func writeFile(_ path: String, _ bytes: [UInt8], exclusive: Bool = false) throws {
         try writeFile(path, exclusive: exclusive) { write in try write(bytes) }
     }
 
     /// Writes a file in pieces as `produce` hands them over, so that a large file (a device's
     /// manifest at 20,000 sets) never has to be held whole.
-    static func writeFile(_ path: String, exclusive: Bool = false,
+    package static func writeFile(_ path: String, exclusive: Bool = false,
                           _ produce: (_ write: ([UInt8]) throws -> Void) throws -> Void) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | (exclusive ? O_EXCL : O_TRUNC), 0o644)
         guard descriptor >= 0 else { throw failure(path, "create file") }
@@ -45,7 +42,7 @@ public enum FileOperations {
     }
 
     /// Writes a file through a temporary name beside it, so readers never see half of it.
-    public static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws {
+    package static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws {
         let temporary = path + ".partial-\(getpid())"
         // A leftover of a killed run, or a link planted there, is replaced, never written through.
         unlink(temporary)
@@ -57,13 +54,13 @@ public enum FileOperations {
         }
     }
 
-    static func symbolicLink(_ target: String, at path: String) throws {
+    package static func symbolicLink(_ target: String, at path: String) throws {
         if symlink(target, path) != 0 { throw failure(path, "create link to \(target)") }
     }
 
     /// The bytes of the regular files below a folder. Symbolic links are not followed: they
     /// could lead outside the catalog or back up to this folder.
-    public static func treeSize(_ path: String) -> Int {
+    package static func treeSize(_ path: String) -> Int {
         guard let entries = try? FileSystem.listDirectory(path) else { return FileSystem.fileSize(path) ?? 0 }
         return entries.reduce(0) { total, entry in
             if entry.isSymbolicLink { return total }
@@ -71,12 +68,12 @@ public enum FileOperations {
         }
     }
 
-    static func removeTree(_ path: String) throws {
+    package static func removeTree(_ path: String) throws {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
         if (info.st_mode & S_IFMT) == S_IFDIR {
             let entries: [FileSystem.Entry]
-            do { entries = try FileSystem.listDirectory(path) } catch { throw SliceWriter.Failure(message: error.description) }
+            entries = try FileSystem.listDirectory(path)
             for entry in entries { try removeTree(path + "/" + entry.name) }
             if rmdir(path) != 0 { throw failure(path, "remove folder") }
         } else if unlink(path) != 0 {
@@ -86,7 +83,7 @@ public enum FileOperations {
 
     /// Puts `staging` where `output` is. An existing `output` is moved aside first and removed
     /// only after the new one is in place, so at every moment one complete version exists.
-    static func replace(_ output: String, with staging: String) throws {
+    package static func replace(_ output: String, with staging: String) throws {
         var info = stat()
         if lstat(output, &info) == 0 {
             let aside = staging + ".previous"

@@ -1,13 +1,5 @@
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Failures that describe the machine running adapt, not the file it was reading.
 ///
 /// Under `ulimit -n 8` every other Contents.json fails with "Too many open files"; reported per
@@ -25,18 +17,18 @@ import Musl
 extension FileSystem {
     /// Why reading or writing `path` failed, when the reason is the process's or the system's
     /// resources (`EMFILE`, `ENFILE`, `ENOMEM`, `ENOBUFS`).
-    public struct EnvironmentFailure: Error, Hashable, Sendable, CustomStringConvertible {
-        public var path: String
+    package struct EnvironmentFailure: Error, Hashable, Sendable, CustomStringConvertible {
+        package var path: String
         /// The `errno` value.
-        public var code: Int32
+        package var code: Int32
 
-        public init(path: String, code: Int32) {
+        package init(path: String, code: Int32) {
             self.path = path
             self.code = code
         }
 
         /// What ran out, with the limit when there is one, then the path and the system's words.
-        public var description: String {
+        package var description: String {
             let reason = String(cString: strerror(code))
             let what: String
             switch code {
@@ -51,12 +43,12 @@ extension FileSystem {
 
     /// Whether `errno` value `code` says the machine is short of a resource (and nothing about
     /// the file): too many open files in the process or the system, or no memory.
-    public static func isEnvironmentError(_ code: Int32) -> Bool {
+    package static func isEnvironmentError(_ code: Int32) -> Bool {
         code == EMFILE || code == ENFILE || code == ENOMEM || code == ENOBUFS
     }
 
     /// The process's limit on open files (`ulimit -n`), nil when unlimited or unknown.
-    public static var descriptorLimit: UInt64? {
+    package static var descriptorLimit: UInt64? {
         var limit = rlimit()
         #if canImport(Glibc)
         let status = getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
@@ -70,7 +62,7 @@ extension FileSystem {
     /// Opens and closes `count` descriptors, and passes an environment failure on when that
     /// fails: for the cause of a failure an API reported without `errno` (Foundation's `Bundle`),
     /// and to fail cleanly before a library that would crash instead (Dispatch).
-    public static func noteDescriptorShortage(path: String, count: Int = 1) {
+    package static func noteDescriptorShortage(path: String, count: Int = 1) {
         var opened: [Int32] = []
         defer { opened.forEach { close($0) } }
         for _ in 0..<count {
@@ -84,13 +76,13 @@ extension FileSystem {
 
     /// Calls `handler` with each environment failure (from any thread) before it is returned to
     /// the caller as an ordinary failure. A command-line tool stops there; see the type's example.
-    public static func onEnvironmentFailure(_ handler: (@Sendable (EnvironmentFailure) -> Void)?) {
+    package static func onEnvironmentFailure(_ handler: (@Sendable (EnvironmentFailure) -> Void)?) {
         environmentHandler.withLock { $0 = handler }
     }
 
     /// Passes an `errno` value that `isEnvironmentError` to the handler, if one is installed.
     /// Every place that turns `errno` into a failure calls it.
-    public static func noteEnvironmentFailure(_ code: Int32, path: String) {
+    package static func noteEnvironmentFailure(_ code: Int32, path: String) {
         guard isEnvironmentError(code), let handler = environmentHandler.withLock({ $0 }) else { return }
         handler(EnvironmentFailure(path: path, code: code))
     }
