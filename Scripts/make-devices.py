@@ -16,9 +16,16 @@ lists the families its GPU supports, best first: its Apple GPU family and every 
 "Metal feature set tables": Apple1 A7, Apple2 A8, Apple3 A9 and A10, Apple4 A11, Apple5 A12,
 Apple6 A13, Apple7 A14 and M1, Apple8 A15, A16 and M2, Apple9 A17 Pro, A18, M3 and M4, Apple10
 A19), then its Metal feature set and every lower one (the order asset catalogs use). Watch case
-sizes are the `subtype` values Xcode writes on watch icons. Phones host CarPlay (`car`) and Apple
-Watch (`watch`) content. The Mac profile stands for the first Apple silicon Macs (M1, Apple7), so
+sizes are the `subtype` values Xcode writes on watch icons; 4-inch iPhones carry `retina4`, the
+`subtype` Xcode writes on their images (rule 2.1). Phones host CarPlay (`car`) content; not Apple
+Watch content, which actool leaves out of an iPhone's catalog (rule 2.1). The Mac profile stands for the first Apple silicon Macs (M1, Apple7), so
 that its slice keeps what every Apple silicon Mac can show.
+
+Newest OS (for deployment targets, rule 2.1's last section): the last release each model received,
+from Apple's compatibility lists for each major release (iOS 9.3: iPhone 4s, iPad 2, first iPad
+mini; 10.3: iPhone 5 and 5c; 12.5: iPhone 5s, 6 and 6 Plus, first iPad Air; 15.8: iPhone 6s, SE (1st)
+and 7, iPad Air 2; 16.7: iPhone 8 and X; 18.7: iPhone XS and XR, which iOS 26 dropped; watchOS 4.3:
+first-generation watches; 10.6: Series 4); every other model runs the current release, 26.
 """
 import json, os
 
@@ -127,6 +134,16 @@ CASE_SIZE = {
     "watch-series-7-41mm": "41mm", "watch-series-7-45mm": "45mm", "watch-ultra-49mm": "49mm",
     "watch-series-10-42mm": "42mm", "watch-series-10-46mm": "46mm",
 }
+# The newest OS each retired model runs, by id; every other model runs CURRENT_OS.
+CURRENT_OS = "26.0"
+NEWEST_OS = {
+    "iphone-4s": "9.3", "iphone-5": "10.3", "iphone-5c": "10.3", "iphone-5s": "12.5", "iphone-6": "12.5",
+    "iphone-6-plus": "12.5", "iphone-6s": "15.8", "iphone-6s-plus": "15.8", "iphone-se-1": "15.8",
+    "iphone-7": "15.8", "iphone-7-plus": "15.8", "iphone-8": "16.7", "iphone-8-plus": "16.7", "iphone-x": "16.7",
+    "iphone-xs": "18.7", "iphone-xs-max": "18.7", "iphone-xr": "18.7",
+    "ipad-2": "9.3", "ipad-mini": "9.3", "ipad-air": "12.5", "ipad-air-2": "15.8",
+    "watch-38mm": "4.3", "watch-42mm": "4.3", "watch-series-4-40mm": "10.6", "watch-series-4-44mm": "10.6",
+}
 # Display scales beyond the built-in screen's (a Mac drives 1x and 2x displays).
 EXTRA_SCALES = {"mac-apple-silicon": [1]}
 
@@ -163,8 +180,11 @@ def profile(name, ident, models, idiom, points, scale, memory, graphics, gamut, 
         entry["screenWidth"] = screen_width
     if ident in CASE_SIZE:
         entry["deviceSubtype"] = CASE_SIZE[ident]
+    if idiom == "phone" and points == (320, 568):
+        entry["deviceSubtype"] = "retina4"
     if idiom == "phone":
-        entry["hostedIdioms"] = ["car", "watch"]
+        entry["hostedIdioms"] = ["car"]
+    entry["newestOS"] = NEWEST_OS.get(ident, CURRENT_OS)
     entry["appearances"] = appearances(newest)
     entry["traitSets"] = traits
     return entry

@@ -79,6 +79,10 @@ public struct ThinningPlan: Sendable {
             won.removeAll(keepingCapacity: true)
             won.append(contentsOf: repeatElement(false, count: asset.variants.count))
             index.markWinners(assetAt: position, for: sets, in: &won)
+            if asset.type == .launchImage {
+                // Rule 2.1: each launch image slot is for one screen; a device keeps its own screen's.
+                for variant in won.indices where won[variant] && !device.showsLaunchImage(asset.variants[variant]) { won[variant] = false }
+            }
             let windows = windowSets[axes] ?? Self.windowSets(reachable, projectedOnto: axes)
             windowSets[axes] = windows
             var unmatched: [String] = []

@@ -19,6 +19,8 @@ public struct Validator: Sendable {
     public var strict: Bool
     /// Which rules run, at which severity, with which policy options (from `.adapt.yml`).
     public var settings = RuleSettings()
+    /// The lowest OS versions the app supports: older devices are not asked (rule 2.1).
+    public var deploymentTarget = DeploymentTarget()
     /// Threads checking images (default: one per core).
     public var concurrency = Machine.coreCount
 
@@ -57,12 +59,13 @@ public struct Validator: Sendable {
 
     public func validate(_ catalogs: [Catalog]) -> Result {
         var diagnostics: [Diagnostic] = []
-        // Catalogs for the same kinds of device share their trait sets.
-        var traitSetsByTarget: [Set<UserInterfaceIdiom>?: DeviceTraitSets] = [:]
+        // Catalogs for the same devices share their trait sets.
+        var traitSetsByAudience: [CatalogAudience: DeviceTraitSets] = [:]
         for catalog in catalogs {
-            let targets = catalog.targetIdioms
-            let traitSets = traitSetsByTarget[targets] ?? DeviceTraitSets(devices: devices.devices(for: targets))
-            traitSetsByTarget[targets] = traitSets
+            let audience = CatalogAudience(catalog)
+            let traitSets = traitSetsByAudience[audience]
+                ?? DeviceTraitSets(audience: audience, members: audience.members(of: devices, deploymentTarget: deploymentTarget))
+            traitSetsByAudience[audience] = traitSets
             let firstOfCatalog = diagnostics.count
             diagnostics += catalog.diagnostics
             diagnostics += SetContentsRules.check(catalog)
@@ -78,7 +81,7 @@ public struct Validator: Sendable {
         diagnostics += NameCollisionRule.check(catalogs)
         let policies = PolicyRules(options: settings.policy, enabled: settings.isEnabled)
         for catalog in catalogs {
-            diagnostics += policies.check(catalog, devices: devices)
+            diagnostics += policies.check(catalog, devices: devices, deploymentTarget: deploymentTarget)
         }
         return Result(catalogs: catalogs, diagnostics: configured(diagnostics))
     }

@@ -177,11 +177,20 @@ struct DeviceProfileParser {
         var subtype: String?
         if object["deviceSubtype"] != nil {
             let text = try string("deviceSubtype")
-            guard text.hasSuffix("mm"), text.dropLast(2).allSatisfy(\.isNumber), text.count > 2 else {
-                throw Failure(message: "device '\(id)': deviceSubtype is a watch case size such as 44mm, not '\(text)'",
+            let isCaseSize = text.hasSuffix("mm") && text.dropLast(2).allSatisfy(\.isNumber) && text.count > 2
+            guard isCaseSize || text == Variant.fourInchSubtype else {
+                throw Failure(message: "device '\(id)': deviceSubtype is a watch case size such as 44mm, or retina4, not '\(text)'",
                               offset: object.member("deviceSubtype")?.offset)
             }
             subtype = text
+        }
+        var newestOS: OSVersion?
+        if object["newestOS"] != nil {
+            let text = try string("newestOS")
+            guard let version = OSVersion(text) else {
+                throw Failure(message: "device '\(id)': newestOS is a version such as 18.7, not '\(text)'", offset: object.member("newestOS")?.offset)
+            }
+            newestOS = version
         }
         return DeviceProfile(
             id: id, name: try string("name"), modelIdentifiers: try array("modelIdentifiers").compactMap(\.string),
@@ -190,7 +199,7 @@ struct DeviceProfileParser {
             memory: try integer("memory", 0...TraitCollection.largestMemory), graphicsFeatureSets: families,
             screenWidth: object["screenWidth"] == nil ? nil : try integer("screenWidth", 1...TraitCollection.largestScreenWidth),
             deviceSubtype: subtype, hostedIdioms: hosted,
-            appearances: appearanceNames.isEmpty ? [.light] : appearanceNames, traitSets: windows)
+            appearances: appearanceNames.isEmpty ? [.light] : appearanceNames, newestOS: newestOS, traitSets: windows)
     }
 
     func enumValueOf(_ key: String) throws(Failure) -> SizeClass {

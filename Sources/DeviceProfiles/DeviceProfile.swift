@@ -27,19 +27,23 @@ public struct DeviceProfile: Hashable, Sendable {
     public var graphicsFeatureSets: [GraphicsFeatureSet]
     /// Watch screen width in points, for `screen-width` variants.
     public var screenWidth: Int?
-    /// Watch case size (`44mm`), for watch icons' `subtype`.
+    /// Watch case size (`44mm`), for watch icons' `subtype`; `retina4` on 4-inch iPhones, whose
+    /// images of that subtype they prefer (rule 2.1).
     public var deviceSubtype: String?
-    /// Idioms whose content it shows besides its own: a phone drives CarPlay and Apple Watch.
+    /// Idioms whose content it shows besides its own: a phone draws CarPlay screens (`car`).
     public var hostedIdioms: [UserInterfaceIdiom]
     /// The appearances its newest OS offers (`light`, `dark` from iOS 13, `tinted` icons from iOS 18).
     public var appearances: [UserInterfaceStyle]
+    /// The newest OS version it runs (its platform follows from its idiom), which a deployment
+    /// target compares against; nil when unknown (then no deployment target retires it).
+    public var newestOS: OSVersion?
     /// Each orientation and multitasking mode it supports, with its size classes.
     public var traitSets: [WindowTraits]
 
     public init(id: String, name: String, modelIdentifiers: [String] = [], idiom: UserInterfaceIdiom, displayScales: [Int],
                 screen: Size, displayGamut: DisplayGamut = .sRGB, memory: Int = 0, graphicsFeatureSets: [GraphicsFeatureSet] = [],
                 screenWidth: Int? = nil, deviceSubtype: String? = nil, hostedIdioms: [UserInterfaceIdiom] = [],
-                appearances: [UserInterfaceStyle] = [.light], traitSets: [WindowTraits]) {
+                appearances: [UserInterfaceStyle] = [.light], newestOS: OSVersion? = nil, traitSets: [WindowTraits]) {
         self.id = id
         self.name = name
         self.modelIdentifiers = modelIdentifiers
@@ -53,6 +57,7 @@ public struct DeviceProfile: Hashable, Sendable {
         self.deviceSubtype = deviceSubtype
         self.hostedIdioms = hostedIdioms
         self.appearances = appearances
+        self.newestOS = newestOS
         self.traitSets = traitSets
     }
 
@@ -124,23 +129,35 @@ public struct DeviceProfile: Hashable, Sendable {
         return result
     }
 
-    /// The device's fixed traits for each idiom it shows content of (its own, then hosted ones,
-    /// which leave watch width and case size unspecified) and each display scale it drives.
+    /// The device's fixed traits for each idiom it shows content of (its own, then hosted ones)
+    /// and each display scale it drives. Hosted content is drawn for the other screen: at that
+    /// screen's scales (`hostedScales`) and in sRGB, without a watch width or subtype, with the
+    /// device's own memory and graphics.
     public var fixedTraitSets: [TraitCollection] {
         var result: [TraitCollection] = []
-        for idiom in [idiom] + hostedIdioms {
-            for scale in displayScales {
+        for scale in displayScales {
+            var traits = fixedTraits
+            traits.displayScale = scale
+            result.append(traits)
+        }
+        for hosted in hostedIdioms where hosted != idiom {
+            for scale in Self.hostedScales(hosted) ?? displayScales {
                 var traits = fixedTraits
+                traits.userInterfaceIdiom = hosted
                 traits.displayScale = scale
-                if idiom != self.idiom {
-                    traits.userInterfaceIdiom = idiom
-                    traits.screenWidth = nil
-                    traits.deviceSubtype = nil
-                }
+                traits.displayGamut = .sRGB
+                traits.screenWidth = nil
+                traits.deviceSubtype = nil
                 result.append(traits)
             }
         }
         return result
+    }
+
+    /// The scales of a hosted screen, when they are not the device's own: CarPlay screens are
+    /// 2x or 3x, whatever the phone's scale (rule 2.1).
+    public static func hostedScales(_ idiom: UserInterfaceIdiom) -> [Int]? {
+        idiom == .car ? [2, 3] : nil
     }
 
     /// The device's **thinning trait sets**, as an asset that declares only `axes` sees them:

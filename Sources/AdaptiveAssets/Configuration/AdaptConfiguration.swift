@@ -12,6 +12,8 @@ public struct AdaptConfiguration: Hashable, Sendable {
     public var images: Validator.ImageCheckLevel
     public var devices: String?
     public var baseline: String?
+    /// The lowest OS versions the app supports (rule 2.1): the flag's platforms, then the file's.
+    public var deploymentTarget: DeploymentTarget
     /// The folder `devices` must lie inside once links are resolved: the configuration file's
     /// folder when the path came from the file, nil when the command line named it (read as the
     /// user named it, links followed).
@@ -25,8 +27,11 @@ public struct AdaptConfiguration: Hashable, Sendable {
         public var images: Validator.ImageCheckLevel?
         public var devices: String?
         public var baseline: String?
-        public init(strict: Bool? = nil, images: Validator.ImageCheckLevel? = nil, devices: String? = nil, baseline: String? = nil) {
+        public var deploymentTarget: DeploymentTarget?
+        public init(strict: Bool? = nil, images: Validator.ImageCheckLevel? = nil, devices: String? = nil, baseline: String? = nil,
+                    deploymentTarget: DeploymentTarget? = nil) {
             (self.strict, self.images, self.devices, self.baseline) = (strict, images, devices, baseline)
+            self.deploymentTarget = deploymentTarget
         }
     }
 
@@ -37,6 +42,9 @@ public struct AdaptConfiguration: Hashable, Sendable {
         images = overrides.images ?? file?.images ?? .full
         devices = overrides.devices ?? file?.devices
         baseline = overrides.baseline ?? file?.baseline
+        // Per platform: `--deployment-target ios=16.0` keeps the file's `watchos`.
+        deploymentTarget = DeploymentTarget((file?.deploymentTarget?.minimums ?? [:])
+            .merging(overrides.deploymentTarget?.minimums ?? [:]) { _, flag in flag })
         devicesBoundary = overrides.devices == nil && file?.devices != nil ? file?.folder : nil
         baselineBoundary = overrides.baseline == nil && file?.baseline != nil ? file?.folder : nil
     }

@@ -52,6 +52,7 @@ extension ConfigFile {
                     file.images = level
                 case .devices: file.devices = try relativePath(value, key)
                 case .baseline: file.baseline = try relativePath(value, key)
+                case .deploymentTarget: file.deploymentTarget = try deploymentTarget(value)
                 case nil:
                     guard RuleRegistry.contains(key) else {
                         throw fail("unknown key '\(key.excerpt())': expected one of \(Key.allCases.map(\.rawValue).joined(separator: ", ")), "
@@ -87,6 +88,27 @@ extension ConfigFile {
             guard let id = node.string else { throw fail("a rule id must be a string", at: node) }
             guard RuleRegistry.contains(id) else { throw fail("unknown rule id '\(id.excerpt())' ('adapt rules' lists them)", at: node) }
             return id
+        }
+
+        /// `deployment_target: {ios: "15.0"}`: platforms to versions (a bare YAML number such as
+        /// 15.0 is read as written, not as a float).
+        func deploymentTarget(_ node: Node) throws -> DeploymentTarget {
+            guard case .mapping(let mapping) = node else {
+                throw fail("deployment_target takes a mapping of platforms to versions, e.g. {ios: \"15.0\"}", at: node)
+            }
+            var target = DeploymentTarget()
+            for (platformNode, versionNode) in mapping {
+                guard let name = platformNode.string, let text = versionNode.scalar?.string else {
+                    throw fail("deployment_target takes a mapping of platforms to versions, e.g. {ios: \"15.0\"}", at: platformNode)
+                }
+                do throws(DeploymentTarget.Failure) {
+                    let platform = try DeploymentTarget.platform(name)
+                    target.minimums[platform] = try DeploymentTarget.version(text, for: platform)
+                } catch {
+                    throw fail(error.description, at: platformNode)
+                }
+            }
+            return target
         }
 
         func ruleIDs(_ node: Node) throws -> [String] {

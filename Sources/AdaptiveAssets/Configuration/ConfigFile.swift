@@ -13,11 +13,13 @@ import Yams
 /// severity: {variant.unreachable: error}
 /// excluded: [Legacy.xcassets, "App.xcassets/Old/*"]
 /// policy.scales: {required: [2x, 3x]}
+/// deployment_target: {ios: "15.0", watchos: "8.0"}
 /// ```
 public struct ConfigFile: Hashable, Sendable {
     /// The keys a configuration file may have, besides rule ids (whose value is the rule's options).
     public enum Key: String, CaseIterable, Sendable {
         case disabledRules = "disabled_rules", optInRules = "opt_in_rules", severity, excluded, strict, images, devices, baseline
+        case deploymentTarget = "deployment_target"
     }
 
     public static let fileName = ".adapt.yml"
@@ -36,6 +38,8 @@ public struct ConfigFile: Hashable, Sendable {
     /// `AdaptConfiguration.devicesBoundary`), as `folder` joined with what the file says.
     public var devices: String?
     public var baseline: String?
+    /// The lowest OS version per platform: devices with an older newest OS are not asked.
+    public var deploymentTarget: DeploymentTarget?
 
     public init(path: String) { self.path = path }
 

@@ -33,6 +33,7 @@ public struct DeviceListing: Sendable {
             if let width = device.screenWidth { object["screenWidth"] = .number(String(width)) }
             if let subtype = device.deviceSubtype { object["deviceSubtype"] = .string(subtype) }
             if !device.hostedIdioms.isEmpty { object["hostedIdioms"] = .array(device.hostedIdioms.map { .string($0.rawValue) }) }
+            if let newestOS = device.newestOS { object["newestOS"] = .string(newestOS.description) }
             object["appearances"] = .array(device.appearances.map { .string($0.rawValue) })
             object["traitSets"] = .array(device.traitSets.map { window in
                 .object(["orientation": .string(window.orientation), "multitasking": .string(window.multitasking),

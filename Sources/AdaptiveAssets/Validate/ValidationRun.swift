@@ -89,6 +89,7 @@ public struct ValidationRun: Sendable {
             } catch { throw error.diagnostic }
             var validator = Validator(devices: database, imageChecks: configuration.images, strict: configuration.strict)
             validator.settings = configuration.rules
+            validator.deploymentTarget = configuration.deploymentTarget
             let included = group.catalogs.filter { !configuration.excludes($0) }
             let result = validator.validate(catalogsAt: included)
             // A configuration found unusable while validating (a `policy.name` pattern that ran

@@ -70,6 +70,18 @@ extension Variant {
         return subtype
     }
 
+    /// The `subtype` the rule matches on the screen-size axis: a watch case size, or `retina4`,
+    /// which marks an image for 4-inch iPhones (rule 2.1). A launch image's other subtypes
+    /// (`667h`, `736h`) name its screen and tell slots apart instead.
+    public var screenSubtype: String? {
+        if let caseSizeSubtype { return caseSizeSubtype }
+        return subtype == Self.fourInchSubtype ? subtype : nil
+    }
+
+    /// The `subtype` of images for 4-inch iPhones (iPhone 5, 5c, 5s, SE of 2016), whose profiles
+    /// carry it as `deviceSubtype`.
+    public static let fourInchSubtype = "retina4"
+
     /// The slot this entry fills in a set of type `type`.
     public func slot(in type: AssetType) -> Slot {
         guard type.hasSlots else { return .whole }

@@ -83,6 +83,7 @@ public struct AssetIndex: Sendable {
                 }
             }
             entry.count = Int32(compiled.count - start)
+            Self.markReplacedScales(&compiled[start...], of: asset)
             byPosition.append(entry)
         }
         // When names are shared, a symbol set answers before an image set (as `UIImage(named:)`
@@ -166,6 +167,25 @@ public struct AssetIndex: Sendable {
         let range = entry.firstSlot < 0 ? entry.range : slotTable[Int(entry.firstSlot) + slot].range
         let strings = self.strings
         return (Array(compiled[range]), { CompiledQuery($0, strings: strings) })
+    }
+
+    /// Rule 2.1, step 2: a scale-less entry stands for every scale except those at which an entry
+    /// with the same attributes (scale and file aside) declares a file. Most sets have no
+    /// scale-less entry beside scaled ones, and pay one pass over their variants.
+    static func markReplacedScales(_ variants: inout ArraySlice<CompiledVariant>, of asset: Asset) {
+        let selectable = variants.indices.filter { variants[$0].isSelectable }
+        guard selectable.contains(where: { variants[$0].scale == 0 }),
+            selectable.contains(where: { (1...3).contains(variants[$0].scale) }) else { return }
+        func key(_ index: Int) -> [String] {
+            asset.variants[Int(variants[index].position)].attributeStrings(excluding: ["scale"])
+        }
+        var declaredScales: [[String]: UInt8] = [:]
+        for index in selectable where (1...3).contains(variants[index].scale) {
+            declaredScales[key(index), default: 0] |= 1 << (variants[index].scale - 1)
+        }
+        for index in selectable where variants[index].scale == 0 {
+            variants[index].replacedScales = declaredScales[key(index)] ?? 0
+        }
     }
 
     /// All packed variants of the asset, whatever their slot.

@@ -14,7 +14,7 @@ enum AxisRule {
         case .memory: memory(variant.memory, query.memory)
         case .watchSize: watchSize(variant, query)
         case .graphicsFeatureSet: graphics(variant.graphics, query)
-        case .displayScale: scale(variant.scale, query.scale)
+        case .displayScale: scale(variant.scale, replaced: variant.replacedScales, query.scale)
         case .layoutDirection: direction(variant.direction, query.direction)
         case .displayGamut: gamut(variant.gamut, query.gamut)
         case .idiom: idiom(variant, query)
@@ -45,12 +45,14 @@ enum AxisRule {
         let hasDirection = variant.direction != 0
         let directionCompetes = !hasDirection || query.direction != 0
         let directionScore: UInt64 = hasDirection ? (variant.direction == query.direction ? 2 : 1) : 0
-        // Scale, as `scale(_:_:)`.
+        // Scale, as `scale(_:replaced:_:)`: a scale-less variant replaced at the query's scale
+        // (1 to 3; its bit in the hot word) does not compete.
+        let replacedHere = query.scale &- 1 < 3 && variant.replacedScales >> (query.scale &- 1) & 1 != 0
         let variantScale = UInt64(variant.scale)
         let below: UInt64 = query.scale != 0 && variant.scale < query.scale ? 128 + variantScale : 127 &- variantScale
         let scaleScore: UInt64 = variant.scale == 0 || variant.scale == query.scale ? 255 : below
         packed |= scaleScore << 7 | directionScore << 5 | (variant.gamut == query.gamut ? 1 : 0) << 4
-        let competes = categoricalCompetes && directionCompetes && variant.flags & HotVariant.selectable != 0
+        let competes = categoricalCompetes && directionCompetes && !replacedHere && variant.flags & HotVariant.selectable != 0
         return competes ? packed | Self.competes : 0
     }
 
@@ -77,7 +79,7 @@ enum AxisRule {
             let memory = memory(variant.memory, query.memory),
             let watchSize = watchSize(variant, query),
             let graphics = graphics(variant.graphics, query),
-            let scale = scale(variant.scale, query.scale),
+            let scale = scale(variant.scale, replaced: variant.replacedScales, query.scale),
             let direction = direction(variant.direction, query.direction),
             let gamut = gamut(variant.gamut, query.gamut),
             let idiom = idiom(variant, query),
@@ -143,11 +145,14 @@ enum AxisRule {
         return score == 0 ? nil : UInt32(score)
     }
 
-    /// Scale never excludes. Specified query: exact or vector (255) > lower scales, nearest first
-    /// (128 + scale) > higher scales, nearest first (127 - scale). Unspecified: vector, then the
-    /// smallest scale.
+    /// Specified query: exact or scale-less (255) > lower scales, nearest first (128 + scale) >
+    /// higher scales, nearest first (127 - scale). Unspecified: scale-less, then the smallest scale.
+    /// The one exclusion (rule 2.1): a scale-less variant does not compete at a scale that an entry
+    /// with the same attributes declares (`replaced`, bit `scale - 1`), because actool compiles
+    /// that entry in its place there.
     @inline(__always)
-    static func scale(_ variant: UInt8, _ query: UInt8) -> UInt32? {
+    static func scale(_ variant: UInt8, replaced: UInt8, _ query: UInt8) -> UInt32? {
+        if variant == 0, query &- 1 < 3, replaced >> (query &- 1) & 1 != 0 { return nil }
         if variant == 0 || variant == query { return 255 }
         if query != 0 && variant < query { return 128 + UInt32(variant) }
         return 127 - UInt32(variant)

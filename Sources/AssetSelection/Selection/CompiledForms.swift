@@ -24,6 +24,9 @@ struct CompiledVariant: Hashable, Sendable {
     var graphics: UInt8
     /// 0 any (vector), else the scale.
     var scale: UInt8
+    /// For a scale-less variant, the scales (bit `scale - 1`, 1x to 3x) at which an entry with the
+    /// same attributes declares a file: there that entry replaces it (rule 2.1). Set by `AssetIndex`.
+    var replacedScales: UInt8 = 0
     var direction: UInt8
     /// 1 sRGB (also when absent), 2 P3.
     var gamut: UInt8
@@ -63,7 +66,7 @@ struct CompiledVariant: Hashable, Sendable {
             widthComparison = 0
             widthPoints = 0
         }
-        subtype = variant.caseSizeSubtype.map { strings.intern($0) } ?? 0
+        subtype = variant.screenSubtype.map { strings.intern($0) } ?? 0
         graphics = variant.graphicsFeatureSet?.ordinal ?? 0
         // A lower scale scores 128 + its value, which must stay below an exact match (`largestScale`).
         let scaleFits = (0...Self.largestScale).contains(variant.scale ?? 0)
@@ -144,11 +147,14 @@ struct CompiledQuery: Sendable {
             self.locale = 0
             localeLanguage = 0
         }
-        memory = traits.memory.map { Int32(clamping: $0) } ?? -1
+        // What the platform's compiled catalog lacks (rule 2.1, step 1) is compiled into the query:
+        // no memory and no graphics families to meet, and a size class no variant declares.
+        let lacks = traits.userInterfaceIdiom.map { PlatformAxes.lacking(on: $0.platform) } ?? []
+        memory = lacks.contains(.memory) ? -1 : traits.memory.map { Int32(clamping: $0) } ?? -1
         screenWidth = traits.screenWidth.map { Int32(clamping: $0) } ?? -1
         subtype = traits.deviceSubtype.map { strings.lookup($0) } ?? 0
         graphicsScores = SIMD32(repeating: 0)
-        if let families = traits.graphicsFeatureSets {
+        if let families = traits.graphicsFeatureSets, !lacks.contains(.graphics) {
             for (place, family) in families.prefix(31).enumerated() where graphicsScores[Int(family.ordinal)] == 0 {
                 graphicsScores[Int(family.ordinal)] = UInt8(31 - place)
             }
@@ -158,13 +164,18 @@ struct CompiledQuery: Sendable {
         gamut = traits.displayGamut == .P3 ? 2 : 1
         idiom = CompiledVariant.code(traits.userInterfaceIdiom)
         platform = traits.userInterfaceIdiom.map { CompiledVariant.code($0.platform) } ?? 0
-        horizontal = CompiledVariant.code(traits.horizontalSizeClass)
-        vertical = CompiledVariant.code(traits.verticalSizeClass)
+        horizontal = lacks.contains(.sizeClasses) ? Self.absentSizeClass : CompiledVariant.code(traits.horizontalSizeClass)
+        vertical = lacks.contains(.sizeClasses) ? Self.absentSizeClass : CompiledVariant.code(traits.verticalSizeClass)
         categorical = CategoricalBytes.pack(style: style, contrast: contrast, idiom: idiom, platform: platform,
                                             horizontal: horizontal, vertical: vertical)
     }
 
     var graphicsSpecified: Bool { graphicsScores != SIMD32(repeating: 0) }
+
+    /// A size-class code no variant has: on a platform whose compiled catalogs have no size
+    /// classes, the query carries it, so that a variant declaring one never competes there and
+    /// one without competes as before (`AxisRule.categorical`).
+    static let absentSizeClass: UInt8 = 0x7F
 }
 
 extension ScreenWidthCondition.Comparison {
@@ -247,7 +258,7 @@ enum CategoricalBytes {
 /// variants that declare localization, memory, watch size or graphics.
 struct HotVariant: Sendable {
     /// Bits 63–16: the categorical bytes (`CategoricalBytes`). 15–8: scale. 7–6: direction.
-    /// 5: P3. 1: `rare`. 0: `selectable`.
+    /// 5: P3. 4–2: `replacedScales` (3x, 2x, 1x). 1: `rare`. 0: `selectable`.
     private var word: UInt64
 
     static let selectable: UInt8 = 1
@@ -255,7 +266,7 @@ struct HotVariant: Sendable {
 
     init(_ variant: CompiledVariant) {
         word = variant.categorical | UInt64(variant.scale) << 8 | UInt64(variant.direction) << 6
-        word |= UInt64(variant.gamut == 2 ? 1 : 0) << 5
+        word |= UInt64(variant.gamut == 2 ? 1 : 0) << 5 | UInt64(variant.replacedScales & 7) << 2
         word |= UInt64((variant.isSelectable ? Self.selectable : 0) | (variant.hasRareAxes ? Self.rare : 0))
     }
 
@@ -265,4 +276,5 @@ struct HotVariant: Sendable {
     /// 1 sRGB, 2 P3, as `CompiledVariant.gamut`.
     var gamut: UInt8 { 1 + UInt8(truncatingIfNeeded: word >> 5) & 1 }
     var flags: UInt8 { UInt8(truncatingIfNeeded: word) & 3 }
+    var replacedScales: UInt8 { UInt8(truncatingIfNeeded: word >> 2) & 7 }
 }

@@ -100,6 +100,13 @@ struct Explainer {
     private func ineligibleReason(_ axis: TraitAxis, _ variant: Variant) -> String {
         let value = describe(axis, variant)
         if case .storeOnly = variant.idiom { return "\(value) is store-only: never chosen on a device" }
+        if let platform = traits.userInterfaceIdiom?.platform, let lacking = PlatformAxes(axis: axis),
+            PlatformAxes.lacking(on: platform).contains(lacking) {
+            return "\(value): \(platform.rawValue) catalogs have no \(lacking.summary), so actool leaves this variant out"
+        }
+        if axis == .displayScale, variant.scale == nil, let scale = traits.displayScale {
+            return "\(value) is replaced at \(scale)x by the entry with the same attributes that declares \(scale)x"
+        }
         switch axis {
         case .memory, .graphicsFeatureSet, .watchSize, .locale, .layoutDirection:
             if !traits.isSpecified(axis) { return "\(value) needs the query to specify \(axis.traits.map(\.rawValue).joined(separator: " or "))" }
@@ -124,8 +131,8 @@ struct Explainer {
         case .locale: variant.locale.map { "locale '\($0)'" } ?? "no locale"
         case .memory: variant.memory.map { "memory '\($0)GB'" } ?? "no memory requirement"
         case .watchSize:
-            [variant.screenWidth.map { "screen-width '\($0)'" }, variant.caseSizeSubtype.map { "subtype '\($0)'" }]
-                .compactMap { $0 }.joined(separator: " ").nonEmpty ?? "any watch size"
+            [variant.screenWidth.map { "screen-width '\($0)'" }, variant.screenSubtype.map { "subtype '\($0)'" }]
+                .compactMap { $0 }.joined(separator: " ").nonEmpty ?? "any screen size"
         case .graphicsFeatureSet: variant.graphicsFeatureSet.map { "graphics-feature-set '\($0.rawValue)'" } ?? "no graphics requirement"
         case .displayScale: variant.scale.map { "scale '\($0)x'" } ?? "any scale (vector)"
         case .layoutDirection: variant.layoutDirection.map { "language-direction '\($0.contentsValue)'" } ?? "no direction"

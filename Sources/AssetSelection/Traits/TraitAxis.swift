@@ -60,7 +60,7 @@ public enum TraitAxis: Int, CaseIterable, Hashable, Sendable, Comparable, Custom
         case .accessibilityContrast: "contrast"
         case .locale: "localization"
         case .memory: "memory"
-        case .watchSize: "watch size"
+        case .watchSize: "screen size"
         case .graphicsFeatureSet: "graphics feature set"
         case .displayScale: "display scale"
         case .layoutDirection: "layout direction"

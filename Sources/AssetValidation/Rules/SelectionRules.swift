@@ -22,8 +22,9 @@ import DeviceProfiles
 ///   grow with its locales): the real catalogs we know need at most 396 comparisons a slot, and a
 ///   hostile 10,000-locale set needed 300 million (13 s, and minutes more for larger ones).
 ///
-/// The devices are those the catalog is for (`Catalog.targetIdioms`), all of them for a catalog
-/// without an app icon.
+/// The devices are those the catalog is for (`CatalogAudience`), compatibility hosts included,
+/// all of them for a catalog without an app icon; a launch image entry is asked only of the
+/// phones whose screen it is for.
 struct SelectionRules {
     let index: AssetIndex
     let traitSets: DeviceTraitSets
@@ -137,7 +138,7 @@ struct SelectionRules {
             // Store accept and ignore: not worth a warning.
             if case .storeOnly = variant.idiom { continue }
             if asset.type == .appIconSet { continue }
-            diagnostics.append(Diagnostic(.variantUnreachable, Message.unreachable(asset, variant, idioms: traitSets.idioms),
+            diagnostics.append(Diagnostic(.variantUnreachable, Message.unreachable(asset, variant, audience: traitSets.audience),
                                           subject: subject(asset, variant), at: variant.location))
         }
         return diagnostics
@@ -165,15 +166,13 @@ struct SelectionRules {
 /// Every device's thinning trait sets, once each, with the first device that has each (for
 /// messages), built once per set of declared axes and relevant locales.
 final class DeviceTraitSets: @unchecked Sendable {
-    let devices: DeviceDatabase
+    let audience: CatalogAudience
+    let members: [CatalogAudience.Member]
     private var cache: [[String]: [(traits: TraitCollection, device: DeviceProfile)]] = [:]
 
-    /// The kinds of device asked, in a stable order, for messages.
-    let idioms: [UserInterfaceIdiom]
-
-    init(devices: DeviceDatabase) {
-        self.devices = devices
-        idioms = Set(devices.devices.map(\.idiom)).sorted()
+    init(audience: CatalogAudience, members: [CatalogAudience.Member]) {
+        self.audience = audience
+        self.members = members
     }
 
     func sets(declaring axes: Set<TraitAxis>, locales: [String]) -> [(traits: TraitCollection, device: DeviceProfile)] {
@@ -181,9 +180,9 @@ final class DeviceTraitSets: @unchecked Sendable {
         if let cached = cache[key] { return cached }
         var seen: Set<TraitCollection> = []
         var result: [(TraitCollection, DeviceProfile)] = []
-        for device in devices.devices {
-            for traits in device.thinningTraitSets(declaring: axes, locales: locales) where seen.insert(traits).inserted {
-                result.append((traits, device))
+        for member in members {
+            for traits in member.thinningTraitSets(declaring: axes, locales: locales) where seen.insert(traits).inserted {
+                result.append((traits, member.device))
             }
         }
         cache[key] = result
@@ -227,8 +226,8 @@ private enum Message {
 
     /// Names the kinds of device asked (validation asks only those the catalog is for), so the
     /// message is never read as "no device at all".
-    static func unreachable(_ asset: Asset, _ variant: Variant, idioms: [UserInterfaceIdiom]) -> String {
-        "entry \(variant.index) of '\(asset.name)' (\(name(variant))) is never chosen on any device validation asks "
-            + "(every \(idioms.map(\.rawValue).joined(separator: ", ")) profile: the kinds of device the catalog's app icons are for, or all)"
+    static func unreachable(_ asset: Asset, _ variant: Variant, audience: CatalogAudience) -> String {
+        "entry \(variant.index) of '\(asset.name)' (\(name(variant))) is never chosen on any device the catalog is for "
+            + "(\(audience.summary))"
     }
 }

@@ -11,14 +11,14 @@ struct PolicyRules {
     var options: PolicyOptions
     var enabled: (String) -> Bool
 
-    func check(_ catalog: Catalog, devices: DeviceDatabase) -> [Diagnostic] {
+    func check(_ catalog: Catalog, devices: DeviceDatabase, deploymentTarget: DeploymentTarget = DeploymentTarget()) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let assets = catalog.assets.flatMap(\.withDescendants)
         if enabled(RuleID.policyAppearances.id) { diagnostics += assets.flatMap(appearances) }
         if enabled(RuleID.policyScales.id) { diagnostics += assets.flatMap(scales) }
         if enabled(RuleID.policyFileSize.id) { diagnostics += assets.flatMap(fileSizes) }
         if enabled(RuleID.policyName.id) { diagnostics += names(catalog.assets) }
-        if enabled(RuleID.policyDeviceBudget.id) { diagnostics += budget(catalog, devices: devices) }
+        if enabled(RuleID.policyDeviceBudget.id) { diagnostics += budget(catalog, devices: devices, deploymentTarget: deploymentTarget) }
         return diagnostics
     }
 
@@ -103,9 +103,12 @@ struct PolicyRules {
 
     // MARK: policy.device-budget
 
-    func budget(_ catalog: Catalog, devices: DeviceDatabase) -> [Diagnostic] {
+    func budget(_ catalog: Catalog, devices: DeviceDatabase, deploymentTarget: DeploymentTarget) -> [Diagnostic] {
+        // The devices that download the catalog as themselves: compatibility hosts get the
+        // slice of the app's own idiom, which the app's own devices already price.
         let chosen: [DeviceProfile] = options.budgetDevices.isEmpty
-            ? devices.devices(for: catalog.targetIdioms).devices
+            ? Self.distinct(CatalogAudience(catalog).members(of: devices, deploymentTarget: deploymentTarget)
+                .filter { $0.hostedIdiom == nil }.map(\.device))
             : Self.distinct(options.budgetDevices.compactMap { devices.profile(matching: $0) })
         let index = AssetIndex(catalog)
         let location = SourceLocation(file: catalog.path + "/Contents.json")
