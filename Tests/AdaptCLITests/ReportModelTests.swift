@@ -11,8 +11,12 @@ import Testing
         var builder = ReportBuilder(database: try DeviceDatabase.builtIn())
         builder.imageChecks = .none
         builder.thumbnailer.cacheFolder = nil
-        let report = try builder.build(catalogsAt: [Self.showcase])
-        let catalog = try CatalogReader().read(at: Self.showcase)
+        // Showcase with the sets that draw findings (`ValidateFixtures.showcase`).
+        let root = try ValidateFixtures.showcase()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let path = root + "/Showcase.xcassets"
+        let report = try builder.build(catalogsAt: [path])
+        let catalog = try CatalogReader().read(at: path)
         #expect(report.assets.count == catalog.assets.count)
         #expect(report.catalogs[0].variants == catalog.assets.reduce(0) { $0 + $1.variants.count })
 

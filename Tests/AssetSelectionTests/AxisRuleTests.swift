@@ -103,8 +103,9 @@ import Testing
         #expect(oneAndTwo.winner(TraitCollection(displayScale: 3)) == "v1.png", "a @3x device with 1x and 2x shows 2x")
         let aboveOnly = imageSet([{ $0.scale = 3 }, { $0.scale = 2 }])
         #expect(aboveOnly.winner(TraitCollection(displayScale: 1)) == "v1.png", "then the nearest above")
-        let vector = imageSet([{ $0.scale = nil }, { $0.scale = 2 }])
-        #expect(vector.winner(TraitCollection(displayScale: 2)) == "v0.png", "a variant without a scale counts as exact")
+        let vector = imageSet([{ $0.scale = nil }, { $0.scale = 2; $0.idiom = .device(.phone) }])
+        #expect(vector.winner(TraitCollection(displayScale: 2)) == "v0.png",
+                "a variant without a scale counts as exact (the 2x iPhone entry, with other attributes, does not replace it)")
         #expect(vector.winner(.unspecified) == "v0.png", "unspecified: a variant without a scale first")
     }
 

@@ -31,12 +31,12 @@ func randomVariant(_ generator: inout SplitMix64) -> (inout Variant) -> Void {
     let seed = generator.next()
     return { variant in
         var random = SplitMix64(seed: seed)
-        variant.idiom = [.universal, .device(.phone), .device(.pad), .device(.watch), .storeOnly("ios-marketing")]
+        variant.idiom = [.universal, .device(.phone), .device(.pad), .device(.watch), .device(.mac), .device(.tv), .storeOnly("ios-marketing")]
             .randomElement(using: &random)!
         variant.screenWidth = [nil, ScreenWidthCondition(.lessThanOrEqual, 145), ScreenWidthCondition(.greaterThan, 145),
                                ScreenWidthCondition(.greaterThan, 161), ScreenWidthCondition(.greaterThan, 183)]
             .randomElement(using: &random)!
-        variant.subtype = [nil, "44mm", "45mm"].randomElement(using: &random)!
+        variant.subtype = [nil, "44mm", "45mm", "retina4"].randomElement(using: &random)!
         variant.locale = [nil, "fr", "fr-CA", "ar"].randomElement(using: &random)!
         variant.platform = [nil, "ios", "watchos"].randomElement(using: &random)!
         variant.userInterfaceStyle = [nil, .dark, .light, .tinted].randomElement(using: &random)!
@@ -54,7 +54,7 @@ func randomVariant(_ generator: inout SplitMix64) -> (inout Variant) -> Void {
 /// A random query, each trait possibly unspecified.
 func randomQuery(_ generator: inout SplitMix64) -> TraitCollection {
     TraitCollection(
-        userInterfaceIdiom: [nil, .phone, .pad, .watch].randomElement(using: &generator)!,
+        userInterfaceIdiom: [nil, .phone, .pad, .watch, .mac, .tv].randomElement(using: &generator)!,
         screenWidth: [nil, 136, 162, 184, 198].randomElement(using: &generator)!,
         userInterfaceStyle: [nil, .light, .dark, .tinted].randomElement(using: &generator)!,
         accessibilityContrast: [nil, .normal, .high].randomElement(using: &generator)!,
@@ -66,5 +66,5 @@ func randomQuery(_ generator: inout SplitMix64) -> TraitCollection {
         displayGamut: [nil, .sRGB, .P3].randomElement(using: &generator)!,
         displayScale: [nil, 1, 2, 3].randomElement(using: &generator)!,
         locale: [nil, "fr", "fr-CA", "fr-BE", "de"].randomElement(using: &generator)!,
-        deviceSubtype: [nil, "44mm", "45mm"].randomElement(using: &generator)!)
+        deviceSubtype: [nil, "44mm", "45mm", "retina4"].randomElement(using: &generator)!)
 }

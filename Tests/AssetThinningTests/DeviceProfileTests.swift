@@ -61,7 +61,10 @@ import Testing
         #expect(mac.displayScales == [2, 1], "a Mac drives 2x and 1x displays")
         let phone = try #require(database.profile(matching: "iphone-15-pro"))
         #expect(phone.graphicsFeatureSets.first == .apple9 && phone.graphicsFeatureSets.contains(.metal4v1))
-        #expect(phone.hostedIdioms == [.car, .watch] && phone.offersTintedIcons)
+        #expect(phone.hostedIdioms == [.car] && phone.offersTintedIcons, "rule 2.1: CarPlay, and no watch content")
+        #expect(try #require(database.profile(matching: "iphone-se-1")).deviceSubtype == "retina4", "4-inch phones prefer retina4 images")
+        #expect(try #require(database.profile(matching: "iphone-6")).deviceSubtype == nil)
+        #expect(try #require(database.profile(matching: "iphone-6")).newestOS == OSVersion("12.5"))
         let watch = try #require(database.profile(matching: "watch-series-7-45mm"))
         #expect(watch.deviceSubtype == "45mm" && watch.screenWidth == 198)
         #expect(try #require(database.profile(matching: "iphone-4s")).graphicsFeatureSets.isEmpty, "no Metal")
@@ -70,13 +73,18 @@ import Testing
     @Test func thinningTraitSetsTakeEveryRunTimeValueAndEachFixedOne() throws {
         let phone = try #require(database.profile(matching: "iphone-16"))
         let all = phone.thinningTraitSets(locales: ["fr", "ar"])
-        // (own idiom + car + watch) x (unspecified, light, dark, tinted) x contrast 3 x width 3 x height 3 x direction 3 x locale 3
+        // (own idiom + car at 2x and 3x) x (unspecified, light, dark, tinted) x contrast 3 x width 3 x height 3 x direction 3 x locale 3
         #expect(all.count == 3 * 4 * 3 * 3 * 3 * 3 * 3)
         #expect(Set(all).count == all.count)
         #expect(all.contains { $0.userInterfaceIdiom == .car && $0.displayScale == 3 && $0.locale == "ar" && $0.horizontalSizeClass == nil })
-        #expect(all.filter { $0.userInterfaceIdiom == .watch }.allSatisfy { $0.screenWidth == nil && $0.deviceSubtype == nil })
+        #expect(!all.contains { $0.userInterfaceIdiom == .watch }, "actool leaves watch entries out of an iPhone's catalog")
+        #expect(Set(all.filter { $0.userInterfaceIdiom == .car }.map(\.displayScale)) == [2, 3], "CarPlay screens are 2x or 3x")
+        #expect(all.filter { $0.userInterfaceIdiom == .car }.allSatisfy { $0.displayGamut == .sRGB })
+        let twoX = try #require(database.profile(matching: "iphone-se-3"))
+        #expect(Set(twoX.fixedTraitSets.filter { $0.userInterfaceIdiom == .car }.map(\.displayScale)) == [2, 3], "whatever the phone's own scale")
         let scaleOnly = phone.thinningTraitSets(declaring: [.displayScale], locales: ["fr"])
-        #expect(scaleOnly == [TraitCollection(displayScale: 3)], "an asset that declares only scale sees one trait set")
+        #expect(scaleOnly == [TraitCollection(displayScale: 3), TraitCollection(displayScale: 2)],
+                "an asset that declares only scale sees one trait set per scale: the phone's, and CarPlay's other one")
         let mac = try #require(database.profile(matching: "mac-apple-silicon"))
         #expect(mac.thinningTraitSets(declaring: [.displayScale], locales: []).map(\.displayScale) == [2, 1])
         let old = try #require(database.profile(matching: "iPhone7,2"))

@@ -25,6 +25,8 @@ extension AssetIndex {
 
     /// The axes the usable variants of the asset at `position` declare: only these can change its
     /// answers, so trait sets that differ elsewhere give the same choices (`TraitCollection.projected`).
+    /// A variant declaring memory, graphics or a size class also makes the idiom count, since
+    /// whether its platform has that axis at all follows from the idiom.
     public func declaredAxes(assetAt position: Int) -> Set<TraitAxis> {
         let mask = declaredAxisMasks[position]
         return Set(TraitAxis.allCases.filter { mask & (1 << $0.rawValue) != 0 })
@@ -39,6 +41,9 @@ extension AssetIndex {
             | bit(.graphicsFeatureSet, variant.graphics != 0) | bit(.displayScale, variant.scale != 0)
             | bit(.layoutDirection, variant.direction != 0) | bit(.displayGamut, variant.gamut != 1)
             | bit(.idiom, variant.idiom != 0 || variant.platform != 0)
+            // Memory, graphics and size classes depend on the platform too (rule 2.1: some
+            // platforms' compiled catalogs lack them), which the query's idiom gives.
+            | bit(.idiom, variant.memory != 0 || variant.graphics != 0 || variant.horizontal != 0 || variant.vertical != 0)
             | bit(.horizontalSizeClass, variant.horizontal != 0) | bit(.verticalSizeClass, variant.vertical != 0)
     }
 }

@@ -16,14 +16,14 @@ import Testing
         let run = try Adapt.run(["validate", "--format", "xcode", "Showcase.xcassets"], in: root)
         #expect(run.status == 1)
         #expect(!ValidateFixtures.codes(run.stderr).contains("scale.gap"))
-        #expect(run.stderr.contains("error: entry 0 of 'WatchFace'"))
+        #expect(run.stderr.contains("error: entry 0 of 'Legacy'"))
     }
 
     @Test func isFoundByWalkingUpFromTheCatalog() throws {
         let root = try ValidateFixtures.showcase()
         try FileManager.default.createDirectory(atPath: root + "/App/Resources", withIntermediateDirectories: true)
         try FileManager.default.moveItem(atPath: root + "/Showcase.xcassets", toPath: root + "/App/Resources/Showcase.xcassets")
-        try "disabled_rules: [variant.unreachable, scale.gap]\n".write(toFile: root + "/.adapt.yml", atomically: true, encoding: .utf8)
+        try "disabled_rules: [variant.unreachable, scale.gap, variant.precedence-dependent]\n".write(toFile: root + "/.adapt.yml", atomically: true, encoding: .utf8)
         let run = try Adapt.run(["validate", "App/Resources/Showcase.xcassets"], in: root)
         #expect(run.status == 0)
         #expect(run.stdout.contains("0 errors, 0 warnings"), "\(run.stderr)")
@@ -36,10 +36,11 @@ import Testing
     }
 
     @Test func excludedPathsAreNotReported() throws {
-        let root = try ValidateFixtures.showcase(config: "excluded: [Showcase.xcassets/WatchFace.imageset, \"Showcase.xcassets/Compl*\"]\n")
+        let root = try ValidateFixtures.showcase(config: "excluded: [Showcase.xcassets/Legacy.imageset, \"Showcase.xcassets/Ol*\"]\n")
         let run = try Adapt.run(["validate", "--format", "xcode", "Showcase.xcassets"], in: root)
-        #expect(!run.stderr.contains("WatchFace.imageset") && !run.stderr.contains("Complication.imageset"))
-        #expect(run.stderr.contains("Banner.imageset"))
+        #expect(!run.stderr.contains("Legacy.imageset") && !run.stderr.contains("Old.imageset"))
+        let one = try ValidateFixtures.showcase(config: "excluded: [Showcase.xcassets/Legacy.imageset]\n")
+        #expect(try Adapt.run(["validate", "--format", "xcode", "Showcase.xcassets"], in: one).stderr.contains("Old.imageset"))
         let whole = try ValidateFixtures.showcase(config: "excluded: [Showcase.xcassets]\n")
         #expect(try Adapt.run(["validate", "Showcase.xcassets"], in: whole).stdout.contains("0 catalogs validated"))
     }
@@ -71,7 +72,7 @@ import Testing
         let root = try ValidateFixtures.showcase(config: "disabled_rules: [scale.gap]\n")
         let run = try Adapt.run(["validate", "--format", "github", "."], in: root)
         #expect(run.stderr.contains("1 catalog validated"))
-        #expect(run.stdout.contains("file=Showcase.xcassets/WatchFace.imageset/Contents.json"))
+        #expect(run.stdout.contains("file=Showcase.xcassets/Legacy.imageset/Contents.json"))
         #expect(!run.stdout.contains("scale.gap"))
     }
 }
