@@ -1,3 +1,4 @@
+import AdaptSupport
 import AssetCatalog
 import AssetSelection
 import DeviceProfiles
@@ -88,7 +89,7 @@ struct SelectionRules {
             guard let winner = candidates.winner else { continue }
             reached.insert(winner.variant)
             let w = asset.variants[winner.variant]
-            if let scale = traits.displayScale, let winnerScale = w.scale, winnerScale < scale,
+            if let scale = traits.displayScale, Self.isUpscaled(w, in: asset, to: scale),
                 !(gaps[winner.variant]?.contains { $0.scale == scale } ?? false) {
                 if gaps[winner.variant] == nil { gapOrder.append(winner.variant) }
                 gaps[winner.variant, default: []].append((scale, device, traits))
@@ -125,6 +126,23 @@ struct SelectionRules {
                                           subject: subject(asset, variant, device: example.device, traits: example.traits), at: variant.location))
         }
         return diagnostics + unreachable(asset, members) { reached.contains($0) }
+    }
+
+    /// Whether a device of `scale` that shows `variant` draws it upscaled, as Xcode would say:
+    /// never a variant without a scale (drawn at each), nor vector data the set keeps
+    /// (`preserves-vector-representation`), nor an app icon slot Xcode defines at other scales
+    /// only (watch icons at 2x, the store icon at 1x: `AppIconSlotScales`), nor a launch image,
+    /// which is one screen at one scale (a device of another scale has another screen).
+    static func isUpscaled(_ variant: Variant, in asset: Asset, to scale: Int) -> Bool {
+        guard let variantScale = variant.scale, variantScale < scale else { return false }
+        switch asset.type {
+        case .launchImage: return false
+        case .appIconSet:
+            return AppIconSlotScales.scales(idiom: variant.idiom.contentsValue, size: variant.size ?? "")?.contains(scale) ?? false
+        default:
+            let isVector = ["pdf", "svg"].contains(variant.filename?.pathExtension.lowercased() ?? "")
+            return !(isVector && asset.properties.preservesVectorRepresentation)
+        }
     }
 
     /// `variant.unreachable` for the selectable members no trait set reached.
@@ -179,11 +197,20 @@ final class DeviceTraitSets: @unchecked Sendable {
     func sets(declaring axes: Set<TraitAxis>, locales: [String]) -> [(traits: TraitCollection, device: DeviceProfile)] {
         let key = axes.map(\.description).sorted() + ["|"] + locales
         if let cached = cache[key] { return cached }
-        var seen: Set<TraitCollection> = []
-        var result: [(TraitCollection, DeviceProfile)] = []
+        var positions: [TraitCollection: Int] = [:]
+        var result: [(traits: TraitCollection, device: DeviceProfile)] = []
         for device in devices.devices {
-            for traits in device.thinningTraitSets(declaring: axes, locales: locales) where seen.insert(traits).inserted {
-                result.append((traits, device))
+            for traits in device.thinningTraitSets(declaring: axes, locales: locales) {
+                guard let position = positions[traits] else {
+                    positions[traits] = result.count
+                    result.append((traits, device))
+                    continue
+                }
+                // A message's example device is one of the trait set's own idiom (an Apple Watch for
+                // a watch trait set), not the first device that hosts it (a phone).
+                if result[position].device.idiom != traits.userInterfaceIdiom && device.idiom == traits.userInterfaceIdiom {
+                    result[position].device = device
+                }
             }
         }
         cache[key] = result
