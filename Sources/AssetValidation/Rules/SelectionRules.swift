@@ -121,7 +121,7 @@ struct SelectionRules {
             let variant = asset.variants[position]
             let found = gaps[position]!.sorted { $0.scale < $1.scale }
             // The subject names the device and trait set the message gives as its example.
-            let example = found[found.count - 1]
+            let example = Self.example(of: found)
             diagnostics.append(Diagnostic(.scaleGap, Message.scaleGap(asset, variant, found),
                                           subject: subject(asset, variant, device: example.device, traits: example.traits), at: variant.location))
         }
@@ -143,6 +143,13 @@ struct SelectionRules {
             let isVector = ["pdf", "svg"].contains(variant.filename?.pathExtension.lowercased() ?? "")
             return !(isVector && asset.properties.preservesVectorRepresentation)
         }
+    }
+
+    /// The example a scale gap names: the highest scale shown upscaled by a device of the trait
+    /// set's own idiom (an Apple Watch for watch content), else by a device that hosts it.
+    static func example(of found: [(scale: Int, device: DeviceProfile, traits: TraitCollection)])
+        -> (scale: Int, device: DeviceProfile, traits: TraitCollection) {
+        found.last { $0.device.idiom == ($0.traits.userInterfaceIdiom ?? $0.device.idiom) } ?? found[found.count - 1]
     }
 
     /// `variant.unreachable` for the selectable members no trait set reached.
@@ -231,7 +238,7 @@ private enum Message {
     static func scaleGap(_ asset: Asset, _ winner: Variant, _ found: [(scale: Int, device: DeviceProfile, traits: TraitCollection)]) -> String {
         let attributes = winner.attributeStrings(excluding: ["scale"]).joined(separator: " ")
         let scales = found.map { "@\($0.scale)x" }.joined(separator: " and ")
-        let first = found[found.count - 1]
+        let first = SelectionRules.example(of: found)
         return "scale gap in '\(asset.name)': \(scales) devices show \(name(winner)) (\(winner.scale ?? 0)x) upscaled, because no variant with \(attributes) has their scale; add a \(scales) image with \(attributes) (\(example(first.device, first.traits)))"
     }
 
