@@ -65,7 +65,7 @@ public struct ThinningPlan: Sendable {
         var won: [Bool] = []
         for (position, asset) in index.catalog.assets.enumerated() {
             guard asset.type.hasSelectableVariants else {
-                let shown = asset.type.showingIdioms.map { !$0.isDisjoint(with: [device.idiom] + device.hostedIdioms) } ?? true
+                let shown = Self.canShow(asset, on: device)
                 var plan = AssetPlan(asset: position, kept: shown ? Array(asset.variants.indices) : [], variantCount: asset.variants.count,
                                      unmatched: [], keptWhole: shown)
                 plan.droppedWhole = !shown
@@ -117,15 +117,44 @@ public struct ThinningPlan: Sendable {
     }
 }
 
+extension ThinningPlan {
+    /// Whether a set kept whole (its variants are not selected among) belongs in the device's
+    /// slice: its type is shown by the device's own or a hosted idiom (`AssetType.showingIdioms`),
+    /// and a texture set, which any Metal device may load, has an entry for one of them and the
+    /// device has Metal at all.
+    ///
+    /// ```swift
+    /// ThinningPlan.canShow(iinaIconSet, on: iPhone)   // false: an .iconset is macOS's
+    /// ```
+    public static func canShow(_ asset: Asset, on device: DeviceProfile) -> Bool {
+        let idioms = Set([device.idiom] + device.hostedIdioms)
+        if let showing = asset.type.showingIdioms, showing.isDisjoint(with: idioms) { return false }
+        guard asset.type == .textureSet || asset.type == .cubeTextureSet else { return true }
+        guard !device.graphicsFeatureSets.isEmpty else { return false }
+        return asset.variants.isEmpty || asset.variants.contains { variant in
+            switch variant.idiom {
+            case .universal: true
+            case .device(let idiom): idioms.contains(idiom)
+            case .storeOnly: false
+            }
+        }
+    }
+}
+
 extension AssetType {
     /// The idioms that show sets of this type, for types kept whole; nil when any device may.
-    /// Layered tvOS images and brand assets are for Apple TV, solid image stacks for Vision Pro,
-    /// complications for the watch: a slice for another device leaves them out, as the App Store does.
+    /// Brand assets are for Apple TV, layered images for Apple TV and Vision Pro (which
+    /// shows them), solid image stacks for Vision Pro, complications for the watch, stickers
+    /// (iMessage apps) for iPhone and iPad, `.iconset` folders for the Mac: a slice for another
+    /// device leaves them out, as the App Store does.
     public var showingIdioms: Set<UserInterfaceIdiom>? {
         switch self {
-        case .imageStack, .brandAssets: [.tv]
-        case .solidImageStack: [.vision]
+        case .imageStack, .imageStackLayer: [.tv, .vision]
+        case .brandAssets: [.tv]
+        case .solidImageStack, .solidImageStackLayer: [.vision]
         case .complicationSet: [.watch]
+        case .stickerPack, .sticker, .stickerSequence, .stickersIconSet: [.phone, .pad]
+        case .iconSet: [.mac]
         default: nil
         }
     }

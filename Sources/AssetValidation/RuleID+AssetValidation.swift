@@ -5,7 +5,6 @@ import AssetCatalog
 /// configuration unusable while validating; the configuration reader emits it too.
 extension RuleID {
     public static let setUnassigned = RuleID("set.unassigned", .warning, .sets)
-    public static let setOrphanFile = RuleID("set.orphan-file", .warning, .sets)
     public static let nameCollision = RuleID("name.collision", .warning, .sets)
 
     public static let variantDuplicate = RuleID("variant.duplicate", .warning, .selection)
@@ -22,15 +21,16 @@ extension RuleID {
     public static let policyFileSize = RuleID("policy.file-size", .warning, .policy)
     public static let policyName = RuleID("policy.name", .warning, .policy)
     public static let policyDeviceBudget = RuleID("policy.device-budget", .error, .policy)
+    public static let policyEmptySlot = RuleID("policy.empty-slot", .warning, .policy)
 
     public static let configInvalid = RuleID("config.invalid", .error, .input)
 
     /// Every rule this module declares.
     public static let validationRules: [RuleID] = [
-        .setUnassigned, .setOrphanFile, .nameCollision,
+        .setUnassigned, .nameCollision,
         .variantDuplicate, .variantUnreachable, .variantAmbiguous, .variantPrecedenceDependent, .variantAnalysisLimited, .scaleGap,
         .iconMissingSlot,
-        .policyAppearances, .policyScales, .policyFileSize, .policyName, .policyDeviceBudget,
+        .policyAppearances, .policyScales, .policyFileSize, .policyName, .policyDeviceBudget, .policyEmptySlot,
         .configInvalid,
     ]
 }

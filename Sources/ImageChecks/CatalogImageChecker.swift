@@ -116,7 +116,7 @@ public struct CatalogImageChecker: Sendable {
                 return Inspection(actualFormat: report.format, report: report.format == .png ? report : nil, unreadable: unreadable)
             }
             let prefix: [UInt8]
-            do { prefix = try FileSystem.readPrefix(file.path, count: 32) } catch {
+            do { prefix = try FileSystem.readPrefix(file.path, count: ImageFormat.sniffLength) } catch {
                 return Inspection(actualFormat: .unknown, report: nil, unreadable: "cannot read the file: \((error as? FileSystem.Failure)?.reason ?? "\(error)")")
             }
             let format = ImageFormat(sniffing: prefix)
@@ -142,8 +142,6 @@ public struct CatalogImageChecker: Sendable {
             return [Diagnostic(.imageNotAnImage, "named as \(named) but is not an image in any format Apple platforms decode", at: location)]
         }
         guard let declared = declaredFormat, declared != actualFormat else { return [] }
-        // SVG sniffing is loose (text); a PDF or SVG named by its own extension is never questioned.
-        if declared == .svg && actualFormat == .unknown { return [] }
         return [Diagnostic(.imageFormatMismatch, "named as \(declared.rawValue) but is a \(actualFormat.rawValue) file: "
                                + "Apple platforms decode it, but tools that trust the extension will not", at: location)]
     }

@@ -53,7 +53,7 @@ public struct PNGInspector: Sendable {
         } catch let error as FileSystem.Failure where error.exceededLimit != nil {
             // The file's fault, not the machine's: a finding about it, not a stop. Its format from
             // its first bytes, so that a PNG stays a PNG (and an image checker reports this).
-            let prefix = (try? FileSystem.readPrefix(path, count: 32)) ?? []
+            let prefix = (try? FileSystem.readPrefix(path, count: ImageFormat.sniffLength)) ?? []
             return PNGReport(path: path, format: ImageFormat(sniffing: prefix),
                              problems: [PNGProblem(.tooLarge, Self.tooLargeMessage(error))])
         } catch let error as FileSystem.Failure {

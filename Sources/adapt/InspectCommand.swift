@@ -14,16 +14,21 @@ struct InspectCommand: ParsableCommand {
     var format: OutputFormat = .text
 
     func run() throws {
-        let catalog = try readCatalog(catalog)
-        let inspection = CatalogInspection(catalog)
+        let path = catalog
+        let catalog = try readCatalog(path)
+        // The findings `adapt validate` reports for this catalog (its .adapt.yml, its baseline):
+        // both commands count the same. A configuration that cannot be used is reported as validate does.
+        let findings: [Diagnostic]
+        do { findings = try ValidationRun(catalogs: [path]).run().diagnostics } catch { findings = catalog.diagnostics + [error] }
+        let inspection = CatalogInspection(catalog, findings: findings)
         switch format {
         case .text:
             Terminal.output(inspection.text)
-            Terminal.report(catalog.diagnostics)
+            Terminal.report(findings)
         case .json:
             Terminal.document(JSONWriter.xcodeStyle.string(for: inspection.json))
         }
-        if catalog.diagnostics.hasErrors { throw ExitCode(1) }
+        if findings.hasErrors { throw ExitCode(1) }
     }
 }
 

@@ -8,7 +8,7 @@ import Yams
 /// resolved against the file's folder. `AdaptConfiguration` merges it with the command line.
 ///
 /// ```yaml
-/// disabled_rules: [set.orphan-file]
+/// disabled_rules: [set.unassigned]
 /// opt_in_rules: [policy.scales]
 /// severity: {variant.unreachable: error}
 /// excluded: [Legacy.xcassets, "App.xcassets/Old/*"]

@@ -1,18 +1,25 @@
 import AdaptSupport
 
 /// What `adapt inspect` reports: every asset with its qualified name, type and variants, and the
-/// catalog's diagnostics.
+/// catalog's findings: those `adapt validate` reports for it, so that both count the same.
 ///
 /// ```swift
 /// let catalog = try CatalogReader().read(at: path)
-/// print(CatalogInspection(catalog).text)
+/// let findings = try ValidationRun(catalogs: [path]).run().diagnostics
+/// print(CatalogInspection(catalog, findings: findings).text)
 /// ```
 public struct CatalogInspection: Sendable {
     public let catalog: Catalog
+    /// What the summary counts and the JSON lists; the reader's own findings unless given.
+    public let findings: [Diagnostic]
 
-    public init(_ catalog: Catalog) { self.catalog = catalog }
+    public init(_ catalog: Catalog, findings: [Diagnostic]? = nil) {
+        self.catalog = catalog
+        self.findings = findings ?? catalog.diagnostics
+    }
 
-    public var variantCount: Int { catalog.assets.reduce(0) { $0 + $1.variants.count } }
+    /// Entries that provide a file or a colour; empty slots are listed but not counted.
+    public var variantCount: Int { catalog.assets.reduce(0) { $0 + $1.providedVariantCount } }
 
     public var json: JSONValue {
         let assets: [JSONValue] = catalog.assets.map { asset in
@@ -35,15 +42,15 @@ public struct CatalogInspection: Sendable {
             "assetCount": .number(String(catalog.assets.count)),
             "variantCount": .number(String(variantCount)),
             "assets": .array(assets),
-            "diagnostics": .array(catalog.diagnostics.map(\.json)),
+            "diagnostics": .array(findings.map(\.json)),
         ] as JSONObject))
     }
 
     /// A listing for people; diagnostics are printed separately, to standard error.
     public var text: String {
         var lines: [String] = []
-        let errors = catalog.diagnostics.errorCount
-        let warnings = catalog.diagnostics.warningCount
+        let errors = findings.errorCount
+        let warnings = findings.warningCount
         lines.append("\(catalog.path): \(catalog.assets.count) assets, \(variantCount) variants, "
             + "\(counted(errors, "error")), \(counted(warnings, "warning"))")
         for asset in catalog.assets {

@@ -87,7 +87,7 @@ public struct ReportBuilder: Sendable {
             }
             overviews.append(ReportV1.CatalogOverview(path: catalog.path, name: catalog.path.lastPathComponent,
                                                       assets: catalog.assets.count,
-                                                      variants: catalog.assets.reduce(0) { $0 + $1.variants.count },
+                                                      variants: catalog.assets.reduce(0) { $0 + $1.providedVariantCount },
                                                       bytes: devices.isEmpty ? 0 : files[catalogPosition].bytesBefore))
         }
         let thumbnailer = self.thumbnailer, makeThumbnails = self.makeThumbnails

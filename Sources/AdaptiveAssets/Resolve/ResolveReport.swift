@@ -31,7 +31,7 @@ public struct ResolveReport: Sendable {
         if let asset, !selection.slots.isEmpty {
             object["slots"] = .array(matchedSlots.map { slot in
                 var entry = Self.slotJSON(slot, asset)
-                if explain { entry["trace"] = Self.traceJSON(slot.trace, asset) }
+                if explain { entry["trace"] = Self.traceJSON(slot.trace, Self.owner(of: slot, in: asset)) }
                 return .object(entry)
             })
         }
@@ -42,8 +42,16 @@ public struct ResolveReport: Sendable {
         return .object(object)
     }
 
+    /// The set a slot's winner belongs to: the asset itself, or for an image stack's layer the
+    /// layer's image set (`Stack/Front/Content`), which the slot's selection names.
+    static func owner(of slot: Selection, in asset: Asset) -> Asset {
+        guard slot.assetName != asset.name else { return asset }
+        return asset.withDescendants.first { $0.name == slot.assetName } ?? asset
+    }
+
     /// `{"platform", "role", "size", "filename", "mirrored"}`, as batch lines also write it.
-    static func slotJSON(_ slot: Selection, _ asset: Asset) -> JSONObject {
+    static func slotJSON(_ slot: Selection, _ stack: Asset) -> JSONObject {
+        let asset = owner(of: slot, in: stack)
         let variant = slot.winner.map { asset.variants[$0] }
         var entry = ([
             "platform": .from(slot.slot?.platform?.rawValue ?? "universal"),
@@ -93,9 +101,10 @@ public struct ResolveReport: Sendable {
         let names = slots.map { $0.slot?.description ?? "" }
         let width = names.map(\.count).max() ?? 0
         for (slot, name) in zip(slots, names) {
-            let variant = asset.variants[slot.winner!]
-            lines.append("  \(name.padded(to: width)) → \(variant.payloadDescription)\(slot.mirrored ? " (mirrored)" : "")  (\(variant.label(in: asset)): \(variant.attributeSummary))")
-            if explain { lines += Self.traceLines(slot, asset, indent: "      ") }
+            let owner = Self.owner(of: slot, in: asset)
+            let variant = owner.variants[slot.winner!]
+            lines.append("  \(name.padded(to: width)) → \(variant.payloadDescription)\(slot.mirrored ? " (mirrored)" : "")  (\(variant.label(in: owner)): \(variant.attributeSummary))")
+            if explain { lines += Self.traceLines(slot, owner, indent: "      ") }
         }
         return lines.textOutput
     }

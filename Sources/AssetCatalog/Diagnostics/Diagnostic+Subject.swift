@@ -14,7 +14,7 @@ extension Diagnostic {
         public var asset: String?
         /// The set's folder: tells apart two assets that share a name (an image set and a colour set).
         public var set: String?
-        /// A file in the set's folder that is about no entry (`set.orphan-file`), by its name.
+        /// A file in the set's folder that is about no entry (`set.unassigned`), by its name.
         public var file: String?
         /// The entry's position in the set's entry array.
         public var variant: Int?

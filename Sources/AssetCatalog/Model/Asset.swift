@@ -39,6 +39,10 @@ public struct Asset: Hashable, Sendable {
     /// This set and every set inside it, depth first (the set itself first).
     public var withDescendants: [Asset] { [self] + children.flatMap(\.withDescendants) }
 
+    /// How many entries provide something (a file, a colour): what "variants" counts in `inspect`
+    /// and the report. An empty slot, as Xcode's templates write, is not a variant.
+    public var providedVariantCount: Int { variants.reduce(0) { $1.isEmptySlot ? $0 : $0 + 1 } }
+
     /// The variants the selection rule may ever choose (see `Variant.isSelectable`).
     public var selectableVariants: [Variant] { variants.filter(\.isSelectable) }
 }

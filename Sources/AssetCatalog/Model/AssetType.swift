@@ -16,8 +16,18 @@
 /// - `imagestacklayer` and `solidimagestacklayer`: no entries; each holds a `Content.imageset`.
 /// - Every kind that names or holds child sets (`holdsChildSets`) has them read into
 ///   `Asset.children`, with the same checks as top-level sets.
-/// - The other known kinds (textures, AR resources, stickers, Game Center) are listed by name and
-///   type and kept whole; their contents are not read.
+/// - `stickerpack` (a Messages sticker pack): entries under `stickers` name `.sticker` and
+///   `.stickersequence` folders, read as its children; a `sticker` names its one file in
+///   `properties.filename`, a `stickersequence` its frames under `frames`; `stickersiconset` is
+///   read like an app icon set (`images`).
+/// - `iconset` (a macOS icon folder) has no Contents.json: its variants come from its file names
+///   (`icon_16x16.png`, `icon_16x16@2x.png`, ... `icon_512x512@2x.png`), idiom `mac`.
+/// - `textureset` and `cubetextureset` (Metal): entries under `textures` name `.mipmapset`
+///   folders, read as children, each with its `levels`.
+/// - These are kept whole where they can be shown and left out elsewhere (thinning's
+///   `showingIdioms`): stickers on iPhone and iPad, `.iconset` on the Mac, textures per their idioms.
+/// - The other known kinds (AR resources, Game Center) are listed by name and type and kept
+///   whole; their contents are not read.
 public enum AssetType: String, CaseIterable, Hashable, Sendable {
     // Sets whose variants this tool reads and selects among.
     case imageSet = "imageset"
@@ -61,6 +71,11 @@ public enum AssetType: String, CaseIterable, Hashable, Sendable {
         case .symbolSet: "symbols"
         case .brandAssets, .complicationSet: "assets"
         case .imageStack, .solidImageStack: "layers"
+        case .stickerPack: "stickers"
+        case .stickerSequence: "frames"
+        case .stickersIconSet: "images"
+        case .textureSet, .cubeTextureSet: "textures"
+        case .mipmapSet: "levels"
         default: nil
         }
     }
@@ -77,7 +92,7 @@ public enum AssetType: String, CaseIterable, Hashable, Sendable {
     /// Whether each entry's `filename` names a child set folder rather than a file.
     public var entriesNameChildSets: Bool {
         switch self {
-        case .brandAssets, .complicationSet, .imageStack, .solidImageStack: true
+        case .brandAssets, .complicationSet, .imageStack, .solidImageStack, .stickerPack, .textureSet, .cubeTextureSet: true
         default: false
         }
     }

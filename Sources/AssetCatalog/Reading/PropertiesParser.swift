@@ -1,9 +1,20 @@
 /// Reads a set's or group's `properties` object.
 enum PropertiesParser {
+    /// Every `properties` key of Apple's Asset Catalog Format Reference (and those Xcode writes
+    /// since), whatever the set's type: a documented key is never an unknown one.
     static let knownKeys: Set<String> = [
+        // Image, data, colour and symbol sets, and groups.
         "provides-namespace", "preserves-vector-representation", "on-demand-resource-tags", "localizable",
         "template-rendering-intent", "compression-type", "generate-swift-asset-symbol-extensions",
         "auto-scaling", "symbol-rendering-intent",
+        // App icon sets: iOS 6's "icon already has its gloss".
+        "pre-rendered",
+        // Sticker packs, stickers and sticker sequences (Messages).
+        "grid-size", "filename", "accessibility-label", "duration", "duration-type", "repetitions",
+        // Image stacks and their layers (tvOS, visionOS), referenced layers included.
+        "canvasSize", "frame-size", "frame-center", "content-reference",
+        // Texture, cube texture and mipmap sets (Metal).
+        "origin", "interpretation", "level-mode",
     ]
 
     static func parse(_ document: ContentsDocument, diagnostics: inout [Diagnostic]) -> SetProperties {

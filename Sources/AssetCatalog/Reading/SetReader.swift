@@ -9,7 +9,8 @@ struct SetReader {
     var boundary: CatalogBoundary?
 
     /// Top-level keys Xcode writes: `info` and `properties` everywhere, and each type's entries key.
-    static let knownTopLevelKeys: Set<String> = ["info", "properties", "images", "data", "colors", "symbols", "assets", "layers"]
+    static let knownTopLevelKeys: Set<String> = ["info", "properties", "images", "data", "colors", "symbols", "assets", "layers",
+                                                      "stickers", "frames", "textures", "levels"]
 
     /// The set and its findings, each naming the set (and the entry it is about) in its subject.
     func read(path: String, name: String, type: AssetType) -> (Asset, [Diagnostic]) {
@@ -40,6 +41,10 @@ struct SetReader {
         if type.holdsChildSets {
             readChildSets(of: &asset, diagnostics: &diagnostics)
         }
+        if type == .iconSet {
+            // A macOS icon folder has no Contents.json: its file names are its entries.
+            asset.variants = IconSetNames.variants(files: asset.files)
+        }
         guard let contentsBytes else {
             // Sets without readable variants (layers, textures, ...) may keep their data in sub-folders.
             if type.hasSelectableVariants || type.entriesNameChildSets {
@@ -61,6 +66,10 @@ struct SetReader {
         }
         asset.contents = document.root
         asset.properties = PropertiesParser.parse(document, diagnostics: &diagnostics)
+        if type == .sticker, let filename = document.root.member("properties")?.value["filename"]?.string {
+            // A sticker is one file, named in its properties rather than in an entries array.
+            readStickerFile(filename, of: &asset, document: document, diagnostics: &diagnostics)
+        }
         guard let entriesKey = type.entriesKey else { return (asset, diagnostics) }
 
         for member in document.root.members where !Self.knownTopLevelKeys.contains(member.key) {
@@ -100,6 +109,22 @@ struct SetReader {
             asset.variants.append(variant)
         }
         return (asset, diagnostics)
+    }
+
+    /// The one variant of a `.sticker`, from `properties.filename`, checked like any entry's file.
+    private func readStickerFile(_ filename: String, of asset: inout Asset, document: ContentsDocument, diagnostics: inout [Diagnostic]) {
+        let properties = document.root.member("properties")?.value
+        var variant = Variant(index: 0, entry: ["filename": .string(filename)],
+                              location: document.location(ofOffset: properties?.object?.member("filename")?.offset))
+        variant.filename = filename
+        if filename.contains("/") || filename == ".." {
+            variant.fileProblem = "filename '\(filename)' points outside the set's folder; it must be a plain file name"
+            diagnostics.append(Diagnostic(.contentsBadFilename, variant.fileProblem!, at: variant.location))
+        } else if !asset.files.contains(filename) {
+            variant.fileProblem = "missing file '\(filename)' named by this sticker"
+            diagnostics.append(Diagnostic(.contentsMissingFile, variant.fileProblem!, at: variant.location))
+        }
+        asset.variants = [variant]
     }
 
     /// Reports the set's symbolic links (and those in its sub-folders) and returns the names of

@@ -6,13 +6,16 @@ struct VariantParser {
 
     static let renderingIntents: Set<String> = ["original", "template"]
 
-    /// Keys that every entry may carry and that this tool understands.
+    /// Keys an entry may carry, from Apple's Asset Catalog Format Reference and what Xcode writes:
+    /// the ones this tool reads, and the documented ones it keeps as written (a texture's
+    /// `cube-face`, a mipmap level, a data item's `color-space`).
     static let knownKeys: Set<String> = [
         "filename", "idiom", "scale", "subtype", "size", "role", "platform", "unassigned", "locale",
         "resizing", "alignment-insets", "template-rendering-intent", "compression-type", "appearances",
         "screen-width", "width-class", "height-class", "language-direction", "memory",
         "graphics-feature-set", "display-gamut", "color", "universal-type-identifier", "orientation",
         "extent", "minimum-system-version", "matching-style", "content-type",
+        "color-space", "cube-face", "mipmap-level",
     ]
 
     func parse(_ value: JSONValue, index: Int, diagnostics: inout [Diagnostic]) -> Variant? {

@@ -15,6 +15,7 @@ extension AssetIndex {
     }
 
     public func select(assetAt position: Int, for traits: TraitCollection) -> Selection {
+        if let layers = selectLayers(assetAt: position, for: traits) { return layers }
         let asset = catalog.assets[position]
         let query = CompiledQuery(traits, strings: strings)
         guard hasSlots(assetAt: position) else {

@@ -70,11 +70,8 @@ public enum RuleRegistry {
     // MARK: - Sets
 
     package static let sets: [RuleDescription] = [
-        .init(.setUnassigned, "entries without a file (Xcode's \"unassigned child\")",
-              bad: #"{"images": [{"idiom": "universal", "scale": "1x"}, {"idiom": "universal", "scale": "2x", "filename": "a@2x.png"}]}"#,
-              good: #"{"images": [{"idiom": "universal", "scale": "2x", "filename": "a@2x.png"}]}"#),
-        .init(.setOrphanFile, "a file in a set's folder that no entry names: it is never shipped",
-              details: "Bad: the folder holds a.png and old.png, but only a.png is named.",
+        .init(.setUnassigned, "a file in a set's folder that no entry names (Xcode's \"unassigned child\"): it is never shipped",
+              details: "An entry without a file (an empty slot, as Xcode's templates write) is not one; `policy.empty-slot` reports those on request.",
               bad: #"{"images": [{"idiom": "universal", "filename": "a.png"}]}   (folder: a.png, old.png)"#,
               good: #"{"images": [{"idiom": "universal", "filename": "a.png"}]}   (folder: a.png)"#),
         .init(.nameCollision, "two assets found by the same lookup with one qualified name, in one catalog or across those given",
@@ -152,5 +149,9 @@ public enum RuleRegistry {
         .init(.policyDeviceBudget, optIn: true, "each device's thinned slice of a catalog is no larger than `max_bytes`",
               details: "The slice is what `adapt thin` keeps for the device (README, \"Thinning follows from the rule\"). `devices` takes ids or model identifiers; empty means every device the catalog is for.",
               options: ["max_bytes": "20971520", "devices": "[] (every device the catalog is for)"]),
+        .init(.policyEmptySlot, optIn: true, "every entry of a set has a file: no empty slots (Xcode's templates write them; some teams want each one filled)",
+              details: "One finding per set, at its first empty entry. Colour sets are left alone: their entries hold colours.",
+              bad: #"{"images": [{"idiom": "universal", "scale": "1x"}, {"idiom": "universal", "scale": "2x", "filename": "a@2x.png"}]}"#,
+              good: #"{"images": [{"idiom": "universal", "scale": "2x", "filename": "a@2x.png"}]}"#),
     ]
 }

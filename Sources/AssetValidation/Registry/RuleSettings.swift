@@ -6,7 +6,7 @@ import AssetCatalog
 ///
 /// ```swift
 /// var settings = RuleSettings()
-/// settings.disabled = ["set.orphan-file"]
+/// settings.disabled = ["set.unassigned"]
 /// settings.optIn = ["policy.scales"]
 /// settings.severity["variant.unreachable"] = .error
 /// ```

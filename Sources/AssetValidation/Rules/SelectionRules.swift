@@ -1,3 +1,4 @@
+import AdaptSupport
 import AssetCatalog
 import AssetSelection
 import DeviceProfiles
@@ -89,7 +90,7 @@ struct SelectionRules {
             guard let winner = candidates.winner else { continue }
             reached.insert(winner.variant)
             let w = asset.variants[winner.variant]
-            if let scale = traits.displayScale, let winnerScale = w.scale, winnerScale < scale,
+            if let scale = traits.displayScale, Self.isUpscaled(w, in: asset, to: scale),
                 !(gaps[winner.variant]?.contains { $0.scale == scale } ?? false) {
                 if gaps[winner.variant] == nil { gapOrder.append(winner.variant) }
                 gaps[winner.variant, default: []].append((scale, device, traits))
@@ -121,11 +122,35 @@ struct SelectionRules {
             let variant = asset.variants[position]
             let found = gaps[position]!.sorted { $0.scale < $1.scale }
             // The subject names the device and trait set the message gives as its example.
-            let example = found[found.count - 1]
+            let example = Self.example(of: found)
             diagnostics.append(Diagnostic(.scaleGap, Message.scaleGap(asset, variant, found),
                                           subject: subject(asset, variant, device: example.device, traits: example.traits), at: variant.location))
         }
         return diagnostics + unreachable(asset, members) { reached.contains($0) }
+    }
+
+    /// Whether a device of `scale` that shows `variant` draws it upscaled, as Xcode would say:
+    /// never a variant without a scale (drawn at each), nor vector data the set keeps
+    /// (`preserves-vector-representation`), nor an app icon slot Xcode defines at other scales
+    /// only (watch icons at 2x, the store icon at 1x: `AppIconSlotScales`), nor a launch image,
+    /// which is one screen at one scale (a device of another scale has another screen).
+    static func isUpscaled(_ variant: Variant, in asset: Asset, to scale: Int) -> Bool {
+        guard let variantScale = variant.scale, variantScale < scale else { return false }
+        switch asset.type {
+        case .launchImage: return false
+        case .appIconSet:
+            return AppIconSlotScales.scales(idiom: variant.idiom.contentsValue, size: variant.size ?? "")?.contains(scale) ?? false
+        default:
+            let isVector = ["pdf", "svg"].contains(variant.filename?.pathExtension.lowercased() ?? "")
+            return !(isVector && asset.properties.preservesVectorRepresentation)
+        }
+    }
+
+    /// The example a scale gap names: the highest scale shown upscaled by a device of the trait
+    /// set's own idiom (an Apple Watch for watch content), else by a device that hosts it.
+    static func example(of found: [(scale: Int, device: DeviceProfile, traits: TraitCollection)])
+        -> (scale: Int, device: DeviceProfile, traits: TraitCollection) {
+        found.last { $0.device.idiom == ($0.traits.userInterfaceIdiom ?? $0.device.idiom) } ?? found[found.count - 1]
     }
 
     /// `variant.unreachable` for the selectable members no trait set reached.
@@ -178,11 +203,21 @@ final class DeviceTraitSets: @unchecked Sendable {
     func sets(declaring axes: Set<TraitAxis>, locales: [String]) -> [(traits: TraitCollection, device: DeviceProfile)] {
         let key = axes.map(\.description).sorted() + ["|"] + locales
         if let cached = cache[key] { return cached }
-        var seen: Set<TraitCollection> = []
-        var result: [(TraitCollection, DeviceProfile)] = []
+        var positions: [TraitCollection: Int] = [:]
+        var result: [(traits: TraitCollection, device: DeviceProfile)] = []
         for member in members {
-            for traits in member.thinningTraitSets(declaring: axes, locales: locales) where seen.insert(traits).inserted {
-                result.append((traits, member.device))
+            let device = member.device
+            for traits in member.thinningTraitSets(declaring: axes, locales: locales) {
+                guard let position = positions[traits] else {
+                    positions[traits] = result.count
+                    result.append((traits, device))
+                    continue
+                }
+                // A message's example device is one of the trait set's own idiom (an iPhone for a
+                // phone trait set), not the first device that hosts it (an iPad running the app).
+                if result[position].device.idiom != traits.userInterfaceIdiom && device.idiom == traits.userInterfaceIdiom {
+                    result[position].device = device
+                }
             }
         }
         cache[key] = result
@@ -203,7 +238,7 @@ private enum Message {
     static func scaleGap(_ asset: Asset, _ winner: Variant, _ found: [(scale: Int, device: DeviceProfile, traits: TraitCollection)]) -> String {
         let attributes = winner.attributeStrings(excluding: ["scale"]).joined(separator: " ")
         let scales = found.map { "@\($0.scale)x" }.joined(separator: " and ")
-        let first = found[found.count - 1]
+        let first = SelectionRules.example(of: found)
         return "scale gap in '\(asset.name)': \(scales) devices show \(name(winner)) (\(winner.scale ?? 0)x) upscaled, because no variant with \(attributes) has their scale; add a \(scales) image with \(attributes) (\(example(first.device, first.traits)))"
     }
 

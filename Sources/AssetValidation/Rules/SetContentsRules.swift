@@ -1,25 +1,18 @@
 import AssetCatalog
 
-/// Entries without a file (`set.unassigned`, like Xcode's "has an unassigned child") and files
-/// that no entry names (`set.orphan-file`), in every set with entries, child sets included
-/// (a brand asset's slots, a stack layer's `Content.imageset`).
+/// Files in a set's folder that no entry names (`set.unassigned`, Xcode's "unassigned child": a
+/// file in no slot, never shipped), in every set with entries, child sets included (a brand
+/// asset's slots, a stack layer's `Content.imageset`). An entry without a file is an empty slot,
+/// which Xcode's own templates write: not a finding (the opt-in `policy.empty-slot` reports it).
 enum SetContentsRules {
     static func check(_ catalog: Catalog) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for asset in catalog.assets.flatMap(\.withDescendants) where asset.type.entriesKey != nil {
-            let unassigned = asset.variants.filter(\.isEmptySlot)
-            if !unassigned.isEmpty && asset.type != .colorSet {
-                let first = unassigned[0]
-                let message = "\(asset.type.rawValue) '\(asset.name)' has \(unassigned.count) unassigned child\(unassigned.count == 1 ? "" : "ren") (\(first.label))"
-                diagnostics.append(Diagnostic(.setUnassigned, message,
-                                              subject: Diagnostic.Subject(catalog: catalog.path, asset: asset, variant: first),
-                                              at: first.location))
-            }
             let named = Set(asset.variants.compactMap(\.filename))
             for file in asset.files where !named.contains(file) && !file.hasPrefix(".") {
                 var subject = Diagnostic.Subject(catalog: catalog.path, asset: asset, variant: nil)
                 subject.file = file
-                diagnostics.append(Diagnostic(.setOrphanFile, "'\(file)' is in \(asset.name)'s folder but no entry names it: it is never shipped",
+                diagnostics.append(Diagnostic(.setUnassigned, Message.unassigned(file, in: asset),
                                               subject: subject, at: SourceLocation(file: asset.path + "/" + file)))
             }
         }
@@ -30,4 +23,10 @@ enum SetContentsRules {
 extension Variant {
     /// `images[2]`-style label without the asset (the set type decides the array's name).
     var label: String { "entry \(index)" }
+}
+
+private enum Message {
+    static func unassigned(_ file: String, in asset: Asset) -> String {
+        "'\(file)' is in \(asset.name)'s folder but no entry names it (an unassigned child): it is never shipped"
+    }
 }

@@ -6,7 +6,7 @@ import Testing
 /// What a finding is about is data (`Diagnostic.Subject`): `--format json` and SARIF print it, and
 /// baselines, the report and JUnit read it instead of guessing from paths and line numbers.
 @Suite struct FindingSubjectTests {
-    /// Findings of several rule families: reading (`contents.missing-file`), sets (`set.orphan-file`,
+    /// Findings of several rule families: reading (`contents.missing-file`), sets (`set.unassigned`,
     /// in a namespace too), selection (`variant.duplicate`, `scale.gap` naming a device) and app
     /// icon slots (`icon.missing-slot`).
     static func subjects() throws -> TemporaryCatalog {
@@ -44,8 +44,8 @@ import Testing
         }
         #expect(findings.allSatisfy { ($0["catalog"] as? String)?.hasSuffix("Subjects.xcassets") == true }, "\(findings)")
         #expect(try finding("contents.missing-file", asset: "Logo")["variant"] as? Int == 1)
-        #expect(try finding("set.orphan-file", asset: "Logo")["variant"] == nil)
-        #expect(try finding("set.orphan-file", asset: "Icons/Star")["catalog"] != nil)
+        #expect(try finding("set.unassigned", asset: "Logo")["variant"] == nil)
+        #expect(try finding("set.unassigned", asset: "Icons/Star")["catalog"] != nil)
         #expect(try finding("variant.duplicate", asset: "Dup")["variant"] as? Int == 1)
         let gap = try finding("scale.gap", asset: "Gap")
         #expect(gap["variant"] as? Int == 1 && gap["device"] is String && gap["traitSet"] is String, "\(gap)")
@@ -67,7 +67,7 @@ import Testing
         #expect(duplicate.contains { $0["kind"] as? String == "module" && $0["name"] as? String == "Subjects.xcassets" })
         #expect(duplicate.contains { $0["kind"] as? String == "resource" && $0["fullyQualifiedName"] as? String == "Subjects.xcassets/Dup" })
         #expect(duplicate.contains { $0["kind"] as? String == "element" && $0["fullyQualifiedName"] as? String == "Subjects.xcassets/Dup/entry 1" })
-        #expect(logical("set.orphan-file").contains { $0["fullyQualifiedName"] as? String == "Subjects.xcassets/Icons/Star" })
+        #expect(logical("set.unassigned").contains { $0["fullyQualifiedName"] as? String == "Subjects.xcassets/Icons/Star" })
         let gap = try #require(results.first { $0["ruleId"] as? String == "scale.gap" })
         #expect((gap["properties"] as? [String: Any])?["device"] is String)
     }
@@ -124,7 +124,7 @@ import Testing
         let outerSuite = try #require(suites.first { $0.hasPrefix(#"name="Outer.xcassets""#) }, "\(run.stdout)")
         let innerSuite = try #require(suites.first { $0.hasPrefix(#"name="Outer.xcassets/Inner.xcassets""#) }, "\(run.stdout)")
         #expect(outerSuite.contains(#"<testcase name="catalog.nested""#), "\(run.stdout)")
-        #expect(!innerSuite.contains("catalog.nested") && innerSuite.contains(#"<testcase name="set.orphan-file""#), "\(run.stdout)")
+        #expect(!innerSuite.contains("catalog.nested") && innerSuite.contains(#"<testcase name="set.unassigned""#), "\(run.stdout)")
     }
 
     /// `adapt diff`: a finding whose message changes but whose rule and subject do not is not new

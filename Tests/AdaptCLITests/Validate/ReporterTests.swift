@@ -22,7 +22,7 @@ import Testing
         let fixture = try ValidateFixtures.broken()
         let diagnostics = try reference(fixture)
         let codes = Set(diagnostics.compactMap { $0["code"] as? String })
-        #expect(codes.isSuperset(of: ["json.malformed", "contents.missing-file", "set.orphan-file"]))
+        #expect(codes.isSuperset(of: ["json.malformed", "contents.missing-file", "set.unassigned"]))
     }
 
     @Test func githubAnnotationsAreEscaped() throws {

@@ -19,6 +19,7 @@ struct PolicyRules {
         if enabled(RuleID.policyFileSize.id) { diagnostics += assets.flatMap(fileSizes) }
         if enabled(RuleID.policyName.id) { diagnostics += names(catalog.assets) }
         if enabled(RuleID.policyDeviceBudget.id) { diagnostics += budget(catalog, devices: devices, deploymentTarget: deploymentTarget) }
+        if enabled(RuleID.policyEmptySlot.id) { diagnostics += assets.flatMap(emptySlots) }
         return diagnostics
     }
 
@@ -62,6 +63,18 @@ struct PolicyRules {
             }
         }
         return diagnostics
+    }
+
+    // MARK: policy.empty-slot
+
+    /// One finding per set with entries that have no file, at the first of them. Colour sets hold
+    /// colours, and sets whose entries name child folders are checked through their children.
+    func emptySlots(_ asset: Asset) -> [Diagnostic] {
+        guard asset.type.entriesKey != nil, asset.type != .colorSet else { return [] }
+        let empty = asset.variants.filter(\.isEmptySlot)
+        guard let first = empty.first else { return [] }
+        return [Diagnostic(.policyEmptySlot, Message.emptySlots(asset, count: empty.count, first: first),
+                           subject: Diagnostic.Subject(asset: asset, variant: first), at: first.location)]
     }
 
     // MARK: policy.file-size
@@ -141,6 +154,10 @@ private enum Message {
 
     static func scales(_ asset: Asset, _ idiom: String, _ missing: [Int]) -> String {
         "image set '\(asset.name)' has no \(missing.map { "\($0)x" }.joined(separator: " or ")) image for idiom \(idiom), which the policy requires"
+    }
+
+    static func emptySlots(_ asset: Asset, count: Int, first: Variant) -> String {
+        "\(asset.type.rawValue) '\(asset.name)' has \(count) \(count == 1 ? "entry" : "entries") without a file (first: \(first.label)), which the policy forbids"
     }
 
     static func fileSize(_ asset: Asset, _ file: String, _ size: Int, _ limit: Int) -> String {
