@@ -24,6 +24,8 @@ struct ReportCommand: ParsableCommand {
 
     @OptionGroup var database: DeviceDatabaseOptions
 
+    @OptionGroup var deployment: DeploymentTargetOption
+
     @Flag(help: "Reference the original image files instead of embedding thumbnails.")
     var linkImages = false
 
@@ -55,6 +57,7 @@ struct ReportCommand: ParsableCommand {
                                     devices: deviceIDs.isEmpty ? nil : try deviceIDs.map { try self.database.profile($0, in: database) })
         builder.makeThumbnails = !linkImages
         builder.imageChecks = images
+        builder.deploymentTarget = deployment.deploymentTarget
         builder.thumbnailer.cacheFolder = cacheFolder
         let report: ReportV1
         do {

@@ -26,9 +26,7 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: "How to print the findings.")
     var format: ReporterFormat = .text
 
-    @Option(help: ArgumentHelp("The lowest OS versions the app supports, e.g. ios=15.0,watchos=8.0: devices whose newest OS is older are not asked (default: deployment_target: in .adapt.yml, else every device).",
-                               valueName: "platform=version,..."))
-    var deploymentTarget: String?
+    @OptionGroup var deployment: DeploymentTargetOption
 
     @Option(help: ArgumentHelp("A configuration file to use instead of each catalog's .adapt.yml.", valueName: "file"))
     var config: String?
@@ -46,9 +44,6 @@ struct ValidateCommand: ParsableCommand {
     var accessorsType = "Asset"
 
     func validate() throws {
-        if let deploymentTarget {
-            do { _ = try DeploymentTarget(parsing: deploymentTarget) } catch { throw ValidationError("Invalid --deployment-target: \(error.description).") }
-        }
         if let problem = AccessorGenerator.rootTypeNameProblem(accessorsType) {
             throw ValidationError("Invalid --accessors-type '\(accessorsType.escapingControlCharacters)': \(problem).")
         }
@@ -57,7 +52,7 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         var run = ValidationRun(catalogs: catalogs, configPath: config)
         run.overrides = .init(strict: strict, images: images, devices: database.devicesFile, baseline: baseline,
-                              deploymentTarget: try deploymentTarget.map { try DeploymentTarget(parsing: $0) })
+                              deploymentTarget: deployment.deploymentTarget)
         run.writeBaseline = writeBaseline
         let generator = AccessorGenerator(rootTypeName: accessorsType)
         if accessors != nil { run.accessors = generator }

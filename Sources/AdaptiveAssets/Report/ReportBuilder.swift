@@ -19,6 +19,8 @@ public struct ReportBuilder: Sendable {
     public var makeThumbnails = true
     /// PNG checks the Validator runs for the overview.
     public var imageChecks: Validator.ImageCheckLevel = .full
+    /// The lowest OS versions the app supports (`--deployment-target`), over `.adapt.yml`'s.
+    public var deploymentTarget: DeploymentTarget?
     public var concurrency = Machine.coreCount
 
     public init(database: DeviceDatabase, devices: [DeviceProfile]? = nil) {
@@ -38,6 +40,7 @@ public struct ReportBuilder: Sendable {
     public func build(catalogsAt paths: [String]) throws(Failure) -> ReportV1 {
         var run = ValidationRun(catalogs: paths)
         run.overrides.images = imageChecks
+        run.overrides.deploymentTarget = deploymentTarget
         let validation: ValidationReport
         do { validation = try run.run() } catch { throw Failure(diagnostics: [error]) }
         guard !validation.catalogs.isEmpty else { throw Failure(diagnostics: validation.diagnostics) }
