@@ -34,6 +34,8 @@ let package = Package(
         .target(name: "ImageChecks", dependencies: ["AssetCatalog", "PNGInspection"]),
         .target(name: "DeviceProfiles", dependencies: ["AssetCatalog", "AssetSelection"], resources: [.copy("Resources/devices.json")]),
         .target(name: "AssetThinning", dependencies: ["AssetCatalog", "AssetSelection", "DeviceProfiles", "PNGInspection"]),
+        // Issue #21: compiled catalogs (Assets.car). CPNGSupport for zlib (CoreUI "zip" renditions).
+        .target(name: "CompiledCatalog", dependencies: ["AssetCatalog", "CPNGSupport"]),
         .target(name: "AssetValidation", dependencies: ["AssetCatalog", "AssetSelection", "DeviceProfiles", "ImageChecks", "PNGInspection", "AssetThinning"]),
         .target(
             name: "AdaptiveAssets",
@@ -71,6 +73,7 @@ let package = Package(
         .testTarget(name: "AssetThinningTests", dependencies: ["AssetThinning", "DeviceProfiles", "AssetSelection", "AssetCatalog", "CatalogFixtures"]),
         .testTarget(name: "AssetValidationTests", dependencies: ["AssetValidation", "AdaptiveAssets", "DeviceProfiles", "AssetCatalog", "CatalogFixtures"]),
         .testTarget(name: "AdaptCLITests", dependencies: ["adapt", "AdaptiveAssets", "CatalogFixtures"], exclude: ["Snapshots"]),
+        .testTarget(name: "CompiledCatalogTests", dependencies: ["CompiledCatalog", "CatalogFixtures"], exclude: ["Fixtures"]),
         // Issue #9: hostile and careless input, through the real binary.
         .testTarget(name: "HostileInputTests", dependencies: ["adapt", "AdaptiveAssets", "CatalogFixtures"]),
     ]

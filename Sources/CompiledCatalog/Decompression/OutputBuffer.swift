@@ -1,0 +1,73 @@
+/// The decoders' output: a byte buffer that grows (doubling) up to the caller's limit and no
+/// further, so a decoder checks one bound before each literal or match and can copy with
+/// pointers in between. Matches read back from the buffer, which is why it is not an `Array`
+/// appended to byte by byte (that path was several times slower on large inputs).
+final class OutputBuffer {
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private(set) var capacity: Int
+    let limit: Int
+
+    init(limit: Int, initialCapacity: Int) {
+        self.limit = limit
+        capacity = max(64, min(limit, initialCapacity))
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// Room for `extra` more bytes, or false when that would pass the limit.
+    @inline(__always)
+    func reserve(_ extra: Int) -> Bool {
+        if extra <= capacity &- count { return true }
+        return grow(extra)
+    }
+
+    private func grow(_ extra: Int) -> Bool {
+        let (needed, overflow) = count.addingReportingOverflow(extra)
+        guard !overflow, needed <= limit else { return false }
+        var newCapacity = capacity
+        while newCapacity < needed { newCapacity = newCapacity > limit / 2 ? limit : newCapacity * 2 }
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        grown.update(from: base, count: count)
+        base.deallocate()
+        base = grown
+        capacity = newCapacity
+        return true
+    }
+
+    /// Appends `length` bytes from `source`; room must have been reserved.
+    @inline(__always)
+    func append(_ source: UnsafePointer<UInt8>, _ length: Int) {
+        (base + count).update(from: source, count: length)
+        count &+= length
+    }
+
+    /// Copies `length` bytes starting `distance` bytes back, byte by byte in order when the two
+    /// ranges overlap (an LZ match repeats what it is still writing). Room must have been
+    /// reserved and `1 <= distance <= count` checked.
+    @inline(__always)
+    func appendMatch(distance: Int, length: Int) {
+        let destination = base + count
+        let source = destination - distance
+        if distance >= length {
+            destination.update(from: source, count: length)
+        } else if distance == 1 {
+            destination.update(repeating: source.pointee, count: length)
+        } else {
+            // Copy in runs of `distance`: each run is whole before the next reads it.
+            var done = 0
+            while done < length {
+                let run = min(distance, length - done)
+                (destination + done).update(from: source + done, count: run)
+                done += run
+            }
+        }
+        count &+= length
+    }
+
+    /// The bytes written so far, as an array.
+    func bytes() -> [UInt8] {
+        Array(UnsafeBufferPointer(start: base, count: count))
+    }
+}
