@@ -185,64 +185,77 @@ public enum LZFSE {
         let literalTable = scratch.literalTable.baseAddress!
         let literals = scratch.literals.baseAddress!
         var index = 0
-        @inline(__always) func decodeLiteral(_ state: inout Int, _ bits: inout FSE.BackwardBits) -> UInt8 {
-            let entry = literalTable[state]
-            state = (Int(entry.delta) + Int(bits.pull(Int(entry.bits)))) & literalMask
-            return entry.symbol
-        }
         while index < header.literalCount {
             guard literalBits.refill() else {
                 throw corrupt(literalBits.position, "literal stream ends after \(index) of \(header.literalCount) literals")
             }
-            literals[index] = decodeLiteral(&states.0, &literalBits)
-            literals[index + 1] = decodeLiteral(&states.1, &literalBits)
-            literals[index + 2] = decodeLiteral(&states.2, &literalBits)
-            literals[index + 3] = decodeLiteral(&states.3, &literalBits)
+            literals[index] = decodeLiteral(literalTable, &states.0, &literalBits, mask: literalMask)
+            literals[index + 1] = decodeLiteral(literalTable, &states.1, &literalBits, mask: literalMask)
+            literals[index + 2] = decodeLiteral(literalTable, &states.2, &literalBits, mask: literalMask)
+            literals[index + 3] = decodeLiteral(literalTable, &states.3, &literalBits, mask: literalMask)
             index += 4
         }
 
-        // (L, M, D) triples: copy L literals, then M bytes from D back.
+        // (L, M, D) triples: copy L literals, then M bytes from D back. The block's room was
+        // reserved above, so the loop writes through a pointer and sets the count once.
         guard var bits = FSE.BackwardBits(source, from: lmdStart, to: blockEnd, finalBits: header.lmdBits) else {
             throw corrupt(lmdStart, "L, M, D stream's first bytes are inconsistent with the header")
         }
         let lTable = scratch.lTable.baseAddress!, mTable = scratch.mTable.baseAddress!, dTable = scratch.dTable.baseAddress!
         var lState = Int(header.lState), mState = Int(header.mState), dState = Int(header.dState)
-        @inline(__always) func decodeValue(_ table: UnsafeMutablePointer<FSE.ValueEntry>, _ state: inout Int, mask: Int) -> Int {
-            let entry = table[state]
-            let field = bits.pull(Int(entry.totalBits))
-            state = (Int(entry.delta) + Int(field >> UInt64(entry.extraBits))) & mask
-            return Int(entry.base) + Int(field & ((UInt64(1) << UInt64(entry.extraBits)) - 1))
-        }
         let blockOutputStart = output.count
         let blockOutputEnd = blockOutputStart + header.rawBytes
+        let base = output.base
+        var written = blockOutputStart
         var literalIndex = 0
         var distance = -1  // none yet
         for _ in 0..<header.matchCount {
             guard bits.refill() else {
+                output.setCount(written)
                 throw corrupt(bits.position, "L, M, D stream ends early")
             }
-            let literalLength = decodeValue(lTable, &lState, mask: lmd.lStates - 1)
-            let matchLength = decodeValue(mTable, &mState, mask: lmd.mStates - 1)
-            let newDistance = decodeValue(dTable, &dState, mask: lmd.dStates - 1)
+            let literalLength = decodeValue(lTable, &lState, &bits, mask: lmd.lStates - 1)
+            let matchLength = decodeValue(mTable, &mState, &bits, mask: lmd.mStates - 1)
+            let newDistance = decodeValue(dTable, &dState, &bits, mask: lmd.dStates - 1)
             if newDistance != 0 { distance = newDistance }
             guard literalLength <= header.literalCount - literalIndex else {
                 throw corrupt(bits.position, "a match uses literals past the block's \(header.literalCount)")
             }
-            guard literalLength + matchLength <= blockOutputEnd - output.count else {
+            guard literalLength + matchLength <= blockOutputEnd - written else {
                 throw corrupt(bits.position, "block writes more than the \(header.rawBytes) bytes its header declares")
             }
-            output.append(literals + literalIndex, literalLength)
+            (base + written).update(from: literals + literalIndex, count: literalLength)
+            written += literalLength
             literalIndex += literalLength
             if matchLength > 0 {
-                guard distance >= 1, distance <= output.count else {
+                guard distance >= 1, distance <= written else {
                     throw corrupt(bits.position, "match distance \(distance) reaches before the start of the output")
                 }
-                output.appendMatch(distance: distance, length: matchLength)
+                OutputBuffer.copyMatch(base + written, distance: distance, length: matchLength)
+                written += matchLength
             }
         }
+        output.setCount(written)
         guard output.count == blockOutputEnd else {
             throw corrupt(blockOffset, "block decoded to \(output.count - blockOutputStart) bytes, header says \(header.rawBytes)")
         }
         return blockEnd
+    }
+
+    @inline(__always)
+    private static func decodeLiteral(_ table: UnsafeMutablePointer<FSE.LiteralEntry>, _ state: inout Int,
+                                      _ bits: inout FSE.BackwardBits, mask: Int) -> UInt8 {
+        let entry = table[state]
+        state = (Int(entry.delta) + Int(bits.pull(Int(entry.bits)))) & mask
+        return entry.symbol
+    }
+
+    @inline(__always)
+    private static func decodeValue(_ table: UnsafeMutablePointer<FSE.ValueEntry>, _ state: inout Int,
+                                    _ bits: inout FSE.BackwardBits, mask: Int) -> Int {
+        let entry = table[state]
+        let field = bits.pull(Int(entry.totalBits))
+        state = (Int(entry.delta) + Int(field >> UInt64(entry.extraBits))) & mask
+        return Int(entry.base) + Int(field & ((UInt64(1) << UInt64(entry.extraBits)) - 1))
     }
 }

@@ -43,12 +43,25 @@ final class OutputBuffer {
         count &+= length
     }
 
-    /// Copies `length` bytes starting `distance` bytes back, byte by byte in order when the two
-    /// ranges overlap (an LZ match repeats what it is still writing). Room must have been
-    /// reserved and `1 <= distance <= count` checked.
+    /// Copies `length` bytes starting `distance` bytes back; see `OutputBuffer.copyMatch`.
     @inline(__always)
     func appendMatch(distance: Int, length: Int) {
-        let destination = base + count
+        OutputBuffer.copyMatch(base + count, distance: distance, length: length)
+        count &+= length
+    }
+
+    /// Sets the count after a decoder wrote past it through `base` (within reserved room).
+    @inline(__always)
+    func setCount(_ newCount: Int) {
+        precondition(newCount >= 0 && newCount <= capacity)
+        count = newCount
+    }
+
+    /// Writes `length` bytes at `destination` copied from `distance` bytes before it, byte by
+    /// byte in order when the two ranges overlap (an LZ match repeats what it is still writing).
+    /// The caller has checked `1 <= distance` and that both ranges lie in the buffer.
+    @inline(__always)
+    static func copyMatch(_ destination: UnsafeMutablePointer<UInt8>, distance: Int, length: Int) {
         let source = destination - distance
         if distance >= length {
             destination.update(from: source, count: length)
@@ -63,7 +76,6 @@ final class OutputBuffer {
                 done += run
             }
         }
-        count &+= length
     }
 
     /// The bytes written so far, as an array.
