@@ -3,6 +3,7 @@ import PackageDescription
 
 // The pipeline, bottom to top:
 //   AssetCatalog   reads .xcassets folders into a typed model, with diagnostics
+//   CompiledCatalog (beside) reads compiled catalogs (Assets.car): the BOM container, CoreUI's blocks and renditions
 //   AssetSelection traits, and traits and slots, and the selection rule (README, "How a variant is chosen") over that model
 //   PNGInspection  (beside) PNG files: our chunk walk, and a full decode through libpng (CPNG, CPNGSupport)
 //   ImageChecks    a catalog's images against their slots: scale families, icon sizes, gamut, format
@@ -28,6 +29,7 @@ let package = Package(
     targets: [
         .target(name: "AssetCatalog"),
         .target(name: "AssetSelection", dependencies: ["AssetCatalog"]),
+        .target(name: "CompiledCatalog", dependencies: ["AssetCatalog"]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(name: "CPNGSupport", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
         .target(name: "PNGInspection", dependencies: ["AssetCatalog", "CPNGSupport"]),
@@ -41,6 +43,7 @@ let package = Package(
             name: "AdaptiveAssets",
             dependencies: [
                 "AssetCatalog", "AssetSelection", "CPNGSupport", "PNGInspection", "ImageChecks", "DeviceProfiles", "AssetThinning", "AssetValidation",
+                "CompiledCatalog",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -68,6 +71,7 @@ let package = Package(
         ),
         .target(name: "CatalogFixtures", dependencies: ["AssetCatalog"], path: "Tests/CatalogFixtures"),
         .testTarget(name: "AssetCatalogTests", dependencies: ["AssetCatalog", "CatalogFixtures"]),
+        .testTarget(name: "CompiledCatalogTests", dependencies: ["CompiledCatalog", "AssetCatalog", "CatalogFixtures"]),
         .testTarget(name: "AssetSelectionTests", dependencies: ["AssetSelection", "AssetCatalog", "CatalogFixtures"]),
         .testTarget(name: "PNGInspectionTests", dependencies: ["PNGInspection", "ImageChecks", "AssetCatalog", "CatalogFixtures"]),
         .testTarget(name: "AssetThinningTests", dependencies: ["AssetThinning", "DeviceProfiles", "AssetSelection", "AssetCatalog", "CatalogFixtures"]),
