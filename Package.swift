@@ -29,15 +29,14 @@ let package = Package(
     targets: [
         .target(name: "AssetCatalog"),
         .target(name: "AssetSelection", dependencies: ["AssetCatalog"]),
-        .target(name: "CompiledCatalog", dependencies: ["AssetCatalog"]),
+        // Issue #21: compiled catalogs (Assets.car). CPNGSupport for zlib (CoreUI "zip" renditions).
+        .target(name: "CompiledCatalog", dependencies: ["AssetCatalog", "CPNGSupport"]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(name: "CPNGSupport", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
         .target(name: "PNGInspection", dependencies: ["AssetCatalog", "CPNGSupport"]),
         .target(name: "ImageChecks", dependencies: ["AssetCatalog", "PNGInspection"]),
         .target(name: "DeviceProfiles", dependencies: ["AssetCatalog", "AssetSelection"], resources: [.copy("Resources/devices.json")]),
         .target(name: "AssetThinning", dependencies: ["AssetCatalog", "AssetSelection", "DeviceProfiles", "PNGInspection"]),
-        // Issue #21: compiled catalogs (Assets.car). CPNGSupport for zlib (CoreUI "zip" renditions).
-        .target(name: "CompiledCatalog", dependencies: ["AssetCatalog", "CPNGSupport"]),
         .target(name: "AssetValidation", dependencies: ["AssetCatalog", "AssetSelection", "DeviceProfiles", "ImageChecks", "PNGInspection", "AssetThinning"]),
         .target(
             name: "AdaptiveAssets",
@@ -71,13 +70,12 @@ let package = Package(
         ),
         .target(name: "CatalogFixtures", dependencies: ["AssetCatalog"], path: "Tests/CatalogFixtures"),
         .testTarget(name: "AssetCatalogTests", dependencies: ["AssetCatalog", "CatalogFixtures"]),
-        .testTarget(name: "CompiledCatalogTests", dependencies: ["CompiledCatalog", "AssetCatalog", "CatalogFixtures"]),
+        .testTarget(name: "CompiledCatalogTests", dependencies: ["CompiledCatalog", "AssetCatalog", "CatalogFixtures"], exclude: ["Fixtures"]),
         .testTarget(name: "AssetSelectionTests", dependencies: ["AssetSelection", "AssetCatalog", "CatalogFixtures"]),
         .testTarget(name: "PNGInspectionTests", dependencies: ["PNGInspection", "ImageChecks", "AssetCatalog", "CatalogFixtures"]),
         .testTarget(name: "AssetThinningTests", dependencies: ["AssetThinning", "DeviceProfiles", "AssetSelection", "AssetCatalog", "CatalogFixtures"]),
         .testTarget(name: "AssetValidationTests", dependencies: ["AssetValidation", "AdaptiveAssets", "DeviceProfiles", "AssetCatalog", "CatalogFixtures"]),
         .testTarget(name: "AdaptCLITests", dependencies: ["adapt", "AdaptiveAssets", "CatalogFixtures"], exclude: ["Snapshots"]),
-        .testTarget(name: "CompiledCatalogTests", dependencies: ["CompiledCatalog", "CatalogFixtures"], exclude: ["Fixtures"]),
         // Issue #9: hostile and careless input, through the real binary.
         .testTarget(name: "HostileInputTests", dependencies: ["adapt", "AdaptiveAssets", "CatalogFixtures"]),
     ]
