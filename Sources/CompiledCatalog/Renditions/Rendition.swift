@@ -56,6 +56,14 @@ public struct Rendition: Hashable, Sendable {
         return nil
     }
 
+    /// The layout of the image the rendition shows: its own, or for a reference into a packed
+    /// image, the layout the reference states (`OnePartScale` for a plain image).
+    public var imageLayout: RenditionLayout {
+        guard layout == .internalReference else { return layout }
+        for case .internalReference(_, let layout, _) in properties { return layout }
+        return layout
+    }
+
     /// `assetutil`'s `SizeOnDisk`: the header, its properties and its data.
     public var sizeOnDisk: Int { valueRange.length }
 
