@@ -17,6 +17,7 @@ int adapt_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, siz
     image.height = height;
     switch (channels) {
     case 4: image.format = PNG_FORMAT_RGBA; break;
+    case 3: image.format = PNG_FORMAT_RGB; break;
     case 2: image.format = PNG_FORMAT_GA; break;
     case 1: image.format = PNG_FORMAT_GRAY; break;
     default: return 0;

@@ -1,88 +1,60 @@
-/// The pixel payload of a CoreUI bitmap rendition (what follows the CSI header and its TLVs):
-/// a 16-byte `CELM` header (stored as the bytes `MLEC`) — flags, compression, length — and either
-/// the compressed bytes, or, when flag bit 0 is set, `length` chunks of rows, each with a 20-byte
-/// `KCBC` header (flags, version, row count, length). Flag bit 1 marks the bitmap opaque.
-/// (Layout from Timac's article and blacktop/ipsw `pkg/car`; our Xcode 7.3 corpus has both forms.)
+/// The pixel payload of a CoreUI bitmap rendition, ready to decode: its compression and its
+/// chunks of rows, as the reader found them (`RenditionPayload.bitmap`), over the bytes they lie
+/// in. The framing (`CELM`, `KCBC`) is read once, by the reader; this type only decodes.
 ///
 /// ```swift
-/// let payload = try BitmapPayload(bytes)               // framing only, nothing decoded
-/// switch try payload.decode(width: 50, height: 50, format: .argb) {
-/// case .pixels(let bitmap): bitmap.bytes.count         // 50 * 50 * 4
-/// case .notDecoded(let compression): print("skipped: \(compression)")
+/// let payload = BitmapPayload(rendition, in: catalog)   // or BitmapPayload(celmBytes) for a lone payload
+/// switch try payload?.decode(width: 50, height: 50, format: .argb) {
+/// case .pixels(let bitmap)?: bitmap.bytes.count         // 50 * 50 * 4
+/// case .notDecoded(let compression)?: print("skipped: \(compression)")
+/// case nil: break                                        // not a bitmap
 /// }
 /// ```
 public struct BitmapPayload: Sendable {
     public struct Chunk: Sendable {
         /// Rows this chunk holds (0 in a lone chunk means "all of them").
         public let rows: Int
-        /// Where the chunk's data lies in the payload.
+        /// Where the chunk's data lies in `bytes`.
         public let range: Range<Int>
     }
 
-    public let flags: UInt32
-    public let compression: BitmapCompression
+    public let compression: RenditionCompression
     public let chunks: [Chunk]
+    public let isOpaque: Bool
     private let bytes: ArraySlice<UInt8>
 
-    public var isOpaque: Bool { flags & 2 != 0 }
-
-    static let signature: [UInt8] = Array("MLEC".utf8)
-    static let chunkSignature: [UInt8] = Array("KCBC".utf8)
-
-    /// Reads the framing; throws when a length or count does not fit the payload.
-    public init(_ payload: ArraySlice<UInt8>) throws(DecompressionError) {
-        func fail(_ kind: DecompressionError.Kind, _ offset: Int, _ message: String) -> DecompressionError {
-            DecompressionError("bitmap", kind, at: offset, message)
-        }
-        let bytes = payload
-        let base = bytes.startIndex
-        func word(_ offset: Int) -> UInt32 {
-            (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[base + offset + $1]) << (8 * $1) }
-        }
-        guard bytes.count >= 16 else { throw fail(.truncated, 0, "bitmap header needs 16 bytes, payload has \(bytes.count)") }
-        guard Array(bytes.prefix(4)) == Self.signature else {
-            throw fail(.corrupt, 0, "payload starts with \(Array(bytes.prefix(4)).map { hex($0) }.joined()), not CELM")
-        }
-        flags = word(4)
-        compression = BitmapCompression(rawValue: word(8))
-        let length = Int(word(12))
-        var chunks: [Chunk] = []
-        if flags & 1 == 0 {
-            guard length <= bytes.count - 16 else {
-                throw fail(.truncated, 12, "bitmap holds \(length) bytes, payload has \(bytes.count - 16) after its header")
-            }
-            chunks.append(Chunk(rows: 0, range: 16..<(16 + length)))
-        } else {
-            // Each chunk takes at least its 20-byte header, which bounds a hostile count.
-            guard length <= (bytes.count - 16) / 20 else {
-                throw fail(.corrupt, 12, "\(length) chunks cannot fit in \(bytes.count - 16) bytes")
-            }
-            var position = 16
-            for index in 0..<length {
-                guard bytes.count - position >= 20 else { throw fail(.truncated, position, "chunk \(index) header is cut off") }
-                guard Array(bytes[(base + position)..<(base + position + 4)]) == Self.chunkSignature else {
-                    throw fail(.corrupt, position, "chunk \(index) does not start with KCBC")
-                }
-                let rows = Int(word(position + 12)), chunkLength = Int(word(position + 16))
-                position += 20
-                guard chunkLength <= bytes.count - position else {
-                    throw fail(.truncated, position, "chunk \(index) holds \(chunkLength) bytes, past the end of the payload")
-                }
-                chunks.append(Chunk(rows: rows, range: position..<(position + chunkLength)))
-                position += chunkLength
-            }
-        }
-        self.chunks = chunks
+    /// A payload over `bytes` (a whole file, or a lone payload) whose chunks the reader located.
+    package init(bytes: ArraySlice<UInt8>, compression: RenditionCompression, chunks: [RenditionPayload.BitmapChunk], isOpaque: Bool) {
         self.bytes = bytes
+        self.compression = compression
+        self.isOpaque = isOpaque
+        self.chunks = chunks.map { Chunk(rows: $0.rows, range: $0.offset..<($0.offset + $0.length)) }
     }
 
+    /// A lone `CELM` payload (tests, tools holding one rendition's data): framed by the reader's
+    /// own parser, so there is one reading of the layout. The opaque flag is the `CELM` flags'
+    /// bit 1 (a rendition in a catalog takes its CSI header's).
     public init(_ payload: [UInt8]) throws(DecompressionError) {
-        try self.init(payload[...])
+        let reader = ByteReader(payload)
+        guard reader.matches("MLEC", at: 0) else {
+            throw DecompressionError("bitmap", .corrupt, at: 0, "payload starts with \(payload.prefix(4).map { hex($0) }.joined()), not CELM")
+        }
+        let framed: RenditionPayload
+        do {
+            framed = try RenditionPayload.read(reader, offset: 0, length: payload.count, structure: "bitmap")
+        } catch {
+            throw DecompressionError("bitmap", .truncated, at: error.offset ?? 0, error.problem)
+        }
+        guard case .bitmap(let compression, let chunks) = framed else {
+            throw DecompressionError("bitmap", .corrupt, at: 0, "payload is not a CELM block")
+        }
+        let flags = reader.uint32LittleEndian(at: 4) ?? 0
+        self.init(bytes: payload[...], compression: compression, chunks: chunks, isOpaque: flags & 2 != 0)
     }
 
     /// A chunk's bytes.
     public func data(of chunk: Chunk) -> ArraySlice<UInt8> {
-        bytes[(bytes.startIndex + chunk.range.lowerBound)..<(bytes.startIndex + chunk.range.upperBound)]
+        bytes[chunk.range]
     }
 
     /// Decodes the pixels: `height` rows of `rowBytes` (default `width * bytesPerPixel`; a CSI
@@ -148,7 +120,7 @@ public enum BitmapDecoding: Sendable {
     case pixels(DecodedBitmap)
     /// The payload uses a compression this package does not decode (`deepmap2`, `astc`, ...):
     /// the caller names it and skips the rendition.
-    case notDecoded(BitmapCompression)
+    case notDecoded(RenditionCompression)
 }
 
 /// Decoded pixels, as CoreUI stores them (colour premultiplied, B G R A in memory).

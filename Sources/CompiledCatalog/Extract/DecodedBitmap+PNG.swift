@@ -2,9 +2,11 @@ import CPNGSupport
 
 extension DecodedBitmap {
     /// The bitmap as a PNG: colour as straight (un-premultiplied) RGBA, grey + alpha as straight
-    /// GA, grey as grey. CoreUI stores colour premultiplied in B G R A order, so each pixel is
-    /// reordered and divided by its alpha (rounded; a zero alpha keeps zero colour). Nil for the
-    /// formats not converted yet (16-bit and 5-5-5), which extract reports and skips.
+    /// GA (GA16 reduced to 8 bits: its high bytes), grey as grey, RGB555 widened to 8-bit RGB.
+    /// CoreUI stores colour premultiplied in B G R A order, so each pixel is reordered and
+    /// divided by its alpha (rounded; a zero alpha keeps zero colour). Nil for `RGBW` (16-bit
+    /// half floats in extended colour spaces, which an 8-bit PNG cannot hold), and for pixels
+    /// shorter than their rows claim; extract reports those and skips them.
     ///
     /// ```swift
     /// if case .pixels(let bitmap)? = try catalog.decodedBitmap(of: rendition) {
@@ -12,46 +14,7 @@ extension DecodedBitmap {
     /// }
     /// ```
     public func pngData() -> [UInt8]? {
-        guard width > 0, height > 0 else { return nil }
-        let channels: Int
-        var straight: [UInt8]
-        switch format {
-        case .argb:
-            channels = 4
-            straight = [UInt8](repeating: 0, count: width * height * 4)
-            bytes.withUnsafeBufferPointer { source in
-                straight.withUnsafeMutableBufferPointer { target in
-                    for y in 0..<height {
-                        let row = source.baseAddress! + y * rowBytes
-                        let out = target.baseAddress! + y * width * 4
-                        for x in 0..<width {
-                            let pixel = row + 4 * x
-                            let alpha = isOpaque ? 255 : Int(pixel[3])
-                            out[4 * x] = Self.unpremultiply(pixel[2], alpha)
-                            out[4 * x + 1] = Self.unpremultiply(pixel[1], alpha)
-                            out[4 * x + 2] = Self.unpremultiply(pixel[0], alpha)
-                            out[4 * x + 3] = UInt8(alpha)
-                        }
-                    }
-                }
-            }
-        case .grayAlpha8:
-            channels = 2
-            straight = [UInt8](repeating: 0, count: width * height * 2)
-            for y in 0..<height {
-                for x in 0..<width {
-                    let at = y * rowBytes + 2 * x
-                    let alpha = isOpaque ? 255 : Int(bytes[at + 1])
-                    straight[(y * width + x) * 2] = Self.unpremultiply(bytes[at], alpha)
-                    straight[(y * width + x) * 2 + 1] = UInt8(alpha)
-                }
-            }
-        case .gray8:
-            channels = 1
-            straight = (0..<height).flatMap { bytes[($0 * rowBytes)..<($0 * rowBytes + width)] }
-        default:
-            return nil
-        }
+        guard let (channels, straight) = straightPixels() else { return nil }
         var png: UnsafeMutablePointer<UInt8>?
         var length = 0
         let ok = straight.withUnsafeBufferPointer {
@@ -60,6 +23,60 @@ extension DecodedBitmap {
         guard ok == 1, let png else { return nil }
         defer { adapt_png_encode_free(png) }
         return Array(UnsafeBufferPointer(start: png, count: length))
+    }
+
+    /// The PNG's channels and its tightly packed straight pixels.
+    func straightPixels() -> (channels: Int, pixels: [UInt8])? {
+        let pixel = format.bytesPerPixel
+        // The rows must hold the pixels: a short buffer is refused here, not read past.
+        guard width > 0, height > 0, width <= UInt32.max, height <= UInt32.max, rowBytes >= width * pixel,
+              rowBytes.multipliedReportingOverflow(by: height - 1).partialValue <= bytes.count - width * pixel else { return nil }
+        let channels: Int
+        switch format {
+        case .argb: channels = 4
+        case .grayAlpha8, .grayAlpha16: channels = 2
+        case .gray8: channels = 1
+        case .rgb555: channels = 3
+        case .argb16: return nil
+        }
+        var out = [UInt8](repeating: 0, count: width * height * channels)
+        var index = 0
+        for y in 0..<height {
+            var at = y * rowBytes
+            for _ in 0..<width {
+                switch format {
+                case .argb:
+                    let alpha = isOpaque ? 255 : Int(bytes[at + 3])
+                    out[index] = Self.unpremultiply(bytes[at + 2], alpha)
+                    out[index + 1] = Self.unpremultiply(bytes[at + 1], alpha)
+                    out[index + 2] = Self.unpremultiply(bytes[at], alpha)
+                    out[index + 3] = UInt8(alpha)
+                case .grayAlpha8:
+                    let alpha = isOpaque ? 255 : Int(bytes[at + 1])
+                    out[index] = Self.unpremultiply(bytes[at], alpha)
+                    out[index + 1] = UInt8(alpha)
+                case .grayAlpha16:
+                    // Little-endian 16-bit grey then alpha; the high byte of each is its 8-bit value.
+                    let alpha = isOpaque ? 255 : Int(bytes[at + 3])
+                    out[index] = Self.unpremultiply(bytes[at + 1], alpha)
+                    out[index + 1] = UInt8(alpha)
+                case .gray8:
+                    out[index] = bytes[at]
+                case .rgb555:
+                    // A little-endian word: 1 unused bit, then 5 bits each of red, green, blue.
+                    let word = Int(bytes[at]) | Int(bytes[at + 1]) << 8
+                    for (offset, shift) in [10, 5, 0].enumerated() {
+                        let five = word >> shift & 0x1F
+                        out[index + offset] = UInt8((five * 255 + 15) / 31)
+                    }
+                case .argb16:
+                    return nil
+                }
+                at += pixel
+                index += channels
+            }
+        }
+        return (channels, out)
     }
 
     /// A premultiplied component back to straight: `c * 255 / alpha`, rounded, at most 255.

@@ -5,9 +5,9 @@
 public enum RenditionPayload: Hashable, Sendable {
     /// No data (an internal reference takes its pixels from a packed image).
     case none
-    /// `CELM` (stored `MLEC`): bitmap data, compressed as stated, in one range or, from
-    /// version 1 on, in `KCBC` chunks of rows.
-    case bitmap(compression: RenditionCompression, chunks: [DataRange])
+    /// `CELM` (stored `MLEC`): bitmap data, compressed as stated, in one range or (flag bit 0)
+    /// in `KCBC` chunks of rows.
+    case bitmap(compression: RenditionCompression, chunks: [BitmapChunk])
     /// `RAWD` (stored `DWAR`): raw bytes (a PDF, a data set's file, a JPEG).
     case rawData(DataRange)
     /// `COLR` (stored `RLOC`): a colour's colour space and components.
@@ -20,6 +20,16 @@ public enum RenditionPayload: Hashable, Sendable {
     public struct DataRange: Hashable, Sendable {
         public var offset: Int
         public var length: Int
+    }
+
+    /// One stretch of a bitmap's compressed rows: where it lies in the file and how many rows it
+    /// decodes to (0 for the lone range of an unchunked bitmap: all of them).
+    public struct BitmapChunk: Hashable, Sendable {
+        public var offset: Int
+        public var length: Int
+        public var rows: Int
+
+        public var range: DataRange { DataRange(offset: offset, length: length) }
     }
 
     public struct MultisizeEntry: Hashable, Sendable {
@@ -60,23 +70,30 @@ public enum RenditionPayload: Hashable, Sendable {
         guard let tag = bytes.tag(at: offset), length >= 4 else { throw malformed("is shorter than a tag (\(length) bytes)") }
         switch tag {
         case "MLEC":
-            guard let version = word(offset + 4), let compression = word(offset + 8), let field = word(offset + 12) else {
+            guard let flags = word(offset + 4), let compression = word(offset + 8), let field = word(offset + 12) else {
                 throw malformed("is shorter than a CELM header (\(length) bytes)")
             }
-            if version == 0 {
-                // Version 0: the data's length, then the data.
+            // Flag bit 0: chunked (bit 1 marks the pixels opaque, which the CSI header's flags
+            // say too). Xcode 7 writes 0 and 1 here; older readers call the word a version.
+            if flags & 1 == 0 {
+                // The data's length, then the data.
                 guard Int(field) <= end - offset - 16 else { throw malformed("says \(field) bytes of pixels, more than its \(length) bytes hold") }
-                return .bitmap(compression: RenditionCompression(rawValue: compression), chunks: [DataRange(offset: offset + 16, length: Int(field))])
+                return .bitmap(compression: RenditionCompression(rawValue: compression), chunks: [BitmapChunk(offset: offset + 16, length: Int(field), rows: 0)])
             }
-            // Version 1 and later: a chunk count, then chunks of `KCBC`, 8 reserved bytes, a row
-            // count and a length, then the chunk's data.
-            var chunks: [DataRange] = []
+            // A chunk count, then chunks of `KCBC`, 8 reserved bytes, a row count and a length,
+            // then the chunk's data. Each chunk takes at least its 20-byte header, which bounds
+            // a hostile count before anything is reserved.
+            guard Int(field) <= (end - offset - 16) / 20 else {
+                throw malformed("says \(field) chunks, more than its \(length) bytes can hold")
+            }
+            var chunks: [BitmapChunk] = []
             var cursor = offset + 16
             for chunk in 0..<Int(field) {
-                guard cursor + 20 <= end, bytes.matches("KCBC", at: cursor), let size = word(cursor + 16), Int(size) <= end - cursor - 20 else {
+                guard cursor + 20 <= end, bytes.matches("KCBC", at: cursor), let rows = word(cursor + 12), let size = word(cursor + 16),
+                      Int(size) <= end - cursor - 20 else {
                     throw malformed("chunk \(chunk) of \(field) at offset 0x\(String(cursor, radix: 16, uppercase: true)) runs past the end of the data (\(length) bytes)")
                 }
-                chunks.append(DataRange(offset: cursor + 20, length: Int(size)))
+                chunks.append(BitmapChunk(offset: cursor + 20, length: Int(size), rows: Int(rows)))
                 cursor += 20 + Int(size)
             }
             return .bitmap(compression: RenditionCompression(rawValue: compression), chunks: chunks)

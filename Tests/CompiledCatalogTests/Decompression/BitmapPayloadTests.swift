@@ -128,8 +128,8 @@ enum BitmapFixtures {
         }
         #expect(compression.rawValue == UInt32(value))
         #expect(!compression.isDecoded)
-        #expect(BitmapCompression(rawValue: 11).name == "deepmap2")
-        #expect(BitmapCompression(rawValue: 99).name == "unknown-99")
+        #expect(RenditionCompression(rawValue: 11).name == "deepmap2")
+        #expect(RenditionCompression(rawValue: 99).name == "Unknown(99)")
     }
 
     @Test func framingErrorsAreLocated() {
