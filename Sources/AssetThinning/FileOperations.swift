@@ -16,17 +16,17 @@ public enum FileOperations {
         return SliceWriter.Failure(message: "\(path): cannot \(action): \(String(cString: strerror(code)))")
     }
 
-    static func makeDirectory(_ path: String) throws {
+    package static func makeDirectory(_ path: String) throws {
         if mkdir(path, 0o755) != 0 && errno != EEXIST { throw failure(path, "create folder") }
     }
 
-    static func writeFile(_ path: String, _ bytes: [UInt8], exclusive: Bool = false) throws {
+    package static func writeFile(_ path: String, _ bytes: [UInt8], exclusive: Bool = false) throws {
         try writeFile(path, exclusive: exclusive) { write in try write(bytes) }
     }
 
     /// Writes a file in pieces as `produce` hands them over, so that a large file (a device's
     /// manifest at 20,000 sets) never has to be held whole.
-    static func writeFile(_ path: String, exclusive: Bool = false,
+    package static func writeFile(_ path: String, exclusive: Bool = false,
                           _ produce: (_ write: ([UInt8]) throws -> Void) throws -> Void) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | (exclusive ? O_EXCL : O_TRUNC), 0o644)
         guard descriptor >= 0 else { throw failure(path, "create file") }
@@ -71,7 +71,7 @@ public enum FileOperations {
         }
     }
 
-    static func removeTree(_ path: String) throws {
+    package static func removeTree(_ path: String) throws {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
         if (info.st_mode & S_IFMT) == S_IFDIR {
@@ -86,7 +86,7 @@ public enum FileOperations {
 
     /// Puts `staging` where `output` is. An existing `output` is moved aside first and removed
     /// only after the new one is in place, so at every moment one complete version exists.
-    static func replace(_ output: String, with staging: String) throws {
+    package static func replace(_ output: String, with staging: String) throws {
         var info = stat()
         if lstat(output, &info) == 0 {
             let aside = staging + ".previous"
