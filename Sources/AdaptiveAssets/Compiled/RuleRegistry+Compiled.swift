@@ -14,5 +14,11 @@ extension RuleRegistry {
               bad: "Assets.car  (cut short, or a block offset past its end)", good: "Assets.car  (as actool wrote it)"),
         .init(.carUnreadable, "a compiled catalog that cannot be read: missing, a folder, unreadable, or larger than 4 GiB",
               bad: "Assets.car  (permissions 000)", good: "Assets.car  (a readable file)"),
+            .init(.extractNotDecoded, "`adapt extract`: a rendition not written because this package does not decode it: a compression (deepmap2, astc, heif, palette-img, blurred, jpeg-lzfse), a pixel format (RGBW), or a trait value whose Contents.json spelling is not established",
+              details: "The message names the asset, the rendition, its traits and the compression or value. The rest of the catalog is written; the run succeeds."),
+        .init(.extractRenamed, "`adapt extract`: a rendition or set written under another name than the file gives: unsafe characters (`/`, `..`, control characters, a leading dot) replaced, or a name used twice in one set given a suffix"),
+        .init(.extractDecodeFailed, "`adapt extract`: a rendition whose data is damaged: a stream that does not decode to its size, a frame outside its packed image, pixels larger than the file can hold",
+              details: "The rendition is skipped and the rest is written; the run exits 1."),
+        .init(.extractOutput, "an `adapt extract` output folder that cannot be written or may not be replaced (not empty and not an earlier output of adapt extract), or a catalog of which nothing could be written"),
     ]
 }

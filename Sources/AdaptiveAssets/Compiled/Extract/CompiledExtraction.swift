@@ -54,11 +54,24 @@ public struct CompiledExtraction: Sendable {
         public var detail: String
     }
 
+    /// A file a run wrote: where (relative to the output: `Set.imageset/name.png`), and for whom.
+    public struct WrittenFile: Hashable, Sendable {
+        public var path: String
+        public var asset: String
+        public var rendition: String
+        /// The rendition's pixel size, for bitmaps (what the PNG holds).
+        public var pixelSize: (width: Int, height: Int)? { pixelWidth.map { ($0, pixelHeight ?? 0) } }
+        var pixelWidth: Int?
+        var pixelHeight: Int?
+    }
+
     /// What a run wrote.
     public struct Result: Sendable {
         public var output: String
         public var sets: Int
+        /// Renditions written: files, and colours (entries of their own).
         public var written: Int
+        public var files: [WrittenFile]
         public var skipped: [Skipped]
         /// Packed images (`ZZZZPackedAsset-…`): atlases, whose images are written under their own names.
         public var packedImages: Int
@@ -105,7 +118,7 @@ public struct CompiledExtraction: Sendable {
 
     /// Writes the sets into `root` (the staging folder).
     private func writeCatalog(into root: String) throws -> Result {
-        var result = Result(output: root, sets: 0, written: 0, skipped: [], packedImages: 0, diagnostics: [])
+        var result = Result(output: root, sets: 0, written: 0, files: [], skipped: [], packedImages: 0, diagnostics: [])
         let rootInfo: JSONValue = .object(JSONObject([.init(key: "info", value: .object(JSONObject([
             .init(key: "author", value: .string(Self.author)), .init(key: "version", value: .number("1")),
         ])))]))

@@ -104,6 +104,9 @@ struct SetBuilder {
                 try extraction.beforeEachFile?(folder + "/" + claimed.name)
                 try FileOperations.writeFile(folder + "/" + claimed.name, planned.bytes, exclusive: true)
                 members.insert(.init(key: "filename", value: .string(claimed.name)), at: 1)
+                let isBitmap = claimed.name.lowercased().hasSuffix(".png")
+                result.files.append(.init(path: setName + "/" + claimed.name, asset: asset, rendition: rendition.renditionName,
+                                          pixelWidth: isBitmap ? Int(rendition.width) : nil, pixelHeight: isBitmap ? Int(rendition.height) : nil))
             }
             result.written += 1
             members += planned.members
