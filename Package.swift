@@ -5,6 +5,7 @@ import PackageDescription
 //   AdaptSupport   package-only helpers every module shares: file system, atomic writes, the C library,
 //                  core count, plurals and padding (never re-exported: not API)
 //   AssetCatalog   reads .xcassets folders into a typed model, with diagnostics
+//   CompiledCatalog (beside) reads compiled catalogs (Assets.car): the BOM container, CoreUI's blocks and renditions
 //   AssetSelection traits, and traits and slots, and the selection rule (README, "How a variant is chosen") over that model
 //   PNGInspection  (beside) PNG files: our chunk walk, and a full decode through libpng (CPNG, CPNGSupport)
 //   ImageChecks    a catalog's images against their slots: scale families, icon sizes, gamut, format
@@ -31,6 +32,8 @@ let package = Package(
         .target(name: "AdaptSupport"),
         .target(name: "AssetCatalog", dependencies: ["AdaptSupport"]),
         .target(name: "AssetSelection", dependencies: ["AdaptSupport", "AssetCatalog"]),
+        // Issue #21: compiled catalogs (Assets.car). CPNGSupport for zlib (CoreUI "zip" renditions).
+        .target(name: "CompiledCatalog", dependencies: ["AdaptSupport", "AssetCatalog", "CPNGSupport"]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(name: "CPNGSupport", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
         .target(name: "PNGInspection", dependencies: ["AdaptSupport", "AssetCatalog", "CPNGSupport"]),
@@ -42,6 +45,7 @@ let package = Package(
             name: "AdaptiveAssets",
             dependencies: [
                 "AdaptSupport", "AssetCatalog", "AssetSelection", "CPNGSupport", "PNGInspection", "ImageChecks", "DeviceProfiles", "AssetThinning", "AssetValidation",
+                "CompiledCatalog",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -69,6 +73,7 @@ let package = Package(
         ),
         .target(name: "CatalogFixtures", dependencies: ["AssetCatalog"], path: "Tests/CatalogFixtures"),
         .testTarget(name: "AssetCatalogTests", dependencies: ["AssetCatalog", "CatalogFixtures"]),
+        .testTarget(name: "CompiledCatalogTests", dependencies: ["CompiledCatalog", "AssetCatalog", "CatalogFixtures"], exclude: ["Fixtures"]),
         .testTarget(name: "AssetSelectionTests", dependencies: ["AssetSelection", "AssetCatalog", "CatalogFixtures"]),
         .testTarget(name: "PNGInspectionTests", dependencies: ["PNGInspection", "ImageChecks", "AssetCatalog", "CatalogFixtures"]),
         .testTarget(name: "AssetThinningTests", dependencies: ["AdaptSupport", "AssetThinning", "DeviceProfiles", "AssetSelection", "AssetCatalog", "CatalogFixtures"]),

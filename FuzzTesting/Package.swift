@@ -20,5 +20,6 @@ let package = Package(
         .executableTarget(name: "FuzzPNG", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzAccessors", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzConfig", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "FuzzCAR", dependencies: ["FuzzSupport"]),
     ]
 )

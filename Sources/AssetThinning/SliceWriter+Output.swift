@@ -15,16 +15,40 @@ import AdaptSupport
 /// second run is refused at once. Holding the lock, a run removes the staging folders of earlier
 /// runs that were killed (their process no longer exists).
 ///
+/// `adapt extract` follows the same rules with its own `Owner` (its marker is the root
+/// `Contents.json`'s `info.author`), so the two commands never replace each other's output.
+///
 /// ```swift
 /// let output = try OutputFolder.claim("Thinned", catalogRealPath: "/src/app/Assets.xcassets")
 /// defer { output.release() }
 /// // write into output.staging, then FileOperations.replace(output.realPath, with: output.staging)
 /// ```
-struct OutputFolder {
+package struct OutputFolder {
+    /// The command that owns an output folder: how messages name it and its work, and how it
+    /// recognises a folder an earlier run of it wrote.
+    package struct Owner: Sendable {
+        package var command: String
+        package var work: String
+        /// What it writes, for messages: `slices`.
+        package var product: String
+        package var marker: String
+        package var isEarlierOutput: @Sendable (String) -> Bool
+
+        package init(command: String, work: String, product: String, marker: String, isEarlierOutput: @escaping @Sendable (String) -> Bool) {
+            self.command = command
+            self.work = work
+            self.product = product
+            self.marker = marker
+            self.isEarlierOutput = isEarlierOutput
+        }
+
+        package static let thin = Owner(command: "adapt thin", work: "thinning", product: "slices", marker: "summary.json", isEarlierOutput: OutputFolder.isEarlierOutput)
+    }
+
     /// The path as the user gave it, for messages.
-    let userPath: String
-    let realPath: String
-    let staging: String
+    package let userPath: String
+    package let realPath: String
+    package let staging: String
     private let lockPath: String
     private let lockDescriptor: Int32
 
@@ -34,7 +58,7 @@ struct OutputFolder {
     }
 
     /// Checks that `path` may be replaced, takes the lock, and clears stale staging folders.
-    static func claim(_ path: String, catalogRealPath: String) throws -> OutputFolder {
+    package static func claim(_ path: String, catalogRealPath: String, owner: Owner = .thin) throws -> OutputFolder {
         guard !path.isEmpty else { throw failure("''", "the output folder is empty") }
         let normalized = FileSystem.lexicallyNormalized(path)
         if FileSystem.isSymbolicLink(normalized) {
@@ -42,25 +66,25 @@ struct OutputFolder {
         }
         guard let real = FileSystem.realPathAllowingMissingLeaf(normalized) else {
             let parent = normalized.contains("/") ? String(normalized[..<normalized.lastIndex(of: "/")!]) : "."
-            throw failure(path, "cannot write slices: its parent folder '\(parent.isEmpty ? "/" : parent)' does not exist")
+            throw failure(path, "cannot write \(owner.product): its parent folder '\(parent.isEmpty ? "/" : parent)' does not exist")
         }
         guard real != "/" else { throw failure(path, "the root folder cannot be an output folder") }
         if FileSystem.isInside(real, catalogRealPath) {
-            throw failure(path, "lies inside the source catalog \(catalogRealPath); write slices outside it")
+            throw failure(path, "lies inside the source catalog \(catalogRealPath); write \(owner.product) outside it")
         }
         if FileSystem.isInside(catalogRealPath, real) {
-            throw failure(path, "is or contains the source catalog \(catalogRealPath); thinning replaces OUTPUT, so it would delete the catalog")
+            throw failure(path, "is or contains the source catalog \(catalogRealPath); \(owner.work) replaces OUTPUT, so it would delete the catalog")
         }
         if let workingFolder = FileSystem.realPath("."), FileSystem.isInside(workingFolder, real) {
-            throw failure(path, "is or contains the working folder \(workingFolder); thinning replaces OUTPUT, so it would delete it")
+            throw failure(path, "is or contains the working folder \(workingFolder); \(owner.work) replaces OUTPUT, so it would delete it")
         }
         let parent = String(real[..<real.lastIndex(of: "/")!])
         let directory = parent.isEmpty ? "/" : parent
         let name = real.lastPathComponent
         let lockPath = directory + "/." + name + ".lock"
-        let lock = try acquireLock(lockPath, userPath: path)
+        let lock = try acquireLock(lockPath, userPath: path, owner: owner)
         do {
-            try checkReplaceable(real, userPath: path)
+            try checkReplaceable(real, userPath: path, owner: owner)
             removeStaleStaging(in: directory, of: name)
         } catch {
             releaseLock(lock, at: lockPath)
@@ -70,19 +94,19 @@ struct OutputFolder {
                             lockPath: lockPath, lockDescriptor: lock)
     }
 
-    func release() { Self.releaseLock(lockDescriptor, at: lockPath) }
+    package func release() { Self.releaseLock(lockDescriptor, at: lockPath) }
 
-    /// OUTPUT must be absent, an empty folder, or an earlier output of `adapt thin`.
-    private static func checkReplaceable(_ real: String, userPath: String) throws {
+    /// OUTPUT must be absent, an empty folder, or an earlier output of the owner.
+    private static func checkReplaceable(_ real: String, userPath: String, owner: Owner) throws {
         var info = stat()
         guard lstat(real, &info) == 0 else { return }
         guard (info.st_mode & S_IFMT) == S_IFDIR else {
-            throw failure(userPath, "is a file, not a folder; thinning replaces OUTPUT, so give a folder that is absent, empty or an earlier output of adapt thin")
+            throw failure(userPath, "is a file, not a folder; \(owner.work) replaces OUTPUT, so give a folder that is absent, empty or an earlier output of \(owner.command)")
         }
         let entries: [FileSystem.Entry]
         do { entries = try FileSystem.listDirectory(real) } catch { throw SliceWriter.Failure(message: error.description) }
-        if entries.isEmpty || isEarlierOutput(real) { return }
-        throw failure(userPath, "holds files adapt thin did not write (it has no summary.json from adapt thin); thinning replaces OUTPUT, so give a folder that is absent, empty or an earlier output, or remove this one yourself")
+        if entries.isEmpty || owner.isEarlierOutput(real) { return }
+        throw failure(userPath, "holds files \(owner.command) did not write (it has no \(owner.marker) from \(owner.command)); \(owner.work) replaces OUTPUT, so give a folder that is absent, empty or an earlier output, or remove this one yourself")
     }
 
     /// Whether `folder/summary.json` says an `adapt thin` run wrote the folder.
@@ -92,7 +116,7 @@ struct OutputFolder {
         return summary["format"]?.string == SliceWriter.outputFormat
     }
 
-    private static func acquireLock(_ lockPath: String, userPath: String) throws -> Int32 {
+    private static func acquireLock(_ lockPath: String, userPath: String, owner: Owner) throws -> Int32 {
         while true {
             let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
             guard descriptor >= 0 else {
@@ -101,7 +125,7 @@ struct OutputFolder {
             if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
                 let busy = errno == EWOULDBLOCK
                 close(descriptor)
-                if busy { throw failure(userPath, "another adapt thin is writing this output folder; it was not touched") }
+                if busy { throw failure(userPath, "another \(owner.command) is writing this output folder; it was not touched") }
                 throw failure(userPath, "cannot lock \(lockPath): \(String(cString: strerror(errno)))")
             }
             // A run that finished may have removed the file between our open and flock: then the

@@ -13,7 +13,7 @@ struct AdaptCommand: ParsableCommand {
             """,
         version: AdaptVersion.current,
         subcommands: [InspectCommand.self, ResolveCommand.self, PNGCommand.self, DevicesCommand.self, ThinCommand.self, MatrixCommand.self, ValidateCommand.self,
-                      RulesCommand.self, ReportCommand.self, SizeCommand.self, DiffCommand.self]
+                      RulesCommand.self, ReportCommand.self, SizeCommand.self, DiffCommand.self, ExtractCommand.self]
     )
 
     /// Runs the command line and exits with 0, 1 or 2.

@@ -4,16 +4,18 @@ import ArgumentParser
 struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
-        abstract: "List every asset of a catalog with its type and variants, and report problems."
+        abstract: "List every asset of a catalog with its type and variants, and report problems.",
+        discussion: "Takes a compiled catalog too (a path ending in .car, or a BOM file): its assets and renditions, or with --format json the document `assetutil --info` prints."
     )
 
-    @Argument(help: "An .xcassets folder.")
+    @Argument(help: "An .xcassets folder, or a compiled catalog (Assets.car).")
     var catalog: String
 
     @Option(help: "The output format.")
     var format: OutputFormat = .text
 
     func run() throws {
+        if CompiledCatalog.isCompiledCatalog(atPath: catalog) { return try inspectCompiled() }
         let path = catalog
         let catalog = try readCatalog(path)
         // The findings `adapt validate` reports for this catalog (its .adapt.yml, its baseline):
@@ -29,6 +31,17 @@ struct InspectCommand: ParsableCommand {
             Terminal.document(JSONWriter.xcodeStyle.string(for: inspection.json))
         }
         if findings.hasErrors { throw ExitCode(1) }
+    }
+}
+
+extension InspectCommand {
+    func inspectCompiled() throws {
+        let compiled: CompiledCatalog
+        do { compiled = try CompiledCatalog(path: catalog) } catch { throw CommandFailure(error.diagnostic) }
+        switch format {
+        case .text: Terminal.output(CompiledInspection(compiled).text)
+        case .json: Terminal.document(JSONWriter.xcodeStyle.string(for: CompiledCatalog.AssetutilDocument(compiled).json))
+        }
     }
 }
 

@@ -4,10 +4,6 @@ import CatalogFixtures
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Issue #9, part D: no file a command reads (an image, `.adapt.yml`, `--config`, `--devices`)
 /// can hang it or exhaust its memory, and a run short of file descriptors says so once instead of
 /// blaming the catalog.

@@ -4,10 +4,6 @@ import CatalogFixtures
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Issue #9, part A: `adapt thin` and `adapt validate --accessors` never destroy the catalog or
 /// the user's files, whatever path is typed.
 @Suite struct OutputSafetyTests {

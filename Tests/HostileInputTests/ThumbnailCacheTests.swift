@@ -5,10 +5,6 @@ import CatalogFixtures
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Issue "Hostile input, round 2", item 2: `adapt report`'s default thumbnail cache is in the
 /// shared temporary folder. Another local user who made it first, and put a PNG under a known
 /// image's key (then a non-cryptographic hash of the bytes), had that PNG shown in the victim's

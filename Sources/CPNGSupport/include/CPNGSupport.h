@@ -77,5 +77,7 @@ uint32_t adapt_crc32(uint32_t crc, const uint8_t *bytes, size_t length);
 long adapt_inflate(const uint8_t *input, size_t length, uint8_t *output, size_t capacity);
 
 #include "Thumbnail.h"   // thumbnails for adapt report (Thumbnail.c)
+#include "Inflate.h"     // bounded inflate for compiled catalogs (Inflate.c, issue #21)
+#include "PNGEncode.h"   // PNGs for adapt extract (PNGEncode.c, issue #21)
 
 #endif

@@ -1,10 +1,7 @@
 import CatalogFixtures
 import Foundation
 import Testing
-
-#if canImport(Glibc)
-import Glibc
-#endif
+import AdaptSupport
 
 /// Issue "Hostile input, round 2": which `.adapt.yml` applies to a catalog, and which files a
 /// configuration may make adapt read. A configuration found above a catalog is the repository's

@@ -1,0 +1,30 @@
+import FuzzSupport
+
+/// Any bytes as a compiled catalog (`Assets.car`): a catalog or a typed error, never a crash,
+/// a hang (B-tree cycles) or memory the input's size does not justify. What reads must also
+/// render (text and assetutil JSON), and every range the model hands out for copying (a
+/// rendition's bytes, its data chunks) must lie inside the input, as the thinner will copy them.
+Fuzz.run { start, count in
+    let bytes = Fuzz.bytes(start, count)
+    let catalog: CompiledCatalog
+    do {
+        catalog = try CompiledCatalog(bytes: bytes, path: "fuzz.car")
+    } catch {
+        Fuzz.require(!error.description.isEmpty && error.description.hasSuffix("[\(error.kind.rule.id)]"), "an error without its rule: \(error)")
+        return 0
+    }
+    func inside(_ range: RenditionPayload.DataRange) -> Bool {
+        range.offset >= 0 && range.length >= 0 && range.offset <= bytes.count && range.length <= bytes.count - range.offset
+    }
+    for rendition in catalog.renditions {
+        Fuzz.require(inside(rendition.valueRange), "a rendition's bytes lie outside the file: \(rendition.valueRange)")
+        switch rendition.payload {
+        case .bitmap(_, let chunks): Fuzz.require(chunks.allSatisfy(inside), "a bitmap chunk lies outside the file")
+        case .rawData(let range), .unknown(_, let range): Fuzz.require(inside(range), "a data range lies outside the file")
+        default: break
+        }
+    }
+    _ = CompiledInspection(catalog).text
+    _ = JSONWriter.compact.bytes(for: CompiledCatalog.AssetutilDocument(catalog).json)
+    return 0
+}

@@ -1,0 +1,37 @@
+import AssetCatalog
+import CompiledCatalog
+
+extension CompiledExtraction.Result {
+    /// Skipped renditions counted by reason, in name order: `["not-decoded": 3]`.
+    public var skippedByReason: [(reason: String, count: Int)] {
+        Dictionary(grouping: skipped, by: \.reason).map { ($0.key, $0.value.count) }.sorted { $0.reason < $1.reason }
+    }
+
+    /// One line for people: `wrote 162 files in 29 sets to Out.xcassets; skipped 2 (not-decoded 2)`.
+    public var text: String {
+        var line = "wrote \(written) file\(written == 1 ? "" : "s") in \(sets) set\(sets == 1 ? "" : "s") to \(output)"
+        if packedImages > 0 { line += " (\(packedImages) packed image\(packedImages == 1 ? "" : "s") cut into their renditions)" }
+        if !skipped.isEmpty {
+            line += "; skipped \(skipped.count): " + skippedByReason.map { "\($0.reason) \($0.count)" }.joined(separator: ", ")
+        }
+        return line + "\n"
+    }
+
+    /// The run as a JSON document: counts, every skipped rendition with its reason, and the
+    /// diagnostics.
+    public var json: JSONValue {
+        .object(JSONObject([
+            .init(key: "output", value: .string(output)),
+            .init(key: "sets", value: .number(String(sets))),
+            .init(key: "written", value: .number(String(written))),
+            .init(key: "packedImages", value: .number(String(packedImages))),
+            .init(key: "skipped", value: .array(skipped.map { skip in
+                .object(JSONObject([
+                    .init(key: "asset", value: .string(skip.asset)), .init(key: "rendition", value: .string(skip.rendition)),
+                    .init(key: "reason", value: .string(skip.reason)), .init(key: "detail", value: .string(skip.detail)),
+                ]))
+            })),
+            .init(key: "diagnostics", value: .array(diagnostics.map(\.json))),
+        ]))
+    }
+}

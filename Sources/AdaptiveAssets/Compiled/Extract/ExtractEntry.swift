@@ -1,0 +1,128 @@
+import AssetCatalog
+import CompiledCatalog
+
+/// A rendition's traits as a Contents.json entry speaks them (the Asset Catalog Format's keys and
+/// values): `idiom`, `scale`, `subtype`, `width-class`, `height-class`, `memory`,
+/// `graphics-feature-set`, `display-gamut`, `appearances`, `locale`. CoreUI numbers a few of these
+/// its own way; only numbers whose meaning is established (by the Xcode 7.3 corpus against its
+/// source, or by the asset catalog format itself) are translated. Any other value makes the
+/// rendition unplaceable: `traits` says which, and extract skips it rather than guess.
+///
+/// ```swift
+/// let members = try ExtractEntry.traits(of: rendition, in: catalog).get()
+/// // [("idiom", "iphone"), ("scale", "2x"), ("subtype", "retina4")]
+/// ```
+enum ExtractEntry {
+    struct UnknownTrait: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static func traits(of rendition: Rendition, in catalog: CompiledCatalog) -> Result<[JSONObject.Member], UnknownTrait> {
+        let key = rendition.key
+        var members: [JSONObject.Member] = []
+        func add(_ name: String, _ value: JSONValue) { members.append(JSONObject.Member(key: name, value: value)) }
+        let idiom = key.idiom ?? .universal
+        guard let idiomName = contentsIdiom(idiom) else { return .failure(UnknownTrait(description: "idiom \(idiom.name)")) }
+        add("idiom", .string(idiomName))
+        if let scale = key.scale, scale != 0 { add("scale", .string("\(scale)x")) }
+        if let subtype = key.subtype, subtype != 0 {
+            guard let name = subtypeName(subtype, idiom: idiom) else { return .failure(UnknownTrait(description: "subtype \(subtype) of idiom \(idiom.name)")) }
+            add("subtype", .string(name))
+        }
+        if let sizeClass = key.horizontalSizeClass { add("width-class", .string(sizeClass.rawValue)) }
+        if let sizeClass = key.verticalSizeClass { add("height-class", .string(sizeClass.rawValue)) }
+        if let memory = key.memoryClass, memory != 0 {
+            guard let name = memoryNames[memory] else { return .failure(UnknownTrait(description: "memory class \(memory)")) }
+            add("memory", .string(name))
+        }
+        if let graphics = key.graphicsClass, graphics != 0 {
+            guard let name = graphicsNames[graphics] else { return .failure(UnknownTrait(description: "graphics class \(graphics)")) }
+            add("graphics-feature-set", .string(name))
+        }
+        if let gamut = key.displayGamut { add("display-gamut", .string(gamut.contentsValue)) }
+        if let direction = key.direction, direction != 0 {
+            // CoreUI's direction numbers are not established here (the corpus has none).
+            return .failure(UnknownTrait(description: "direction \(direction)"))
+        }
+        if let appearance = key.appearance, appearance != 0 {
+            let name = catalog.appearances?.name(of: appearance)
+            guard let name, let pairs = appearancePairs[name] else { return .failure(UnknownTrait(description: "appearance \(name ?? String(appearance))")) }
+            add("appearances", .array(pairs.map { .object(JSONObject([.init(key: "appearance", value: .string($0.0)), .init(key: "value", value: .string($0.1))])) }))
+        }
+        if let localization = key.localization, localization != 0 {
+            guard let name = catalog.localizations?.name(of: localization), !name.isEmpty else {
+                return .failure(UnknownTrait(description: "localization \(localization)"))
+            }
+            add("locale", .string(name))
+        }
+        return .success(members)
+    }
+
+    static func contentsIdiom(_ idiom: CompiledIdiom) -> String? {
+        switch idiom {
+        case .universal: "universal"
+        case .marketing: "ios-marketing"
+        default: idiom.requirement.flatMap { if case .device(let device) = $0 { device.contentsValue } else { nil } }
+        }
+    }
+
+    /// The subtypes the corpus shows: `retina4` (the 4-inch iPhone, keyed by its 568-point
+    /// height), and the 38 and 42 mm watches (keyed 320 and 384).
+    static func subtypeName(_ subtype: UInt16, idiom: CompiledIdiom) -> String? {
+        switch (idiom, subtype) {
+        case (.phone, 568): "retina4"
+        case (.watch, 320): "38mm"
+        case (.watch, 384): "42mm"
+        default: nil
+        }
+    }
+
+    /// From the corpus: `m_1gb`, `m_2gb`, `m_4gb` compile to 1, 2 and 3.
+    static let memoryNames: [UInt16: String] = [1: "1GB", 2: "2GB", 3: "4GB"]
+    /// From the corpus: `metal1v2`, `metal2v2`, `metal3v1` compile to 1, 2 and 3.
+    static let graphicsNames: [UInt16: String] = [1: "metal1v2", 2: "metal2v2", 3: "metal3v1"]
+    /// The appearance names actool writes into APPEARANCEKEYS, as Contents.json appearances.
+    static let appearancePairs: [String: [(String, String)]] = [
+        "UIAppearanceLight": [("luminosity", "light")],
+        "UIAppearanceDark": [("luminosity", "dark")],
+        "NSAppearanceNameAqua": [("luminosity", "light")],
+        "NSAppearanceNameDarkAqua": [("luminosity", "dark")],
+        "UIAppearanceHighContrastAny": [("contrast", "high")],
+        "UIAppearanceHighContrastLight": [("luminosity", "light"), ("contrast", "high")],
+        "UIAppearanceHighContrastDark": [("luminosity", "dark"), ("contrast", "high")],
+        "NSAppearanceNameAccessibilitySystem": [("contrast", "high")],
+        "NSAppearanceNameAccessibilityDarkSystem": [("luminosity", "dark"), ("contrast", "high")],
+    ]
+
+    /// A colour's components as Contents.json writes them, by CoreUI's colour space number (the
+    /// CSI colour-space numbering: 0 sRGB, 1 grey gamma 2.2, 2 Display P3, 3 extended sRGB, 4
+    /// extended linear sRGB, 5 extended grey); nil for another number or count of components.
+    static func color(space: UInt32, components: [Double]) -> JSONValue? {
+        let rgb: [UInt32: String] = [0: "srgb", 2: "display-p3", 3: "extended-srgb", 4: "extended-linear-srgb"]
+        let gray: [UInt32: String] = [1: "gray-gamma-22", 5: "extended-gray"]
+        func number(_ value: Double) -> JSONValue { .string(value.isFinite ? String(format3(value)) : "0.000") }
+        var members: [JSONObject.Member] = []
+        let name: String
+        if let space = rgb[space], components.count == 4 {
+            name = space
+            for (label, value) in zip(["red", "green", "blue", "alpha"], components) { members.append(.init(key: label, value: number(value))) }
+        } else if let space = gray[space], components.count == 2 {
+            name = space
+            for (label, value) in zip(["white", "alpha"], components) { members.append(.init(key: label, value: number(value))) }
+        } else {
+            return nil
+        }
+        return .object(JSONObject([.init(key: "color-space", value: .string(name)), .init(key: "components", value: .object(JSONObject(members)))]))
+    }
+
+    /// Three decimals, as Xcode writes components (`0.500`).
+    static func format3(_ value: Double) -> String {
+        let scaled = (value * 1000).rounded()
+        guard abs(scaled) < 1e15 else { return "0.000" }
+        let integer = Int(scaled)
+        let sign = integer < 0 ? "-" : ""
+        let magnitude = abs(integer)
+        let fraction = String(magnitude % 1000)
+        return sign + String(magnitude / 1000) + "." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+}

@@ -1,0 +1,24 @@
+import AssetCatalog
+import AssetValidation
+import CompiledCatalog
+
+/// The rules of the compiled-catalog reader (`adapt inspect FILE.car`), described for `adapt
+/// rules`, the README's table and SARIF.
+extension RuleRegistry {
+    static let compiled: [RuleDescription] = [
+        .init(.carNotACatalog, "a file given as a compiled catalog that is not one: no `BOMStore` header, or a BOM file without a `CARHEADER`",
+              details: "`adapt inspect` takes a path ending in `.car`, or a file that starts with `BOMStore`, as a compiled catalog.",
+              bad: "Assets.car  (0 bytes, or a ZIP renamed)", good: "Assets.car  (as actool wrote it)"),
+        .init(.carMalformed, "a compiled catalog whose structure contradicts itself or the file's size: a block past the end, a tree that loops, a length longer than its block",
+              details: "The message names the structure (`RENDITIONS tree node 12`) and its offset. Reading stops there: the rest of a `.car` hangs off the broken structure. A truncated download or a damaged IPA is the usual cause.",
+              bad: "Assets.car  (cut short, or a block offset past its end)", good: "Assets.car  (as actool wrote it)"),
+        .init(.carUnreadable, "a compiled catalog that cannot be read: missing, a folder, unreadable, or larger than 4 GiB",
+              bad: "Assets.car  (permissions 000)", good: "Assets.car  (a readable file)"),
+            .init(.extractNotDecoded, "`adapt extract`: a rendition not written because this package does not decode it: a compression (deepmap2, astc, heif, palette-img, blurred, jpeg-lzfse), a pixel format (RGBW), or a trait value whose Contents.json spelling is not established",
+              details: "The message names the asset, the rendition, its traits and the compression or value. The rest of the catalog is written; the run succeeds."),
+        .init(.extractRenamed, "`adapt extract`: a rendition or set written under another name than the file gives: unsafe characters (`/`, `..`, control characters, a leading dot) replaced, or a name used twice in one set given a suffix"),
+        .init(.extractDecodeFailed, "`adapt extract`: a rendition whose data is damaged: a stream that does not decode to its size, a frame outside its packed image, pixels larger than the file can hold",
+              details: "The rendition is skipped and the rest is written; the run exits 1."),
+        .init(.extractOutput, "an `adapt extract` output folder that cannot be written or may not be replaced (not empty and not an earlier output of adapt extract), or a catalog of which nothing could be written"),
+    ]
+}

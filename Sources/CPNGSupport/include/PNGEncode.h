@@ -1,0 +1,16 @@
+#ifndef ADAPTIVE_ASSETS_PNG_ENCODE_H
+#define ADAPTIVE_ASSETS_PNG_ENCODE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// Encodes 8-bit pixels as a PNG with libpng's simplified API (which owns its own setjmp, so a
+/// failure returns 0 and never aborts). `channels` is 4 for straight (not premultiplied) RGBA, 3 for RGB,
+/// 2 for grey + alpha, 1 for grey. Rows are `row_bytes` apart. On success *png is malloc'd
+/// (free with adapt_png_encode_free) and *png_length set; returns 1. (adapt extract, issue #21.)
+int adapt_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t row_bytes, int channels,
+                     uint8_t **png, size_t *png_length);
+
+void adapt_png_encode_free(uint8_t *png);
+
+#endif

@@ -1,0 +1,79 @@
+/// One facet of the `FACETKEYS` tree: an asset's name and the attributes every rendition of it
+/// shares, among them its name identifier (`kCRThemeIdentifierName`), the link from renditions
+/// to the name.
+///
+/// ```swift
+/// facet.name             // "d_iphone"
+/// facet.nameIdentifier   // 43947
+/// ```
+public struct CARFacet: Hashable, Sendable {
+    public struct Attribute: Hashable, Sendable {
+        public var attribute: RenditionAttribute
+        public var value: UInt16
+    }
+
+    public var name: String
+    public var attributes: [Attribute]
+
+    public var nameIdentifier: UInt16? { attributes.first { $0.attribute == .identifier }?.value }
+
+    /// Every facet of the tree, in the tree's (name) order.
+    package static func read(_ store: BOMStore) throws(CompiledCatalogError) -> [CARFacet] {
+        guard let tree = try BOMTree(store, named: "FACETKEYS") else { return [] }
+        var facets: [CARFacet] = []
+        facets.reserveCapacity(tree.entries.count)
+        for (number, entry) in tree.entries.enumerated() {
+            let key = try store.block(entry.keyBlock, for: "FACETKEYS entry \(number) key")
+            let value = try store.block(entry.valueBlock, for: "FACETKEYS entry \(number) value")
+            let name = store.bytes.fixedString(at: key.offset, length: key.length) ?? ""
+            let bytes = store.bytes
+            // Hot spot (two 16-bit values), then an attribute count and (attribute, value) pairs.
+            guard value.length >= 6, let count = bytes.uint16LittleEndian(at: value.offset + 4), 6 + Int(count) * 4 <= value.length else {
+                throw CompiledCatalogError(.malformed, "FACETKEYS entry \(number) ('\(name)')", at: value.offset,
+                                           "has an attribute list longer than its \(value.length) bytes")
+            }
+            let attributes = (0..<Int(count)).compactMap { pair -> Attribute? in
+                let at = value.offset + 6 + pair * 4
+                guard let attribute = bytes.uint16LittleEndian(at: at), let value = bytes.uint16LittleEndian(at: at + 2) else { return nil }
+                return Attribute(attribute: RenditionAttribute(rawValue: UInt32(attribute)), value: value)
+            }
+            facets.append(CARFacet(name: name, attributes: attributes))
+        }
+        return facets
+    }
+}
+
+/// A tree that maps names to small numbers: `APPEARANCEKEYS` (`UIAppearanceAny` → 0,
+/// `UIAppearanceDark` → 1, …) and `LOCALIZATIONKEYS` (`en` → 1, …). A rendition key's appearance
+/// or localization attribute holds the number.
+public struct CARNamedValues: Hashable, Sendable {
+    public struct Entry: Hashable, Sendable {
+        public var name: String
+        public var value: UInt32
+    }
+
+    public var entries: [Entry]
+
+    /// The name of `value`, when the tree has one.
+    public func name(of value: UInt16) -> String? { entries.first { $0.value == UInt32(value) }?.name }
+
+    /// Nil when the file has no such tree.
+    package init?(_ store: BOMStore, tree name: String) throws(CompiledCatalogError) {
+        guard let tree = try BOMTree(store, named: name) else { return nil }
+        entries = []
+        for (position, entry) in tree.entries.enumerated() {
+            let key = try store.block(entry.keyBlock, for: "\(name) entry \(position) key")
+            let value = try store.block(entry.valueBlock, for: "\(name) entry \(position) value")
+            let bytes = store.bytes
+            let number: UInt32? = switch value.length {
+            case 2: bytes.uint16LittleEndian(at: value.offset).map(UInt32.init)
+            case 4...: bytes.uint32LittleEndian(at: value.offset)
+            default: nil
+            }
+            guard let number else {
+                throw CompiledCatalogError(.malformed, "\(name) entry \(position)", at: value.offset, "has a \(value.length)-byte value (2 or 4 expected)")
+            }
+            entries.append(Entry(name: bytes.fixedString(at: key.offset, length: key.length) ?? "", value: number))
+        }
+    }
+}

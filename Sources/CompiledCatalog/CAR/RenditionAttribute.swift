@@ -1,0 +1,89 @@
+/// One attribute of a rendition key: CoreUI's numbering, with the name `assetutil` prints
+/// (`kCRThemeScaleName`). A number this reader does not know keeps its value and prints as
+/// `Unknown(37)`: never guessed.
+///
+/// ```swift
+/// RenditionAttribute(rawValue: 12).name   // "kCRThemeScaleName"
+/// RenditionAttribute(rawValue: 37).name   // "Unknown(37)"
+/// ```
+public struct RenditionAttribute: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    public static let look = Self(rawValue: 0)
+    public static let element = Self(rawValue: 1)
+    public static let part = Self(rawValue: 2)
+    public static let size = Self(rawValue: 3)
+    public static let direction = Self(rawValue: 4)
+    public static let placeholder = Self(rawValue: 5)
+    public static let value = Self(rawValue: 6)
+    public static let appearance = Self(rawValue: 7)
+    public static let dimension1 = Self(rawValue: 8)
+    public static let dimension2 = Self(rawValue: 9)
+    public static let state = Self(rawValue: 10)
+    public static let layer = Self(rawValue: 11)
+    public static let scale = Self(rawValue: 12)
+    public static let localization = Self(rawValue: 13)
+    public static let presentationState = Self(rawValue: 14)
+    public static let idiom = Self(rawValue: 15)
+    public static let subtype = Self(rawValue: 16)
+    /// The name identifier, which ties a rendition to its facet (its asset's name).
+    public static let identifier = Self(rawValue: 17)
+    public static let previousValue = Self(rawValue: 18)
+    public static let previousState = Self(rawValue: 19)
+    public static let horizontalSizeClass = Self(rawValue: 20)
+    public static let verticalSizeClass = Self(rawValue: 21)
+    public static let memoryClass = Self(rawValue: 22)
+    public static let graphicsClass = Self(rawValue: 23)
+    public static let displayGamut = Self(rawValue: 24)
+    public static let deploymentTarget = Self(rawValue: 25)
+    public static let glyphWeight = Self(rawValue: 26)
+    public static let glyphSize = Self(rawValue: 27)
+
+    private static let names = [
+        "Look", "Element", "Part", "Size", "Direction", "Placeholder", "Value", "Appearance", "Dimension1", "Dimension2",
+        "State", "Layer", "Scale", "Localization", "PresentationState", "Idiom", "Subtype", "Identifier", "PreviousValue",
+        "PreviousState", "SizeClassHorizontal", "SizeClassVertical", "MemoryClass", "GraphicsClass", "DisplayGamut",
+        "DeploymentTarget", "GlyphWeight", "GlyphSize",
+    ]
+
+    /// `kCRThemeScaleName`, as `assetutil`'s `Key Format` lists it, or `Unknown(N)`.
+    public var name: String {
+        Int(rawValue) < Self.names.count ? "kCRTheme\(Self.names[Int(rawValue)])Name" : "Unknown(\(rawValue))"
+    }
+
+    /// A short name for text output: `scale`, `idiom`, `sizeClassHorizontal`, or `unknown37`.
+    public var shortName: String {
+        guard Int(rawValue) < Self.names.count else { return "unknown\(rawValue)" }
+        let name = Self.names[Int(rawValue)]
+        return name.prefix(1).lowercased() + name.dropFirst()
+    }
+
+    public var description: String { name }
+}
+
+/// The `KEYFORMAT` block (tag `kfmt`): which attributes a rendition key holds, in order. Each
+/// key in the RENDITIONS tree is one little-endian 16-bit value per attribute listed here.
+public struct CARKeyFormat: Hashable, Sendable {
+    public var version: UInt32
+    public var attributes: [RenditionAttribute]
+
+    package init(_ store: BOMStore) throws(CompiledCatalogError) {
+        guard let (index, block) = try store.variableBlock("KEYFORMAT") else {
+            throw CompiledCatalogError(.malformed, "the file", "has a CARHEADER but no KEYFORMAT: rendition keys cannot be read")
+        }
+        let bytes = store.bytes, at = block.offset
+        guard block.length >= 12, bytes.matches("tmfk", at: at), let version = bytes.uint32LittleEndian(at: at + 4),
+              let count = bytes.uint32LittleEndian(at: at + 8) else {
+            throw CompiledCatalogError(.malformed, "KEYFORMAT (block \(index))", at: at, "is not a key format ('kfmt' and 12 bytes expected, \(block.length) bytes)")
+        }
+        guard Int(count) <= (block.length - 12) / 4 else {
+            throw CompiledCatalogError(.malformed, "KEYFORMAT (block \(index))", at: at,
+                                       "lists \(count) attributes, more than its \(block.length) bytes hold")
+        }
+        self.version = version
+        attributes = (0..<Int(count)).compactMap { position in
+            bytes.uint32LittleEndian(at: at + 12 + position * 4).map { RenditionAttribute(rawValue: $0) }
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import CPNGSupport
+
+extension DecodedBitmap {
+    /// The bitmap as a PNG: colour as straight (un-premultiplied) RGBA, grey + alpha as straight
+    /// GA (GA16 reduced to 8 bits: its high bytes), grey as grey, RGB555 widened to 8-bit RGB.
+    /// CoreUI stores colour premultiplied in B G R A order, so each pixel is reordered and
+    /// divided by its alpha (rounded; a zero alpha keeps zero colour). Nil for `RGBW` (16-bit
+    /// half floats in extended colour spaces, which an 8-bit PNG cannot hold), and for pixels
+    /// shorter than their rows claim; extract reports those and skips them.
+    ///
+    /// ```swift
+    /// if case .pixels(let bitmap)? = try catalog.decodedBitmap(of: rendition) {
+    ///     try bitmap.pngData().map { try Data($0).write(to: url) }
+    /// }
+    /// ```
+    public func pngData() -> [UInt8]? {
+        guard let (channels, straight) = straightPixels() else { return nil }
+        var png: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        let ok = straight.withUnsafeBufferPointer {
+            adapt_png_encode($0.baseAddress, UInt32(width), UInt32(height), width * channels, Int32(channels), &png, &length)
+        }
+        guard ok == 1, let png else { return nil }
+        defer { adapt_png_encode_free(png) }
+        return Array(UnsafeBufferPointer(start: png, count: length))
+    }
+
+    /// The PNG's channels and its tightly packed straight pixels.
+    func straightPixels() -> (channels: Int, pixels: [UInt8])? {
+        let pixel = format.bytesPerPixel
+        // The rows must hold the pixels: a short buffer is refused here, not read past.
+        guard width > 0, height > 0, width <= UInt32.max, height <= UInt32.max, rowBytes >= width * pixel,
+              rowBytes.multipliedReportingOverflow(by: height - 1).partialValue <= bytes.count - width * pixel else { return nil }
+        let channels: Int
+        switch format {
+        case .argb: channels = 4
+        case .grayAlpha8, .grayAlpha16: channels = 2
+        case .gray8: channels = 1
+        case .rgb555: channels = 3
+        case .argb16: return nil
+        }
+        var out = [UInt8](repeating: 0, count: width * height * channels)
+        var index = 0
+        for y in 0..<height {
+            var at = y * rowBytes
+            for _ in 0..<width {
+                switch format {
+                case .argb:
+                    let alpha = isOpaque ? 255 : Int(bytes[at + 3])
+                    out[index] = Self.unpremultiply(bytes[at + 2], alpha)
+                    out[index + 1] = Self.unpremultiply(bytes[at + 1], alpha)
+                    out[index + 2] = Self.unpremultiply(bytes[at], alpha)
+                    out[index + 3] = UInt8(alpha)
+                case .grayAlpha8:
+                    let alpha = isOpaque ? 255 : Int(bytes[at + 1])
+                    out[index] = Self.unpremultiply(bytes[at], alpha)
+                    out[index + 1] = UInt8(alpha)
+                case .grayAlpha16:
+                    // Little-endian 16-bit grey then alpha; the high byte of each is its 8-bit value.
+                    let alpha = isOpaque ? 255 : Int(bytes[at + 3])
+                    out[index] = Self.unpremultiply(bytes[at + 1], alpha)
+                    out[index + 1] = UInt8(alpha)
+                case .gray8:
+                    out[index] = bytes[at]
+                case .rgb555:
+                    // A little-endian word: 1 unused bit, then 5 bits each of red, green, blue.
+                    let word = Int(bytes[at]) | Int(bytes[at + 1]) << 8
+                    for (offset, shift) in [10, 5, 0].enumerated() {
+                        let five = word >> shift & 0x1F
+                        out[index + offset] = UInt8((five * 255 + 15) / 31)
+                    }
+                case .argb16:
+                    return nil
+                }
+                at += pixel
+                index += channels
+            }
+        }
+        return (channels, out)
+    }
+
+    /// A premultiplied component back to straight: `c * 255 / alpha`, rounded, at most 255.
+    @inline(__always)
+    static func unpremultiply(_ component: UInt8, _ alpha: Int) -> UInt8 {
+        guard alpha > 0 else { return 0 }
+        guard alpha < 255 else { return component }
+        return UInt8(min(255, (Int(component) * 255 + alpha / 2) / alpha))
+    }
+}

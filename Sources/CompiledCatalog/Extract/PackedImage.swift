@@ -1,0 +1,84 @@
+/// References into packed images. actool (from Xcode 7 on) packs small bitmaps of equal traits
+/// into atlases, renditions named `ZZZZPackedAsset-<scale>.<n>.<m>` with layout `PackedImage`
+/// and no facet; each packed bitmap's own rendition has layout `InternalReference`, no pixels,
+/// and an `INLK` property (1010) holding its frame in the atlas and the atlas's key as
+/// (attribute, value) pairs. A frame's y counts up from the atlas's bottom edge (Core Graphics'
+/// origin) while the atlas's rows are stored top first: checked against the sources of the
+/// Xcode 7.3 corpus, where a top-left reading cuts out a neighbour of another colour and the
+/// bottom-left one equals the source PNG.
+///
+/// ```swift
+/// if let (atlas, frame) = catalog.packedImage(referencedBy: rendition) {
+///     print(atlas.renditionName, frame)   // ZZZZPackedAsset-2.0.0 100x100+2+54
+/// }
+/// ```
+extension CompiledCatalog {
+    /// The packed image a reference points into, and the frame it takes from it; nil when the
+    /// rendition is no reference, or no packed image has the key it names. The key matches when
+    /// every attribute of the file's key format has the value the reference lists (0 for those it
+    /// leaves out).
+    public func packedImage(referencedBy rendition: Rendition) -> (atlas: Rendition, frame: RenditionProperty.Rectangle)? {
+        for case .internalReference(let frame, _, let pairs) in rendition.properties {
+            var wanted: [RenditionAttribute: UInt16] = [:]
+            for pair in pairs { wanted[pair.attribute] = pair.value }
+            let atlas = renditions.first { candidate in
+                candidate.layout == .packedImage && candidate.key.pairs.allSatisfy { wanted[$0.attribute, default: 0] == $0.value }
+            }
+            return atlas.map { ($0, frame) }
+        }
+        return nil
+    }
+
+    func referencedBitmap(of rendition: Rendition, atlases: PackedImageCache?) throws(DecompressionError) -> BitmapDecoding? {
+        guard let (atlas, frame) = packedImage(referencedBy: rendition) else {
+            throw DecompressionError("packed image", .corrupt, at: rendition.valueRange.offset,
+                                     "\(rendition.renditionName) refers to a packed image this file does not have")
+        }
+        let decoded: BitmapDecoding?
+        if let cached = atlases?.decoded[atlas.valueBlock] {
+            decoded = cached
+        } else {
+            decoded = try decodedBitmap(of: atlas)
+            atlases?.decoded[atlas.valueBlock] = decoded
+        }
+        guard let decoded else { return nil }
+        guard case .pixels(let pixels) = decoded else { return decoded }
+        // The frame's y counts from the bottom edge; rows are stored top first.
+        let height = UInt32(clamping: pixels.height)
+        var topDown = frame
+        topDown.y = frame.y <= height && frame.height <= height - frame.y ? height - frame.y - frame.height : UInt32.max
+        guard let cut = pixels.cropped(to: topDown) else {
+            throw DecompressionError("packed image", .corrupt, at: rendition.valueRange.offset,
+                                     "frame \(frame) of \(rendition.renditionName) lies outside its \(pixels.width)x\(pixels.height) packed image")
+        }
+        // The packed image's pixels are premultiplied as the reference's would be; opacity is the
+        // reference's own.
+        return .pixels(DecodedBitmap(width: cut.width, height: cut.height, rowBytes: cut.rowBytes, format: cut.format,
+                                     isOpaque: rendition.flags.isOpaque, bytes: cut.bytes))
+    }
+}
+
+/// Packed images decoded once for many references, keyed by their value block.
+public final class PackedImageCache {
+    fileprivate var decoded: [UInt32: BitmapDecoding?] = [:]
+    public init() {}
+}
+
+extension DecodedBitmap {
+    /// The pixels inside `frame` (from the top-left corner), tightly packed; nil when the frame
+    /// does not lie wholly inside the bitmap.
+    public func cropped(to frame: RenditionProperty.Rectangle) -> DecodedBitmap? {
+        let x = Int(frame.x), y = Int(frame.y), width = Int(frame.width), height = Int(frame.height)
+        guard width > 0, height > 0, x <= self.width, width <= self.width - x, y <= self.height, height <= self.height - y else { return nil }
+        let pixel = format.bytesPerPixel
+        let rowLength = width * pixel
+        var out: [UInt8] = []
+        out.reserveCapacity(rowLength * height)
+        for row in y..<(y + height) {
+            let start = row * rowBytes + x * pixel
+            guard start + rowLength <= bytes.count else { return nil }
+            out += bytes[start..<(start + rowLength)]
+        }
+        return DecodedBitmap(width: width, height: height, rowBytes: rowLength, format: format, isOpaque: isOpaque, bytes: out)
+    }
+}

@@ -1,0 +1,153 @@
+/// The small enumerations of a CSI header, each a raw number with the names this reader knows.
+/// An unknown number keeps its value and prints as `Unknown(N)`: never guessed.
+
+/// How a rendition is laid out (`csimetadata.layout`): an image's slicing, or a non-image kind.
+///
+/// ```swift
+/// RenditionLayout(rawValue: 12).name        // "OnePartScale"
+/// RenditionLayout(rawValue: 12).assetType   // "Image"
+/// ```
+public struct RenditionLayout: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: UInt16
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    public static let vector = Self(rawValue: 9)
+    public static let onePartScale = Self(rawValue: 12)
+    public static let data = Self(rawValue: 1000)
+    public static let internalReference = Self(rawValue: 1003)
+    public static let packedImage = Self(rawValue: 1004)
+    public static let color = Self(rawValue: 1009)
+    public static let multisizeImage = Self(rawValue: 1010)
+
+    private static let names: [UInt16: String] = [
+        6: "Gradient", 7: "Effect", 9: "Vector",
+        10: "OnePartFixedSize", 11: "OnePartTile", 12: "OnePartScale",
+        20: "ThreePartHTile", 21: "ThreePartHScale", 22: "ThreePartHUniform",
+        23: "ThreePartVTile", 24: "ThreePartVScale", 25: "ThreePartVUniform",
+        30: "NinePartTile", 31: "NinePartScale", 32: "NinePartHorizontalUniformVerticalScale",
+        33: "NinePartHorizontalScaleVerticalUniform", 34: "NinePartEdgesOnly",
+        40: "ManyPartLayoutUnknown", 50: "AnimationFilmstrip",
+        1000: "Data", 1001: "ExternalLink", 1002: "LayerStack", 1003: "InternalReference", 1004: "PackedImage",
+        1005: "NameList", 1006: "UnknownAddObject", 1007: "Texture", 1008: "TextureImage", 1009: "Color", 1010: "MultisizeImage",
+    ]
+
+    public var name: String { Self.names[rawValue] ?? "Unknown(\(rawValue))" }
+    public var description: String { name }
+
+    /// A bitmap laid out in one, three or nine parts, or a filmstrip: what CoreUI calls an image.
+    public var isSlicedImage: Bool { (10...50).contains(rawValue) }
+
+    /// `assetutil`'s `AssetType`: `Image`, `Vector`, `Data`, `Color`, `MultiSized Image`,
+    /// `PackedImage`; a reference into a packed image is an `Image`. Others print their layout.
+    public var assetType: String {
+        switch rawValue {
+        case _ where isSlicedImage, Self.internalReference.rawValue: "Image"
+        case Self.vector.rawValue: "Vector"
+        case Self.data.rawValue: "Data"
+        case Self.color.rawValue: "Color"
+        case Self.multisizeImage.rawValue: "MultiSized Image"
+        default: name
+        }
+    }
+}
+
+/// The pixel format of a CSI header, a four-character code (`ARGB`, `GA8 `, `PDF `, `JPEG`, …).
+public struct PixelFormat: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    public static let none = Self(rawValue: 0)
+    public static let argb = Self(code: "ARGB")
+    public static let gray8 = Self(code: "GA8 ")
+    public static let gray16 = Self(code: "GA16")
+    public static let rgb555 = Self(code: "RGB5")
+    public static let rgbw = Self(code: "RGBW")
+    public static let pdf = Self(code: "PDF ")
+    public static let jpeg = Self(code: "JPEG")
+    public static let heif = Self(code: "HEIF")
+    public static let data = Self(code: "DATA")
+
+    init(code: String) {
+        self.rawValue = code.utf8.reduce(0) { $0 << 8 | UInt32($1) }
+    }
+
+    /// The code without trailing spaces (`GA8`), or `none` for 0.
+    public var code: String {
+        rawValue == 0 ? "none" : FourCharacterCode.text(of: rawValue).replacingTrailingSpaces()
+    }
+
+    public var description: String { code }
+
+    /// Bits per colour component, for the formats whose depth is known.
+    public var bitsPerComponent: Int? {
+        switch self {
+        case .argb, .gray8, .jpeg, .heif: 8
+        case .gray16, .rgbw: 16
+        case .rgb555: 5
+        default: nil
+        }
+    }
+
+    /// `RGB` or `Monochrome`, for bitmap formats.
+    public var colorModel: String? {
+        switch self {
+        case .argb, .rgbw, .rgb555, .jpeg, .heif: "RGB"
+        case .gray8, .gray16: "Monochrome"
+        default: nil
+        }
+    }
+
+    /// `assetutil`'s `Encoding`: the code, except 16-bit grey (`GRAY-16`).
+    public var encoding: String { self == .gray16 ? "GRAY-16" : code }
+}
+
+/// How a bitmap's pixels are compressed (the `CELM` payload's compression field).
+public struct RenditionCompression: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    public static let uncompressed = Self(rawValue: 0)
+    public static let rle = Self(rawValue: 1)
+    public static let zip = Self(rawValue: 2)
+    public static let lzvn = Self(rawValue: 3)
+    public static let lzfse = Self(rawValue: 4)
+    public static let jpegLZFSE = Self(rawValue: 5)
+    public static let blurred = Self(rawValue: 6)
+    public static let astc = Self(rawValue: 7)
+    public static let paletteImage = Self(rawValue: 8)
+    public static let hevc = Self(rawValue: 9)
+    public static let deepmapLZFSE = Self(rawValue: 10)
+    public static let deepmap2 = Self(rawValue: 11)
+
+    private static let names = [
+        "uncompressed", "rle", "zip", "lzvn", "lzfse", "jpeg-lzfse", "blurred", "astc", "palette-img", "hevc", "deepmap-lzfse", "deepmap2",
+    ]
+
+    /// As `assetutil` prints it: `lzfse`, `palette-img`, …, or `Unknown(N)`.
+    public var name: String { Int(rawValue) < Self.names.count ? Self.names[Int(rawValue)] : "Unknown(\(rawValue))" }
+    public var description: String { name }
+}
+
+/// The flags word of a CSI header. Bits as CoreUI lays them out: FPO hint, excluded from the
+/// contrast filter, vector based, opaque, bitmap encoding (4 bits), opted out of thinning,
+/// flippable, tintable, preserves its vector representation.
+public struct RenditionFlags: RawRepresentable, Hashable, Sendable {
+    public var rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    public var isVectorBased: Bool { rawValue & 1 << 2 != 0 }
+    public var isOpaque: Bool { rawValue & 1 << 3 != 0 }
+    public var bitmapEncoding: UInt32 { rawValue >> 4 & 0xF }
+    public var optsOutOfThinning: Bool { rawValue & 1 << 8 != 0 }
+    public var isFlippable: Bool { rawValue & 1 << 9 != 0 }
+    public var isTintable: Bool { rawValue & 1 << 10 != 0 }
+    public var preservesVectorRepresentation: Bool { rawValue & 1 << 11 != 0 }
+}
+
+extension String {
+    func replacingTrailingSpaces() -> String {
+        var copy = self
+        while copy.hasSuffix(" ") { copy.removeLast() }
+        return copy
+    }
+}

@@ -1,0 +1,51 @@
+import AdaptiveAssets
+import ArgumentParser
+
+struct ExtractCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "extract",
+        abstract: "Write a compiled catalog (Assets.car) back out as an .xcassets folder.",
+        discussion: """
+            One set per asset name (.imageset, .colorset, .dataset), each rendition as its file under its
+            rendition name (PNG for bitmaps, with straight alpha; PDF, SVG, JPEG and data as stored), with a
+            Contents.json per set listing its traits. Renditions whose compression is not decoded (deepmap2,
+            astc, heif, palette-img, blurred, jpeg-lzfse, ...) are named and skipped with a warning; damaged
+            ones are errors (exit 1, the rest is still written). Exit 1 too when nothing could be written.
+
+            Safety, as adapt thin: written into a staging folder beside OUTPUT and moved into place when
+            complete. OUTPUT is replaced only when it is absent, empty, or an earlier output of adapt extract
+            (its Contents.json's author says so); names from the file never leave OUTPUT.
+            """)
+
+    @Argument(help: "A compiled catalog (Assets.car).")
+    var catalog: String
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The .xcassets folder to write.", valueName: "dir"))
+    var output: String
+
+    @Option(help: "The output format.")
+    var format: OutputFormat = .text
+
+    func run() throws {
+        let compiled: CompiledCatalog
+        do { compiled = try CompiledCatalog(path: catalog) } catch { throw CommandFailure(error.diagnostic) }
+        let result: CompiledExtraction.Result
+        do {
+            result = try CompiledExtraction(compiled).write(to: output)
+        } catch {
+            throw CommandFailure(Diagnostic(.extractOutput, "\(error)", at: SourceLocation(file: output)))
+        }
+        switch format {
+        case .text:
+            Terminal.report(result.diagnostics)
+            Terminal.output(result.text)
+        case .json:
+            Terminal.document(JSONWriter.xcodeStyle.string(for: result.json))
+        }
+        if result.diagnostics.hasErrors { throw ExitCode(1) }
+    }
+}
+
+extension ExtractCommand: MachineReadableCommand {
+    var writesJSON: Bool { format == .json }
+}
