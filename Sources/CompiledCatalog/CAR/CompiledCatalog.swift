@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A compiled asset catalog (`Assets.car`), read whole: its header and metadata, the key format,
 /// the facets (asset names) and every rendition, in the RENDITIONS tree's order.
@@ -31,28 +37,40 @@ public struct CompiledCatalog: Sendable {
     /// Files larger than this are refused before they are read (no real catalog comes near).
     public static let maximumFileSize = 4 << 30
 
-    /// Reads the file at `path`.
+    /// Reads the file at `path`: one read of exactly its size into memory, refused up front for a
+    /// file that is not a regular file or is larger than `maximumFileSize`.
     public init(path: String) throws(CompiledCatalogError) {
-        let bytes: [UInt8]
-        do {
-            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-            defer { try? handle.close() }
-            let size = try handle.seekToEnd()
-            guard size <= UInt64(Self.maximumFileSize) else {
-                throw CompiledCatalogError(.unreadable, path: path, "the file", "is \(size) bytes, more than the \(Self.maximumFileSize) this reader accepts")
-            }
-            try handle.seek(toOffset: 0)
-            bytes = [UInt8](try handle.readToEnd() ?? Data())
-        } catch let error as CompiledCatalogError {
-            throw error
-        } catch {
-            throw CompiledCatalogError(.unreadable, path: path, "the file", "cannot be read: \(error.localizedDescription)")
-        }
+        let bytes = try Self.readFile(path)
         do {
             try self.init(bytes: bytes, path: path)
         } catch {
             throw error.locating(path)
         }
+    }
+
+    private static func readFile(_ path: String) throws(CompiledCatalogError) -> [UInt8] {
+        func unreadable(_ problem: String) -> CompiledCatalogError { CompiledCatalogError(.unreadable, path: path, "the file", problem) }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw unreadable("cannot be opened: \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { throw unreadable("is not a regular file") }
+        let size = Int(info.st_size)
+        guard size <= maximumFileSize else { throw unreadable("is \(size) bytes, more than the \(maximumFileSize) this reader accepts") }
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            count = 0
+            while count < size {
+                let got = read(descriptor, buffer.baseAddress! + count, size - count)
+                if got < 0 && errno == EINTR { continue }
+                if got < 0 { failure = errno }
+                if got <= 0 { break }
+                count += got
+            }
+        }
+        guard failure == 0 else { throw unreadable("cannot be read: \(String(cString: strerror(failure)))") }
+        // A file that shrank while it was read is read as the bytes it still had.
+        return bytes
     }
 
     /// Reads a catalog from its bytes; `path` is only used to name the file in errors.
