@@ -16,7 +16,7 @@ import CompiledCatalog
 ///
 /// ```swift
 /// let document = CompiledCatalog.AssetutilDocument(catalog)
-/// try document.write { piece in try output.write(contentsOf: piece) }
+/// document.write { piece in output += piece }
 /// ```
 extension CompiledCatalog {
     public struct AssetutilDocument: Sendable {
@@ -27,26 +27,33 @@ extension CompiledCatalog {
         /// The whole document as UTF-8, ending with a newline (Xcode's JSON style, as assetutil).
         public func bytes() -> [UInt8] {
             var document: [UInt8] = []
-            write(chunk: Int.max) { document += $0 }
+            write { document += $0 }
             return document
         }
 
-        /// The document in pieces of about `chunk` bytes, handed to `flush` in order.
-        public func write(chunk: Int = 1 << 16, flush: ([UInt8]) throws -> Void) rethrows {
-            var output = JSONOutput()
-            output.bytes.reserveCapacity(min(chunk, 1 << 20) + 4096)
-            output.bytes.append(UInt8(ascii: "["))
-            writeHeader(into: &output)
-            for rendition in catalog.renditions {
-                output.bytes.append(UInt8(ascii: ","))
-                writeEntry(rendition, into: &output)
-                if output.bytes.count >= chunk {
-                    try flush(output.bytes)
-                    output.bytes.removeAll(keepingCapacity: true)
+        /// The document in pieces, handed to `flush` in order. Renditions are formatted in
+        /// batches on every core, a few batches per core at a time, so memory stays bounded.
+        public func write(flush: ([UInt8]) throws -> Void) rethrows {
+            var head = JSONOutput()
+            head.bytes.append(UInt8(ascii: "["))
+            writeHeader(into: &head)
+            try flush(head.bytes)
+            let renditions = catalog.renditions, batch = 1024
+            let starts = Array(stride(from: 0, to: renditions.count, by: batch))
+            let cores = CatalogReader.coreCount
+            for group in stride(from: 0, to: starts.count, by: cores * 4) {
+                let pieces = Array(starts[group..<min(group + cores * 4, starts.count)]).concurrentMap(concurrency: cores) { start in
+                    var output = JSONOutput()
+                    output.bytes.reserveCapacity(600 * batch)
+                    for index in start..<min(start + batch, renditions.count) {
+                        output.bytes.append(UInt8(ascii: ","))
+                        writeEntry(renditions[index], into: &output)
+                    }
+                    return output.bytes
                 }
+                for piece in pieces { try flush(piece) }
             }
-            output.bytes += "\n]\n".utf8
-            try flush(output.bytes)
+            try flush(Array("\n]\n".utf8))
         }
 
         // Each writer below states its keys in byte order; a test checks the order of real output.
@@ -116,8 +123,8 @@ extension CompiledCatalog {
             if let gamut = key.displayGamut { output.member("DisplayGamut", gamut.rawValue) }
             if isImage && format != .none && format != .pdf { output.member("Encoding", format.encoding) }
             if let graphics = key.graphicsClass, graphics != 0 { output.member("Graphics", Int(graphics)) }
-            output.member("Idiom", key.idiom?.name ?? "universal")
-            if isImage && rendition.imageLayout.isSlicedImage { output.member("Image Type", "kCoreTheme" + rendition.imageLayout.name) }
+            output.member("Idiom", key.idiom?.name ?? CompiledIdiom.universal.name)
+            if isImage && rendition.imageLayout.isSlicedImage { output.member("Image Type", rendition.imageLayout.themeName) }
             if let localization = key.localization, localization != 0 {
                 output.member("Localization", catalog.localizations?.name(of: localization) ?? "Unknown(\(localization))")
             }
@@ -152,81 +159,108 @@ struct JSONOutput {
     var bytes: [UInt8] = []
     private var first = true
 
+    mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
     mutating func open() {
-        bytes += "\n  {".utf8
+        raw("\n  {")
         first = true
     }
 
     mutating func close() {
-        bytes += "\n  }".utf8
+        raw("\n  }")
     }
 
-    mutating func key(_ name: String) {
-        bytes += (first ? "\n    \"" : ",\n    \"").utf8
-        bytes += name.utf8
-        bytes += "\" : ".utf8
+    mutating func key(_ name: StaticString) {
+        raw(first ? "\n    \"" : ",\n    \"")
+        raw(name)
+        raw("\" : ")
         first = false
     }
 
-    mutating func member(_ name: String, _ value: String) {
+    mutating func member(_ name: StaticString, _ value: String) {
         key(name)
         string(value)
     }
 
-    mutating func member(_ name: String, _ value: Int) {
+    mutating func member(_ name: StaticString, _ value: Int) {
         key(name)
-        bytes += String(value).utf8
+        integer(value)
     }
 
-    mutating func member(_ name: String, _ value: Bool) {
+    mutating func member(_ name: StaticString, _ value: Bool) {
         key(name)
-        bytes += (value ? "true" : "false").utf8
+        raw(value ? "true" : "false")
+    }
+
+    /// Decimal digits without a String in between: this runs a dozen times per rendition.
+    mutating func integer(_ value: Int) {
+        guard value != 0 else { bytes.append(UInt8(ascii: "0")); return }
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude, digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                                                  UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while magnitude > 0 {
+                buffer[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            }
+            bytes.append(contentsOf: buffer[(20 - count)...])
+        }
     }
 
     mutating func array(_ strings: [String]) {
-        guard !strings.isEmpty else { bytes += "[]".utf8; return }
+        guard !strings.isEmpty else { raw("[]"); return }
         bytes.append(UInt8(ascii: "["))
         for (index, text) in strings.enumerated() {
-            bytes += (index == 0 ? "\n      " : ",\n      ").utf8
+            raw(index == 0 ? "\n      " : ",\n      ")
             string(text)
         }
-        bytes += "\n    ]".utf8
+        raw("\n    ]")
     }
 
     mutating func numbers(_ values: [Double]) {
-        guard !values.isEmpty else { bytes += "[]".utf8; return }
+        guard !values.isEmpty else { raw("[]"); return }
         bytes.append(UInt8(ascii: "["))
         for (index, value) in values.enumerated() {
-            bytes += (index == 0 ? "\n      " : ",\n      ").utf8
+            raw(index == 0 ? "\n      " : ",\n      ")
             // JSON has no NaN or infinity; a hostile file may hold either.
-            bytes += (!value.isFinite ? "0" : value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)).utf8
+            if !value.isFinite {
+                bytes.append(UInt8(ascii: "0"))
+            } else if value == value.rounded() && abs(value) < 1e15 {
+                integer(Int(value))
+            } else {
+                bytes += String(value).utf8
+            }
         }
-        bytes += "\n    ]".utf8
+        raw("\n    ]")
     }
 
     mutating func object(_ members: [(String, Int)]) {
-        guard !members.isEmpty else { bytes += "{}".utf8; return }
+        guard !members.isEmpty else { raw("{}"); return }
         bytes.append(UInt8(ascii: "{"))
         for (index, member) in members.enumerated() {
-            bytes += (index == 0 ? "\n      " : ",\n      ").utf8
+            raw(index == 0 ? "\n      " : ",\n      ")
             string(member.0)
-            bytes += " : ".utf8
-            bytes += String(member.1).utf8
+            raw(" : ")
+            integer(member.1)
         }
-        bytes += "\n    }".utf8
+        raw("\n    }")
     }
 
+    /// A string literal: plain ASCII is copied as it is; anything else goes through
+    /// `JSONWriter`, so both escape alike.
     mutating func string(_ text: String) {
         var text = text
         let plain = text.withUTF8 { utf8 in
-            utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
-        }
-        if plain {
+            guard utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else { return false }
             bytes.append(UInt8(ascii: "\""))
-            bytes += text.utf8
+            bytes.append(contentsOf: utf8)
             bytes.append(UInt8(ascii: "\""))
-        } else {
-            bytes += JSONWriter.compact.bytes(for: .string(text))
+            return true
         }
+        if !plain { bytes += JSONWriter.compact.bytes(for: .string(text)) }
     }
 }

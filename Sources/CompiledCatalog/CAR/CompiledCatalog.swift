@@ -1,3 +1,5 @@
+import AssetCatalog
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -37,18 +39,20 @@ public struct CompiledCatalog: Sendable {
     /// Files larger than this are refused before they are read (no real catalog comes near).
     public static let maximumFileSize = 4 << 30
 
-    /// Reads the file at `path`: one read of exactly its size into memory, refused up front for a
-    /// file that is not a regular file or is larger than `maximumFileSize`.
+    /// Reads the file at `path`, refused up front when it is not a regular file or is larger
+    /// than `maximumFileSize`. The file is mapped, not copied: only the pages the structures
+    /// live on are read (a rendition's data is located, never touched). Like every reader of a
+    /// mapped file, this assumes no one truncates the file while it is read.
     public init(path: String) throws(CompiledCatalogError) {
-        let bytes = try Self.readFile(path)
+        let reader = try Self.mapFile(path)
         do {
-            try self.init(bytes: bytes, path: path)
+            try self.init(reader, path: path)
         } catch {
             throw error.locating(path)
         }
     }
 
-    private static func readFile(_ path: String) throws(CompiledCatalogError) -> [UInt8] {
+    private static func mapFile(_ path: String) throws(CompiledCatalogError) -> ByteReader {
         func unreadable(_ problem: String) -> CompiledCatalogError { CompiledCatalogError(.unreadable, path: path, "the file", problem) }
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw unreadable("cannot be opened: \(String(cString: strerror(errno)))") }
@@ -57,26 +61,22 @@ public struct CompiledCatalog: Sendable {
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { throw unreadable("is not a regular file") }
         let size = Int(info.st_size)
         guard size <= maximumFileSize else { throw unreadable("is \(size) bytes, more than the \(maximumFileSize) this reader accepts") }
-        var failure: Int32 = 0
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            count = 0
-            while count < size {
-                let got = read(descriptor, buffer.baseAddress! + count, size - count)
-                if got < 0 && errno == EINTR { continue }
-                if got < 0 { failure = errno }
-                if got <= 0 { break }
-                count += got
-            }
+        guard size > 0 else { return ByteReader([]) }
+        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {
+            throw unreadable("cannot be mapped: \(String(cString: strerror(errno)))")
         }
-        guard failure == 0 else { throw unreadable("cannot be read: \(String(cString: strerror(failure)))") }
-        // A file that shrank while it was read is read as the bytes it still had.
-        return bytes
+        let bytes = UnsafeRawBufferPointer(start: address, count: size)
+        return ByteReader(ByteReader.Storage(bytes) { munmap(UnsafeMutableRawPointer(mutating: $0.baseAddress), $0.count) })
     }
 
     /// Reads a catalog from its bytes; `path` is only used to name the file in errors.
     public init(bytes: [UInt8], path: String = "") throws(CompiledCatalogError) {
+        try self.init(ByteReader(bytes), path: path)
+    }
+
+    package init(_ reader: ByteReader, path: String) throws(CompiledCatalogError) {
         do {
-            let store = try BOMStore(ByteReader(bytes))
+            let store = try BOMStore(reader)
             self.path = path
             self.store = store
             header = try CARHeader(store)
@@ -100,12 +100,31 @@ public struct CompiledCatalog: Sendable {
         for facet in facets {
             if let identifier = facet.nameIdentifier, names[identifier] == nil { names[identifier] = facet.name }
         }
+        // Renditions are independent of each other: batches are read on every core, and the
+        // first error in tree order is the one reported, whichever thread met it first.
+        let entries = tree.entries, batch = 2048, facetNames = names
+        let batches = Array(stride(from: 0, to: entries.count, by: batch))
+        let results = batches.concurrentMap(concurrency: CatalogReader.coreCount) { start -> Result<[Rendition], CompiledCatalogError> in
+            var renditions: [Rendition] = []
+            renditions.reserveCapacity(min(batch, entries.count - start))
+            for position in start..<min(start + batch, entries.count) {
+                do throws(CompiledCatalogError) {
+                    var rendition = try Rendition(store, entry: entries[position], position: position, keyFormat: keyFormat)
+                    rendition.name = rendition.key.nameIdentifier.flatMap { facetNames[$0] }
+                    renditions.append(rendition)
+                } catch {
+                    return .failure(error)
+                }
+            }
+            return .success(renditions)
+        }
         var renditions: [Rendition] = []
-        renditions.reserveCapacity(tree.entries.count)
-        for (position, entry) in tree.entries.enumerated() {
-            var rendition = try Rendition(store, entry: entry, position: position, keyFormat: keyFormat)
-            rendition.name = rendition.key.nameIdentifier.flatMap { names[$0] }
-            renditions.append(rendition)
+        renditions.reserveCapacity(entries.count)
+        for result in results {
+            switch result {
+            case .success(let batch): renditions += batch
+            case .failure(let error): throw error
+            }
         }
         return renditions
     }
@@ -113,7 +132,7 @@ public struct CompiledCatalog: Sendable {
     /// Whether `bytes` (the start of a file) look like a BOM file, so `adapt inspect` can take a
     /// `.car` by content as well as by name.
     public static func looksCompiled(_ bytes: some Collection<UInt8>) -> Bool {
-        bytes.starts(with: Array(BOMStore.magic.utf8))
+        BOMStore.magic.withUTF8Buffer { bytes.starts(with: $0) }
     }
 
     /// The asset names, each with its renditions, in name order; renditions whose name
