@@ -129,3 +129,24 @@ import Testing
         #expect(first.sizeOnDisk <= catalog.store.blocks[Int(first.valueBlock)].length)
     }
 }
+
+/// The fuzz target's seeds (`Scripts/make-car.py` cuts them from the corpus): each is a valid
+/// compiled catalog, renditions and names intact, or the fuzzer would start from noise.
+@Suite struct FuzzSeedTests {
+    static var seeds: [String] {
+        let folder = Corpus.repositoryRoot + "/FuzzTesting/Seeds/FuzzCAR"
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted().map { folder + "/" + $0 }
+    }
+
+    @Test func thereAreSeeds() { #expect(Self.seeds.count >= 5) }
+
+    @Test(arguments: seeds)
+    func everySeedReads(_ path: String) throws {
+        let catalog = try CompiledCatalog(path: path)
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(bytes.count <= 65_536, "libFuzzer's -max_len in Scripts/fuzz")
+        #expect(catalog.renditions.count == CompiledCorpus.leafEntryCount(bytes, tree: "RENDITIONS"))
+        #expect(catalog.renditions.count == Int(catalog.header.renditionCount))
+        #expect(catalog.renditions.allSatisfy { $0.name != nil || $0.layout == .packedImage })
+    }
+}

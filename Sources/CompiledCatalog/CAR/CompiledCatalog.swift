@@ -45,11 +45,7 @@ public struct CompiledCatalog: Sendable {
     /// mapped file, this assumes no one truncates the file while it is read.
     public init(path: String) throws(CompiledCatalogError) {
         let reader = try Self.mapFile(path)
-        do {
-            try self.init(reader, path: path)
-        } catch {
-            throw error.locating(path)
-        }
+        self = try Self.parse(reader, path: path)
     }
 
     private static func mapFile(_ path: String) throws(CompiledCatalogError) -> ByteReader {
@@ -71,25 +67,40 @@ public struct CompiledCatalog: Sendable {
 
     /// Reads a catalog from its bytes; `path` is only used to name the file in errors.
     public init(bytes: [UInt8], path: String = "") throws(CompiledCatalogError) {
-        try self.init(ByteReader(bytes), path: path)
+        self = try Self.parse(ByteReader(bytes), path: path)
     }
 
-    package init(_ reader: ByteReader, path: String) throws(CompiledCatalogError) {
+    /// Reads a catalog from a reader over its bytes; errors name `path` when it is not empty.
+    package static func parse(_ reader: ByteReader, path: String) throws(CompiledCatalogError) -> CompiledCatalog {
         do {
             let store = try BOMStore(reader)
-            self.path = path
-            self.store = store
-            header = try CARHeader(store)
-            metadata = try CARExtendedMetadata(store)
-            keyFormat = try CARKeyFormat(store)
-            facets = try CARFacet.read(store)
-            appearances = try CARNamedValues(store, tree: "APPEARANCEKEYS")
-            localizations = try CARNamedValues(store, tree: "LOCALIZATIONKEYS")
-            bitmapKeyCount = try BOMTree(store, named: "BITMAPKEYS")?.entries.count
-            renditions = try Self.readRenditions(store, keyFormat: keyFormat.attributes, facets: facets)
+            let header = try CARHeader(store)
+            let metadata = try CARExtendedMetadata(store)
+            let keyFormat = try CARKeyFormat(store)
+            let facets = try CARFacet.read(store)
+            let appearances = try CARNamedValues(store, tree: "APPEARANCEKEYS")
+            let localizations = try CARNamedValues(store, tree: "LOCALIZATIONKEYS")
+            let bitmapKeyCount = try BOMTree(store, named: "BITMAPKEYS")?.entries.count
+            let renditions = try readRenditions(store, keyFormat: keyFormat.attributes, facets: facets)
+            return CompiledCatalog(path: path, header: header, metadata: metadata, keyFormat: keyFormat, facets: facets, renditions: renditions,
+                                   appearances: appearances, localizations: localizations, bitmapKeyCount: bitmapKeyCount, store: store)
         } catch {
             throw path.isEmpty ? error : error.locating(path)
         }
+    }
+
+    private init(path: String, header: CARHeader, metadata: CARExtendedMetadata?, keyFormat: CARKeyFormat, facets: [CARFacet],
+                 renditions: [Rendition], appearances: CARNamedValues?, localizations: CARNamedValues?, bitmapKeyCount: Int?, store: BOMStore) {
+        self.path = path
+        self.header = header
+        self.metadata = metadata
+        self.keyFormat = keyFormat
+        self.facets = facets
+        self.renditions = renditions
+        self.appearances = appearances
+        self.localizations = localizations
+        self.bitmapKeyCount = bitmapKeyCount
+        self.store = store
     }
 
     private static func readRenditions(_ store: BOMStore, keyFormat: [RenditionAttribute], facets: [CARFacet]) throws(CompiledCatalogError) -> [Rendition] {
