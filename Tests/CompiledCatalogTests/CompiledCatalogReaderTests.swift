@@ -150,3 +150,41 @@ import Testing
         #expect(catalog.renditions.allSatisfy { $0.name != nil || $0.layout == .packedImage })
     }
 }
+
+/// What actool kept for one family against what it kept for both: an oracle for thinning.
+@Suite struct FamilyFileTests {
+    static func identities(_ name: String) throws -> Set<RenditionIdentity> {
+        Set(try CompiledCorpus.read(name).renditions.filter { $0.name != nil }.map {
+            RenditionIdentity(name: $0.name, idiom: $0.key.idiom, scale: $0.key.scale, subtype: $0.key.subtype, renditionName: $0.renditionName, width: $0.width)
+        })
+    }
+
+    /// Every rendition of the two-family file is in one of the one-family files.
+    @Test func theIOSFileIsCoveredByTheIPhoneAndIPadFiles() throws {
+        let ios = try Self.identities("assets_ios.car")
+        let families = try Self.identities("assets_iphone.car").union(Self.identities("assets_ipad.car"))
+        #expect(ios.subtracting(families).isEmpty)
+    }
+
+    /// The one-family files hold more than their share of the two-family file only for the PDF
+    /// sets with device entries (v_device, v_overrides): their universal entries, which the
+    /// two-family build dropped because a device entry covers both families.
+    @Test func oneFamilyFilesKeepTheUniversalEntriesOfDeviceSpecificPDFSets() throws {
+        let ios = try Self.identities("assets_ios.car")
+        for family in ["assets_iphone.car", "assets_ipad.car"] {
+            let extra = try Self.identities(family).subtracting(ios)
+            #expect(!extra.isEmpty)
+            #expect(extra.allSatisfy { ["v_device", "v_overrides"].contains($0.name) && $0.idiom == .universal }, "\(family): \(extra)")
+        }
+    }
+}
+
+/// What a rendition is across files (name identifiers differ from file to file).
+struct RenditionIdentity: Hashable {
+    var name: String?
+    var idiom: CompiledIdiom?
+    var scale: UInt16?
+    var subtype: UInt16?
+    var renditionName: String
+    var width: UInt32
+}
