@@ -40,7 +40,7 @@ extension CompiledCatalog {
             try flush(head.bytes)
             let renditions = catalog.renditions, batch = 1024
             let starts = Array(stride(from: 0, to: renditions.count, by: batch))
-            let cores = CatalogReader.coreCount
+            let cores = CompiledCatalog.concurrency
             for group in stride(from: 0, to: starts.count, by: cores * 4) {
                 let pieces = Array(starts[group..<min(group + cores * 4, starts.count)]).concurrentMap(concurrency: cores) { start in
                     var output = JSONOutput()

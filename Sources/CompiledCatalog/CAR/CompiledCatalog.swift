@@ -36,6 +36,10 @@ public struct CompiledCatalog: Sendable {
     /// The BOM container, for tools that rewrite the file (the thinner).
     package var store: BOMStore
 
+    /// How many threads read renditions and format them: the cores online. (The package's
+    /// shared core count moves between modules; this is the one place to point at it.)
+    package static var concurrency: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
     /// Files larger than this are refused before they are read (no real catalog comes near).
     public static let maximumFileSize = 4 << 30
 
@@ -115,7 +119,7 @@ public struct CompiledCatalog: Sendable {
         // first error in tree order is the one reported, whichever thread met it first.
         let entries = tree.entries, batch = 2048, facetNames = names
         let batches = Array(stride(from: 0, to: entries.count, by: batch))
-        let results = batches.concurrentMap(concurrency: CatalogReader.coreCount) { start -> Result<[Rendition], CompiledCatalogError> in
+        let results = batches.concurrentMap(concurrency: Self.concurrency) { start -> Result<[Rendition], CompiledCatalogError> in
             var renditions: [Rendition] = []
             renditions.reserveCapacity(min(batch, entries.count - start))
             for position in start..<min(start + batch, entries.count) {
