@@ -63,4 +63,23 @@ import Testing
         let run = try Adapt.run(["inspect", path])
         #expect(run.status == 0 && run.stdout.contains("compiled catalog, storage version 11"), "\(run.stderr)")
     }
+
+    /// Names come from the file: a quote or a newline in one is escaped in JSON and in text, so
+    /// neither the document nor the listing can be forged.
+    @Test func hostileNamesAreEscaped() throws {
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: try Self.corpusFile("assets_ios.car"))))
+        let name = Array("d_iphone4".utf8)
+        let at = try #require(bytes.indices.first { bytes[$0...].starts(with: name) && bytes[$0 + name.count] != UInt8(ascii: "_") })
+        bytes[at] = UInt8(ascii: "\"")
+        bytes[at + 1] = 0x0A
+        let folder = try TemporaryCatalog()
+        let path = folder.root + "/Hostile.car"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let json = try Adapt.run(["inspect", path, "--format", "json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let document = try #require(try JSONParser.parse(Array(json.stdout.utf8)).array)
+        #expect(document.contains { $0["Name"]?.string == "\"\niphone4" })
+        let text = try Adapt.run(["inspect", path])
+        #expect(text.stdout.contains("\"\\niphone4") && !text.stdout.contains("\"\niphone4"), "\(text.stdout.prefix(400))")
+    }
 }

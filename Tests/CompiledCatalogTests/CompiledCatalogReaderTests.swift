@@ -129,3 +129,62 @@ import Testing
         #expect(first.sizeOnDisk <= catalog.store.blocks[Int(first.valueBlock)].length)
     }
 }
+
+/// The fuzz target's seeds (`Scripts/make-car.py` cuts them from the corpus): each is a valid
+/// compiled catalog, renditions and names intact, or the fuzzer would start from noise.
+@Suite struct FuzzSeedTests {
+    static var seeds: [String] {
+        let folder = Corpus.repositoryRoot + "/FuzzTesting/Seeds/FuzzCAR"
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted().map { folder + "/" + $0 }
+    }
+
+    @Test func thereAreSeeds() { #expect(Self.seeds.count >= 5) }
+
+    @Test(arguments: seeds)
+    func everySeedReads(_ path: String) throws {
+        let catalog = try CompiledCatalog(path: path)
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(bytes.count <= 65_536, "libFuzzer's -max_len in Scripts/fuzz")
+        #expect(catalog.renditions.count == CompiledCorpus.leafEntryCount(bytes, tree: "RENDITIONS"))
+        #expect(catalog.renditions.count == Int(catalog.header.renditionCount))
+        #expect(catalog.renditions.allSatisfy { $0.name != nil || $0.layout == .packedImage })
+    }
+}
+
+/// What actool kept for one family against what it kept for both: an oracle for thinning.
+@Suite struct FamilyFileTests {
+    static func identities(_ name: String) throws -> Set<RenditionIdentity> {
+        Set(try CompiledCorpus.read(name).renditions.filter { $0.name != nil }.map {
+            RenditionIdentity(name: $0.name, idiom: $0.key.idiom, scale: $0.key.scale, subtype: $0.key.subtype, renditionName: $0.renditionName, width: $0.width)
+        })
+    }
+
+    /// Every rendition of the two-family file is in one of the one-family files.
+    @Test func theIOSFileIsCoveredByTheIPhoneAndIPadFiles() throws {
+        let ios = try Self.identities("assets_ios.car")
+        let families = try Self.identities("assets_iphone.car").union(Self.identities("assets_ipad.car"))
+        #expect(ios.subtracting(families).isEmpty)
+    }
+
+    /// The one-family files hold more than their share of the two-family file only for the PDF
+    /// sets with device entries (v_device, v_overrides): their universal entries, which the
+    /// two-family build dropped because a device entry covers both families.
+    @Test func oneFamilyFilesKeepTheUniversalEntriesOfDeviceSpecificPDFSets() throws {
+        let ios = try Self.identities("assets_ios.car")
+        for family in ["assets_iphone.car", "assets_ipad.car"] {
+            let extra = try Self.identities(family).subtracting(ios)
+            #expect(!extra.isEmpty)
+            #expect(extra.allSatisfy { ["v_device", "v_overrides"].contains($0.name) && $0.idiom == .universal }, "\(family): \(extra)")
+        }
+    }
+}
+
+/// What a rendition is across files (name identifiers differ from file to file).
+struct RenditionIdentity: Hashable {
+    var name: String?
+    var idiom: CompiledIdiom?
+    var scale: UInt16?
+    var subtype: UInt16?
+    var renditionName: String
+    var width: UInt32
+}

@@ -101,3 +101,20 @@ import Testing
         #expect(error.problem.contains("more than its"), "\(error)")
     }
 }
+
+/// Block tables that alias: many block numbers for the same node must not multiply the entries.
+@Suite struct AliasedBlockTests {
+    @Test func twoBlockNumbersForOneLeafAreACycle() throws {
+        var (bytes, store) = try HostileCompiledCatalogTests.original()
+        let tree = try #require(try BOMTree(store, named: "FACETKEYS"))
+        let leaf = try #require(tree.leafBlocks.first)
+        // Make the last block number another name for the leaf, and link the leaf forward to it.
+        let alias = UInt32(store.blocks.count - 1)
+        let aliasEntry = store.header.blockTableOffset + 4 + 8 * Int(alias)
+        HostileCompiledCatalogTests.writeBigEndian(UInt32(store.blocks[Int(leaf)].offset), at: aliasEntry, in: &bytes)
+        HostileCompiledCatalogTests.writeBigEndian(UInt32(store.blocks[Int(leaf)].length), at: aliasEntry + 4, in: &bytes)
+        HostileCompiledCatalogTests.writeBigEndian(alias, at: store.blocks[Int(leaf)].offset + 4, in: &bytes)
+        let error = try #require(HostileCompiledCatalogTests.read(bytes))
+        #expect(error.message.contains("already visited: the tree has a cycle"), "\(error)")
+    }
+}

@@ -7,7 +7,7 @@ import FuzzSupport
 Fuzz.run { start, count in
     let bytes = Fuzz.bytes(start, count)
     let catalog: CompiledCatalog
-    do {
+    do throws(CompiledCatalogError) {
         catalog = try CompiledCatalog(bytes: bytes, path: "fuzz.car")
     } catch {
         Fuzz.require(!error.description.isEmpty && error.description.hasSuffix("[\(error.kind.rule.id)]"), "an error without its rule: \(error)")
@@ -25,6 +25,7 @@ Fuzz.run { start, count in
         }
     }
     _ = CompiledInspection(catalog).text
-    _ = JSONWriter.compact.bytes(for: CompiledCatalog.AssetutilDocument(catalog).json)
+    let document = CompiledCatalog.AssetutilDocument(catalog).bytes()
+    Fuzz.require(document.first == UInt8(ascii: "["), "the assetutil document is not an array")
     return 0
 }

@@ -1,3 +1,4 @@
+import AdaptSupport
 import AssetCatalog
 import CompiledCatalog
 
@@ -7,12 +8,16 @@ import CompiledCatalog
 /// "Scale"), and a key only when it applies (no `PixelWidth` for a colour).
 ///
 /// Differences from assetutil (README, "Compiled catalogs"): no `DumpToolVersion` (this is not
-/// Apple's tool) and no `SHA1Digest`; `Template Mode` is left out (where CoreUI stores it is not
-/// known here), a colour has no `Colorspace`, and values this reader does not know print as `Unknown(N)`.
+/// Apple's tool) and no `SHA1Digest`; no `Template Mode` (where CoreUI stores it is not known
+/// here); a colour has no `Colorspace`; values this reader does not know print as `Unknown(N)`.
+///
+/// The document is written straight to bytes, rendition by rendition, in pieces: a large `.car`
+/// has hundreds of thousands of renditions, and a tree of JSON values for each would cost more
+/// than reading the file.
 ///
 /// ```swift
-/// let document = CompiledCatalog.AssetutilDocument(catalog).json
-/// print(JSONWriter.xcodeStyle.string(for: document))
+/// let document = CompiledCatalog.AssetutilDocument(catalog)
+/// document.write { piece in output += piece }
 /// ```
 extension CompiledCatalog {
     public struct AssetutilDocument: Sendable {
@@ -20,110 +25,243 @@ extension CompiledCatalog {
 
         public init(_ catalog: CompiledCatalog) { self.catalog = catalog }
 
-        public var json: JSONValue {
-            var elements: [JSONValue] = [header]
-            elements.reserveCapacity(catalog.renditions.count + 1)
-            for rendition in catalog.renditions { elements.append(entry(rendition)) }
-            return .array(elements)
+        /// The whole document as UTF-8, ending with a newline (Xcode's JSON style, as assetutil).
+        public func bytes() -> [UInt8] {
+            var document: [UInt8] = []
+            write { document += $0 }
+            return document
         }
 
-        var header: JSONValue {
-            var members: [(String, JSONValue)] = [
-                ("AssetStorageVersion", .string(catalog.header.versionString)),
-                ("CoreUIVersion", number(catalog.header.coreUIVersion)),
-                ("Key Format", .array(catalog.keyFormat.attributes.map { .string($0.name) })),
-                ("MainVersion", .string(catalog.header.mainVersion)),
-                ("SchemaVersion", number(catalog.header.schemaVersion)),
-                ("StorageVersion", number(catalog.header.storageVersion)),
-                ("Timestamp", number(catalog.header.storageTimestamp)),
-            ]
-            if let metadata = catalog.metadata {
-                members.append(("Authoring Tool", .string(metadata.authoringTool)))
-                members.append(("Platform", .string(metadata.deploymentPlatform)))
-                members.append(("PlatformVersion", .string(metadata.deploymentPlatformVersion)))
-                if !metadata.thinningArguments.isEmpty { members.append(("ThinningParameters", .string(metadata.thinningArguments))) }
+        /// The document in pieces, handed to `flush` in order. Renditions are formatted in
+        /// batches on every core, a few batches per core at a time, so memory stays bounded.
+        public func write(flush: ([UInt8]) throws -> Void) rethrows {
+            var head = JSONOutput()
+            head.bytes.append(UInt8(ascii: "["))
+            writeHeader(into: &head)
+            try flush(head.bytes)
+            let renditions = catalog.renditions, batch = 1024
+            let starts = Array(stride(from: 0, to: renditions.count, by: batch))
+            let cores = CompiledCatalog.concurrency
+            for group in stride(from: 0, to: starts.count, by: cores * 4) {
+                let pieces = Array(starts[group..<min(group + cores * 4, starts.count)]).concurrentMap(concurrency: cores) { start in
+                    var output = JSONOutput()
+                    output.bytes.reserveCapacity(600 * batch)
+                    for index in start..<min(start + batch, renditions.count) {
+                        output.bytes.append(UInt8(ascii: ","))
+                        writeEntry(renditions[index], into: &output)
+                    }
+                    return output.bytes
+                }
+                for piece in pieces { try flush(piece) }
             }
+            try flush(Array("\n]\n".utf8))
+        }
+
+        // Each writer below states its keys in byte order; a test checks the order of real output.
+
+        private func writeHeader(into output: inout JSONOutput) {
+            let header = catalog.header, metadata = catalog.metadata
+            output.open()
             if let appearances = catalog.appearances {
-                members.append(("Appearances", .object(JSONObject(appearances.entries.map { .init(key: $0.name, value: number($0.value)) }))))
+                output.key("Appearances")
+                output.object(appearances.entries.map { ($0.name, Int($0.value)) })
             }
-            return sorted(members)
+            output.member("AssetStorageVersion", header.versionString)
+            if let metadata { output.member("Authoring Tool", metadata.authoringTool) }
+            output.member("CoreUIVersion", Int(header.coreUIVersion))
+            output.key("Key Format")
+            output.array(catalog.keyFormat.attributes.map(\.name))
+            output.member("MainVersion", header.mainVersion)
+            if let metadata {
+                output.member("Platform", metadata.deploymentPlatform)
+                output.member("PlatformVersion", metadata.deploymentPlatformVersion)
+            }
+            output.member("SchemaVersion", Int(header.schemaVersion))
+            output.member("StorageVersion", Int(header.storageVersion))
+            if let metadata, !metadata.thinningArguments.isEmpty { output.member("ThinningParameters", metadata.thinningArguments) }
+            output.member("Timestamp", Int(header.storageTimestamp))
+            output.close()
         }
 
-        func entry(_ rendition: Rendition) -> JSONValue {
-            let key = rendition.key
-            let layout = rendition.layout
-            var members: [(String, JSONValue)] = [
-                ("AssetType", .string(layout.assetType)),
-                ("Idiom", .string(key.idiom?.name ?? "universal")),
-                ("Scale", number(rendition.scaleFactor / 100)),
-                ("SizeOnDisk", number(rendition.sizeOnDisk)),
-            ]
-            if let name = rendition.name { members.append(("Name", .string(name))) }
-            if let identifier = key.nameIdentifier { members.append(("NameIdentifier", number(identifier))) }
-            if let state = key.state { members.append(("State", .string(state.name))) }
-            if let value = key.controlValue { members.append(("Value", .string(value.name))) }
-            if let subtype = key.subtype, subtype != 0 { members.append(("Subtype", number(subtype))) }
-            if let direction = key.direction, direction != 0 { members.append(("Direction", number(direction))) }
-            if let sizeClass = key.horizontalSizeClass { members.append(("SizeClass Horizontal", .string(sizeClass.rawValue))) }
-            if let sizeClass = key.verticalSizeClass { members.append(("SizeClass Vertical", .string(sizeClass.rawValue))) }
-            if let memory = key.memoryClass, memory != 0 { members.append(("Memory", number(memory))) }
-            if let graphics = key.graphicsClass, graphics != 0 { members.append(("Graphics", number(graphics))) }
-            if let gamut = key.displayGamut { members.append(("DisplayGamut", .string(gamut.rawValue))) }
-            if let appearance = key.appearance, appearance != 0 {
-                members.append(("Appearance", .string(catalog.appearances?.name(of: appearance) ?? "Unknown(\(appearance))")))
-            }
-            if let localization = key.localization, localization != 0 {
-                members.append(("Localization", .string(catalog.localizations?.name(of: localization) ?? "Unknown(\(localization))")))
-            }
+        private func writeEntry(_ rendition: Rendition, into output: inout JSONOutput) {
+            let key = rendition.key, layout = rendition.layout, format = rendition.pixelFormat
+            // What kind of entry it is decides which keys it has.
+            var colorComponents: [Double]?, dataLength: Int?, uti: String?, sizes: [String]?
+            var isImage = false
             switch rendition.payload {
-            case .color(let space, let components):
-                // The colour's colour space number is kept in the model (`.color(colorSpace:)`) but
-                // not named here: which number is which space is not established for colours.
-                _ = space
-                members.append(("Color components", .array(components.map { .number(format($0)) })))
+            case .color(_, let components): colorComponents = components
             case .rawData(let range) where layout == .data:
-                members.append(("Compression", .string(RenditionCompression.uncompressed.name)))
-                members.append(("Data Length", number(range.length)))
-                members.append(("UTI", .string(rendition.uti ?? "UTI-Unknown")))
-            case .multisizeImage(let entries):
-                members.append(("Sizes", .array(entries.map { .string("\($0.width)x\($0.height) index:\($0.index) idiom:\($0.idiom.name)") })))
+                dataLength = range.length
+                uti = rendition.uti ?? "UTI-Unknown"
+            case .multisizeImage(let entries): sizes = entries.map { "\($0.width)x\($0.height) index:\($0.index) idiom:\($0.idiom.name)" }
             default:
-                imageMembers(rendition, into: &members)
+                isImage = layout.assetType == "Image" || layout == .packedImage || layout == .vector
+                if isImage, case .rawData(let range) = rendition.payload, layout == .vector { dataLength = range.length }
             }
-            return sorted(members)
-        }
-
-        private func imageMembers(_ rendition: Rendition, into members: inout [(String, JSONValue)]) {
-            guard rendition.layout.assetType == "Image" || rendition.layout == .packedImage || rendition.layout == .vector else { return }
-            if !rendition.renditionName.isEmpty { members.append(("RenditionName", .string(rendition.renditionName))) }
-            if rendition.imageLayout.isSlicedImage { members.append(("Image Type", .string("kCoreTheme" + rendition.imageLayout.name))) }
-            if rendition.width > 0 || rendition.height > 0 {
-                members.append(("PixelWidth", number(rendition.width)))
-                members.append(("PixelHeight", number(rendition.height)))
+            let bitmapColorspace = isImage && [.argb, .gray8, .gray16, .rgbw].contains(format)
+            let compression: String? = switch rendition.payload {
+            case .bitmap(let compression, _) where isImage: compression.name
+            case .rawData where layout == .data: RenditionCompression.uncompressed.name
+            default: nil
             }
-            let format = rendition.pixelFormat
-            if let bits = format.bitsPerComponent { members.append(("BitsPerComponent", number(bits))) }
-            if let model = format.colorModel { members.append(("ColorModel", .string(model))) }
-            if format != .none && format != .pdf { members.append(("Encoding", .string(format.encoding))) }
-            if format == .argb || format == .gray8 || format == .gray16 || format == .rgbw {
-                members.append(("Colorspace", .string(rendition.colorSpaceID == 0 ? "srgb" : "Unknown(\(rendition.colorSpaceID))")))
+            let hasSize = isImage && (rendition.width > 0 || rendition.height > 0)
+
+            output.open()
+            if let appearance = key.appearance, appearance != 0 {
+                output.member("Appearance", catalog.appearances?.name(of: appearance) ?? "Unknown(\(appearance))")
             }
-            if case .bitmap(let compression, _) = rendition.payload { members.append(("Compression", .string(compression.name))) }
-            if case .rawData(let range) = rendition.payload, rendition.layout == .vector { members.append(("Data Length", number(range.length))) }
-            members.append(("Opaque", .bool(rendition.flags.isOpaque)))
+            output.member("AssetType", layout.assetType)
+            if isImage, let bits = format.bitsPerComponent { output.member("BitsPerComponent", bits) }
+            if let colorComponents {
+                output.key("Color components")
+                output.numbers(colorComponents)
+            }
+            if isImage, let model = format.colorModel { output.member("ColorModel", model) }
+            if bitmapColorspace { output.member("Colorspace", rendition.colorSpaceID == 0 ? "srgb" : "Unknown(\(rendition.colorSpaceID))") }
+            if let compression { output.member("Compression", compression) }
+            if let dataLength { output.member("Data Length", dataLength) }
+            if let direction = key.direction, direction != 0 { output.member("Direction", Int(direction)) }
+            if let gamut = key.displayGamut { output.member("DisplayGamut", gamut.rawValue) }
+            if isImage && format != .none && format != .pdf { output.member("Encoding", format.encoding) }
+            if let graphics = key.graphicsClass, graphics != 0 { output.member("Graphics", Int(graphics)) }
+            output.member("Idiom", key.idiom?.name ?? CompiledIdiom.universal.name)
+            if isImage && rendition.imageLayout.isSlicedImage { output.member("Image Type", rendition.imageLayout.themeName) }
+            if let localization = key.localization, localization != 0 {
+                output.member("Localization", catalog.localizations?.name(of: localization) ?? "Unknown(\(localization))")
+            }
+            if let memory = key.memoryClass, memory != 0 { output.member("Memory", Int(memory)) }
+            if let name = rendition.name { output.member("Name", name) }
+            if let identifier = key.nameIdentifier { output.member("NameIdentifier", Int(identifier)) }
+            if isImage { output.member("Opaque", rendition.flags.isOpaque) }
+            if hasSize { output.member("PixelHeight", Int(rendition.height)) }
+            if hasSize { output.member("PixelWidth", Int(rendition.width)) }
+            if isImage && !rendition.renditionName.isEmpty { output.member("RenditionName", rendition.renditionName) }
+            output.member("Scale", Int(rendition.scaleFactor / 100))
+            if let sizeClass = key.horizontalSizeClass { output.member("SizeClass Horizontal", sizeClass.rawValue) }
+            if let sizeClass = key.verticalSizeClass { output.member("SizeClass Vertical", sizeClass.rawValue) }
+            output.member("SizeOnDisk", rendition.sizeOnDisk)
+            if let sizes {
+                output.key("Sizes")
+                output.array(sizes)
+            }
+            if let state = key.state { output.member("State", state.name) }
+            if let subtype = key.subtype, subtype != 0 { output.member("Subtype", Int(subtype)) }
+            if let uti { output.member("UTI", uti) }
+            if let value = key.controlValue { output.member("Value", value.name) }
+            output.close()
         }
+    }
+}
 
-        /// Members in byte order of their keys, as assetutil writes them.
-        private func sorted(_ members: [(String, JSONValue)]) -> JSONValue {
-            let ordered = members.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
-            return .object(JSONObject(ordered.map { JSONObject.Member(key: $0.0, value: $0.1) }))
+/// Xcode-style JSON (two-space indent, `"key" : value`) for the assetutil document, whose
+/// objects sit one level inside the top array. Strings that need escaping go through the
+/// package's `JSONWriter`, so both escape alike; plain ASCII is copied as it is.
+struct JSONOutput {
+    var bytes: [UInt8] = []
+    private var first = true
+
+    mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func open() {
+        raw("\n  {")
+        first = true
+    }
+
+    mutating func close() {
+        raw("\n  }")
+    }
+
+    mutating func key(_ name: StaticString) {
+        raw(first ? "\n    \"" : ",\n    \"")
+        raw(name)
+        raw("\" : ")
+        first = false
+    }
+
+    mutating func member(_ name: StaticString, _ value: String) {
+        key(name)
+        string(value)
+    }
+
+    mutating func member(_ name: StaticString, _ value: Int) {
+        key(name)
+        integer(value)
+    }
+
+    mutating func member(_ name: StaticString, _ value: Bool) {
+        key(name)
+        raw(value ? "true" : "false")
+    }
+
+    /// Decimal digits without a String in between: this runs a dozen times per rendition.
+    mutating func integer(_ value: Int) {
+        guard value != 0 else { bytes.append(UInt8(ascii: "0")); return }
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude, digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                                                  UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while magnitude > 0 {
+                buffer[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            }
+            bytes.append(contentsOf: buffer[(20 - count)...])
         }
+    }
 
-        private func number(_ value: some BinaryInteger) -> JSONValue { .number(String(value)) }
-
-        private func format(_ value: Double) -> String {
-            guard value.isFinite else { return "0" }
-            return value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    mutating func array(_ strings: [String]) {
+        guard !strings.isEmpty else { raw("[]"); return }
+        bytes.append(UInt8(ascii: "["))
+        for (index, text) in strings.enumerated() {
+            raw(index == 0 ? "\n      " : ",\n      ")
+            string(text)
         }
+        raw("\n    ]")
+    }
+
+    mutating func numbers(_ values: [Double]) {
+        guard !values.isEmpty else { raw("[]"); return }
+        bytes.append(UInt8(ascii: "["))
+        for (index, value) in values.enumerated() {
+            raw(index == 0 ? "\n      " : ",\n      ")
+            // JSON has no NaN or infinity; a hostile file may hold either.
+            if !value.isFinite {
+                bytes.append(UInt8(ascii: "0"))
+            } else if value == value.rounded() && abs(value) < 1e15 {
+                integer(Int(value))
+            } else {
+                bytes += String(value).utf8
+            }
+        }
+        raw("\n    ]")
+    }
+
+    mutating func object(_ members: [(String, Int)]) {
+        guard !members.isEmpty else { raw("{}"); return }
+        bytes.append(UInt8(ascii: "{"))
+        for (index, member) in members.enumerated() {
+            raw(index == 0 ? "\n      " : ",\n      ")
+            string(member.0)
+            raw(" : ")
+            integer(member.1)
+        }
+        raw("\n    }")
+    }
+
+    /// A string literal: plain ASCII is copied as it is; anything else goes through
+    /// `JSONWriter`, so both escape alike.
+    mutating func string(_ text: String) {
+        var text = text
+        let plain = text.withUTF8 { utf8 in
+            guard utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else { return false }
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return true
+        }
+        if !plain { bytes += JSONWriter.compact.bytes(for: .string(text)) }
     }
 }

@@ -41,7 +41,7 @@ package struct BOMStore: Sendable {
     }
 
     package static let headerLength = 32
-    package static let magic = "BOMStore"
+    package static let magic: StaticString = "BOMStore"
 
     package let bytes: ByteReader
     package let header: Header

@@ -5,8 +5,10 @@
 /// to the neighbouring leaves (4 each), then (value block, key block) pairs of 4 bytes each.
 /// An inner node's value blocks are its children. The walk goes down the first child to the
 /// leftmost leaf, then along the forward links: each node is visited once (a link back to a
-/// visited node, or a descent deeper than `maximumDepth`, is a malformed file, not a loop), so
-/// the work is bounded by the number of nodes, which the file's size bounds.
+/// visited node, or a descent deeper than `maximumDepth`, is a malformed file, not a loop).
+/// Nodes are told apart by where they lie, not by block number, so a block table whose entries
+/// all point at one node cannot make the walk read it again and again, and the entries read are
+/// capped by the file's size (8 bytes each), so overlapping nodes cannot either.
 ///
 /// ```swift
 /// let tree = try BOMTree(store, named: "FACETKEYS")
@@ -41,11 +43,7 @@ package struct BOMTree: Sendable {
 
     /// The tree a variable names, or nil when the file has no such variable.
     package init?(_ store: BOMStore, named name: String) throws(CompiledCatalogError) {
-        guard let (index, block) = try store.variableBlock(name) else { return nil }
-        try self.init(store, name: name, headerBlock: index, block)
-    }
-
-    private init(_ store: BOMStore, name: String, headerBlock: UInt32, _ block: BOMStore.Block) throws(CompiledCatalogError) {
+        guard let (headerBlock, block) = try store.variableBlock(name) else { return nil }
         let bytes = store.bytes
         guard block.length >= Self.headerLength, bytes.matches("tree", at: block.offset),
               let version = bytes.uint32BigEndian(at: block.offset + 4), let root = bytes.uint32BigEndian(at: block.offset + 8),
@@ -64,7 +62,7 @@ package struct BOMTree: Sendable {
     }
 
     private mutating func walk(_ store: BOMStore, from root: UInt32) throws(CompiledCatalogError) {
-        var visited = Set<UInt32>()
+        var visited = Set<Int>()  // node offsets
         var current = root
         var referrer = "\(name) tree root", referrerOffset: Int? = nil
         // Down the first children to the leftmost leaf.
@@ -72,10 +70,10 @@ package struct BOMTree: Sendable {
             guard depth < Self.maximumDepth else {
                 throw CompiledCatalogError(.malformed, "\(name) tree", at: nil, "is deeper than \(Self.maximumDepth) levels")
             }
-            guard visited.insert(current).inserted else {
+            let node = try self.node(store, current, referrer: referrer, at: referrerOffset)
+            guard visited.insert(node.offset).inserted else {
                 throw CompiledCatalogError(.malformed, referrer, at: referrerOffset, "links back to node \(current): the tree has a cycle")
             }
-            let node = try self.node(store, current, referrer: referrer, at: referrerOffset)
             if node.isLeaf { break }
             guard node.count > 0, let child = store.bytes.uint32BigEndian(at: node.offset + Self.nodeHeaderLength) else {
                 throw CompiledCatalogError(.malformed, "\(name) tree node \(current)", at: node.offset, "is an inner node without children")
@@ -84,10 +82,17 @@ package struct BOMTree: Sendable {
             referrerOffset = node.offset
             current = child
         }
-        // Along the leaves.
+        // Along the leaves (the leftmost one is already marked visited).
         var reserved = false
+        var first = true
         while true {
             let node = try self.node(store, current, referrer: referrer, at: referrerOffset)
+            if !first {
+                guard visited.insert(node.offset).inserted else {
+                    throw CompiledCatalogError(.malformed, referrer, at: referrerOffset, "links forward to node \(current), already visited: the tree has a cycle")
+                }
+            }
+            first = false
             guard node.isLeaf else {
                 throw CompiledCatalogError(.malformed, referrer, at: referrerOffset, "links to node \(current), which is not a leaf")
             }
@@ -97,6 +102,11 @@ package struct BOMTree: Sendable {
                 reserved = true
             }
             leafBlocks.append(current)
+            // Each entry takes 8 bytes of a node: a tree whose nodes overlap cannot list more.
+            guard entries.count + node.count <= store.bytes.count / 8 else {
+                throw CompiledCatalogError(.malformed, "\(name) tree node \(current)", at: node.offset,
+                                           "brings the tree to more entries than a \(store.bytes.count)-byte file can hold: its nodes overlap")
+            }
             for index in 0..<node.count {
                 let at = node.offset + Self.nodeHeaderLength + index * 8
                 // `node` checked that all `count` pairs lie inside the block.
@@ -107,9 +117,6 @@ package struct BOMTree: Sendable {
             referrer = "\(name) tree node \(current)"
             referrerOffset = node.offset
             current = node.forward
-            guard visited.insert(current).inserted else {
-                throw CompiledCatalogError(.malformed, referrer, at: referrerOffset, "links forward to node \(current), already visited: the tree has a cycle")
-            }
         }
     }
 

@@ -9,10 +9,38 @@
 /// bytes.uint32BigEndian(at: 0)      // 258
 /// bytes.uint16LittleEndian(at: 2)   // 513
 /// ```
-package struct ByteReader: Sendable {
-    package let bytes: [UInt8]
+package struct ByteReader: @unchecked Sendable {
+    /// Owns the memory `bytes` points into (a copy of an array, or a mapping of a file) and
+    /// frees it with the last reader that uses it. Immutable once made, so readers may be shared
+    /// across threads.
+    package final class Storage: @unchecked Sendable {
+        let bytes: UnsafeRawBufferPointer
+        private let release: (UnsafeRawBufferPointer) -> Void
 
-    package init(_ bytes: [UInt8]) { self.bytes = bytes }
+        init(_ bytes: UnsafeRawBufferPointer, release: @escaping (UnsafeRawBufferPointer) -> Void) {
+            self.bytes = bytes
+            self.release = release
+        }
+
+        deinit { release(bytes) }
+    }
+
+    package let storage: Storage
+    /// The file's bytes, valid as long as `storage` lives.
+    package let bytes: UnsafeRawBufferPointer
+
+    /// A reader over a copy of `array` (tests, fuzzing, catalogs already in memory).
+    package init(_ array: [UInt8]) {
+        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: max(array.count, 1), alignment: 16)
+        array.withUnsafeBytes { memory.copyMemory(from: $0) }
+        let view = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(memory)[0..<array.count])
+        self.init(Storage(view) { _ in memory.deallocate() })
+    }
+
+    package init(_ storage: Storage) {
+        self.storage = storage
+        self.bytes = storage.bytes
+    }
 
     package var count: Int { bytes.count }
 
@@ -28,45 +56,51 @@ package struct ByteReader: Sendable {
 
     package func uint16BigEndian(at offset: Int) -> UInt16? {
         guard contains(offset: offset, length: 2) else { return nil }
-        return UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])
+        return bytes.loadUnaligned(fromByteOffset: offset, as: UInt16.self).bigEndian
     }
 
     package func uint16LittleEndian(at offset: Int) -> UInt16? {
         guard contains(offset: offset, length: 2) else { return nil }
-        return UInt16(bytes[offset + 1]) << 8 | UInt16(bytes[offset])
+        return bytes.loadUnaligned(fromByteOffset: offset, as: UInt16.self).littleEndian
     }
 
     package func uint32BigEndian(at offset: Int) -> UInt32? {
         guard contains(offset: offset, length: 4) else { return nil }
-        return UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
+        return bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self).bigEndian
     }
 
     package func uint32LittleEndian(at offset: Int) -> UInt32? {
         guard contains(offset: offset, length: 4) else { return nil }
-        return UInt32(bytes[offset + 3]) << 24 | UInt32(bytes[offset + 2]) << 16 | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset])
+        return bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self).littleEndian
     }
 
     package func float64LittleEndian(at offset: Int) -> Double? {
         guard contains(offset: offset, length: 8) else { return nil }
-        var bits: UInt64 = 0
-        for index in (0..<8).reversed() { bits = bits << 8 | UInt64(bytes[offset + index]) }
-        return Double(bitPattern: bits)
+        return Double(bitPattern: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian)
     }
 
     package func float32LittleEndian(at offset: Int) -> Float? {
         uint32LittleEndian(at: offset).map(Float.init(bitPattern:))
     }
 
-    /// The bytes of a range already checked with `contains`, or nil.
-    package func slice(offset: Int, length: Int) -> ArraySlice<UInt8>? {
+    /// The bytes of a range, checked to lie inside the file, or nil.
+    package func slice(offset: Int, length: Int) -> Slice<UnsafeRawBufferPointer>? {
         contains(offset: offset, length: length) ? bytes[offset..<(offset + length)] : nil
     }
 
-    /// Whether the bytes at `offset` are `tag` (an ASCII magic such as `BOMStore`).
-    package func matches(_ tag: String, at offset: Int) -> Bool {
-        let expected = Array(tag.utf8)
-        guard contains(offset: offset, length: expected.count) else { return false }
-        return bytes[offset..<(offset + expected.count)].elementsEqual(expected)
+    /// A copy of a range's bytes (empty when it does not lie inside the file).
+    package func copy(offset: Int, length: Int) -> [UInt8] {
+        slice(offset: offset, length: length).map { Array($0) } ?? []
+    }
+
+    /// Whether the bytes at `offset` are `tag` (an ASCII magic such as `BOMStore`), compared in
+    /// place: tags are checked once per rendition, so nothing is allocated for them.
+    package func matches(_ tag: StaticString, at offset: Int) -> Bool {
+        tag.withUTF8Buffer { expected in
+            guard contains(offset: offset, length: expected.count) else { return false }
+            for index in 0..<expected.count where bytes[offset + index] != expected[index] { return false }
+            return true
+        }
     }
 
     /// A NUL-terminated string in a fixed field of `length` bytes (CoreUI pads names with NULs);
@@ -74,7 +108,7 @@ package struct ByteReader: Sendable {
     package func fixedString(at offset: Int, length: Int) -> String? {
         guard let field = slice(offset: offset, length: length) else { return nil }
         let end = field.firstIndex(of: 0) ?? field.endIndex
-        return String(decoding: field[field.startIndex..<end], as: UTF8.self)
+        return String(decoding: UnsafeRawBufferPointer(rebasing: field[field.startIndex..<end]), as: UTF8.self)
     }
 
     /// Four bytes as a tag, such as `ISTC` or `MLEC`, in file order; non-printable bytes as `\xNN`.

@@ -1,4 +1,5 @@
-import Foundation
+import AdaptSupport
+import AssetCatalog
 
 /// A compiled asset catalog (`Assets.car`), read whole: its header and metadata, the key format,
 /// the facets (asset names) and every rendition, in the RENDITIONS tree's order.
@@ -28,50 +29,75 @@ public struct CompiledCatalog: Sendable {
     /// The BOM container, for tools that rewrite the file (the thinner).
     package var store: BOMStore
 
+    /// How many threads read renditions and format them: the cores online. (The package's
+    /// shared core count moves between modules; this is the one place to point at it.)
+    package static var concurrency: Int { Machine.coreCount }
+
     /// Files larger than this are refused before they are read (no real catalog comes near).
     public static let maximumFileSize = 4 << 30
 
-    /// Reads the file at `path`.
+    /// Reads the file at `path`, refused up front when it is not a regular file or is larger
+    /// than `maximumFileSize`. The file is mapped, not copied: only the pages the structures
+    /// live on are read (a rendition's data is located, never touched). Like every reader of a
+    /// mapped file, this assumes no one truncates the file while it is read.
     public init(path: String) throws(CompiledCatalogError) {
-        let bytes: [UInt8]
-        do {
-            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-            defer { try? handle.close() }
-            let size = try handle.seekToEnd()
-            guard size <= UInt64(Self.maximumFileSize) else {
-                throw CompiledCatalogError(.unreadable, path: path, "the file", "is \(size) bytes, more than the \(Self.maximumFileSize) this reader accepts")
-            }
-            try handle.seek(toOffset: 0)
-            bytes = [UInt8](try handle.readToEnd() ?? Data())
-        } catch let error as CompiledCatalogError {
-            throw error
-        } catch {
-            throw CompiledCatalogError(.unreadable, path: path, "the file", "cannot be read: \(error.localizedDescription)")
+        let reader = try Self.mapFile(path)
+        self = try Self.parse(reader, path: path)
+    }
+
+    private static func mapFile(_ path: String) throws(CompiledCatalogError) -> ByteReader {
+        func unreadable(_ problem: String) -> CompiledCatalogError { CompiledCatalogError(.unreadable, path: path, "the file", problem) }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw unreadable("cannot be opened: \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { throw unreadable("is not a regular file") }
+        let size = Int(info.st_size)
+        guard size <= maximumFileSize else { throw unreadable("is \(size) bytes, more than the \(maximumFileSize) this reader accepts") }
+        guard size > 0 else { return ByteReader([]) }
+        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {
+            throw unreadable("cannot be mapped: \(String(cString: strerror(errno)))")
         }
-        do {
-            try self.init(bytes: bytes, path: path)
-        } catch {
-            throw error.locating(path)
-        }
+        let bytes = UnsafeRawBufferPointer(start: address, count: size)
+        return ByteReader(ByteReader.Storage(bytes) { munmap(UnsafeMutableRawPointer(mutating: $0.baseAddress), $0.count) })
     }
 
     /// Reads a catalog from its bytes; `path` is only used to name the file in errors.
     public init(bytes: [UInt8], path: String = "") throws(CompiledCatalogError) {
+        self = try Self.parse(ByteReader(bytes), path: path)
+    }
+
+    /// Reads a catalog from a reader over its bytes; errors name `path` when it is not empty.
+    package static func parse(_ reader: ByteReader, path: String) throws(CompiledCatalogError) -> CompiledCatalog {
         do {
-            let store = try BOMStore(ByteReader(bytes))
-            self.path = path
-            self.store = store
-            header = try CARHeader(store)
-            metadata = try CARExtendedMetadata(store)
-            keyFormat = try CARKeyFormat(store)
-            facets = try CARFacet.read(store)
-            appearances = try CARNamedValues(store, tree: "APPEARANCEKEYS")
-            localizations = try CARNamedValues(store, tree: "LOCALIZATIONKEYS")
-            bitmapKeyCount = try BOMTree(store, named: "BITMAPKEYS")?.entries.count
-            renditions = try Self.readRenditions(store, keyFormat: keyFormat.attributes, facets: facets)
+            let store = try BOMStore(reader)
+            let header = try CARHeader(store)
+            let metadata = try CARExtendedMetadata(store)
+            let keyFormat = try CARKeyFormat(store)
+            let facets = try CARFacet.read(store)
+            let appearances = try CARNamedValues(store, tree: "APPEARANCEKEYS")
+            let localizations = try CARNamedValues(store, tree: "LOCALIZATIONKEYS")
+            let bitmapKeyCount = try BOMTree(store, named: "BITMAPKEYS")?.entries.count
+            let renditions = try readRenditions(store, keyFormat: keyFormat.attributes, facets: facets)
+            return CompiledCatalog(path: path, header: header, metadata: metadata, keyFormat: keyFormat, facets: facets, renditions: renditions,
+                                   appearances: appearances, localizations: localizations, bitmapKeyCount: bitmapKeyCount, store: store)
         } catch {
             throw path.isEmpty ? error : error.locating(path)
         }
+    }
+
+    private init(path: String, header: CARHeader, metadata: CARExtendedMetadata?, keyFormat: CARKeyFormat, facets: [CARFacet],
+                 renditions: [Rendition], appearances: CARNamedValues?, localizations: CARNamedValues?, bitmapKeyCount: Int?, store: BOMStore) {
+        self.path = path
+        self.header = header
+        self.metadata = metadata
+        self.keyFormat = keyFormat
+        self.facets = facets
+        self.renditions = renditions
+        self.appearances = appearances
+        self.localizations = localizations
+        self.bitmapKeyCount = bitmapKeyCount
+        self.store = store
     }
 
     private static func readRenditions(_ store: BOMStore, keyFormat: [RenditionAttribute], facets: [CARFacet]) throws(CompiledCatalogError) -> [Rendition] {
@@ -82,12 +108,31 @@ public struct CompiledCatalog: Sendable {
         for facet in facets {
             if let identifier = facet.nameIdentifier, names[identifier] == nil { names[identifier] = facet.name }
         }
+        // Renditions are independent of each other: batches are read on every core, and the
+        // first error in tree order is the one reported, whichever thread met it first.
+        let entries = tree.entries, batch = 2048, facetNames = names
+        let batches = Array(stride(from: 0, to: entries.count, by: batch))
+        let results = batches.concurrentMap(concurrency: Self.concurrency) { start -> Result<[Rendition], CompiledCatalogError> in
+            var renditions: [Rendition] = []
+            renditions.reserveCapacity(min(batch, entries.count - start))
+            for position in start..<min(start + batch, entries.count) {
+                do throws(CompiledCatalogError) {
+                    var rendition = try Rendition(store, entry: entries[position], position: position, keyFormat: keyFormat)
+                    rendition.name = rendition.key.nameIdentifier.flatMap { facetNames[$0] }
+                    renditions.append(rendition)
+                } catch {
+                    return .failure(error)
+                }
+            }
+            return .success(renditions)
+        }
         var renditions: [Rendition] = []
-        renditions.reserveCapacity(tree.entries.count)
-        for (position, entry) in tree.entries.enumerated() {
-            var rendition = try Rendition(store, entry: entry, position: position, keyFormat: keyFormat)
-            rendition.name = rendition.key.nameIdentifier.flatMap { names[$0] }
-            renditions.append(rendition)
+        renditions.reserveCapacity(entries.count)
+        for result in results {
+            switch result {
+            case .success(let batch): renditions += batch
+            case .failure(let error): throw error
+            }
         }
         return renditions
     }
@@ -95,7 +140,7 @@ public struct CompiledCatalog: Sendable {
     /// Whether `bytes` (the start of a file) look like a BOM file, so `adapt inspect` can take a
     /// `.car` by content as well as by name.
     public static func looksCompiled(_ bytes: some Collection<UInt8>) -> Bool {
-        bytes.starts(with: Array(BOMStore.magic.utf8))
+        BOMStore.magic.withUTF8Buffer { bytes.starts(with: $0) }
     }
 
     /// The asset names, each with its renditions, in name order; renditions whose name

@@ -23,8 +23,14 @@ extension CompiledCatalog {
 
     /// The bitmap payload of a rendition, over the file's bytes, or nil when it has none.
     public func bitmapPayload(of rendition: Rendition) -> BitmapPayload? {
-        guard case .bitmap(let compression, let chunks) = rendition.payload else { return nil }
-        return BitmapPayload(bytes: store.bytes.bytes[...], compression: compression, chunks: chunks, isOpaque: rendition.flags.isOpaque)
+        guard case .bitmap(let compression, let chunks) = rendition.payload, let first = chunks.map(\.offset).min() else { return nil }
+        // The file is mapped; the decoders read an array. Only this rendition's span is copied, with
+        // the chunks rebased onto it, so decoding every rendition stays one pass over the file.
+        let end = chunks.map { $0.offset + $0.length }.max()!
+        guard first >= 0, end <= store.bytes.count else { return nil }
+        let span = [UInt8](store.bytes.bytes[first..<end])
+        let rebased = chunks.map { RenditionPayload.BitmapChunk(offset: $0.offset - first, length: $0.length, rows: $0.rows) }
+        return BitmapPayload(bytes: span[...], compression: compression, chunks: rebased, isOpaque: rendition.flags.isOpaque)
     }
 
     /// The pixels of a bitmap rendition, or nil when the rendition is not one. A reference into
@@ -52,6 +58,6 @@ extension CompiledCatalog {
         // The reader located the data after its 12-byte RAWD header.
         let start = range.offset - 12
         guard start >= 0, range.offset + range.length <= store.bytes.count else { return nil }
-        return try RawDataPayload.contents(of: store.bytes.bytes[start..<(range.offset + range.length)], limit: limit ?? .atMost(pixelBudget))
+        return try RawDataPayload.contents(of: [UInt8](store.bytes.bytes[start..<(range.offset + range.length)])[...], limit: limit ?? .atMost(pixelBudget))
     }
 }

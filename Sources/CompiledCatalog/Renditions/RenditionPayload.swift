@@ -67,9 +67,11 @@ public enum RenditionPayload: Hashable, Sendable {
         }
         func word(_ at: Int) -> UInt32? { at + 4 <= offset + length ? bytes.uint32LittleEndian(at: at) : nil }
         let end = offset + length
-        guard let tag = bytes.tag(at: offset), length >= 4 else { throw malformed("is shorter than a tag (\(length) bytes)") }
+        guard length >= 4, let tag = bytes.uint32BigEndian(at: offset) else { throw malformed("is shorter than a tag (\(length) bytes)") }
+        // Tags compared as numbers (the bytes in file order, read big-endian): one comparison
+        // per rendition instead of a string.
         switch tag {
-        case "MLEC":
+        case Tag.celm:
             guard let flags = word(offset + 4), let compression = word(offset + 8), let field = word(offset + 12) else {
                 throw malformed("is shorter than a CELM header (\(length) bytes)")
             }
@@ -97,16 +99,16 @@ public enum RenditionPayload: Hashable, Sendable {
                 cursor += 20 + Int(size)
             }
             return .bitmap(compression: RenditionCompression(rawValue: compression), chunks: chunks)
-        case "DWAR":
+        case Tag.rawd:
             guard let size = word(offset + 8), Int(size) <= end - offset - 12 else { throw malformed("is a RAWD block longer than its \(length) bytes") }
             return .rawData(DataRange(offset: offset + 12, length: Int(size)))
-        case "RLOC":
+        case Tag.colr:
             guard let flags = word(offset + 8), let count = word(offset + 12), Int(count) <= (end - offset - 16) / 8 else {
                 throw malformed("is a COLR block with more components than its \(length) bytes hold")
             }
             let components = (0..<Int(count)).compactMap { bytes.float64LittleEndian(at: offset + 16 + 8 * $0) }
             return .color(colorSpace: flags & 0xFF, components: components)
-        case "SISM":
+        case Tag.msis:
             guard let count = word(offset + 8), Int(count) <= (end - offset - 12) / 12 else {
                 throw malformed("is an MSIS block with more sizes than its \(length) bytes hold")
             }
@@ -118,7 +120,15 @@ public enum RenditionPayload: Hashable, Sendable {
             }
             return .multisizeImage(entries)
         default:
-            return .unknown(tag: tag, DataRange(offset: offset, length: length))
+            return .unknown(tag: FourCharacterCode.text(of: tag), DataRange(offset: offset, length: length))
         }
+    }
+
+    /// The tags as their bytes appear in the file, read as big-endian numbers.
+    private enum Tag {
+        static let celm: UInt32 = 0x4D4C_4543  // "MLEC"
+        static let rawd: UInt32 = 0x4457_4152  // "DWAR"
+        static let colr: UInt32 = 0x524C_4F43  // "RLOC"
+        static let msis: UInt32 = 0x5349_534D  // "SISM"
     }
 }

@@ -34,6 +34,11 @@ public struct RenditionLayout: RawRepresentable, Hashable, Sendable, CustomStrin
     public var name: String { Self.names[rawValue] ?? "Unknown(\(rawValue))" }
     public var description: String { name }
 
+    private static let themeNames = names.mapValues { "kCoreTheme" + $0 }
+
+    /// The name with CoreUI's prefix, as assetutil's `Image Type` shows it: `kCoreThemeOnePartScale`.
+    public var themeName: String { Self.themeNames[rawValue] ?? "Unknown(\(rawValue))" }
+
     /// A bitmap laid out in one, three or nine parts, or a filmstrip: what CoreUI calls an image.
     public var isSlicedImage: Bool { (10...50).contains(rawValue) }
 
@@ -98,7 +103,14 @@ public struct PixelFormat: RawRepresentable, Hashable, Sendable, CustomStringCon
     }
 
     /// `assetutil`'s `Encoding`: the code, except 16-bit grey (`GRAY-16`).
-    public var encoding: String { self == .gray16 ? "GRAY-16" : code }
+    public var encoding: String {
+        switch self {
+        case .argb: "ARGB"
+        case .jpeg: "JPEG"
+        case .gray16: "GRAY-16"
+        default: code
+        }
+    }
 }
 
 /// How a bitmap's pixels are compressed (the `CELM` payload's compression field).
