@@ -85,8 +85,9 @@ extension ConfigFile {
         }
 
         func ruleID(_ node: Node) throws -> String {
-            guard let id = node.string else { throw fail("a rule id must be a string", at: node) }
-            guard RuleRegistry.contains(id) else { throw fail("unknown rule id '\(id.excerpt())' ('adapt rules' lists them)", at: node) }
+            guard let written = node.string else { throw fail("a rule id must be a string", at: node) }
+            let id = RuleRegistry.currentID(written)
+            guard RuleRegistry.contains(id) else { throw fail("unknown rule id '\(written.excerpt())' ('adapt rules' lists them)", at: node) }
             return id
         }
 

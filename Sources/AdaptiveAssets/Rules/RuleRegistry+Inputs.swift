@@ -21,6 +21,14 @@ extension RuleRegistry {
 
     public static func contains(_ id: String) -> Bool { byID[id] != nil }
 
+    /// Ids a rule had before, to the id it has now: a configuration or baseline written for an
+    /// earlier version keeps working (issue #20 merged `set.orphan-file`, a file in no slot, into
+    /// `set.unassigned`, which now means exactly that).
+    public static let renamed: [String: String] = ["set.orphan-file": "set.unassigned"]
+
+    /// The current id for `id`, following a rename.
+    public static func currentID(_ id: String) -> String { renamed[id] ?? id }
+
     static let accessors: [RuleDescription] = [
         .init(.accessorsNameCollision, "with `--accessors`: an asset or namespace whose accessor gets a suffix, because its identifier is shared with another name of its level",
               details: "Identifiers that are equal ignoring case collide. A name that is exactly its identifier keeps it; the others get `__` and 6 hex digits of a hash of their own qualified name (`Asset.logo__df41e0` for `Logo`), so which asset an accessor names never depends on folder order. Rename one of the folders to get a plain accessor back."),

@@ -29,6 +29,18 @@ import Testing
         #expect(run.stdout.contains("0 errors, 0 warnings"), "\(run.stderr)")
     }
 
+    /// A configuration written before `set.orphan-file` was merged into `set.unassigned` keeps
+    /// working: the old id names the new rule.
+    @Test func aRenamedRuleIdStillNamesItsRule() throws {
+        let root = try ValidateFixtures.showcase(config: "disabled_rules: [set.orphan-file]\n")
+        try Data("x".utf8).write(to: URL(fileURLWithPath: root + "/Showcase.xcassets/Logo.imageset/stray.png"))
+        let run = try Adapt.run(["validate", "--images", "none", "--format", "xcode", "Showcase.xcassets"], in: root)
+        #expect(!run.stderr.contains("config.invalid"), "\(run.stderr)")
+        #expect(!ValidateFixtures.codes(run.stderr).contains("set.unassigned"), "\(run.stderr)")
+        let plain = try Adapt.run(["validate", "--images", "none", "--format", "xcode", "--config", "/dev/null", "Showcase.xcassets"], in: root)
+        #expect(ValidateFixtures.codes(plain.stderr).contains("set.unassigned"), "the stray file is a finding: \(plain.stderr)")
+    }
+
     @Test func flagsOverrideTheFile() throws {
         let root = try ValidateFixtures.showcase(config: "strict: true\nimages: none\n")
         #expect(try Adapt.run(["validate", "Showcase.xcassets"], in: root).status == 1, "strict: true makes warnings fail")

@@ -128,16 +128,23 @@ import Testing
     }
 
     /// `adapt diff`: a finding whose message changes but whose rule and subject do not is not new
-    /// (a second unassigned entry changes `set.unassigned`'s count, not what it is about).
+    /// (a 3x image added beside a lone 1x one changes which scales `scale.gap` names, not the
+    /// entry it is about).
     @Test func diffComparesFindingsByRuleAndSubject() throws {
-        func version(unassigned: Int) throws -> TemporaryCatalog {
+        func version(scales: [Int]) throws -> TemporaryCatalog {
             let fixture = try TemporaryCatalog(name: "Diff.xcassets")
-            let empty: [JSONValue] = (0..<unassigned).map { _ in ["idiom": "universal"] }
-            try fixture.addSet("Set.imageset", entries: empty + [["idiom": "universal", "filename": "a.png"]], files: ["a.png"])
+            let entries: [JSONValue] = scales.map { ["idiom": "universal", "scale": .string("\($0)x"), "filename": .string("a\($0).png")] }
+            try fixture.addSet("Set.imageset", entries: entries, files: scales.map { "a\($0).png" })
             return fixture
         }
-        let old = try version(unassigned: 1), new = try version(unassigned: 2)
-        let diff = CatalogDiff(old: try old.read(), new: try new.read(), database: try DeviceDatabase.builtIn(), imageChecks: .none)
-        #expect(diff.newDiagnostics.filter { $0.code == "set.unassigned" }.isEmpty, "\(diff.newDiagnostics)")
+        let old = try version(scales: [1]), new = try version(scales: [1, 3])
+        let database = try DeviceDatabase.builtIn()
+        func gap(_ fixture: TemporaryCatalog) throws -> Diagnostic? {
+            Validator(devices: database, imageChecks: .none).validate([try fixture.read()]).diagnostics.first { $0.code == "scale.gap" }
+        }
+        let before = try #require(try gap(old)), after = try #require(try gap(new))
+        #expect(before.message != after.message, "the message changes: \(before.message) / \(after.message)")
+        let diff = CatalogDiff(old: try old.read(), new: try new.read(), database: database, imageChecks: .none)
+        #expect(diff.newDiagnostics.filter { $0.code == "scale.gap" }.isEmpty, "\(diff.newDiagnostics)")
     }
 }
