@@ -74,8 +74,9 @@ public struct BatchResolver {
             return .object(object)
         }
         var object = (["asset": .string(query.asset)] as JSONObject)
-        if let position = index.assetPosition(named: query.asset), index.hasSlots(assetAt: position) {
-            // An app icon set: every slot that shows something, each chosen on its own.
+        if let position = index.assetPosition(named: query.asset),
+            index.hasSlots(assetAt: position) || [.imageStack, .solidImageStack].contains(index.catalog.assets[position].type) {
+            // An app icon set (or an image stack): every slot (layer) that shows something, each chosen on its own.
             let selection = index.select(assetAt: position, for: query.traits)
             let asset = index.catalog.assets[position]
             object["filename"] = .null
