@@ -19,7 +19,7 @@ Fuzz.run { start, count in
     for rendition in catalog.renditions {
         Fuzz.require(inside(rendition.valueRange), "a rendition's bytes lie outside the file: \(rendition.valueRange)")
         switch rendition.payload {
-        case .bitmap(_, let chunks): Fuzz.require(chunks.allSatisfy(inside), "a bitmap chunk lies outside the file")
+        case .bitmap(_, let chunks): Fuzz.require(chunks.allSatisfy { inside($0.range) }, "a bitmap chunk lies outside the file")
         case .rawData(let range), .unknown(_, let range): Fuzz.require(inside(range), "a data range lies outside the file")
         default: break
         }
