@@ -1,4 +1,5 @@
 import AssetCatalog
+import AssetSelection
 import CompiledCatalog
 
 /// A compiled catalog seen as the package's own model: a `Catalog` whose assets are the `.car`'s
@@ -58,6 +59,11 @@ public struct AdaptedCompiledCatalog: Sendable {
     /// The rendition behind variant `variant` of the asset at `asset`.
     public func rendition(assetAt asset: Int, variant: Int) -> Rendition {
         compiled.renditions[renditionPositions[asset][variant]]
+    }
+
+    /// The rendition the selection rule chose, for a match in `AssetIndex(catalog)`.
+    public func rendition(of match: AssetIndex.Match) -> Rendition {
+        rendition(assetAt: match.asset, variant: match.variant)
     }
 
     /// Whether a rendition is a packed atlas (`ZZZZPackedAsset-…`), which images point into
