@@ -34,7 +34,9 @@ import Testing
                 #expect(variant.isSelectable, "\(asset.name) \(variant.payloadDescription): \(variant.unrecognized)")
                 let entry = try #require(Self.sourceEntry(of: variant, in: declared), "\(asset.name) \(variant.payloadDescription)")
                 let excluded: Set<String> = entry.scale == nil ? ["scale"] : []
-                #expect(variant.attributeStrings(excluding: excluded) == entry.attributeStrings(excluding: excluded),
+                // actool for macOS (Xcode 7.3) keys `mac` entries as universal: the platform is the idiom there.
+                let declared = entry.attributeStrings(excluding: excluded).map { file == "assets_mac.car" && $0 == "idiom=mac" ? "idiom=universal" : $0 }
+                #expect(variant.attributeStrings(excluding: excluded) == declared,
                         "\(file) \(asset.name) \(variant.payloadDescription)")
                 compared += 1
             }
