@@ -23,8 +23,18 @@ extension RuleID {
     /// `adapt extract`: an output folder that cannot be written, or may not be replaced.
     public static let extractOutput = RuleID("extract.output", .error, .input)
 
+    /// `adapt verify FILE.car --source DIR`: a source entry the compiled file's platform keeps,
+    /// with no rendition compiled from it.
+    public static let compiledMissing = RuleID("compiled.missing", .warning, .input)
+    /// `adapt verify`: a rendition compiled from a source entry that holds it differently
+    /// (another idiom, scale, subtype, size class, memory, graphics, appearance or pixel size).
+    public static let compiledDifferent = RuleID("compiled.different", .warning, .input)
+    /// `adapt verify`: a rendition no source entry declares.
+    public static let compiledExtra = RuleID("compiled.extra", .warning, .input)
+
     /// Every rule this module declares, for the registry's completeness test.
     public static let compiledCatalogRules: [RuleID] = [
         .carNotACatalog, .carMalformed, .carUnreadable, .extractNotDecoded, .extractRenamed, .extractDecodeFailed, .extractOutput,
+        .compiledMissing, .compiledDifferent, .compiledExtra,
     ]
 }

@@ -13,7 +13,7 @@ struct AdaptCommand: ParsableCommand {
             """,
         version: AdaptVersion.current,
         subcommands: [InspectCommand.self, ResolveCommand.self, PNGCommand.self, DevicesCommand.self, ThinCommand.self, MatrixCommand.self, ValidateCommand.self,
-                      RulesCommand.self, ReportCommand.self, SizeCommand.self, DiffCommand.self, ExtractCommand.self]
+                      RulesCommand.self, ReportCommand.self, SizeCommand.self, DiffCommand.self, ExtractCommand.self, VerifyCommand.self]
     )
 
     /// Runs the command line and exits with 0, 1 or 2.
@@ -105,6 +105,11 @@ func readCatalog(_ path: String) throws -> Catalog {
     } catch {
         throw CommandFailure(error.diagnostic)
     }
+}
+
+/// Reads a compiled catalog (`Assets.car`) or fails (exit 1) with a diagnostic naming it.
+func readCompiledCatalog(_ path: String) throws -> CompiledCatalog {
+    do { return try CompiledCatalog(path: path) } catch { throw CommandFailure(error.diagnostic) }
 }
 
 /// Errors in a command's input that stop it (exit 1). The runner prints them to standard error,

@@ -12,7 +12,7 @@ struct ResolveCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "An .xcassets folder.")
+    @Argument(help: "An .xcassets folder, or a compiled catalog (Assets.car).")
     var catalog: String
 
     @Argument(help: "The asset's qualified name, such as box/Bottom.")
@@ -66,15 +66,23 @@ struct ResolveCommand: ParsableCommand {
     }
 
     func run() throws {
-        let catalog = try readCatalog(catalog)
+        var compiled: AdaptedCompiledCatalog?
+        let catalog: Catalog
+        if CompiledCatalog.isCompiledCatalog(atPath: self.catalog) {
+            // A compiled catalog answers by the same rule, over its renditions (README, "resolve FILE.car").
+            compiled = AdaptedCompiledCatalog(try readCompiledCatalog(self.catalog))
+            catalog = compiled!.catalog
+        } else {
+            catalog = try readCatalog(self.catalog)
+        }
         Terminal.report(catalog.diagnostics.filter { $0.severity == .error })
         let index = AssetIndex(catalog)
         if let queriesPath {
-            try runBatch(index, queriesPath: queriesPath)
+            try runBatch(index, compiled: compiled, queriesPath: queriesPath)
             return
         }
         let selection = index.select(asset!, for: try queryTraits())
-        let report = ResolveReport(selection, in: index)
+        let report = ResolveReport(selection, in: index, compiled: compiled)
         switch format {
         case .text: Terminal.output(report.text(explain: explain))
         case .json: Terminal.document(JSONWriter.xcodeStyle.string(for: report.json(explain: explain)))
@@ -84,7 +92,7 @@ struct ResolveCommand: ParsableCommand {
 
     /// Answers each query line as it arrives: output is written (unbuffered) before the next line
     /// is read, and nothing of earlier lines is kept.
-    private func runBatch(_ index: AssetIndex, queriesPath: String) throws {
+    private func runBatch(_ index: AssetIndex, compiled: AdaptedCompiledCatalog?, queriesPath: String) throws {
         var reader: LineReader
         do {
             reader = try LineReader(path: queriesPath)
@@ -94,6 +102,7 @@ struct ResolveCommand: ParsableCommand {
         }
         defer { reader.close() }
         var resolver = BatchResolver(index: index, sourceName: queriesPath == "-" ? "<stdin>" : queriesPath)
+        resolver.compiled = compiled
         var number = 0
         do {
             while let line = try reader.next() {

@@ -19,6 +19,8 @@ public struct BatchResolver {
     public let sourceName: String
     public private(set) var diagnostics: [Diagnostic] = []
     public private(set) var unmatchedCount = 0
+    /// The compiled catalog `index` was adapted from, if any: each answer then names its rendition.
+    public var compiled: AdaptedCompiledCatalog?
 
     public init(index: AssetIndex, sourceName: String) {
         self.index = index
@@ -91,6 +93,7 @@ public struct BatchResolver {
             object["variant"] = .number(String(variant.index))
             object["mirrored"] = .bool(match.mirrored)
             if let color = variant.color { object["color"] = .string(color.summary) }
+            if let compiled { object["rendition"] = ResolveReport.renditionJSON(compiled.rendition(of: match), in: compiled) }
         } else {
             // Only the misses pay for an explanation.
             unmatchedCount += 1

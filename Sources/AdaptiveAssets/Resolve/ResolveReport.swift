@@ -5,10 +5,35 @@ import AdaptSupport
 public struct ResolveReport: Sendable {
     public let selection: Selection
     public let asset: Asset?
+    /// The compiled catalog the index was adapted from (`adapt resolve FILE.car`): variants are
+    /// then named by their renditions, with their keys.
+    public let compiled: AdaptedCompiledCatalog?
+    private let assetPosition: Int?
 
-    public init(_ selection: Selection, in index: AssetIndex) {
+    public init(_ selection: Selection, in index: AssetIndex, compiled: AdaptedCompiledCatalog? = nil) {
         self.selection = selection
-        self.asset = index.assetPosition(named: selection.assetName).map { index.catalog.assets[$0] }
+        assetPosition = index.assetPosition(named: selection.assetName)
+        self.asset = assetPosition.map { index.catalog.assets[$0] }
+        self.compiled = compiled
+    }
+
+    /// The rendition behind the chosen variant, for a compiled catalog.
+    public var chosenRendition: Rendition? {
+        guard let compiled, let assetPosition, let winner = selection.winner else { return nil }
+        return compiled.rendition(assetAt: assetPosition, variant: winner)
+    }
+
+    /// `images[2]`, or for a compiled catalog `rendition 17` (its place in the RENDITIONS tree).
+    private func label(_ variant: Variant, in asset: Asset) -> String {
+        guard let compiled, let assetPosition, asset.name == self.asset?.name else { return variant.label(in: asset) }
+        return "rendition \(compiled.renditionPositions[assetPosition][variant.index])"
+    }
+
+    /// The declared attributes, or for a compiled catalog the rendition's key as `inspect` shows it.
+    private func summary(_ variant: Variant, in asset: Asset) -> String {
+        guard let compiled, let assetPosition, asset.name == self.asset?.name else { return variant.attributeSummary }
+        let rendition = compiled.rendition(assetAt: assetPosition, variant: variant.index)
+        return CompiledInspection(compiled.compiled).traitSummary(rendition)
     }
 
     public var chosen: Variant? { selection.winner.flatMap { asset?.variants[$0] } }
@@ -26,7 +51,11 @@ public struct ResolveReport: Sendable {
             object["mirrored"] = .bool(selection.mirrored)
             object["variant"] = chosen.json
             if let color = chosen.color { object["color"] = .string(color.summary) }
-            object["path"] = chosen.filename.map { .string(asset.path.appendingPathComponent($0)) } ?? .null
+            if let rendition = chosenRendition {
+                object["rendition"] = Self.renditionJSON(rendition, in: compiled!)
+            } else {
+                object["path"] = chosen.filename.map { .string(asset.path.appendingPathComponent($0)) } ?? .null
+            }
         }
         if let asset, !selection.slots.isEmpty {
             object["slots"] = .array(matchedSlots.map { slot in
@@ -77,15 +106,22 @@ public struct ResolveReport: Sendable {
         })
     }
 
+    /// A rendition as JSON: its tree position, name, and every key attribute with its value.
+    static func renditionJSON(_ rendition: Rendition, in compiled: AdaptedCompiledCatalog) -> JSONValue {
+        let position = compiled.compiled.renditions.firstIndex { $0.keyBlock == rendition.keyBlock } ?? -1
+        let key = JSONObject(rendition.key.pairs.map { .init(key: $0.attribute.shortName, value: .number(String($0.value))) })
+        return .object(["position": .number(String(position)), "name": .string(rendition.renditionName), "key": .object(key)])
+    }
+
     /// Lines for people, each escaped (`textOutput`): names come from untrusted catalogs.
     public func text(explain: Bool) -> String {
         guard let asset else { return noMatchLines.textOutput }
         if !selection.slots.isEmpty { return slotsText(asset, explain: explain) }
         guard let chosen else { return noMatchLines.textOutput }
-        var lines = ["\(selection.assetName) → \(chosen.payloadDescription)\(selection.mirrored ? " (mirrored)" : "")  (\(chosen.label(in: asset)): \(chosen.attributeSummary))"]
+        var lines = ["\(selection.assetName) → \(chosen.payloadDescription)\(selection.mirrored ? " (mirrored)" : "")  (\(label(chosen, in: asset)): \(summary(chosen, in: asset)))"]
         guard explain else { return lines.textOutput }
         lines.append("  query: \(selection.traits.summary)")
-        lines += Self.traceLines(selection, asset, indent: "  ")
+        lines += traceLines(selection, asset, indent: "  ")
         return lines.textOutput
     }
 
@@ -104,17 +140,17 @@ public struct ResolveReport: Sendable {
             let owner = Self.owner(of: slot, in: asset)
             let variant = owner.variants[slot.winner!]
             lines.append("  \(name.padded(to: width)) → \(variant.payloadDescription)\(slot.mirrored ? " (mirrored)" : "")  (\(variant.label(in: owner)): \(variant.attributeSummary))")
-            if explain { lines += Self.traceLines(slot, owner, indent: "      ") }
+            if explain { lines += traceLines(slot, owner, indent: "      ") }
         }
         return lines.textOutput
     }
 
-    private static func traceLines(_ selection: Selection, _ asset: Asset, indent: String) -> [String] {
+    private func traceLines(_ selection: Selection, _ asset: Asset, indent: String) -> [String] {
         var lines: [String] = []
         if selection.trace.drops.isEmpty {
             lines.append("\(indent)it is the only variant")
         }
-        let labels = selection.trace.drops.map { asset.variants[$0.variant].label(in: asset) }
+        let labels = selection.trace.drops.map { label(asset.variants[$0.variant], in: asset) }
         let width = labels.map(\.count).max() ?? 0
         for (drop, label) in zip(selection.trace.drops, labels) {
             let stage: String

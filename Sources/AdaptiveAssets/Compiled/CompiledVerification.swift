@@ -1,0 +1,121 @@
+import AssetCatalog
+import AssetSelection
+import CompiledCatalog
+import PNGInspection
+
+/// A compiled catalog held against the `.xcassets` it came from ("did Xcode build what I
+/// meant?"): `adapt verify FILE.car --source DIR.xcassets`.
+///
+/// A source entry is expected in the file when the file's platform and devices keep it (rule
+/// 2.1): its idiom is universal or one of the device idioms the file holds (an iPhone-only build
+/// has no iPad renditions), and it declares no axis the platform's compiled catalogs lack
+/// (`PlatformAxes`). Each expected entry must have a rendition of the same set with its file name
+/// (a PDF's vector rendition drops `.pdf`); that rendition must declare the same traits (a
+/// scale-less entry is compiled at every scale, so scale is not compared) and, for a PNG, have
+/// the source's pixel size. Renditions no entry names are extra.
+///
+/// ```swift
+/// let verification = CompiledVerification(source: try CatalogReader().read(at: "Images.xcassets"),
+///                                         compiled: AdaptedCompiledCatalog(try CompiledCatalog(path: "Assets.car")))
+/// for diagnostic in verification.diagnostics { print(diagnostic) }   // compiled.missing, .different, .extra
+/// ```
+public struct CompiledVerification: Sendable {
+    public let diagnostics: [Diagnostic]
+    /// How many source entries were expected in the file, and how many renditions were compared.
+    public let expectedCount: Int
+    public let renditionCount: Int
+
+    public init(source: Catalog, compiled: AdaptedCompiledCatalog, inspector: PNGInspector = PNGInspector(headerOnly: true)) {
+        let platform = compiled.platform
+        let lacking = platform.map(PlatformAxes.lacking(on:)) ?? []
+        var idioms = Set<UserInterfaceIdiom>()
+        for asset in compiled.catalog.assets {
+            for variant in asset.variants { if case .device(let idiom) = variant.idiom { idioms.insert(idiom) } }
+        }
+        var diagnostics: [Diagnostic] = []
+        var matched = Set<[Int]>()
+        var expected = 0
+        let carLocation = SourceLocation(file: compiled.catalog.path, line: 1, column: 1)
+        for asset in source.assets where asset.type == .imageSet || asset.type == .dataSet || asset.type == .colorSet {
+            let position = compiled.catalog.assets.firstIndex { $0.name == asset.name }
+            for entry in asset.variants where entry.filename != nil {
+                guard Self.isKept(entry, platform: platform, idioms: idioms, lacking: lacking) else { continue }
+                expected += 1
+                let file = entry.filename!
+                let subject = Diagnostic.Subject(asset: asset, variant: entry)
+                let location = entry.location ?? SourceLocation(file: asset.contentsPath ?? asset.path)
+                let candidates = position.map { at in
+                    compiled.catalog.assets[at].variants.filter { $0.filename == file || $0.filename.map { $0 + ".pdf" } == file }.map { [at, $0.index] }
+                } ?? []
+                guard !candidates.isEmpty else {
+                    diagnostics.append(Diagnostic(.compiledMissing, "\(asset.name): \(file) (\(entry.attributeSummary)) has no rendition in \(compiled.catalog.folderName)",
+                                                  subject: subject, at: location))
+                    continue
+                }
+                matched.formUnion(candidates)
+                let excluded: Set<String> = entry.scale == nil ? ["scale"] : []
+                let wanted = entry.attributeStrings(excluding: excluded)
+                let variants = candidates.map { compiled.catalog.assets[$0[0]].variants[$0[1]] }
+                if !variants.contains(where: { $0.attributeStrings(excluding: excluded) == wanted }) {
+                    let held = variants.map(\.attributeSummary).joined(separator: "; ")
+                    diagnostics.append(Diagnostic(.compiledDifferent, "\(asset.name): \(file) is declared \(entry.attributeSummary) but compiled as \(held)",
+                                                  subject: subject, at: location))
+                }
+                // A sliced image (`resizing`) is stored as its caps and centre only: smaller by design.
+                if entry.resizing == nil, file.lowercased().hasSuffix(".png"), let header = inspector.inspect(file: asset.path.appendingPathComponent(file)).header {
+                    for candidate in candidates {
+                        let rendition = compiled.rendition(assetAt: candidate[0], variant: candidate[1])
+                        guard rendition.width > 0, rendition.width != header.width || rendition.height != header.height else { continue }
+                        diagnostics.append(Diagnostic(.compiledDifferent, "\(asset.name): \(file) is \(header.width)×\(header.height) pixels in the source "
+                                                        + "but \(rendition.width)×\(rendition.height) in \(compiled.catalog.folderName)", subject: subject, at: location))
+                    }
+                }
+            }
+        }
+        var renditions = 0
+        for (at, asset) in compiled.catalog.assets.enumerated() {
+            for variant in asset.variants {
+                renditions += 1
+                guard !matched.contains([at, variant.index]) else { continue }
+                let rendition = compiled.rendition(assetAt: at, variant: variant.index)
+                let why = source.asset(named: asset.name) == nil ? "the source has no set \(asset.name)" : "no entry of \(asset.name) declares it"
+                diagnostics.append(Diagnostic(.compiledExtra, "\(asset.name): rendition \(variant.payloadDescription) (\(variant.attributeSummary)) is in the compiled file, but \(why)",
+                                              subject: Diagnostic.Subject(asset: asset.name, file: rendition.renditionName), at: carLocation))
+            }
+        }
+        self.diagnostics = diagnostics
+        expectedCount = expected
+        renditionCount = renditions
+    }
+
+    /// One diagnostic a line (`path:line:column: severity: message [rule-id]`), then a summary.
+    public var text: String {
+        var lines = diagnostics.map(\.description)
+        let counts = [RuleID.compiledMissing, .compiledDifferent, .compiledExtra].map { rule in
+            "\(diagnostics.filter { $0.rule == rule }.count) \(rule.id.dropFirst("compiled.".count))"
+        }
+        lines.append("\(expectedCount) source entries expected, \(renditionCount) renditions: " + counts.joined(separator: ", "))
+        return lines.textOutput
+    }
+
+    /// `{"expected": N, "renditions": N, "diagnostics": [...]}`.
+    public var json: JSONValue {
+        .object(["expected": .number(String(expectedCount)), "renditions": .number(String(renditionCount)),
+                 "diagnostics": .array(diagnostics.map(\.json))])
+    }
+
+    /// Whether actool keeps a source entry for this platform and these device idioms (rule 2.1).
+    static func isKept(_ entry: Variant, platform: Platform?, idioms: Set<UserInterfaceIdiom>, lacking: PlatformAxes) -> Bool {
+        switch entry.idiom {
+        case .storeOnly: return false
+        case .device(let idiom):
+            if let platform, idiom.platform != platform { return false }
+            if !idioms.isEmpty && !idioms.contains(idiom) { return false }
+        case .universal: break
+        }
+        if lacking.contains(.memory) && entry.memory != nil { return false }
+        if lacking.contains(.graphics) && entry.graphicsFeatureSet != nil { return false }
+        if lacking.contains(.sizeClasses) && (entry.horizontalSizeClass != nil || entry.verticalSizeClass != nil) { return false }
+        return true
+    }
+}
