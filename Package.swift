@@ -73,7 +73,7 @@ let package = Package(
         ),
         .target(name: "CatalogFixtures", dependencies: ["AssetCatalog"], path: "Tests/CatalogFixtures"),
         .testTarget(name: "AssetCatalogTests", dependencies: ["AssetCatalog", "CatalogFixtures"]),
-        .testTarget(name: "CompiledCatalogTests", dependencies: ["AdaptSupport", "CompiledCatalog", "AssetCatalog", "AssetSelection", "AssetThinning", "DeviceProfiles", "CatalogFixtures"],
+        .testTarget(name: "CompiledCatalogTests", dependencies: ["AdaptSupport", "CompiledCatalog", "AssetCatalog", "AssetSelection", "AssetThinning", "DeviceProfiles", "CatalogFixtures", "AdaptiveAssets"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "AssetSelectionTests", dependencies: ["AssetSelection", "AssetCatalog", "CatalogFixtures"]),
         .testTarget(name: "PNGInspectionTests", dependencies: ["PNGInspection", "ImageChecks", "AssetCatalog", "CatalogFixtures"]),

@@ -1,0 +1,241 @@
+import AssetCatalog
+import CompiledCatalog
+
+/// A compiled catalog seen as the package's own model: a `Catalog` whose assets are the `.car`'s
+/// asset names (facets) and whose variants are its renditions, one variant per rendition, each
+/// key translated to the traits a Contents.json entry declares. The selection rule
+/// (`AssetIndex`, README "How a variant is chosen") then answers for the compiled file unchanged.
+///
+/// A key value the translation does not know (a memory class, graphics class or subtype no
+/// corpus file pins down, a direction, an appearance name) is not guessed: the variant gets an
+/// `unrecognized` entry saying which, so the rule never chooses it and `--explain` says why.
+/// Packed-atlas images (`ZZZZPackedAsset…`) and renditions no facet names are not assets.
+///
+/// ```swift
+/// let adapted = AdaptedCompiledCatalog(try CompiledCatalog(path: "Assets.car"))
+/// let index = AssetIndex(adapted.catalog)
+/// if let match = index.resolve("d_iphone4", for: traits) {
+///     let rendition = adapted.rendition(of: match)   // the compiled rendition that wins
+///     print(rendition.renditionName, rendition.key.subtype ?? 0)   // green@2x.png 568
+/// }
+/// ```
+public struct AdaptedCompiledCatalog: Sendable {
+    public let compiled: CompiledCatalog
+    /// The model: assets in name order, variants in RENDITIONS-tree order within each asset.
+    public let catalog: Catalog
+    /// For asset `a` and variant `v` of `catalog`, `renditionPositions[a][v]` is the position of
+    /// its rendition in `compiled.renditions`.
+    public let renditionPositions: [[Int]]
+    /// The platform the file was compiled for: its metadata's when it has any (Xcode 8 and later),
+    /// else the one its device idioms imply; nil when neither tells (only universal renditions).
+    public let platform: Platform?
+
+    public init(_ compiled: CompiledCatalog) {
+        self.compiled = compiled
+        var assets: [Asset] = []
+        var positions: [[Int]] = []
+        var byName: [String: [Int]] = [:]
+        for (position, rendition) in compiled.renditions.enumerated() where !Self.isPackedImage(rendition) {
+            guard let name = rendition.name else { continue }
+            byName[name, default: []].append(position)
+        }
+        for name in byName.keys.sorted() {
+            let members = byName[name]!
+            let variants = members.enumerated().map { index, position in
+                Self.variant(compiled.renditions[position], index: index, in: compiled)
+            }
+            var asset = Asset(name: name, type: Self.assetType(of: members.map { compiled.renditions[$0] }),
+                              path: compiled.path, variants: variants)
+            asset.files = Array(Set(variants.compactMap(\.filename))).sorted()
+            assets.append(asset)
+            positions.append(members)
+        }
+        catalog = Catalog(path: compiled.path, assets: assets)
+        renditionPositions = positions
+        platform = Self.platform(of: compiled)
+    }
+
+    /// The rendition behind variant `variant` of the asset at `asset`.
+    public func rendition(assetAt asset: Int, variant: Int) -> Rendition {
+        compiled.renditions[renditionPositions[asset][variant]]
+    }
+
+    /// Whether a rendition is a packed atlas (`ZZZZPackedAsset-…`), which images point into
+    /// rather than an asset anyone loads by name.
+    public static func isPackedImage(_ rendition: Rendition) -> Bool {
+        rendition.layout == .packedImage || (rendition.name ?? "").hasPrefix("ZZZZPackedAsset")
+    }
+
+    static func assetType(of renditions: [Rendition]) -> AssetType {
+        if renditions.contains(where: { $0.layout == .color }) { return .colorSet }
+        if renditions.allSatisfy({ $0.layout == .data }) { return .dataSet }
+        return .imageSet
+    }
+
+    static func platform(of compiled: CompiledCatalog) -> Platform? {
+        if let name = compiled.metadata?.deploymentPlatform, !name.isEmpty {
+            switch name {
+            case "iphoneos", "iphonesimulator": return .ios
+            case "appletvos", "appletvsimulator": return .tvos
+            case "watchos", "watchsimulator": return .watchos
+            case "macosx", "macos": return .macos
+            case "xros", "xrsimulator": return .visionos
+            default: break
+            }
+        }
+        let platforms = Set(compiled.renditions.compactMap { rendition -> Platform? in
+            guard case .device(let idiom)? = rendition.key.idiom?.requirement else { return nil }
+            return idiom.platform
+        })
+        return platforms.count == 1 ? platforms.first : nil
+    }
+
+    /// One rendition as the variant a Contents.json entry would declare. The `entry` is written
+    /// as Contents.json spells it, so `declaredAttributes` and every printer read it as usual.
+    package static func variant(_ rendition: Rendition, index: Int, in compiled: CompiledCatalog) -> Variant {
+        var traits = RenditionTraits(rendition.key, appearances: compiled.appearances, localizations: compiled.localizations)
+        var variant = Variant(index: index)
+        variant.idiom = traits.idiom
+        variant.scale = traits.scale
+        variant.subtype = traits.subtype
+        variant.screenWidth = traits.screenWidth
+        variant.horizontalSizeClass = traits.horizontalSizeClass
+        variant.verticalSizeClass = traits.verticalSizeClass
+        variant.memory = traits.memory
+        variant.graphicsFeatureSet = traits.graphics
+        variant.displayGamut = traits.gamut
+        variant.userInterfaceStyle = traits.style
+        variant.accessibilityContrast = traits.contrast
+        variant.locale = traits.locale
+        if case .color(let space, let components) = rendition.payload {
+            variant.color = Self.color(space: space, components: components)
+        } else if rendition.layout == .multisizeImage {
+            // An app icon's index of sizes, which no lookup by trait returns.
+            traits.unrecognized["layout"] = "MultisizeImage"
+            variant.filename = rendition.renditionName
+        } else {
+            variant.filename = rendition.renditionName
+        }
+        variant.unrecognized = traits.unrecognized
+        variant.entry = traits.contentsEntry(filename: variant.filename)
+        return variant
+    }
+
+    static func color(space: UInt32, components: [Double]) -> ColorDefinition {
+        let names = components.count == 2 ? ["white", "alpha"] : ["red", "green", "blue", "alpha"]
+        var values: [String: String] = [:]
+        for (name, value) in zip(names, components) { values[name] = String(value) }
+        return ColorDefinition(colorSpace: "colorspace-\(space)", components: values)
+    }
+}
+
+/// A rendition key's values in the model's terms, with what could not be translated.
+///
+/// The numbers are CoreUI's, checked against the corpus (`shared/corpus/compiled/acextract`):
+/// each `.car` rendition beside the `Images.xcassets` entry with its file name.
+/// - memory class 1, 2, 3 ↔ `memory` `1GB`, `2GB`, `4GB` (`m_1gb`, `m_2gb`, `m_4gb`);
+/// - graphics class 1, 2, 3 ↔ `metal1v2`, `metal2v2`, `metal3v1` (`g_1v2`, `g_2v2`, `g_3v1`);
+/// - subtype 568 on a phone ↔ `subtype` `retina4` (`d_iphone4`: the 4-inch screen's 568 points);
+/// - subtype 320 and 384 on a watch ↔ `screen-width` `<=145` and `>145` (`d_watch`,
+///   `v_overrides`: the 38 mm and 42 mm cases). The numbers are not the screens' pixel widths
+///   (272, 312) nor heights (340, 390), so no other condition can be computed from them.
+/// Other values of those axes, and every non-zero direction (no file here has one to check a
+/// number against), are left `unrecognized`.
+package struct RenditionTraits {
+    package var idiom: IdiomRequirement = .universal
+    package var scale: Int?
+    package var subtype: String?
+    package var screenWidth: ScreenWidthCondition?
+    package var horizontalSizeClass: SizeClass?
+    package var verticalSizeClass: SizeClass?
+    package var memory: Int?
+    package var graphics: GraphicsFeatureSet?
+    package var gamut: DisplayGamut?
+    package var style: UserInterfaceStyle?
+    package var contrast: AccessibilityContrast?
+    package var locale: String?
+    package var unrecognized: [String: String] = [:]
+
+    static let memoryClasses: [UInt16: Int] = [1: 1, 2: 2, 3: 4]
+    static let graphicsClasses: [UInt16: GraphicsFeatureSet] = [1: .metal1v2, 2: .metal2v2, 3: .metal3v1]
+    static let phoneSubtypes: [UInt16: String] = [568: Variant.fourInchSubtype]
+    static let watchSubtypes: [UInt16: ScreenWidthCondition] = [320: ScreenWidthCondition(.lessThanOrEqual, 145),
+                                                                384: ScreenWidthCondition(.greaterThan, 145)]
+    /// `APPEARANCEKEYS` names: UIKit's, AppKit's (`NSAppearanceName…`) and the tinted icon's.
+    static let appearances: [String: (UserInterfaceStyle?, AccessibilityContrast?)] = [
+        "UIAppearanceAny": (nil, nil), "UIAppearanceLight": (.light, nil), "UIAppearanceDark": (.dark, nil),
+        "UIAppearanceHighContrastAny": (nil, .high), "UIAppearanceHighContrastLight": (.light, .high),
+        "UIAppearanceHighContrastDark": (.dark, .high),
+        "NSAppearanceNameSystem": (nil, nil), "NSAppearanceNameAqua": (.light, nil), "NSAppearanceNameDarkAqua": (.dark, nil),
+        "NSAppearanceNameAccessibilitySystem": (nil, .high), "NSAppearanceNameAccessibilityAqua": (.light, .high),
+        "NSAppearanceNameAccessibilityDarkAqua": (.dark, .high), "ISAppearanceTintable": (.tinted, nil),
+    ]
+
+    package init(_ key: RenditionKey, appearances: CARNamedValues?, localizations: CARNamedValues?) {
+        if let raw = key.idiom {
+            if let requirement = raw.requirement { idiom = requirement } else { unrecognized["idiom"] = raw.name }
+        }
+        if let value = key.scale, value != 0 { scale = Int(value) }
+        if let value = key.subtype, value != 0 {
+            switch idiom {
+            case .device(.phone) where Self.phoneSubtypes[value] != nil: subtype = Self.phoneSubtypes[value]
+            case .device(.watch) where Self.watchSubtypes[value] != nil: screenWidth = Self.watchSubtypes[value]
+            default: unrecognized["subtype"] = "\(value) (on \(idiom.contentsValue))"
+            }
+        }
+        horizontalSizeClass = sizeClass(key, .horizontalSizeClass, "width-class")
+        verticalSizeClass = sizeClass(key, .verticalSizeClass, "height-class")
+        if let value = key.memoryClass, value != 0 {
+            if let gigabytes = Self.memoryClasses[value] { memory = gigabytes } else { unrecognized["memory"] = "class \(value)" }
+        }
+        if let value = key.graphicsClass, value != 0 {
+            if let family = Self.graphicsClasses[value] { graphics = family } else { unrecognized["graphics-feature-set"] = "class \(value)" }
+        }
+        switch key.value(.displayGamut) {
+        case nil, 0?: break
+        case 1?: gamut = .sRGB
+        case 2?: gamut = .P3
+        case let value?: unrecognized["display-gamut"] = "\(value)"
+        }
+        if let value = key.direction, value != 0 { unrecognized["language-direction"] = "direction \(value)" }
+        if let value = key.appearance, value != 0 {
+            let name = appearances?.name(of: value)
+            if let name, let traits = Self.appearances[name] {
+                (style, contrast) = traits
+            } else {
+                unrecognized["appearances"] = name ?? "appearance \(value), not in APPEARANCEKEYS"
+            }
+        }
+        if let value = key.localization, value != 0 {
+            if let name = localizations?.name(of: value) { locale = name } else { unrecognized["locale"] = "localization \(value), not in LOCALIZATIONKEYS" }
+        }
+        for (attribute, value) in key.pairs where value != 0 && attribute.name.hasPrefix("Unknown") {
+            unrecognized[attribute.shortName] = "\(value)"
+        }
+    }
+
+    private mutating func sizeClass(_ key: RenditionKey, _ attribute: RenditionAttribute, _ name: String) -> SizeClass? {
+        switch key.value(attribute) {
+        case nil, 0?: return nil
+        case 1?: return .compact
+        case 2?: return .regular
+        case let value?: unrecognized[name] = "\(value)"; return nil
+        }
+    }
+
+    /// The entry as Contents.json would write it.
+    func contentsEntry(filename: String?) -> JSONObject {
+        var members: [(String, JSONValue)] = [("idiom", .string(idiom.contentsValue))]
+        if let filename { members.append(("filename", .string(filename))) }
+        if let scale { members.append(("scale", .string("\(scale)x"))) }
+        if let subtype { members.append(("subtype", .string(subtype))) }
+        if let screenWidth { members.append(("screen-width", .string(screenWidth.description))) }
+        if let horizontalSizeClass { members.append(("width-class", .string(horizontalSizeClass.rawValue))) }
+        if let verticalSizeClass { members.append(("height-class", .string(verticalSizeClass.rawValue))) }
+        if let memory { members.append(("memory", .string("\(memory)GB"))) }
+        if let graphics { members.append(("graphics-feature-set", .string(graphics.rawValue))) }
+        if let gamut { members.append(("display-gamut", .string(gamut.contentsValue))) }
+        if let locale { members.append(("locale", .string(locale))) }
+        return JSONObject(members.map { JSONObject.Member(key: $0.0, value: $0.1) })
+    }
+}
