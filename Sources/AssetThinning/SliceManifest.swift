@@ -162,6 +162,17 @@ public struct SliceSummary: Sendable {
     /// Names of the assets with no match in some reachable trait set.
     public var assetsWithoutMatch: [String]
 
+    /// A summary made elsewhere (`adapt thin FILE.car`'s compiled slices).
+    package init(device: DeviceProfile, sharedWith: String?, kept: Int, dropped: Int, bytesBefore: Int, bytesAfter: Int, assetsWithoutMatch: [String]) {
+        self.device = device
+        self.sharedWith = sharedWith
+        self.kept = kept
+        self.dropped = dropped
+        self.bytesBefore = bytesBefore
+        self.bytesAfter = bytesAfter
+        self.assetsWithoutMatch = assetsWithoutMatch
+    }
+
     public static func json(_ summaries: [SliceSummary]) -> JSONValue {
         .array(summaries.map { summary in
             var object: JSONObject = ["device": .string(summary.device.id), "name": .string(summary.device.name),

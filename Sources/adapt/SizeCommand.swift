@@ -8,13 +8,16 @@ struct SizeCommand: ParsableCommand {
         discussion: """
             Devices whose slices are identical are grouped. The numbers are the bytes adapt thin writes for the
             same devices. --budget BYTES exits 1 with one diagnostic per device whose slice holds more.
+
+            Takes one compiled catalog (FILE.car) too: each group's bytes are those of the Assets.car adapt thin
+            writes for it, split by rendition layout and the file's structure.
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, json, csv
     }
 
-    @Argument(help: "One or more .xcassets folders (a device's size is the sum over them).")
+    @Argument(help: "One or more .xcassets folders (a device's size is the sum over them), or one compiled catalog (Assets.car).")
     var catalogs: [String]
 
     @Option(name: .customLong("device"), help: ArgumentHelp("A device id or model identifier (repeatable).", valueName: "id"))
@@ -39,7 +42,8 @@ struct SizeCommand: ParsableCommand {
     func run() throws {
         let database = try database.load()
         let devices = deviceIDs.isEmpty ? database.devices : try deviceIDs.map { try self.database.profile($0, in: database) }
-        let sizes = SizeReport(catalogs: try catalogs.map(readCatalog), devices: devices)
+        let sizes = try catalogs.contains(where: CompiledCatalog.isCompiledCatalog(atPath:))
+            ? compiledSizes(devices) : SizeReport(catalogs: try catalogs.map(readCatalog), devices: devices)
         switch format {
         case .text: Terminal.output(sizes.text)
         case .json: Terminal.document(JSONWriter.xcodeStyle.string(for: sizes.json))
@@ -49,6 +53,20 @@ struct SizeCommand: ParsableCommand {
             let over = sizes.overBudget(budget)
             Terminal.report(over)
             if !over.isEmpty { throw ExitCode(1) }
+        }
+    }
+}
+
+extension SizeCommand {
+    /// `adapt size FILE.car`: the bytes of each device's thinned Assets.car.
+    func compiledSizes(_ devices: [DeviceProfile]) throws -> SizeReport {
+        guard catalogs.count == 1 else {
+            throw ValidationError("Give one compiled catalog (a .car) alone; sizes of several .car files are not summed.")
+        }
+        do {
+            return try CompiledThinning(try CompiledCatalog(path: catalogs[0]), devices: devices).sizeReport()
+        } catch {
+            throw CommandFailure(error.diagnostic)
         }
     }
 }

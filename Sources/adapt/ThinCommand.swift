@@ -22,9 +22,14 @@ struct ThinCommand: ParsableCommand {
             links of the catalog's files: fast and free of space, but then a slice file IS the catalog's file,
             and editing it in place (an optimiser run over the slice) edits the catalog. Give --copy for real
             copies that are independent of the catalog.
+
+            Takes a compiled catalog too (FILE.car): each device's OUTPUT/<device-id>/Assets.car keeps the renditions
+            its thinning trait sets resolve to (and the packed images they point into), copied byte for byte into a
+            rewritten BOM file, with a manifest.json; same safety, same summary.json. --link, --copy and the PNG
+            checks do not apply to it.
             """)
 
-    @Argument(help: "An .xcassets folder.")
+    @Argument(help: "An .xcassets folder, or a compiled catalog (Assets.car).")
     var catalog: String
 
     @Option(name: .customLong("device"), help: ArgumentHelp("A device id or model identifier (repeatable).", valueName: "id"))
@@ -65,6 +70,7 @@ struct ThinCommand: ParsableCommand {
     func run() throws {
         let database = try database.load()
         let devices = allDevices ? database.devices : try deviceIDs.map { try self.database.profile($0, in: database) }
+        if CompiledCatalog.isCompiledCatalog(atPath: catalog) { return try thinCompiled(devices) }
         let source = try readCatalog(catalog)
         let run = ThinningRun(catalog: source, devices: devices, decodePNGs: fullPNGCheck)
         if run.hasErrors && !allowInvalid {
@@ -90,6 +96,27 @@ struct ThinCommand: ParsableCommand {
             Terminal.report(run.noMatchWarnings)
         case .json:
             Terminal.document(JSONWriter.xcodeStyle.string(for: SliceSummary.json(summaries)))
+        }
+    }
+}
+
+extension ThinCommand {
+    /// `adapt thin FILE.car`: one thinned Assets.car per device.
+    func thinCompiled(_ devices: [DeviceProfile]) throws {
+        let compiled: CompiledCatalog
+        do { compiled = try CompiledCatalog(path: catalog) } catch { throw CommandFailure(error.diagnostic) }
+        let thinning = CompiledThinning(compiled, devices: devices)
+        let summaries: [SliceSummary]
+        do {
+            summaries = try thinning.write(to: output)
+        } catch let error as CompiledCatalogError {
+            throw CommandFailure(error.diagnostic)
+        } catch {
+            throw CommandFailure(Diagnostic(.thinOutput, "\(error)", at: SourceLocation(file: output)))
+        }
+        switch format {
+        case .text: Terminal.output(SliceSummary.table(summaries))
+        case .json: Terminal.document(JSONWriter.xcodeStyle.string(for: SliceSummary.json(summaries)))
         }
     }
 }

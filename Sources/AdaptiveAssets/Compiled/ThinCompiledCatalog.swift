@@ -1,0 +1,72 @@
+import AdaptSupport
+import AssetCatalog
+import AssetSelection
+import AssetThinning
+import CompiledCatalog
+import DeviceProfiles
+
+/// Per device, the renditions of a compiled catalog its App Store slice keeps: exactly what
+/// `ThinningPlan` keeps over the catalog adapted to the package's own model (each rendition a
+/// variant with its traits), plus the packed images the kept references point into.
+///
+/// ```swift
+/// let compiled = try CompiledCatalog(path: "Assets.car")
+/// let thinning = CompiledThinning(compiled, devices: [database.profile(matching: "iphone-6")!])
+/// thinning.slices[0].kept.count                 // renditions kept
+/// try thinning.length(of: thinning.slices[0])   // bytes of the thinned Assets.car
+/// ```
+public struct CompiledThinning: Sendable {
+    public let catalog: CompiledCatalog
+    /// One per device given (a device given twice counts once), in the order given.
+    public let slices: [Slice]
+
+    public struct Slice: Sendable {
+        public var device: DeviceProfile
+        /// Positions in `catalog.renditions`, packed images included.
+        public var kept: Set<Int>
+        /// Assets that show nothing in some window of the device.
+        public var assetsWithoutMatch: [String]
+    }
+
+    public init(_ catalog: CompiledCatalog, devices: [DeviceProfile]) {
+        var seen: Set<String> = []
+        let devices = devices.filter { seen.insert($0.id).inserted }
+        self.catalog = catalog
+        // Packed images are no variant of any asset: the kept references bring theirs back below.
+        let adapted = AdaptedCompiledCatalog(catalog)
+        let index = AssetIndex(adapted.catalog)
+        slices = devices.concurrentMap(concurrency: Machine.coreCount) { device in
+            let plan = ThinningPlan(index: index, device: device)
+            var kept: Set<Int> = []
+            var unmatched: [String] = []
+            for asset in plan.assets {
+                let positions = adapted.renditionPositions[asset.asset]
+                for variant in asset.kept where variant < positions.count { kept.insert(positions[variant]) }
+                if !asset.unmatched.isEmpty { unmatched.append(adapted.catalog.assets[asset.asset].name) }
+            }
+            return Slice(device: device, kept: catalog.keepingPackedImages(kept), assetsWithoutMatch: unmatched)
+        }
+    }
+
+    /// The bytes of `slice`'s thinned `Assets.car`.
+    public func bytes(of slice: Slice) throws(CompiledCatalogError) -> [UInt8] { try catalog.writing(keeping: slice.kept) }
+
+    /// Its length, without building it: what `bytes(of:)` gives, counted.
+    public func length(of slice: Slice) throws(CompiledCatalogError) -> Int { try catalog.writtenLength(keeping: slice.kept) }
+
+    /// The renditions `slice` keeps, and their bytes on disk (CSI header, properties and data).
+    public func renditionBytes(of slice: Slice) -> Int { slice.kept.reduce(0) { $0 + catalog.renditions[$1].sizeOnDisk } }
+
+    /// Devices with the same kept renditions: for each slice, the first earlier slice equal to it.
+    public var sameSliceAs: [Int?] {
+        var first: [[Int]: Int] = [:]
+        return slices.indices.map { position in
+            let key = slice(position).kept.sorted()
+            if let earlier = first[key] { return earlier }
+            first[key] = position
+            return nil
+        }
+    }
+
+    private func slice(_ position: Int) -> Slice { slices[position] }
+}

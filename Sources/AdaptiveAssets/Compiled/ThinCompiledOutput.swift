@@ -1,0 +1,136 @@
+import AdaptSupport
+import AssetCatalog
+import AssetThinning
+import CompiledCatalog
+import DeviceProfiles
+
+extension CompiledThinning {
+    /// The `format` of a compiled slice's `manifest.json`.
+    public static let manifestFormat = "adaptive-assets.thin-car-slice"
+
+    /// Writes `OUTPUT/<device-id>/Assets.car` and `OUTPUT/<device-id>/manifest.json` per device,
+    /// and `OUTPUT/summary.json`, with `adapt thin`'s safety: everything goes into a staging
+    /// folder beside OUTPUT that replaces it only once complete, OUTPUT is replaced only when
+    /// absent, empty or an earlier output of `adapt thin`, never when it is or contains the
+    /// `.car` or the working folder, and one run at a time writes it (`OutputFolder`).
+    ///
+    /// Devices with identical slices each get their own file (same bytes, no links), and the
+    /// summary names the first as `sameSliceAs`. Every file is built (and so checked) before
+    /// anything is written: a catalog that cannot be written leaves OUTPUT as it was.
+    ///
+    /// ```swift
+    /// let summaries = try CompiledThinning(compiled, devices: devices).write(to: "Thinned")
+    /// ```
+    public func write(to output: String) throws -> [SliceSummary] {
+        for slice in slices where !DeviceProfile.isValidID(slice.device.id) {
+            throw CompiledThinningError("invalid device id '\(slice.device.id)': \(DeviceProfile.idRule)")
+        }
+        guard let realPath = FileSystem.realPath(catalog.path) else {
+            throw CompiledThinningError("\(catalog.path): cannot read the catalog: \(String(cString: strerror(errno)))")
+        }
+        // Build every distinct slice first: a hostile catalog fails here, before OUTPUT is touched.
+        let shared = sameSliceAs
+        var files: [Int: [UInt8]] = [:]
+        for (position, slice) in slices.enumerated() where shared[position] == nil {
+            files[position] = try bytes(of: slice)
+        }
+        let sourceLength = catalog.store.bytes.count
+        let folder = try OutputFolder.claim(output, catalogRealPath: realPath)
+        defer { folder.release() }
+        let staging = folder.staging
+        try? FileOperations.removeTree(staging)
+        try FileOperations.makeDirectory(staging)
+        do {
+            var summaries: [SliceSummary] = []
+            for (position, slice) in slices.enumerated() {
+                let file = files[shared[position] ?? position] ?? []
+                let summary = SliceSummary(device: slice.device, sharedWith: shared[position].map { slices[$0].device.id },
+                                           kept: slice.kept.count, dropped: catalog.renditions.count - slice.kept.count,
+                                           bytesBefore: sourceLength, bytesAfter: file.count, assetsWithoutMatch: slice.assetsWithoutMatch)
+                let folder = staging + "/" + slice.device.id
+                try FileOperations.makeDirectory(folder)
+                try FileOperations.writeFile(folder + "/Assets.car", file, exclusive: true)
+                try FileOperations.writeFile(folder + "/manifest.json", JSONWriter.xcodeStyle.bytes(for: manifest(slice, summary)), exclusive: true)
+                summaries.append(summary)
+            }
+            try FileOperations.writeFile(staging + "/summary.json", JSONWriter.xcodeStyle.bytes(for: SliceWriter.summaryDocument(summaries)))
+            try FileOperations.replace(folder.realPath, with: staging)
+            return summaries
+        } catch {
+            try? FileOperations.removeTree(staging)
+            throw error
+        }
+    }
+
+    /// A slice's manifest: the device, the counts and bytes of renditions kept and dropped, and
+    /// the kept renditions by name.
+    func manifest(_ slice: Slice, _ summary: SliceSummary) -> JSONValue {
+        let keptBytes = renditionBytes(of: slice)
+        let allBytes = catalog.renditions.reduce(0) { $0 + $1.sizeOnDisk }
+        var object: JSONObject = [
+            "format": .string(Self.manifestFormat), "formatVersion": 1,
+            "device": .string(slice.device.id), "name": .string(slice.device.name),
+            "catalog": .string(catalog.path.lastPathComponent),
+            "renditions": .object([
+                "kept": .number(String(summary.kept)), "dropped": .number(String(summary.dropped)),
+                "keptBytes": .number(String(keptBytes)), "droppedBytes": .number(String(allBytes - keptBytes)),
+            ]),
+            "bytesBefore": .number(String(summary.bytesBefore)), "bytesAfter": .number(String(summary.bytesAfter)),
+        ]
+        if let shared = summary.sharedWith { object["sameSliceAs"] = .string(shared) }
+        object["assetsWithoutMatch"] = .array(slice.assetsWithoutMatch.map(JSONValue.string))
+        object["kept"] = .array(slice.kept.sorted().map { position in
+            let rendition = catalog.renditions[position]
+            return .object(["name": .string(rendition.name ?? ""), "renditionName": .string(rendition.renditionName),
+                            "sizeOnDisk": .number(String(rendition.sizeOnDisk))])
+        })
+        return .object(object)
+    }
+
+    /// `adapt size` for a compiled catalog: per group of devices with identical slices, the
+    /// bytes of their thinned `Assets.car`, split into the renditions' bytes by layout and the
+    /// file's structure (BOM header, trees, tables, the blocks every slice keeps).
+    public func sizeReport() throws(CompiledCatalogError) -> SizeReport {
+        let shared = sameSliceAs
+        var groups: [SizeReport.Group] = []
+        var groupOf: [Int: Int] = [:]
+        for (position, slice) in slices.enumerated() {
+            if let first = shared[position], let group = groupOf[first] {
+                groups[group].devices.append(slice.device)
+                continue
+            }
+            let length = try length(of: slice)
+            var byLayout: [String: (bytes: Int, count: Int)] = [:]
+            for kept in slice.kept {
+                let rendition = catalog.renditions[kept]
+                let current = byLayout[rendition.layout.name] ?? (0, 0)
+                byLayout[rendition.layout.name] = (current.bytes + rendition.sizeOnDisk, current.count + 1)
+            }
+            var types = byLayout.map { SizeReport.TypeBytes(type: $0.key, bytes: $0.value.bytes, assets: $0.value.count) }
+            types.append(SizeReport.TypeBytes(type: "structure", bytes: length - renditionBytes(of: slice), assets: 0))
+            groupOf[position] = groups.count
+            groups.append(SizeReport.Group(devices: [slice.device], bytes: length,
+                                           bytesByType: types.sorted { ($0.bytes, $1.type) > ($1.bytes, $0.type) },
+                                           keptVariants: slice.kept.count, droppedVariants: catalog.renditions.count - slice.kept.count,
+                                           assetsWithoutMatch: slice.assetsWithoutMatch))
+        }
+        return SizeReport(catalogs: [catalog.path], bytesBefore: catalog.store.bytes.count, groups: groups)
+    }
+}
+
+/// Why compiled slices could not be written (the output folder's own refusals are
+/// `SliceWriter.Failure`s, a catalog that cannot be rewritten a `CompiledCatalogError`).
+public struct CompiledThinningError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+extension SizeReport {
+    /// A report from groups already sized (compiled catalogs: `CompiledThinning.sizeReport()`).
+    package init(catalogs: [String], bytesBefore: Int, groups: [Group]) {
+        self.catalogs = catalogs
+        self.bytesBefore = bytesBefore
+        self.groups = groups
+    }
+}

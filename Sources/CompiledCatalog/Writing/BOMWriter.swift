@@ -1,0 +1,189 @@
+/// Lays out a new BOM file: numbered blocks (copied from a source file or built here), B-trees
+/// over them, and named variables, in the layout `BOMStore` reads (big-endian throughout).
+///
+/// The layout is simple and fixed, so the same calls always give the same bytes:
+/// - the 32-byte header, zero-padded to 512 bytes (where Apple's writer starts its blocks too);
+/// - every block, in block-number order, back to back (block 0 is the null block);
+/// - the variables (count, then block number, name length and name of each);
+/// - the block table (count, then offset and length of each block), then an empty free list.
+///
+/// Trees get 4096-byte nodes of at most 510 entries: leaves linked forward and backward, and
+/// when there is more than one leaf, index nodes above them whose entries pair each child with
+/// its last entry's key (as Apple's writer does), up to a single root.
+///
+/// Copied blocks are kept as ranges of the source until `bytes()` assembles the file, so the
+/// length of a file can be known (`length`) without building it.
+///
+/// ```swift
+/// var writer = BOMWriter(source: store.bytes)
+/// let header = try writer.copy(block: 1, from: store)
+/// writer.setVariable("CARHEADER", header)
+/// let bytes = try writer.bytes()
+/// ```
+package struct BOMWriter {
+    package static let nodeSize = 4096
+    package static let entriesPerNode = (nodeSize - BOMTree.nodeHeaderLength) / 8
+    /// Where blocks start: the header is padded to this.
+    package static let firstBlockOffset = 512
+
+    private enum Content {
+        case built([UInt8])
+        case copied(offset: Int, length: Int)
+
+        var length: Int {
+            switch self {
+            case .built(let bytes): bytes.count
+            case .copied(_, let length): length
+            }
+        }
+    }
+
+    private let source: ByteReader
+    private var blocks: [Content] = [.built([])]
+    private var variables: [(name: String, block: UInt32)] = []
+    /// Source block number → block number here, so a block named twice is copied once.
+    private var copies: [UInt32: UInt32] = [:]
+    /// Bytes copied from the source so far: distinct blocks of a well-formed file do not overlap,
+    /// so they add up to no more than the file; a hostile file's overlapping blocks would.
+    private var copiedLength = 0
+
+    package init(source: ByteReader) { self.source = source }
+
+    /// Adds a block made here; returns its number.
+    package mutating func append(_ bytes: [UInt8]) -> UInt32 {
+        blocks.append(.built(bytes))
+        return UInt32(blocks.count - 1)
+    }
+
+    /// Adds (once) a copy of the source's block `index`, checked to lie in the source; returns its
+    /// number here. Throws when the copies would add up to more than the source file holds.
+    package mutating func copy(block index: UInt32, from store: BOMStore, for structure: @autoclosure () -> String) throws(CompiledCatalogError) -> UInt32 {
+        if index == 0 { return 0 }
+        if let copied = copies[index] { return copied }
+        let block = try store.block(index, for: structure())
+        copiedLength += block.length
+        guard copiedLength <= source.count else {
+            throw CompiledCatalogError(.malformed, structure(), at: block.offset,
+                                       "overlaps other blocks: copying it brings the copies past the file's \(source.count) bytes")
+        }
+        blocks.append(.copied(offset: block.offset, length: block.length))
+        let number = UInt32(blocks.count - 1)
+        copies[index] = number
+        return number
+    }
+
+    /// Points variable `name` at `block` (variables are written in the order they are set).
+    package mutating func setVariable(_ name: String, _ block: UInt32) {
+        variables.append((name, block))
+    }
+
+    /// Adds a tree holding `entries` in the order given; returns the number of its header block.
+    package mutating func appendTree(_ entries: [BOMTree.Entry]) -> UInt32 {
+        // Leaves first (an empty tree is one empty leaf), numbered in a row so links are known.
+        var level: [(block: UInt32, lastKey: UInt32)] = []
+        let chunks = entries.isEmpty ? [[]] : stride(from: 0, to: entries.count, by: Self.entriesPerNode).map {
+            Array(entries[$0..<min($0 + Self.entriesPerNode, entries.count)])
+        }
+        var pairs = chunks.map { chunk in chunk.map { (first: $0.valueBlock, second: $0.keyBlock) } }
+        var isLeaf = true
+        while true {
+            let first = UInt32(blocks.count)
+            for (position, nodePairs) in pairs.enumerated() {
+                let forward = position + 1 < pairs.count ? first + UInt32(position + 1) : 0
+                let backward = position > 0 ? first + UInt32(position - 1) : 0
+                blocks.append(.built(Self.node(isLeaf: isLeaf, pairs: nodePairs, forward: forward, backward: backward)))
+            }
+            level = pairs.enumerated().map { (first + UInt32($0.offset), $0.element.last?.second ?? 0) }
+            guard level.count > 1 else { break }
+            // An index level above: each entry is a child and its last key.
+            pairs = stride(from: 0, to: level.count, by: Self.entriesPerNode).map { start in
+                level[start..<min(start + Self.entriesPerNode, level.count)].map { (first: $0.block, second: $0.lastKey) }
+            }
+            isLeaf = false
+        }
+        var header: [UInt8] = Array("tree".utf8)
+        header.appendBigEndian(UInt32(1))                    // version
+        header.appendBigEndian(level[0].block)          // root
+        header.appendBigEndian(UInt32(Self.nodeSize))
+        header.appendBigEndian(UInt32(entries.count))
+        header.append(0)
+        return append(header)
+    }
+
+    private static func node(isLeaf: Bool, pairs: [(first: UInt32, second: UInt32)], forward: UInt32, backward: UInt32) -> [UInt8] {
+        var node: [UInt8] = []
+        node.reserveCapacity(nodeSize)
+        node.appendBigEndian(UInt16(isLeaf ? 1 : 0))
+        node.appendBigEndian(UInt16(pairs.count))
+        node.appendBigEndian(forward)
+        node.appendBigEndian(backward)
+        for pair in pairs {
+            node.appendBigEndian(pair.first)
+            node.appendBigEndian(pair.second)
+        }
+        node += repeatElement(0, count: nodeSize - node.count)
+        return node
+    }
+
+    private var variablesLength: Int { 4 + variables.reduce(0) { $0 + 5 + min($1.name.utf8.count, 255) } }
+    private var tableLength: Int { 4 + blocks.count * 8 + 4 }
+
+    /// The length of the file `bytes()` writes.
+    package var length: Int {
+        Self.firstBlockOffset + blocks.reduce(0) { $0 + $1.length } + variablesLength + tableLength
+    }
+
+    /// The file. Throws when it would not fit the format's 32-bit offsets.
+    package func bytes() throws(CompiledCatalogError) -> [UInt8] {
+        let total = length
+        guard total <= Int(UInt32.max) else {
+            throw CompiledCatalogError(.malformed, "the thinned file", "would be \(total) bytes, more than a BOM file's 32-bit offsets address")
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(total)
+        out += Array("BOMStore".utf8)
+        let blocksLength = blocks.reduce(0) { $0 + $1.length }
+        let variablesOffset = Self.firstBlockOffset + blocksLength
+        let tableOffset = variablesOffset + variablesLength
+        out.appendBigEndian(UInt32(1))
+        out.appendBigEndian(UInt32(blocks.count - 1))  // blocks in use, the null block aside
+        out.appendBigEndian(UInt32(tableOffset))
+        out.appendBigEndian(UInt32(tableLength))
+        out.appendBigEndian(UInt32(variablesOffset))
+        out.appendBigEndian(UInt32(variablesLength))
+        out += repeatElement(0, count: Self.firstBlockOffset - out.count)
+        var offsets: [Int] = []
+        offsets.reserveCapacity(blocks.count)
+        for block in blocks {
+            offsets.append(block.length == 0 ? 0 : out.count)
+            switch block {
+            case .built(let bytes): out += bytes
+            case .copied(let offset, let length): out += source.bytes[offset..<(offset + length)]
+            }
+        }
+        out.appendBigEndian(UInt32(variables.count))
+        for variable in variables {
+            let name = Array(variable.name.utf8.prefix(255))
+            out.appendBigEndian(variable.block)
+            out.append(UInt8(name.count))
+            out += name
+        }
+        out.appendBigEndian(UInt32(blocks.count))
+        for (block, offset) in zip(blocks, offsets) {
+            out.appendBigEndian(UInt32(offset))
+            out.appendBigEndian(UInt32(block.length))
+        }
+        out.appendBigEndian(UInt32(0))  // no free blocks
+        return out
+    }
+}
+
+extension [UInt8] {
+    mutating func appendBigEndian(_ value: UInt32) {
+        append(contentsOf: [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)])
+    }
+
+    mutating func appendBigEndian(_ value: UInt16) {
+        append(contentsOf: [UInt8(value >> 8), UInt8(value & 0xFF)])
+    }
+}

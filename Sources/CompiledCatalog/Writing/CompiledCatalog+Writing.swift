@@ -1,0 +1,140 @@
+/// Writing a catalog that keeps some of a compiled catalog's renditions: the thinner's last step.
+///
+/// The new file holds every block of the source that is not per-rendition, and the trees rebuilt:
+/// - `CARHEADER` copied with its rendition count set to the renditions kept;
+/// - `RENDITIONS` with only the kept (key, value) pairs, in the source's order, each key and
+///   value block copied byte for byte;
+/// - `FACETKEYS` with only the facets whose name identifier a kept rendition has;
+/// - every other tree (`APPEARANCEKEYS`, `LOCALIZATIONKEYS`, `BITMAPKEYS`, ones this reader does
+///   not know) whole, and every other block (`KEYFORMAT`, `EXTENDED_METADATA`, …) copied.
+///
+/// A kept reference into a packed image keeps that packed image (`keepingPackedImages`): its
+/// pixels live there.
+///
+/// ```swift
+/// let catalog = try CompiledCatalog(path: "Assets.car")
+/// let phone = catalog.renditions.indices.filter { catalog.renditions[$0].key.idiom != .pad }
+/// let bytes = try catalog.writing(keeping: catalog.keepingPackedImages(Set(phone)))
+/// ```
+extension CompiledCatalog {
+    /// `positions` (in `renditions`) and the packed images the references among them point into.
+    public func keepingPackedImages(_ positions: Set<Int>) -> Set<Int> {
+        var kept = positions
+        var atlasPositions: [UInt32: Int] = [:]
+        for (position, rendition) in renditions.enumerated() where rendition.layout == .packedImage {
+            atlasPositions[rendition.valueBlock] = atlasPositions[rendition.valueBlock] ?? position
+        }
+        for position in positions where renditions.indices.contains(position) && renditions[position].layout == .internalReference {
+            if let (atlas, _) = packedImage(referencedBy: renditions[position]), let atlasPosition = atlasPositions[atlas.valueBlock] {
+                kept.insert(atlasPosition)
+            }
+        }
+        return kept
+    }
+
+    /// The bytes of a catalog keeping the renditions at `positions` (in `renditions`; others are
+    /// ignored) and nothing else per-rendition. Give `keepingPackedImages(_:)`'s answer so the
+    /// kept references still find their pixels. Same input, same bytes.
+    public func writing(keeping positions: Set<Int>) throws(CompiledCatalogError) -> [UInt8] {
+        try writer(keeping: positions).bytes()
+    }
+
+    /// The length `writing(keeping:)` would give, without building the file.
+    public func writtenLength(keeping positions: Set<Int>) throws(CompiledCatalogError) -> Int {
+        try writer(keeping: positions).length
+    }
+
+    private func writer(keeping positions: Set<Int>) throws(CompiledCatalogError) -> BOMWriter {
+        do {
+            return try CompiledCatalogWriter(self, keeping: positions).writer
+        } catch {
+            throw path.isEmpty ? error : error.locating(path)
+        }
+    }
+}
+
+/// Fills a `BOMWriter` from a read catalog and the renditions it keeps.
+private struct CompiledCatalogWriter {
+    var writer: BOMWriter
+    let catalog: CompiledCatalog
+    let store: BOMStore
+    let kept: [Int]
+
+    init(_ catalog: CompiledCatalog, keeping positions: Set<Int>) throws(CompiledCatalogError) {
+        self.catalog = catalog
+        store = catalog.store
+        writer = BOMWriter(source: store.bytes)
+        kept = positions.filter { catalog.renditions.indices.contains($0) }.sorted()
+        var written: Set<String> = []
+        // Variables in the source's order, each once (the reader, too, uses a name's first).
+        for variable in store.variables where written.insert(variable.name).inserted {
+            let block: UInt32
+            switch variable.name {
+            case "CARHEADER": block = try header(variable)
+            case "RENDITIONS": block = try renditions()
+            case "FACETKEYS": block = try facets()
+            default: block = try copied(variable)
+            }
+            writer.setVariable(variable.name, block)
+        }
+    }
+
+    /// The header, with the count of renditions the new file holds.
+    private mutating func header(_ variable: BOMStore.Variable) throws(CompiledCatalogError) -> UInt32 {
+        let block = try store.block(variable.blockIndex, for: "CARHEADER")
+        var bytes = store.bytes.copy(offset: block.offset, length: block.length)
+        let count = UInt32(kept.count)
+        // The reader checked the header's 436 bytes; its rendition count is at 16, little-endian.
+        for byte in 0..<4 { bytes[16 + byte] = UInt8(count >> (8 * UInt32(byte)) & 0xFF) }
+        return writer.append(bytes)
+    }
+
+    private mutating func renditions() throws(CompiledCatalogError) -> UInt32 {
+        var entries: [BOMTree.Entry] = []
+        entries.reserveCapacity(kept.count)
+        for position in kept {
+            let rendition = catalog.renditions[position]
+            let key = try writer.copy(block: rendition.keyBlock, from: store, for: "RENDITIONS entry \(position) key")
+            let value = try writer.copy(block: rendition.valueBlock, from: store, for: "RENDITIONS entry \(position) value")
+            entries.append(BOMTree.Entry(keyBlock: key, valueBlock: value))
+        }
+        return writer.appendTree(entries)
+    }
+
+    /// The facets some kept rendition belongs to (`CARFacet.read` lists them in tree order).
+    private mutating func facets() throws(CompiledCatalogError) -> UInt32 {
+        let tree = try BOMTree(store, named: "FACETKEYS")
+        let identifiers = Set(kept.compactMap { catalog.renditions[$0].key.nameIdentifier })
+        var entries: [BOMTree.Entry] = []
+        for (position, entry) in (tree?.entries ?? []).enumerated() where position < catalog.facets.count {
+            guard let identifier = catalog.facets[position].nameIdentifier, identifiers.contains(identifier) else { continue }
+            entries.append(BOMTree.Entry(keyBlock: try writer.copy(block: entry.keyBlock, from: store, for: "FACETKEYS entry \(position) key"),
+                                         valueBlock: try writer.copy(block: entry.valueBlock, from: store, for: "FACETKEYS entry \(position) value")))
+        }
+        return writer.appendTree(entries)
+    }
+
+    /// Any other variable: a tree kept whole, or a block copied.
+    private mutating func copied(_ variable: BOMStore.Variable) throws(CompiledCatalogError) -> UInt32 {
+        let block = try store.block(variable.blockIndex, for: "variable '\(variable.name)'")
+        guard block.length >= BOMTree.headerLength, store.bytes.matches("tree", at: block.offset),
+              let tree = try BOMTree(store, named: variable.name) else {
+            return try writer.copy(block: variable.blockIndex, from: store, for: "variable '\(variable.name)'")
+        }
+        var entries: [BOMTree.Entry] = []
+        entries.reserveCapacity(tree.entries.count)
+        for (position, entry) in tree.entries.enumerated() {
+            let structure = "\(variable.name) entry \(position)"
+            // BITMAPKEYS stores a number in its value field, not a block; elsewhere both fields
+            // name blocks (a field naming no block of the file is a number too, kept as it is).
+            let value = variable.name == "BITMAPKEYS" ? entry.valueBlock : try field(entry.valueBlock, structure + " value")
+            entries.append(BOMTree.Entry(keyBlock: try field(entry.keyBlock, structure + " key"), valueBlock: value))
+        }
+        return writer.appendTree(entries)
+    }
+
+    private mutating func field(_ index: UInt32, _ structure: String) throws(CompiledCatalogError) -> UInt32 {
+        guard Int(index) < store.blocks.count, store.blocks[Int(index)].length > 0 else { return index }
+        return try writer.copy(block: index, from: store, for: structure)
+    }
+}
