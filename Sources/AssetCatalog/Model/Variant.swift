@@ -29,14 +29,28 @@ public struct Variant: Hashable, Sendable {
     /// candidate: the tool cannot tell where it applies, so it does not guess.
     public var unrecognized: [String: String] = [:]
     /// The entry as written, unknown keys and key order included, for rewriting Contents.json.
-    public var entry: JSONObject
+    /// Read from the set's Contents.json text each time (see `ContentsText`): what the rules and
+    /// outputs need of it is in the fields above.
+    public var entry: JSONObject {
+        get { storedEntry.object }
+        set { storedEntry = .built(newValue) }
+    }
+
+    private var storedEntry: StoredJSONObject
 
     /// What most entries never declare (see `RareAttributes`), out of line; nil when none is set.
     private var rare: RareAttributes?
 
     public init(index: Int, entry: JSONObject = [:], location: SourceLocation? = nil) {
         self.index = index
-        self.entry = entry
+        self.storedEntry = .built(entry)
+        self.location = location
+    }
+
+    /// An entry the reader found at `offset` of its set's Contents.json.
+    init(index: Int, writtenAt offset: Int, in text: ContentsText, location: SourceLocation?) {
+        self.index = index
+        self.storedEntry = .written(text, offset: offset)
         self.location = location
     }
 
@@ -66,8 +80,9 @@ public struct Variant: Hashable, Sendable {
         if let graphicsFeatureSet { result.append(("graphics-feature-set", graphicsFeatureSet.rawValue)) }
         if let displayGamut { result.append(("display-gamut", displayGamut.contentsValue)) }
         if let scale { result.append(("scale", "\(scale)x")) }
-        for key in ["subtype", "size", "role", "platform", "locale"] {
-            if let value = entry[key]?.string { result.append((key, value)) }
+        // As the entry writes them: the reader keeps each of these strings as written.
+        for (key, value) in [("subtype", subtype), ("size", size), ("role", role), ("platform", platform), ("locale", locale)] {
+            if let value { result.append((key, value)) }
         }
         return result
     }
