@@ -25,8 +25,8 @@ public struct CatalogImageChecker: Sendable {
 
     public struct Result: Sendable {
         public var diagnostics: [Diagnostic]
-        /// How many image files were checked.
-        public var imageCount: Int
+        /// How many PNG files went through the PNG checks (files of other formats are only sniffed).
+        public var pngCount: Int
     }
 
     /// One image file of the catalog and the variants that name it.
@@ -48,11 +48,10 @@ public struct CatalogImageChecker: Sendable {
         // Every file's findings in catalog order, then every set's, as when checked all at once.
         var fileDiagnostics: [Diagnostic] = []
         var setDiagnostics: [Diagnostic] = []
-        var imageCount = 0
+        var pngCount = 0
         for start in stride(from: 0, to: catalog.assets.count, by: Self.setsPerChunk) {
             let assets = catalog.assets[start..<min(start + Self.setsPerChunk, catalog.assets.count)]
             let files = imageFiles(in: assets, ofCatalogAt: catalog.path)
-            imageCount += files.count
             let inspections = inspect(files)
             var reports: [String: PNGReport] = [:]
             for (file, inspection) in zip(files, inspections) {
@@ -68,6 +67,7 @@ public struct CatalogImageChecker: Sendable {
                     reports[file.path] = report
                 }
             }
+            pngCount += reports.count
             // The per-set rules are independent: run them on every core too, keeping set order.
             let headers = reports
             let perSet = Array(assets).concurrentMap(concurrency: concurrency) { asset -> [Diagnostic] in
@@ -85,7 +85,7 @@ public struct CatalogImageChecker: Sendable {
         fileDiagnostics = []
         diagnostics += setDiagnostics
         diagnostics.attribute(to: Diagnostic.Subject(catalog: catalog.path))
-        return Result(diagnostics: diagnostics, imageCount: imageCount)
+        return Result(diagnostics: diagnostics, pngCount: pngCount)
     }
 
     /// Every distinct image file named by a usable entry of `assets`, in catalog order.
