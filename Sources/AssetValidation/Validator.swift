@@ -53,7 +53,7 @@ public struct Validator: Sendable {
             do { catalogs.append(try CatalogReader().read(at: path)) } catch { readFailures.append(error.diagnostic) }
         }
         var result = validate(catalogs)
-        result.diagnostics = readFailures + result.diagnostics
+        if !readFailures.isEmpty { result.diagnostics.insert(contentsOf: readFailures, at: 0) }
         return result
     }
 
@@ -83,19 +83,23 @@ public struct Validator: Sendable {
         for catalog in catalogs {
             diagnostics += policies.check(catalog, devices: devices, deploymentTarget: deploymentTarget)
         }
-        return Result(catalogs: catalogs, diagnostics: configured(diagnostics))
+        configure(&diagnostics)
+        return Result(catalogs: catalogs, diagnostics: diagnostics)
     }
 
     /// `diagnostics` as this configuration reports them: disabled rules dropped, severities
     /// overridden, warnings promoted under `strict` (marked `promotedByStrict`; the message is left as it is). Public for findings made outside the
     /// validator about the same catalogs (the accessors' `accessors.name-collision`).
     public func configured(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        let diagnostics = settings.apply(to: diagnostics)
-        guard strict else { return diagnostics }
-        return diagnostics.map { diagnostic in
-            var promoted = diagnostic
-            promoted.promoteForStrict()
-            return promoted
-        }
+        var configured = diagnostics
+        configure(&configured)
+        return configured
+    }
+
+    /// `configured(_:)` in place, for the validator's own findings (tens of thousands in a big catalog).
+    func configure(_ diagnostics: inout [Diagnostic]) {
+        settings.apply(to: &diagnostics)
+        guard strict else { return }
+        for position in diagnostics.indices { diagnostics[position].promoteForStrict() }
     }
 }

@@ -93,6 +93,34 @@ enum Terminal {
     static func report(_ diagnostics: [Diagnostic]) {
         for diagnostic in diagnostics { error(diagnostic.description) }
     }
+
+    /// A validation report as `reporter` makes it, standard error then standard output, written in
+    /// chunks of about 64 KB as the pieces come: neither the whole text nor a string per finding
+    /// is held (the text of 58,000 findings is 20 MB).
+    static func write(_ report: ValidationReport, with reporter: any Reporter) {
+        var errors = "", document = ""
+        func flushErrors() {
+            if !errors.isEmpty { error(errors) }
+            errors = ""
+        }
+        func flushDocument() {
+            if !document.isEmpty { self.document(document) }
+            document = ""
+        }
+        reporter.write(report, standardError: { piece in
+            flushDocument()
+            errors += piece
+            if errors.utf8.count >= chunkSize { flushErrors() }
+        }, standardOutput: { piece in
+            flushErrors()
+            document += piece
+            if document.utf8.count >= chunkSize { flushDocument() }
+        })
+        flushErrors()
+        flushDocument()
+    }
+
+    private static let chunkSize = 64 * 1024
 }
 
 extension OutputFormat: ExpressibleByArgument {}

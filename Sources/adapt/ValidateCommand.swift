@@ -62,9 +62,7 @@ struct ValidateCommand: ParsableCommand {
             report = ValidationReport(workingDirectory: run.workingDirectory, failure: error)
             failed = true
         }
-        let output = format.reporter.render(report)
-        if !output.standardError.isEmpty { Terminal.error(output.standardError) }
-        if !output.standardOutput.isEmpty { Terminal.document(output.standardOutput) }
+        Terminal.write(report, with: format.reporter)
         if failed { throw ExitCode(1) }
         if let accessors, let source = report.accessors {
             do {

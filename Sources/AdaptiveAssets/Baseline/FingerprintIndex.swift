@@ -13,10 +13,24 @@ public struct FingerprintIndex: Sendable {
     private struct IndexedCatalog: Sendable {
         var key: String
         var path: String
+        var assets: [Asset]
         /// Every set, child sets included, by its folder.
-        var setsByPath: [String: Asset]
+        var setsByPath: [String: SetPosition]
         /// The first set of each qualified name, for a subject that names the asset but not its folder.
-        var setsByName: [String: Asset]
+        var setsByName: [String: SetPosition]
+
+        func set(at position: SetPosition) -> Asset {
+            let asset = assets[Int(position.asset)]
+            return position.descendant == 0 ? asset : asset.withDescendants[Int(position.descendant)]
+        }
+    }
+
+    /// Where a set is: a top-level asset, and its place in that asset's `withDescendants` (0 for
+    /// the asset itself). Positions rather than copies of each `Asset`, which were two 6 MB
+    /// tables at 20,000 sets.
+    private struct SetPosition: Sendable {
+        var asset: Int32
+        var descendant: Int32
     }
 
     private let catalogs: [String: IndexedCatalog]
@@ -26,11 +40,14 @@ public struct FingerprintIndex: Sendable {
     public init(_ catalogs: [Catalog], catalogKey: (Catalog) -> String = { $0.folderName }) {
         var indexed: [String: IndexedCatalog] = [:]
         for catalog in catalogs where indexed[catalog.path] == nil {
-            var entry = IndexedCatalog(key: catalogKey(catalog), path: catalog.path, setsByPath: [:], setsByName: [:])
-            for asset in catalog.assets {
-                for set in asset.withDescendants {
-                    entry.setsByPath[set.path] = set
-                    if entry.setsByName[set.name] == nil { entry.setsByName[set.name] = set }
+            var entry = IndexedCatalog(key: catalogKey(catalog), path: catalog.path, assets: catalog.assets, setsByPath: [:], setsByName: [:])
+            entry.setsByPath.reserveCapacity(catalog.assets.count)
+            entry.setsByName.reserveCapacity(catalog.assets.count)
+            for (position, asset) in catalog.assets.enumerated() {
+                for (descendant, set) in (asset.children.isEmpty ? [asset] : asset.withDescendants).enumerated() {
+                    let place = SetPosition(asset: Int32(position), descendant: Int32(descendant))
+                    entry.setsByPath[set.path] = place
+                    if entry.setsByName[set.name] == nil { entry.setsByName[set.name] = place }
                 }
             }
             indexed[catalog.path] = entry
@@ -48,8 +65,8 @@ public struct FingerprintIndex: Sendable {
         guard let catalogPath = subject.catalog, let catalog = catalogs[catalogPath] else {
             return Fingerprint(catalog: "", set: file, asset: "", rule: diagnostic.code, variant: "")
         }
-        let set = subject.set.flatMap { catalog.setsByPath[$0] } ?? subject.asset.flatMap { catalog.setsByName[$0] }
-        guard let set else {
+        let position = subject.set.flatMap { catalog.setsByPath[$0] } ?? subject.asset.flatMap { catalog.setsByName[$0] }
+        guard let set = position.map(catalog.set(at:)) else {
             // A finding about the catalog itself (a nested catalog, a link): where in it.
             return Fingerprint(catalog: catalog.key, set: Self.relative(file, to: catalog.path), asset: "", rule: diagnostic.code, variant: "")
         }

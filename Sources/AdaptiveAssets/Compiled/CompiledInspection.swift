@@ -1,3 +1,4 @@
+import AdaptSupport
 import AssetCatalog
 import CompiledCatalog
 
@@ -23,7 +24,7 @@ public struct CompiledInspection: Sendable {
         let assets = catalog.assets
         var lines: [String] = []
         lines.append("\(catalog.path): compiled catalog, storage version \(header.storageVersion) (CoreUI \(header.coreUIVersion)), "
-            + "\(assets.count) asset\(assets.count == 1 ? "" : "s"), \(catalog.renditions.count) rendition\(catalog.renditions.count == 1 ? "" : "s")")
+            + "\(counted(assets.count, "asset")), \(counted(catalog.renditions.count, "rendition"))")
         if let metadata = catalog.metadata {
             var platform = "platform \(metadata.deploymentPlatform) \(metadata.deploymentPlatformVersion)"
             if !metadata.thinningArguments.isEmpty { platform += ", thinned: \(metadata.thinningArguments)" }

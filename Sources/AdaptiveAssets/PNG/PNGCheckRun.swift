@@ -26,7 +26,7 @@ public struct PNGCheckRun: Sendable {
             do {
                 let catalog = try CatalogReader().read(at: path)
                 let result = CatalogImageChecker(inspector: inspector).check(catalog)
-                catalogs.append(CatalogResult(path: path, imageCount: result.reports.count,
+                catalogs.append(CatalogResult(path: path, imageCount: result.pngCount,
                                               diagnostics: catalog.diagnostics + result.diagnostics))
             } catch {
                 catalogs.append(CatalogResult(path: path, imageCount: 0, diagnostics: [error.diagnostic]))

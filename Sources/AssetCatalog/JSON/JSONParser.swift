@@ -70,6 +70,20 @@ public struct JSONParser: ~Copyable {
         return (value, commas)
     }
 
+    /// The object that starts at `offset` of a document already parsed with
+    /// `parseAllowingTrailingCommas`, parsed again the same way, its offsets those of `bytes`; nil
+    /// when no object starts there. What a model that keeps a Contents.json as text (not as a tree)
+    /// reads an entry or the whole document back with.
+    package static func object(in bytes: [UInt8], at offset: Int) -> JSONObject? {
+        bytes.withUnsafeBufferPointer { buffer -> JSONObject? in
+            var parser = JSONParser(bytes: buffer)
+            parser.allowsTrailingCommas = true
+            parser.position = offset
+            guard offset < buffer.count, buffer[offset] == UInt8(ascii: "{") else { return nil }
+            return try? parser.parseObject()
+        }
+    }
+
     /// After a comma at `commaOffset`: whether the container closes here instead of continuing,
     /// which only a lenient parse accepts.
     private mutating func closesAfterTrailingComma(_ closing: UInt8, commaOffset: Int) -> Bool {

@@ -8,8 +8,14 @@ public struct Asset: Hashable, Sendable {
     public var path: String
     /// The set's Contents.json, or nil when it has none.
     public var contentsPath: String?
-    /// The parsed Contents.json, kept whole so that a rewrite keeps keys this tool does not know.
-    public var contents: JSONObject?
+    /// The parsed Contents.json, whole, so that a rewrite keeps keys this tool does not know. Read
+    /// from its text each time (see `ContentsText`).
+    public var contents: JSONObject? {
+        get { storedContents?.object }
+        set { storedContents = newValue.map(StoredJSONObject.built) }
+    }
+
+    var storedContents: StoredJSONObject?
     public var properties: SetProperties
     /// Every entry of the set's array in declaration order, empty slots included.
     public var variants: [Variant]
@@ -30,7 +36,7 @@ public struct Asset: Hashable, Sendable {
         self.type = type
         self.path = path
         self.contentsPath = contentsPath
-        self.contents = contents
+        self.storedContents = contents.map(StoredJSONObject.built)
         self.properties = properties
         self.variants = variants
         self.files = files

@@ -10,15 +10,11 @@ public struct Variant: Hashable, Sendable {
 
     // The selection axes (the rule ranks them in its own order: see TraitAxis).
     public var idiom: IdiomRequirement = .universal
-    public var screenWidth: ScreenWidthCondition?
     public var userInterfaceStyle: UserInterfaceStyle?
     public var accessibilityContrast: AccessibilityContrast?
     public var horizontalSizeClass: SizeClass?
     public var verticalSizeClass: SizeClass?
     public var layoutDirection: LayoutDirection?
-    /// Minimum device memory in GB.
-    public var memory: Int?
-    public var graphicsFeatureSet: GraphicsFeatureSet?
     /// nil means the entry did not say; the rule ranks that as sRGB.
     public var displayGamut: DisplayGamut?
     /// 1, 2 or 3; nil for a scale-independent (vector) image.
@@ -26,32 +22,35 @@ public struct Variant: Hashable, Sendable {
 
     // What the entry provides.
     public var filename: String?
-    public var color: ColorDefinition?
 
-    // Keys that are selection axes too: `locale` (localization), `platform` (with the idiom) and a
-    // case-size `subtype` (`44mm`, watch size); `role`, `size` and other subtypes tell slots apart.
-    public var subtype: String?
-    public var size: String?
-    public var role: String?
-    public var platform: String?
-    public var locale: String?
     public var unassigned: Bool = false
-    public var resizing: JSONValue?
-    public var alignmentInsets: JSONValue?
-    public var templateRenderingIntent: String?
-    public var compressionType: String?
 
     /// Keys whose value this tool does not know, with that value. A variant with any is never a
     /// candidate: the tool cannot tell where it applies, so it does not guess.
     public var unrecognized: [String: String] = [:]
-    /// Why the entry's file cannot be used (missing, or a path outside the set), if so.
-    public var fileProblem: String?
     /// The entry as written, unknown keys and key order included, for rewriting Contents.json.
-    public var entry: JSONObject
+    /// Read from the set's Contents.json text each time (see `ContentsText`): what the rules and
+    /// outputs need of it is in the fields above.
+    public var entry: JSONObject {
+        get { storedEntry.object }
+        set { storedEntry = .built(newValue) }
+    }
+
+    private var storedEntry: StoredJSONObject
+
+    /// What most entries never declare (see `RareAttributes`), out of line; nil when none is set.
+    private var rare: RareAttributes?
 
     public init(index: Int, entry: JSONObject = [:], location: SourceLocation? = nil) {
         self.index = index
-        self.entry = entry
+        self.storedEntry = .built(entry)
+        self.location = location
+    }
+
+    /// An entry the reader found at `offset` of its set's Contents.json.
+    init(index: Int, writtenAt offset: Int, in text: ContentsText, location: SourceLocation?) {
+        self.index = index
+        self.storedEntry = .written(text, offset: offset)
         self.location = location
     }
 
@@ -81,8 +80,9 @@ public struct Variant: Hashable, Sendable {
         if let graphicsFeatureSet { result.append(("graphics-feature-set", graphicsFeatureSet.rawValue)) }
         if let displayGamut { result.append(("display-gamut", displayGamut.contentsValue)) }
         if let scale { result.append(("scale", "\(scale)x")) }
-        for key in ["subtype", "size", "role", "platform", "locale"] {
-            if let value = entry[key]?.string { result.append((key, value)) }
+        // As the entry writes them: the reader keeps each of these strings as written.
+        for (key, value) in [("subtype", subtype), ("size", size), ("role", role), ("platform", platform), ("locale", locale)] {
+            if let value { result.append((key, value)) }
         }
         return result
     }
@@ -125,4 +125,120 @@ extension Variant {
         if let color { return color.summary }
         return "(empty slot)"
     }
+}
+
+extension Variant {
+    public var screenWidth: ScreenWidthCondition? {
+        get { rare?.values.screenWidth }
+        set { updateRare { $0.screenWidth = newValue } }
+    }
+
+    /// Minimum device memory in GB.
+    public var memory: Int? {
+        get { rare?.values.memory }
+        set { updateRare { $0.memory = newValue } }
+    }
+
+    public var graphicsFeatureSet: GraphicsFeatureSet? {
+        get { rare?.values.graphicsFeatureSet }
+        set { updateRare { $0.graphicsFeatureSet = newValue } }
+    }
+
+    public var color: ColorDefinition? {
+        get { rare?.values.color }
+        set { updateRare { $0.color = newValue } }
+    }
+
+    // Keys that are selection axes too: `locale` (localization), `platform` (with the idiom) and a
+    // case-size `subtype` (`44mm`, watch size); `role`, `size` and other subtypes tell slots apart.
+    public var subtype: String? {
+        get { rare?.values.subtype }
+        set { updateRare { $0.subtype = newValue } }
+    }
+
+    public var size: String? {
+        get { rare?.values.size }
+        set { updateRare { $0.size = newValue } }
+    }
+
+    public var role: String? {
+        get { rare?.values.role }
+        set { updateRare { $0.role = newValue } }
+    }
+
+    public var platform: String? {
+        get { rare?.values.platform }
+        set { updateRare { $0.platform = newValue } }
+    }
+
+    public var locale: String? {
+        get { rare?.values.locale }
+        set { updateRare { $0.locale = newValue } }
+    }
+
+    public var resizing: JSONValue? {
+        get { rare?.values.resizing }
+        set { updateRare { $0.resizing = newValue } }
+    }
+
+    public var alignmentInsets: JSONValue? {
+        get { rare?.values.alignmentInsets }
+        set { updateRare { $0.alignmentInsets = newValue } }
+    }
+
+    public var templateRenderingIntent: String? {
+        get { rare?.values.templateRenderingIntent }
+        set { updateRare { $0.templateRenderingIntent = newValue } }
+    }
+
+    public var compressionType: String? {
+        get { rare?.values.compressionType }
+        set { updateRare { $0.compressionType = newValue } }
+    }
+
+    /// Why the entry's file cannot be used (missing, or a path outside the set), if so.
+    public var fileProblem: String? {
+        get { rare?.values.fileProblem }
+        set { updateRare { $0.fileProblem = newValue } }
+    }
+
+    /// Sets one rare attribute: a new box, never a shared one changed (variants are values), and
+    /// none at all when every rare attribute is unset, so equal variants stay equal.
+    private mutating func updateRare(_ change: (inout RareAttributes.Values) -> Void) {
+        var values = rare?.values ?? RareAttributes.Values()
+        change(&values)
+        rare = values == RareAttributes.Values() ? nil : RareAttributes(values)
+    }
+}
+
+/// The attributes of an entry that most entries never declare: colours, slots' role and size,
+/// locales, rarer axes, resizing. Kept out of line, so that a variant of a plain image set is
+/// about a third of the size it was with every one of them inline (a catalog of 20,000 sets
+/// holds 70,000 variants). Immutable: setting one makes a new box.
+final class RareAttributes: Hashable, Sendable {
+    struct Values: Hashable, Sendable {
+        var screenWidth: ScreenWidthCondition?
+        var memory: Int?
+        var graphicsFeatureSet: GraphicsFeatureSet?
+        var color: ColorDefinition?
+        var subtype: String?
+        var size: String?
+        var role: String?
+        var platform: String?
+        var locale: String?
+        var resizing: JSONValue?
+        var alignmentInsets: JSONValue?
+        var templateRenderingIntent: String?
+        var compressionType: String?
+        var fileProblem: String?
+    }
+
+    let values: Values
+
+    init(_ values: Values) {
+        self.values = values
+    }
+
+    static func == (lhs: RareAttributes, rhs: RareAttributes) -> Bool { lhs.values == rhs.values }
+    func hash(into hasher: inout Hasher) { hasher.combine(values) }
 }

@@ -64,7 +64,9 @@ struct SetReader {
             document = loaded
             diagnostics += loaded.warnings
         }
-        asset.contents = document.root
+        // The text, not the tree: see `ContentsText`.
+        let text = ContentsText(document.bytes)
+        asset.storedContents = document.root.offset.map { .written(text, offset: $0) } ?? .built(document.root)
         asset.properties = PropertiesParser.parse(document, diagnostics: &diagnostics)
         if type == .sticker, let filename = document.root.member("properties")?.value["filename"]?.string {
             // A sticker is one file, named in its properties rather than in an entries array.
@@ -86,7 +88,7 @@ struct SetReader {
                                           at: document.location(ofOffset: member.offset)))
             return (asset, diagnostics)
         }
-        let parser = VariantParser(document: document, type: type)
+        let parser = VariantParser(document: document, text: text, type: type)
         // What an entry's `filename` may name: a file, or for brand assets, stacks and
         // complications a child set's folder.
         let nameable = NameLookup(type.entriesNameChildSets ? asset.folders : asset.files)
@@ -104,7 +106,7 @@ struct SetReader {
                 let problem = "missing \(what) '\(filename)' named by this entry"
                 variant.fileProblem = problem
                 diagnostics.append(Diagnostic(.contentsMissingFile, problem,
-                                              at: document.location(ofOffset: variant.entry.member("filename")?.offset)))
+                                              at: document.location(ofOffset: value.object?.member("filename")?.offset)))
             }
             asset.variants.append(variant)
         }

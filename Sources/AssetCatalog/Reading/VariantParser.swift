@@ -2,6 +2,8 @@
 /// not know as warnings and unusable filenames as errors.
 struct VariantParser {
     let document: ContentsDocument
+    /// The document's text, which each variant refers to for its entry as written.
+    let text: ContentsText
     let type: AssetType
 
     static let renderingIntents: Set<String> = ["original", "template"]
@@ -24,7 +26,8 @@ struct VariantParser {
                                           at: document.location(ofOffset: nil)))
             return nil
         }
-        var variant = Variant(index: index, entry: entry, location: document.location(ofOffset: entry.offset))
+        var variant = entry.offset.map { Variant(index: index, writtenAt: $0, in: text, location: document.location(ofOffset: $0)) }
+            ?? Variant(index: index, entry: entry, location: document.location(ofOffset: nil))
         for member in entry.members {
             parse(member, into: &variant, diagnostics: &diagnostics)
         }

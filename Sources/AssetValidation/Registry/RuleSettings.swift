@@ -29,11 +29,17 @@ public struct RuleSettings: Hashable, Sendable {
 
     /// The diagnostics that stay, with their configured severity.
     public func apply(to diagnostics: [Diagnostic]) -> [Diagnostic] {
-        diagnostics.compactMap { diagnostic in
-            guard isEnabled(diagnostic.code) else { return nil }
-            var configured = diagnostic
-            if let severity = severity[diagnostic.code] { configured.setSeverity(severity) }
-            return configured
+        var configured = diagnostics
+        apply(to: &configured)
+        return configured
+    }
+
+    /// The same, in place: a run's findings (58,000 at 20,000 sets) are not copied to be configured.
+    public func apply(to diagnostics: inout [Diagnostic]) {
+        diagnostics.removeAll { !isEnabled($0.code) }
+        guard !severity.isEmpty else { return }
+        for position in diagnostics.indices {
+            if let severity = severity[diagnostics[position].code] { diagnostics[position].setSeverity(severity) }
         }
     }
 }

@@ -1,3 +1,4 @@
+import AdaptSupport
 import AssetCatalog
 import CompiledCatalog
 
@@ -9,8 +10,8 @@ extension CompiledExtraction.Result {
 
     /// One line for people: `wrote 162 files in 29 sets to Out.xcassets; skipped 2 (not-decoded 2)`.
     public var text: String {
-        var line = "wrote \(written) file\(written == 1 ? "" : "s") in \(sets) set\(sets == 1 ? "" : "s") to \(output)"
-        if packedImages > 0 { line += " (\(packedImages) packed image\(packedImages == 1 ? "" : "s") cut into their renditions)" }
+        var line = "wrote \(counted(written, "file")) in \(counted(sets, "set")) to \(output)"
+        if packedImages > 0 { line += " (\(counted(packedImages, "packed image")) cut into their renditions)" }
         if !skipped.isEmpty {
             line += "; skipped \(skipped.count): " + skippedByReason.map { "\($0.reason) \($0.count)" }.joined(separator: ", ")
         }

@@ -90,7 +90,7 @@ public struct CompiledExtraction: Sendable {
             try FileOperations.makeDirectory(staging)
             var result = try writeCatalog(into: staging)
             guard result.written > 0 else {
-                throw Failure(message: "nothing could be written: \(result.skipped.count) rendition\(result.skipped.count == 1 ? "" : "s") skipped")
+                throw Failure(message: "nothing could be written: \(counted(result.skipped.count, "rendition")) skipped")
             }
             try FileOperations.replace(folder.realPath, with: staging)
             result.output = output

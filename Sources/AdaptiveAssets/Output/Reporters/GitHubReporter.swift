@@ -2,13 +2,13 @@ import AssetCatalog
 
 /// GitHub Actions workflow commands: `::error file=PATH,line=L,col=C,title=RULE::MESSAGE`, which
 /// GitHub shows as annotations on the pull request. Paths are relative to the working folder.
-public struct GitHubReporter: Reporter {
+public struct GitHubReporter: LineReporter {
     public static let summary = "GitHub Actions annotations (::error file=...)"
     public init() {}
 
-    public func render(_ report: ValidationReport) -> ReporterOutput {
-        let output = report.diagnostics.map { Self.command(for: $0, relativeTo: report.relative) + "\n" }.joined()
-        return ReporterOutput(standardOutput: output, standardError: report.summary)
+    public func write(_ report: ValidationReport, standardError: (String) -> Void, standardOutput: (String) -> Void) {
+        standardError(report.summary)
+        for finding in report.findings { standardOutput(Self.command(for: finding.diagnostic, relativeTo: report.relative) + "\n") }
     }
 
     /// One diagnostic as a workflow command, its file made relative by `relative` (also used by

@@ -8,6 +8,31 @@ public protocol Reporter: Sendable {
     /// One line for `--help`.
     static var summary: String { get }
     func render(_ report: ValidationReport) -> ReporterOutput
+    /// The same output in pieces, standard error's before standard output's, each piece handed over
+    /// as soon as it is made: a run with tens of thousands of findings never holds its whole text
+    /// (20 MB at 20,000 sets) or a line per finding at once. Reporters whose document is one
+    /// value (SARIF, JUnit) hand it over whole, which is what the default does.
+    func write(_ report: ValidationReport, standardError: (String) -> Void, standardOutput: (String) -> Void)
+}
+
+extension Reporter {
+    public func write(_ report: ValidationReport, standardError: (String) -> Void, standardOutput: (String) -> Void) {
+        let output = render(report)
+        if !output.standardError.isEmpty { standardError(output.standardError) }
+        if !output.standardOutput.isEmpty { standardOutput(output.standardOutput) }
+    }
+}
+
+/// A reporter that makes its output line by line: `render` is `write` collected, so the two
+/// cannot differ.
+protocol LineReporter: Reporter {}
+
+extension LineReporter {
+    public func render(_ report: ValidationReport) -> ReporterOutput {
+        var output = ReporterOutput()
+        write(report, standardError: { output.standardError += $0 }, standardOutput: { output.standardOutput += $0 })
+        return output
+    }
 }
 
 /// What a reporter prints: its document on standard output, and anything for people
@@ -53,7 +78,8 @@ public enum AdaptVersion {
 extension ValidationReport {
     /// `1 catalog validated: 1 error, 2 warnings`, then what a baseline left out and what it says is fixed.
     public var summary: String {
-        let errors = diagnostics.errorCount, warnings = diagnostics.warningCount
+        let errors = findings.count { $0.diagnostic.severity == .error }
+        let warnings = findings.count { $0.diagnostic.severity == .warning }
         var line = "\(counted(catalogs.count, "catalog")) validated: \(counted(errors, "error")), \(counted(warnings, "warning"))"
         if baselined > 0 { line += "; \(baselined) in the baseline" }
         if !fixed.isEmpty { line += "; \(fixed.count) fixed since the baseline" }
@@ -72,28 +98,29 @@ extension ValidationReport {
 }
 
 /// `path:line:column: severity: message [rule]` on standard error, and the summary on standard output.
-public struct TextReporter: Reporter {
+public struct TextReporter: LineReporter {
     public static let summary = "diagnostics for people, then a summary"
     public init() {}
-    public func render(_ report: ValidationReport) -> ReporterOutput {
-        ReporterOutput(standardOutput: report.summary, standardError: report.diagnostics.map { $0.description + "\n" }.joined())
+    public func write(_ report: ValidationReport, standardError: (String) -> Void, standardOutput: (String) -> Void) {
+        for finding in report.findings { standardError(finding.diagnostic.description + "\n") }
+        standardOutput(report.summary)
     }
 }
 
 /// Only the diagnostics, on standard error, as Xcode and SwiftPM read build logs.
-public struct XcodeReporter: Reporter {
+public struct XcodeReporter: LineReporter {
     public static let summary = "only the diagnostics, for build logs"
     public init() {}
-    public func render(_ report: ValidationReport) -> ReporterOutput {
-        ReporterOutput(standardError: report.diagnostics.map { $0.description + "\n" }.joined())
+    public func write(_ report: ValidationReport, standardError: (String) -> Void, standardOutput: (String) -> Void) {
+        for finding in report.findings { standardError(finding.diagnostic.description + "\n") }
     }
 }
 
 /// One JSON object per diagnostic, one a line.
-public struct JSONReporter: Reporter {
+public struct JSONReporter: LineReporter {
     public static let summary = "one JSON object per diagnostic, one a line"
     public init() {}
-    public func render(_ report: ValidationReport) -> ReporterOutput {
-        ReporterOutput(standardOutput: report.diagnostics.map { JSONWriter.compact.string(for: $0.json) + "\n" }.joined())
+    public func write(_ report: ValidationReport, standardError: (String) -> Void, standardOutput: (String) -> Void) {
+        for finding in report.findings { standardOutput(JSONWriter.compact.string(for: finding.diagnostic.json) + "\n") }
     }
 }

@@ -85,8 +85,9 @@ public struct CatalogDiff: Sendable {
         let newIdentities = FindingIdentity.index(new)
         newDiagnostics = validator.validate([new]).diagnostics.filter { !oldDiagnostics.contains(newIdentities($0)) }
         let devices = devices ?? database.devices
-        let before = SizeReport(catalogs: [old], devices: devices).bytesByDevice
-        let after = SizeReport(catalogs: [new], devices: devices).bytesByDevice
+        // Streamed: each device's plan is made and dropped, never every device's manifest at once.
+        let before = SizeReport(indexes: [AssetIndex(old)], devices: devices).bytesByDevice
+        let after = SizeReport(indexes: [AssetIndex(new)], devices: devices).bytesByDevice
         var groupOf: [[Int]: Int] = [:]
         var seen: Set<String> = []
         for device in devices where seen.insert(device.id).inserted {
