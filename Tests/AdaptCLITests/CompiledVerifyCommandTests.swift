@@ -30,4 +30,18 @@ import Testing
         #expect(findings.contains { $0.hasPrefix("compiled.missing v_overrides v_overrides: facebook-2.pdf") })
         #expect(findings.contains { $0.hasPrefix("compiled.missing v_overrides v_overrides: blue@2x.png") })
     }
+
+    /// The Mac file keys no idiom (so it is told apart as macOS, and a `mac` entry and a universal
+    /// one compile alike) and has no 3x. Its real differences are the watch file's kind: actool left
+    /// out the universal entries that a `mac` entry of the same set replaces on every Mac
+    /// (v_device's and v_overrides' Mac PDF, v_overrides' Mac PNGs at 1x and 2x).
+    @Test func theMacFileIsToldApartAndLacksOnlyTheUniversalEntriesItsMacEntriesReplace() throws {
+        let run = try Adapt.run(["verify", try CompiledInspectCommandTests.corpusFile("assets_mac.car"), "--source", try Self.source, "--format", "json"])
+        #expect(run.status == 1)
+        let document = try JSONParser.parse(Array(run.stdout.utf8))
+        let findings = try #require(document["diagnostics"]?.array).map { "\($0["code"]?.string ?? "") \($0["asset"]?.string ?? "") \($0["message"]?.string ?? "")" }
+        #expect(findings.count == 4, "\(findings)")
+        #expect(findings.allSatisfy { $0.hasPrefix("compiled.missing v_device ") || $0.hasPrefix("compiled.missing v_overrides ") }, "\(findings)")
+        #expect(findings.contains { $0.contains("v_overrides: blue@2x.png (idiom=universal scale=2x)") })
+    }
 }

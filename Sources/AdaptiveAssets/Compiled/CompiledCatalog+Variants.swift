@@ -89,6 +89,10 @@ public struct AdaptedCompiledCatalog: Sendable {
             default: break
             }
         }
+        // A key format without an idiom is a macOS catalog's: actool compiles iOS, tvOS and watchOS
+        // catalogs with an idiom attribute (Xcode 7.3's files in shared/corpus/compiled all do) and
+        // macOS ones without, since only the Mac reads them.
+        if !compiled.keyFormat.attributes.contains(.idiom) { return .macos }
         let platforms = Set(compiled.renditions.compactMap { rendition -> Platform? in
             guard case .device(let idiom)? = rendition.key.idiom?.requirement else { return nil }
             return idiom.platform

@@ -53,7 +53,9 @@ public struct CompiledVerification: Sendable {
                     continue
                 }
                 matched.formUnion(candidates)
-                let excluded: Set<String> = entry.scale == nil ? ["scale"] : []
+                // A macOS file keys no idiom: a `mac` entry and a universal one compile alike.
+                var excluded: Set<String> = entry.scale == nil ? ["scale"] : []
+                if platform == .macos { excluded.insert("idiom") }
                 let wanted = entry.attributeStrings(excluding: excluded)
                 let variants = candidates.map { compiled.catalog.assets[$0[0]].variants[$0[1]] }
                 if !variants.contains(where: { $0.attributeStrings(excluding: excluded) == wanted }) {
@@ -113,6 +115,8 @@ public struct CompiledVerification: Sendable {
             if !idioms.isEmpty && !idioms.contains(idiom) { return false }
         case .universal: break
         }
+        // Macs drive 1x and 2x displays: actool leaves 3x out of a macOS catalog.
+        if platform == .macos, let scale = entry.scale, scale > 2 { return false }
         if lacking.contains(.memory) && entry.memory != nil { return false }
         if lacking.contains(.graphics) && entry.graphicsFeatureSet != nil { return false }
         if lacking.contains(.sizeClasses) && (entry.horizontalSizeClass != nil || entry.verticalSizeClass != nil) { return false }
