@@ -23,13 +23,7 @@ import Testing
         try fixture.addSet("Pack.stickerpack/Run.stickersequence", entries: [["filename": "1.png"], ["filename": "2.png"]], files: ["1.png", "2.png"])
         try fixture.addSet("Stone.textureset", entries: [["idiom": "universal", "filename": "Base.mipmapset"]])
         try fixture.addSet("Stone.textureset/Base.mipmapset", entries: [["idiom": "universal", "filename": "s.png", "mipmap-level": "base"]], files: ["s.png"])
-        try fixture.addSet("Stack.imagestack", entries: [["filename": "Front.imagestacklayer"], ["filename": "Back.imagestacklayer"]])
-        for layer in ["Front", "Back"] {
-            try fixture.write(#"{"info":{"author":"xcode","version":1}}"#, to: "Stack.imagestack/\(layer).imagestacklayer/Contents.json")
-            try fixture.addSet("Stack.imagestack/\(layer).imagestacklayer/Content.imageset", entries: [
-                ["idiom": "tv", "scale": "1x", "filename": .string("\(layer).png")], ["idiom": "tv", "scale": "2x", "filename": .string("\(layer)@2x.png")],
-            ], files: ["\(layer).png", "\(layer)@2x.png"])
-        }
+        try fixture.addImageStack()
         return try fixture.read()
     }
 

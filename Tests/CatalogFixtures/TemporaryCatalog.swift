@@ -68,6 +68,18 @@ public final class TemporaryCatalog: @unchecked Sendable {
                    entries: [["idiom": "vision", "scale": "2x", "filename": "v.png"]], files: ["v.png"])
     }
 
+    /// A tvOS image stack (`Stack.imagestack`) with a `Front` and a `Back` layer, each an image set
+    /// of `<layer>.png` at 1x and `<layer>@2x.png` at 2x for Apple TV.
+    public func addImageStack() throws {
+        try addSet("Stack.imagestack", entries: [["filename": "Front.imagestacklayer"], ["filename": "Back.imagestacklayer"]])
+        for layer in ["Front", "Back"] {
+            try write(#"{"info":{"author":"xcode","version":1}}"#, to: "Stack.imagestack/\(layer).imagestacklayer/Contents.json")
+            try addSet("Stack.imagestack/\(layer).imagestacklayer/Content.imageset", entries: [
+                ["idiom": "tv", "scale": "1x", "filename": .string("\(layer).png")], ["idiom": "tv", "scale": "2x", "filename": .string("\(layer)@2x.png")],
+            ], files: ["\(layer).png", "\(layer)@2x.png"])
+        }
+    }
+
     public func write(_ text: String, to relativePath: String) throws {
         try write(Array(text.utf8), to: relativePath)
     }

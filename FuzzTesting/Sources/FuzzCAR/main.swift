@@ -4,6 +4,8 @@ import FuzzSupport
 /// a hang (B-tree cycles) or memory the input's size does not justify. What reads must also
 /// render (text and assetutil JSON), and every range the model hands out for copying (a
 /// rendition's bytes, its data chunks) must lie inside the input, as the thinner will copy them.
+/// Every rendition is decoded too (LZFSE, LZVN, RLE, zlib, packed images, raw data), the way
+/// `adapt extract` decodes it: a picture or a typed error, within the decoders' bounds.
 Fuzz.run { start, count in
     let bytes = Fuzz.bytes(start, count)
     let catalog: CompiledCatalog
@@ -22,6 +24,17 @@ Fuzz.run { start, count in
         case .bitmap(_, let chunks): Fuzz.require(chunks.allSatisfy { inside($0.range) }, "a bitmap chunk lies outside the file")
         case .rawData(let range), .unknown(_, let range): Fuzz.require(inside(range), "a data range lies outside the file")
         default: break
+        }
+    }
+    let atlases = PackedImageCache()
+    for rendition in catalog.renditions.prefix(64) {
+        do throws(DecompressionError) {
+            if case .pixels(let bitmap)? = try catalog.decodedBitmap(of: rendition, atlases: atlases) {
+                Fuzz.require(bitmap.width == Int(rendition.width) || rendition.layout == .internalReference, "a bitmap decoded to another width")
+            }
+            _ = try catalog.rawData(of: rendition)
+        } catch {
+            Fuzz.require(!error.description.isEmpty, "a decoding error without a description")
         }
     }
     _ = CompiledInspection(catalog).text

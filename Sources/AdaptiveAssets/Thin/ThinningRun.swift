@@ -28,10 +28,9 @@ public struct ThinningRun: Sendable {
         let isKept = plans.keptByAnyDevice()
         var kept: [(asset: Int, variant: Int)] = []
         for (position, asset) in catalog.assets.enumerated() where asset.type.hasSelectableVariants {
+            var seen: Set<String> = []
             for (variant, entry) in asset.variants.enumerated() where isKept(position, variant) {
-                guard let filename = entry.filename, filename.pathExtension.lowercased() == "png",
-                      !asset.variants[..<variant].indices.contains(where: { isKept(position, $0) && asset.variants[$0].filename == filename })
-                else { continue }
+                guard let filename = entry.filename, filename.pathExtension.lowercased() == "png", seen.insert(filename).inserted else { continue }
                 kept.append((position, variant))
             }
         }
