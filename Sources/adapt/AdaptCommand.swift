@@ -67,6 +67,12 @@ enum Terminal {
         write(text, to: STDOUT_FILENO)
     }
 
+    /// A document's bytes, written as they are (as `document(_:)`), without a String in between:
+    /// `adapt inspect FILE.car --format json` writes a hundred megabytes this way.
+    static func document(bytes: UnsafeRawBufferPointer) {
+        write(bytes, to: STDOUT_FILENO)
+    }
+
     static func error(_ text: String) {
         let text = text.escapingControlCharacters(keepingLineBreaks: true)
         write(text.hasSuffix("\n") ? text : text + "\n", to: STDERR_FILENO)
@@ -74,14 +80,17 @@ enum Terminal {
 
     private static func write(_ text: String, to descriptor: Int32) {
         var text = text
-        text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = SystemCall.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                if written <= 0 { return }
-                offset += written
-            }
+        text.withUTF8 { write(UnsafeRawBufferPointer($0), to: descriptor) }
+    }
+
+    private static func write(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) {
+        guard let base = buffer.baseAddress else { return }
+        var offset = 0
+        while offset < buffer.count {
+            let written = SystemCall.write(descriptor, base + offset, buffer.count - offset)
+            if written < 0 && errno == EINTR { continue }
+            if written <= 0 { return }
+            offset += written
         }
     }
 

@@ -40,7 +40,7 @@ extension InspectCommand {
         do { compiled = try CompiledCatalog(path: catalog) } catch { throw CommandFailure(error.diagnostic) }
         switch format {
         case .text: Terminal.output(CompiledInspection(compiled).text)
-        case .json: CompiledCatalog.AssetutilDocument(compiled).write { Terminal.document(String(decoding: $0, as: UTF8.self)) }
+        case .json: CompiledCatalog.AssetutilDocument(compiled).write { Terminal.document(bytes: $0) }
         }
     }
 }

@@ -32,29 +32,35 @@ extension CompiledCatalog {
             return document
         }
 
-        /// The document in pieces, handed to `flush` in order. Renditions are formatted in
-        /// batches on every core, a few batches per core at a time, so memory stays bounded.
-        public func write(flush: ([UInt8]) throws -> Void) rethrows {
+        /// The document in pieces, handed to `flush` in order; each piece is valid only during
+        /// its call. Renditions are formatted in batches on every core, a few batches per core at
+        /// a time, so memory stays bounded; the batches' buffers are reused from one group of
+        /// batches to the next, so a large file costs a few megabytes of buffers, allocated once.
+        public func write(flush: (UnsafeRawBufferPointer) throws -> Void) rethrows {
             var head = JSONOutput()
-            head.bytes.append(UInt8(ascii: "["))
+            head.append(UInt8(ascii: "["))
             writeHeader(into: &head)
-            try flush(head.bytes)
+            try head.withBytes(flush)
             let renditions = catalog.renditions, batch = 1024
             let starts = Array(stride(from: 0, to: renditions.count, by: batch))
-            let cores = CompiledCatalog.concurrency
-            for group in stride(from: 0, to: starts.count, by: cores * 4) {
-                let pieces = Array(starts[group..<min(group + cores * 4, starts.count)]).concurrentMap(concurrency: cores) { start in
-                    var output = JSONOutput()
-                    output.bytes.reserveCapacity(600 * batch)
-                    for index in start..<min(start + batch, renditions.count) {
-                        output.bytes.append(UInt8(ascii: ","))
-                        writeEntry(renditions[index], into: &output)
+            let cores = CompiledCatalog.concurrency, groupSize = cores * 4
+            let keyPositions = KeyPositions(catalog.keyFormat.attributes)
+            let buffers = (0..<min(groupSize, starts.count)).map { _ in JSONOutput.Buffer(capacity: 512 * batch) }
+            for group in stride(from: 0, to: starts.count, by: groupSize) {
+                let slots = Array(0..<min(groupSize, starts.count - group))
+                // Slot i of this group writes only into buffers[i]: no two threads share a buffer.
+                _ = slots.concurrentMap(concurrency: cores) { slot in
+                    let start = starts[group + slot]
+                    buffers[slot].fill { output in
+                        for index in start..<min(start + batch, renditions.count) {
+                            output.append(UInt8(ascii: ","))
+                            writeEntry(renditions[index], keyPositions: keyPositions, into: &output)
+                        }
                     }
-                    return output.bytes
                 }
-                for piece in pieces { try flush(piece) }
+                for slot in slots { try buffers[slot].withBytes(flush) }
             }
-            try flush(Array("\n]\n".utf8))
+            try "\n]\n".utf8CString.withUnsafeBytes { try flush(UnsafeRawBufferPointer(rebasing: $0.dropLast())) }
         }
 
         // Each writer below states its keys in byte order; a test checks the order of real output.
@@ -83,8 +89,10 @@ extension CompiledCatalog {
             output.close()
         }
 
-        private func writeEntry(_ rendition: Rendition, into output: inout JSONOutput) {
-            let key = rendition.key, layout = rendition.layout, format = rendition.pixelFormat
+        private func writeEntry(_ rendition: Rendition, keyPositions filePositions: KeyPositions, into output: inout JSONOutput) {
+            let layout = rendition.layout, format = rendition.pixelFormat
+            // The file's key format is every key's; a key built otherwise is looked up its own way.
+            let key = KeyValues(rendition.key, rendition.key.attributes == filePositions.attributes ? filePositions : KeyPositions(rendition.key.attributes))
             // What kind of entry it is decides which keys it has.
             var colorComponents: [Double]?, dataLength: Int?, uti: String?, sizes: [String]?
             var isImage = false
@@ -153,15 +161,137 @@ extension CompiledCatalog {
     }
 }
 
+/// Where each key attribute the document prints sits in a key format: found once per document,
+/// not searched for a dozen times in every rendition's key.
+struct KeyPositions: Sendable {
+    let attributes: [RenditionAttribute]
+    let appearance, direction, displayGamut, graphicsClass, idiom, localization, memoryClass: Int?
+    let identifier, horizontalSizeClass, verticalSizeClass, state, subtype, value: Int?
+
+    init(_ attributes: [RenditionAttribute]) {
+        self.attributes = attributes
+        func position(_ attribute: RenditionAttribute) -> Int? { attributes.firstIndex(of: attribute) }
+        appearance = position(.appearance)
+        direction = position(.direction)
+        displayGamut = position(.displayGamut)
+        graphicsClass = position(.graphicsClass)
+        idiom = position(.idiom)
+        localization = position(.localization)
+        memoryClass = position(.memoryClass)
+        identifier = position(.identifier)
+        horizontalSizeClass = position(.horizontalSizeClass)
+        verticalSizeClass = position(.verticalSizeClass)
+        state = position(.state)
+        subtype = position(.subtype)
+        value = position(.value)
+    }
+}
+
+/// A rendition key read through `KeyPositions`: the same typed views as `RenditionKey`'s.
+struct KeyValues {
+    let values: [UInt16]
+    let positions: KeyPositions
+
+    init(_ key: RenditionKey, _ positions: KeyPositions) {
+        values = key.values
+        self.positions = positions
+    }
+
+    private func at(_ position: Int?) -> UInt16? {
+        guard let position, position < values.count else { return nil }
+        return values[position]
+    }
+
+    var appearance: UInt16? { at(positions.appearance) }
+    var direction: UInt16? { at(positions.direction) }
+    var displayGamut: DisplayGamut? { at(positions.displayGamut).flatMap(RenditionKey.displayGamut) }
+    var graphicsClass: UInt16? { at(positions.graphicsClass) }
+    var idiom: CompiledIdiom? { at(positions.idiom).map(CompiledIdiom.init(rawValue:)) }
+    var localization: UInt16? { at(positions.localization) }
+    var memoryClass: UInt16? { at(positions.memoryClass) }
+    var nameIdentifier: UInt16? { at(positions.identifier) }
+    var horizontalSizeClass: SizeClass? { at(positions.horizontalSizeClass).flatMap(RenditionKey.sizeClass) }
+    var verticalSizeClass: SizeClass? { at(positions.verticalSizeClass).flatMap(RenditionKey.sizeClass) }
+    var state: RenditionState? { at(positions.state).map(RenditionState.init(rawValue:)) }
+    var subtype: UInt16? { at(positions.subtype) }
+    var controlValue: RenditionValue? { at(positions.value).map(RenditionValue.init(rawValue:)) }
+}
+
 /// Xcode-style JSON (two-space indent, `"key" : value`) for the assetutil document, whose
 /// objects sit one level inside the top array. Strings that need escaping go through the
 /// package's `JSONWriter`, so both escape alike; plain ASCII is copied as it is.
-struct JSONOutput {
-    var bytes: [UInt8] = []
+///
+/// The bytes go into one buffer this value owns, grown by doubling: appending a few bytes at a
+/// time to an `[UInt8]` cost more than formatting them. The value is noncopyable, so the buffer
+/// has exactly one owner, which frees it (or hands it back to its `Buffer`).
+struct JSONOutput: ~Copyable {
+    /// `capacity` bytes, of which the first `count` are written (initialized).
+    private var start: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private var count = 0
     private var first = true
 
+    init(capacity: Int = 4096) {
+        self.capacity = max(capacity, 64)
+        start = .allocate(capacity: self.capacity)
+    }
+
+    /// Continues in a buffer handed over by its owner (who gets it back from `release`).
+    private init(start: UnsafeMutablePointer<UInt8>, capacity: Int) {
+        self.start = start
+        self.capacity = capacity
+    }
+
+    deinit { start.deallocate() }
+
+    /// The buffer and its size, handed back to an owner; this value no longer frees it.
+    private consuming func release() -> (start: UnsafeMutablePointer<UInt8>, capacity: Int, count: Int) {
+        let released = (start, capacity, count)
+        discard self
+        return released
+    }
+
+    func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try body(UnsafeRawBufferPointer(start: start, count: count))
+    }
+
+    /// Makes room for `extra` more bytes after the `count` written.
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        if capacity - count < extra { grow(toHold: extra) }
+    }
+
+    private mutating func grow(toHold extra: Int) {
+        let newCapacity = max(capacity * 2, count + extra)
+        let newStart = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newStart.initialize(from: start, count: count)
+        start.deallocate()
+        start = newStart
+        capacity = newCapacity
+    }
+
+    mutating func append(_ byte: UInt8) {
+        reserve(1)
+        // Safe: `reserve` left at least one byte free after `count`.
+        (start + count).initialize(to: byte)
+        count += 1
+    }
+
+    mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        // Safe: `reserve` left `bytes.count` bytes free after `count`, and `bytes` (the caller's
+        // or a static string's) cannot overlap this value's own buffer.
+        UnsafeMutableRawPointer(start + count).copyMemory(from: source, byteCount: bytes.count)
+        count += bytes.count
+    }
+
+    mutating func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { append($0) }
+    }
+
     mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        text.withUTF8Buffer { append(UnsafeRawBufferPointer($0)) }
     }
 
     mutating func open() {
@@ -195,26 +325,30 @@ struct JSONOutput {
         raw(value ? "true" : "false")
     }
 
-    /// Decimal digits without a String in between: this runs a dozen times per rendition.
+    /// Decimal digits written in place, last digit first: this runs a dozen times per rendition.
     mutating func integer(_ value: Int) {
-        guard value != 0 else { bytes.append(UInt8(ascii: "0")); return }
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude, digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                                                  UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while magnitude > 0 {
-                buffer[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            }
-            bytes.append(contentsOf: buffer[(20 - count)...])
+        guard value != 0 else { append(UInt8(ascii: "0")); return }
+        if value < 0 { append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude, digits = 0
+        var rest = magnitude
+        while rest > 0 {
+            digits += 1
+            rest /= 10
         }
+        reserve(digits)
+        // Safe: `reserve` left `digits` bytes free after `count`, and exactly `digits` are written.
+        var position = start + count + digits
+        while magnitude > 0 {
+            position -= 1
+            position.initialize(to: UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        }
+        count += digits
     }
 
     mutating func array(_ strings: [String]) {
         guard !strings.isEmpty else { raw("[]"); return }
-        bytes.append(UInt8(ascii: "["))
+        append(UInt8(ascii: "["))
         for (index, text) in strings.enumerated() {
             raw(index == 0 ? "\n      " : ",\n      ")
             string(text)
@@ -224,16 +358,16 @@ struct JSONOutput {
 
     mutating func numbers(_ values: [Double]) {
         guard !values.isEmpty else { raw("[]"); return }
-        bytes.append(UInt8(ascii: "["))
+        append(UInt8(ascii: "["))
         for (index, value) in values.enumerated() {
             raw(index == 0 ? "\n      " : ",\n      ")
             // JSON has no NaN or infinity; a hostile file may hold either.
             if !value.isFinite {
-                bytes.append(UInt8(ascii: "0"))
+                append(UInt8(ascii: "0"))
             } else if value == value.rounded() && abs(value) < 1e15 {
                 integer(Int(value))
             } else {
-                bytes += String(value).utf8
+                append(Array(String(value).utf8))
             }
         }
         raw("\n    ]")
@@ -241,7 +375,7 @@ struct JSONOutput {
 
     mutating func object(_ members: [(String, Int)]) {
         guard !members.isEmpty else { raw("{}"); return }
-        bytes.append(UInt8(ascii: "{"))
+        append(UInt8(ascii: "{"))
         for (index, member) in members.enumerated() {
             raw(index == 0 ? "\n      " : ",\n      ")
             string(member.0)
@@ -257,11 +391,39 @@ struct JSONOutput {
         var text = text
         let plain = text.withUTF8 { utf8 in
             guard utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else { return false }
-            bytes.append(UInt8(ascii: "\""))
-            bytes.append(contentsOf: utf8)
-            bytes.append(UInt8(ascii: "\""))
+            reserve(utf8.count + 2)
+            append(UInt8(ascii: "\""))
+            append(UnsafeRawBufferPointer(utf8))
+            append(UInt8(ascii: "\""))
             return true
         }
-        if !plain { bytes += JSONWriter.compact.bytes(for: .string(text)) }
+        if !plain { append(JSONWriter.compact.bytes(for: .string(text))) }
+    }
+
+    /// A buffer kept from one batch of renditions to the next, so a large document allocates
+    /// (and page-faults) its buffers once. One thread fills it at a time: the document gives
+    /// each concurrent batch its own, and reads it only after every batch of the group is done.
+    final class Buffer: @unchecked Sendable {
+        private var start: UnsafeMutablePointer<UInt8>
+        private var capacity: Int
+        private var count = 0
+
+        init(capacity: Int) {
+            self.capacity = max(capacity, 64)
+            start = .allocate(capacity: self.capacity)
+        }
+
+        deinit { start.deallocate() }
+
+        /// Empties the buffer and lets `body` write into it.
+        func fill(_ body: (inout JSONOutput) -> Void) {
+            var output = JSONOutput(start: start, capacity: capacity)
+            body(&output)
+            (start, capacity, count) = output.release()
+        }
+
+        func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+            try body(UnsafeRawBufferPointer(start: start, count: count))
+        }
     }
 }

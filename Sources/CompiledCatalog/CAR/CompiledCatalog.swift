@@ -108,33 +108,49 @@ public struct CompiledCatalog: Sendable {
         for facet in facets {
             if let identifier = facet.nameIdentifier, names[identifier] == nil { names[identifier] = facet.name }
         }
-        // Renditions are independent of each other: batches are read on every core, and the
-        // first error in tree order is the one reported, whichever thread met it first.
+        // Renditions are independent of each other: batches are read on every core, each straight
+        // into its place in the result (copying 200,000 renditions from per-batch arrays into one
+        // cost a fifth of reading them), and the first error in tree order is the one reported,
+        // whichever thread met it first.
         let entries = tree.entries, batch = 2048, facetNames = names
+        guard !entries.isEmpty else { return [] }
         let batches = Array(stride(from: 0, to: entries.count, by: batch))
-        let results = batches.concurrentMap(concurrency: Self.concurrency) { start -> Result<[Rendition], CompiledCatalogError> in
-            var renditions: [Rendition] = []
-            renditions.reserveCapacity(min(batch, entries.count - start))
-            for position in start..<min(start + batch, entries.count) {
-                do throws(CompiledCatalogError) {
-                    var rendition = try Rendition(store, entry: entries[position], position: position, keyFormat: keyFormat)
-                    rendition.name = rendition.key.nameIdentifier.flatMap { facetNames[$0] }
-                    renditions.append(rendition)
-                } catch {
-                    return .failure(error)
+        var firstError: CompiledCatalogError?
+        let renditions = [Rendition](unsafeUninitializedCapacity: entries.count) { buffer, initializedCount in
+            let slots = RenditionSlots(base: buffer.baseAddress!)
+            // Each batch initializes only slots start..<start + read, inside its own range: the
+            // ranges are disjoint and lie inside the buffer's entries.count slots, so no slot is
+            // written twice or by two threads.
+            let outcomes = batches.concurrentMap(concurrency: Self.concurrency) { start -> (read: Int, error: CompiledCatalogError?) in
+                var read = 0
+                for position in start..<min(start + batch, entries.count) {
+                    do throws(CompiledCatalogError) {
+                        var rendition = try Rendition(store, entry: entries[position], position: position, keyFormat: keyFormat)
+                        rendition.name = rendition.key.nameIdentifier.flatMap { facetNames[$0] }
+                        (slots.base + position).initialize(to: rendition)
+                        read += 1
+                    } catch {
+                        return (read, error)
+                    }
                 }
+                return (read, nil)
             }
-            return .success(renditions)
-        }
-        var renditions: [Rendition] = []
-        renditions.reserveCapacity(entries.count)
-        for result in results {
-            switch result {
-            case .success(let batch): renditions += batch
-            case .failure(let error): throw error
+            if let failure = outcomes.first(where: { $0.error != nil }) {
+                // The initialized slots are not one prefix: free each batch's, and keep none.
+                for (start, outcome) in zip(batches, outcomes) { (slots.base + start).deinitialize(count: outcome.read) }
+                firstError = failure.error
+                initializedCount = 0
+            } else {
+                initializedCount = entries.count
             }
         }
+        if let firstError { throw firstError }
         return renditions
+    }
+
+    /// The start of the uninitialized result the reading threads fill, each its own range.
+    private struct RenditionSlots: @unchecked Sendable {
+        let base: UnsafeMutablePointer<Rendition>
     }
 
     /// Whether `bytes` (the start of a file) look like a BOM file, so `adapt inspect` can take a

@@ -80,7 +80,9 @@ public struct Rendition: Hashable, Sendable {
 
         let block = try store.block(entry.valueBlock, for: "RENDITIONS entry \(position) value")
         let at = block.offset
-        let structure = "RENDITIONS entry \(position) (block \(entry.valueBlock))"
+        // Named only when an error is reported: formatting the name for every rendition cost
+        // more than reading its header.
+        func structure() -> String { "RENDITIONS entry \(position) (block \(entry.valueBlock))" }
         guard block.length >= Self.headerLength, bytes.matches("ISTC", at: at),
               let version = bytes.uint32LittleEndian(at: at + 4), let flags = bytes.uint32LittleEndian(at: at + 8),
               let width = bytes.uint32LittleEndian(at: at + 12), let height = bytes.uint32LittleEndian(at: at + 16),
@@ -89,12 +91,12 @@ public struct Rendition: Hashable, Sendable {
               let layout = bytes.uint16LittleEndian(at: at + 36), let name = bytes.fixedString(at: at + 40, length: 128),
               let propertiesLength = bytes.uint32LittleEndian(at: at + 168), let dataLength = bytes.uint32LittleEndian(at: at + 180)
         else {
-            throw CompiledCatalogError(.malformed, structure, at: at,
+            throw CompiledCatalogError(.malformed, structure(), at: at,
                                        "is not a CSI header ('CTSI' and \(Self.headerLength) bytes expected, \(block.length) bytes)")
         }
         // Both lengths are 32-bit, so their sum cannot overflow an Int.
         guard Int(propertiesLength) + Int(dataLength) <= block.length - Self.headerLength else {
-            throw CompiledCatalogError(.malformed, structure, at: at,
+            throw CompiledCatalogError(.malformed, structure(), at: at,
                                        "says \(propertiesLength) bytes of properties and \(dataLength) of data, more than its \(block.length) bytes hold")
         }
         csiVersion = version
@@ -107,8 +109,8 @@ public struct Rendition: Hashable, Sendable {
         modificationDate = modified
         self.layout = RenditionLayout(rawValue: layout)
         renditionName = name
-        properties = try RenditionProperty.list(bytes, offset: at + Self.headerLength, length: Int(propertiesLength), structure: structure)
-        payload = try RenditionPayload.read(bytes, offset: at + Self.headerLength + Int(propertiesLength), length: Int(dataLength), structure: structure)
+        properties = try RenditionProperty.list(bytes, offset: at + Self.headerLength, length: Int(propertiesLength), structure: structure())
+        payload = try RenditionPayload.read(bytes, offset: at + Self.headerLength + Int(propertiesLength), length: Int(dataLength), structure: structure())
         valueRange = RenditionPayload.DataRange(offset: at, length: Self.headerLength + Int(propertiesLength) + Int(dataLength))
         self.keyBlock = entry.keyBlock
         self.valueBlock = entry.valueBlock

@@ -40,13 +40,7 @@ public struct RenditionKey: Hashable, Sendable {
     public var horizontalSizeClass: SizeClass? { value(.horizontalSizeClass).flatMap(Self.sizeClass) }
     public var verticalSizeClass: SizeClass? { value(.verticalSizeClass).flatMap(Self.sizeClass) }
     /// 1 sRGB, 2 P3; nil for any.
-    public var displayGamut: DisplayGamut? {
-        switch value(.displayGamut) {
-        case 1: .sRGB
-        case 2: .P3
-        default: nil
-        }
-    }
+    public var displayGamut: DisplayGamut? { value(.displayGamut).flatMap(Self.displayGamut) }
     public var memoryClass: UInt16? { value(.memoryClass) }
     public var graphicsClass: UInt16? { value(.graphicsClass) }
     public var appearance: UInt16? { value(.appearance) }
@@ -60,7 +54,17 @@ public struct RenditionKey: Hashable, Sendable {
     public var state: RenditionState? { value(.state).map(RenditionState.init(rawValue:)) }
     public var controlValue: RenditionValue? { value(.value).map(RenditionValue.init(rawValue:)) }
 
-    private static func sizeClass(_ value: UInt16) -> SizeClass? {
+    /// The gamut a display-gamut value names (1 sRGB, 2 P3), or nil for any.
+    package static func displayGamut(_ value: UInt16) -> DisplayGamut? {
+        switch value {
+        case 1: .sRGB
+        case 2: .P3
+        default: nil
+        }
+    }
+
+    /// The size class a size-class value names (1 compact, 2 regular), or nil for any.
+    package static func sizeClass(_ value: UInt16) -> SizeClass? {
         switch value {
         case 1: .compact
         case 2: .regular
