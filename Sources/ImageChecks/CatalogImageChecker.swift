@@ -131,7 +131,7 @@ public struct CatalogImageChecker: Sendable {
                 return Inspection(actualFormat: report.format, report: report.format == .png ? report : nil, unreadable: unreadable)
             }
             let prefix: [UInt8]
-            do { prefix = try FileSystem.readPrefix(file.path, count: ImageFormat.sniffLength) } catch {
+            do { prefix = try FileSystem.readPrefix(file.path, count: ImageFormat.sniffLength(declared: file.declaredFormat)) } catch {
                 return Inspection(actualFormat: .unknown, report: nil, unreadable: "cannot read the file: \((error as? FileSystem.Failure)?.reason ?? "\(error)")")
             }
             let format = ImageFormat(sniffing: prefix)

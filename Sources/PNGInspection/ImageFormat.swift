@@ -18,7 +18,16 @@ public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
     /// declaration, a generator comment, a DOCTYPE) before its root element, and a bound on the scan.
     public static let sniffLength = 4096
 
-    /// Sniffs the format from the first bytes of a file (up to `sniffLength` of them are read).
+    /// How far a file named `.svg` is read to find its root element: a prolog may carry a long
+    /// licence comment or an internal DTD subset, which ImageIO skips however long it is. Only
+    /// files that no magic number identifies are scanned this far.
+    public static let svgSniffLength = 256 << 10
+
+    /// How many leading bytes to read to sniff a file declared as `declared` (by its extension).
+    public static func sniffLength(declared: ImageFormat?) -> Int { declared == .svg ? svgSniffLength : sniffLength }
+
+    /// Sniffs the format from the first bytes of a file: `sniffLength` of them for the magic
+    /// numbers, and up to `svgSniffLength` for an SVG's root element when none matches.
     ///
     /// ```swift
     /// ImageFormat(sniffing: bytes) == .webp   // a WebP file, whatever it is named
@@ -40,7 +49,7 @@ public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
         // Photoshop's own format (VLC ships one named `.png`); ImageIO decodes its composite.
         else if starts(Array("8BPS".utf8)) { self = .psd }
         else if starts(Array("%PDF".utf8)) { self = .pdf }
-        else if Self.isSVG(head) { self = .svg }
+        else if Self.isSVG(bytes.count > head.count ? Array(bytes.prefix(Self.svgSniffLength)) : head) { self = .svg }
         else { self = .unknown }
     }
 

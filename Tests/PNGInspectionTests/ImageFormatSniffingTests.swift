@@ -37,6 +37,18 @@ import Testing
         #expect(psd.map(\.code) == ["image.format-mismatch"] && psd.allSatisfy { $0.severity == .warning })
     }
 
+    /// A file named `.svg` whose root element comes after a prolog longer than the 4 KiB sniffed
+    /// from other files (a licence comment of 10 KB) is still an SVG.
+    @Test func anSVGWithALongPrologIsAnSVG() throws {
+        let fixture = try TemporaryCatalog()
+        try fixture.addSet("Long.imageset", entries: [["idiom": "universal", "filename": "l.svg"]])
+        let text = "<?xml version=\"1.0\"?>\n<!-- " + String(repeating: "a long licence comment ", count: 450) + "-->\n<svg xmlns=\"http://www.w3.org/2000/svg\"/>"
+        #expect(text.utf8.count > ImageFormat.sniffLength)
+        try fixture.write(text, to: "Long.imageset/l.svg")
+        let diagnostics = CatalogImageChecker().check(try fixture.read()).diagnostics
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+    }
+
     /// The whole catalog check: a CoreSVG file named `.svg` is no finding, and a PSD named `.png` is a warning.
     @Test func aCatalogWithThemHasNoErrors() throws {
         let fixture = try TemporaryCatalog()
