@@ -52,6 +52,20 @@ import Testing
         #expect(kept.sorted() == expected)
     }
 
+    /// A macOS `.iconset` answers per size, as an app icon set answers per slot: a Retina Mac
+    /// shows each size's @2x file, a 1x display its 1x one where there is one.
+    @Test func anIconSetResolvesPerSize() throws {
+        let index = AssetIndex(try catalog())
+        func shown(_ scale: Int) -> [String] {
+            let selection = index.select("Mac", for: TraitCollection(userInterfaceIdiom: .mac, displayScale: scale))
+            let asset = index.catalog.asset(named: "Mac")!
+            return selection.slots.compactMap { $0.winner.flatMap { asset.variants[$0].filename } }
+        }
+        #expect(shown(2) == ["icon_16x16@2x.png", "icon_512x512@2x.png"])
+        #expect(shown(1) == ["icon_16x16.png", "icon_512x512@2x.png"])
+        #expect(!index.select("Mac", for: TraitCollection(userInterfaceIdiom: .phone, displayScale: 3)).isMatch, "not an iPhone's")
+    }
+
     /// An image stack answers per layer, as an app icon set answers per slot.
     @Test func anImageStackResolvesPerLayer() throws {
         let index = AssetIndex(try catalog())

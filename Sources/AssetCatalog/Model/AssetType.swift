@@ -84,7 +84,7 @@ public enum AssetType: String, CaseIterable, Hashable, Sendable {
     /// entries name child folders: selecting one of them would drop the others' folders.
     public var hasSelectableVariants: Bool {
         switch self {
-        case .imageSet, .appIconSet, .dataSet, .colorSet, .symbolSet, .launchImage: true
+        case .imageSet, .appIconSet, .dataSet, .colorSet, .symbolSet, .launchImage, .iconSet: true
         default: false
         }
     }

@@ -39,7 +39,8 @@ extension AssetType {
     /// Whether the set is a list of slots, each chosen on its own, rather than one slot.
     public var hasSlots: Bool {
         switch self {
-        case .appIconSet, .launchImage, .brandAssets: true
+        // A macOS `.iconset` is an app icon by its file names: one slot per size, like an app icon set.
+        case .appIconSet, .launchImage, .brandAssets, .iconSet: true
         default: false
         }
     }
