@@ -16,13 +16,9 @@ struct InspectCommand: ParsableCommand {
 
     func run() throws {
         if CompiledCatalog.isCompiledCatalog(atPath: catalog) { return try inspectCompiled() }
-        let path = catalog
-        let catalog = try readCatalog(path)
-        // The findings `adapt validate` reports for this catalog (its .adapt.yml, its baseline):
-        // both commands count the same. A configuration that cannot be used is reported as validate does.
-        let findings: [Diagnostic]
-        do { findings = try ValidationRun(catalogs: [path]).run().diagnostics } catch { findings = catalog.diagnostics + [error] }
-        let inspection = CatalogInspection(catalog, findings: findings)
+        let inspection: CatalogInspection
+        do { inspection = try CatalogInspection(inspecting: catalog) } catch { throw CommandFailure(error.diagnostic) }
+        let findings = inspection.findings
         switch format {
         case .text:
             Terminal.output(inspection.text)

@@ -4,9 +4,8 @@ import AdaptSupport
 /// catalog's findings: those `adapt validate` reports for it, so that both count the same.
 ///
 /// ```swift
-/// let catalog = try CatalogReader().read(at: path)
-/// let findings = try ValidationRun(catalogs: [path]).run().diagnostics
-/// print(CatalogInspection(catalog, findings: findings).text)
+/// let inspection = try CatalogInspection(inspecting: "Assets/Showcase.xcassets")
+/// print(inspection.text)             // 16 assets, 83 variants, 0 errors, 0 warnings ...
 /// ```
 public struct CatalogInspection: Sendable {
     public let catalog: Catalog
@@ -16,6 +15,31 @@ public struct CatalogInspection: Sendable {
     public init(_ catalog: Catalog, findings: [Diagnostic]? = nil) {
         self.catalog = catalog
         self.findings = findings ?? catalog.diagnostics
+    }
+
+    /// The catalog at `path` with the findings `adapt validate` reports for it (its `.adapt.yml`,
+    /// its baseline), read once: validation's own reading is the one listed. A catalog its
+    /// configuration excludes is read on its own (and has no findings); one that cannot be read at
+    /// all throws, naming it. A configuration that cannot be used is a finding, as in validate.
+    public init(inspecting path: String) throws(CatalogReader.Failure) {
+        let report: ValidationReport
+        do throws(Diagnostic) {
+            report = try ValidationRun(catalogs: [path]).run()
+        } catch {
+            let catalog = try CatalogReader().read(at: path)
+            self.init(catalog, findings: catalog.diagnostics + [error])
+            return
+        }
+        // Validation takes a folder of catalogs too; inspect takes one catalog, and refuses anything
+        // else as the reader does, so only the catalog read at `path` itself is reused.
+        let catalog: Catalog
+        if report.catalogs.count == 1, let read = report.catalogs.first,
+            FileSystem.realPath(read.path) == FileSystem.realPath(path) {
+            catalog = read
+        } else {
+            catalog = try CatalogReader().read(at: path)
+        }
+        self.init(catalog, findings: report.diagnostics)
     }
 
     /// Entries that provide a file or a colour; empty slots are listed but not counted.
