@@ -59,6 +59,4 @@ public struct DeploymentTarget: Hashable, Sendable {
         guard let minimum = minimums[device.idiom.platform], let newest = device.newestOS else { return true }
         return newest >= minimum
     }
-
-    public var isEmpty: Bool { minimums.isEmpty }
 }
