@@ -51,6 +51,35 @@ import Testing
         }
     }
 
+    /// Issue #21's "done": a thinned slice, written, re-read and resolved, answers every thinning
+    /// trait set of its device as the whole file does, for every device and every corpus file.
+    @Test(arguments: CompiledCorpus.names.filter { $0 != "assets.car" })
+    func everyWrittenSliceResolvesAsTheWholeForEachOfItsDevicesTraitSets(file: String) throws {
+        let compiled = try CompiledCorpus.read(file)
+        let adapted = AdaptedCompiledCatalog(compiled)
+        let index = AssetIndex(adapted.catalog)
+        let thinning = CompiledThinning(compiled, devices: database.devices)
+        var compared = 0
+        for slice in thinning.slices {
+            let thinned = try CompiledCatalog(bytes: try thinning.bytes(of: slice))
+            #expect(thinned.renditions.count == slice.kept.count)
+            let thinnedAdapted = AdaptedCompiledCatalog(thinned)
+            let thinnedIndex = AssetIndex(thinnedAdapted.catalog)
+            for asset in adapted.catalog.assets.indices {
+                let name = adapted.catalog.assets[asset].name
+                let axes = index.declaredAxes(assetAt: asset)
+                for traits in slice.device.thinningTraitSets(declaring: axes, locales: index.locales(relevantToAssetAt: asset)) {
+                    let whole = index.resolve(name, for: traits).map { adapted.rendition(assetAt: $0.asset, variant: $0.variant) }
+                    let thin = thinnedIndex.resolve(name, for: traits).map { thinnedAdapted.rendition(assetAt: $0.asset, variant: $0.variant) }
+                    #expect(whole?.renditionName == thin?.renditionName && whole?.key.pairs.map(\.value) == thin?.key.pairs.map(\.value),
+                            "\(file) \(slice.device.id) \(name): \(whole?.renditionName ?? "nothing") in the whole, \(thin?.renditionName ?? "nothing") in the slice")
+                    compared += 1
+                }
+            }
+        }
+        #expect(thinning.slices.count == database.devices.count && compared > 1_000)
+    }
+
     @Test func theFourInchSubtypeGoesToTheIPhone5sOnly() throws {
         let compiled = try CompiledCorpus.read("assets_iphone.car")
         let thinning = CompiledThinning(compiled, devices: [try device("iphone-5s"), try device("iphone-6")])
