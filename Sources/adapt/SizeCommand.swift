@@ -10,7 +10,8 @@ struct SizeCommand: ParsableCommand {
             same devices. --budget BYTES exits 1 with one diagnostic per device whose slice holds more.
 
             Takes one compiled catalog (FILE.car) too: each group's bytes are those of the Assets.car adapt thin
-            writes for it, split by rendition layout and the file's structure.
+            writes for it, split by rendition layout and the file's structure. Without --device, its devices are
+            those of the platform it was compiled for (an iOS file's iPhones and iPads).
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -44,7 +45,7 @@ struct SizeCommand: ParsableCommand {
         let devices = deviceIDs.isEmpty ? database.devices : try deviceIDs.map { try self.database.profile($0, in: database) }
         // Each device's plan is worked out and dropped in turn, never every device's manifest at once.
         let sizes = try catalogs.contains(where: CompiledCatalog.isCompiledCatalog(atPath:))
-            ? compiledSizes(devices) : SizeReport(indexes: try catalogs.map { AssetIndex(try readCatalog($0)) }, devices: devices)
+            ? compiledSizes(deviceIDs.isEmpty ? nil : devices, database: database) : SizeReport(indexes: try catalogs.map { AssetIndex(try readCatalog($0)) }, devices: devices)
         switch format {
         case .text: Terminal.output(sizes.text)
         case .json: Terminal.document(JSONWriter.xcodeStyle.string(for: sizes.json))
@@ -59,13 +60,15 @@ struct SizeCommand: ParsableCommand {
 }
 
 extension SizeCommand {
-    /// `adapt size FILE.car`: the bytes of each device's thinned Assets.car.
-    func compiledSizes(_ devices: [DeviceProfile]) throws -> SizeReport {
+    /// `adapt size FILE.car`: the bytes of each device's thinned Assets.car; `devices` nil: every
+    /// device of the platform the file was compiled for.
+    func compiledSizes(_ devices: [DeviceProfile]?, database: DeviceDatabase) throws -> SizeReport {
         guard catalogs.count == 1 else {
             throw ValidationError("Give one compiled catalog (a .car) alone; sizes of several .car files are not summed.")
         }
         do {
-            return try CompiledThinning(try CompiledCatalog(path: catalogs[0]), devices: devices).sizeReport()
+            let compiled = try CompiledCatalog(path: catalogs[0])
+            return try CompiledThinning(compiled, devices: devices ?? CompiledThinning.devices(for: compiled, in: database)).sizeReport()
         } catch {
             throw CommandFailure(error.diagnostic)
         }

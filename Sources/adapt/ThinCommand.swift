@@ -35,7 +35,7 @@ struct ThinCommand: ParsableCommand {
     @Option(name: .customLong("device"), help: ArgumentHelp("A device id or model identifier (repeatable).", valueName: "id"))
     var deviceIDs: [String] = []
 
-    @Flag(help: "Thin for every known device.")
+    @Flag(help: "Thin for every known device (for a compiled catalog, every device of the platform it was compiled for).")
     var allDevices = false
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The output folder.", valueName: "dir"))
@@ -70,7 +70,7 @@ struct ThinCommand: ParsableCommand {
     func run() throws {
         let database = try database.load()
         let devices = allDevices ? database.devices : try deviceIDs.map { try self.database.profile($0, in: database) }
-        if CompiledCatalog.isCompiledCatalog(atPath: catalog) { return try thinCompiled(devices) }
+        if CompiledCatalog.isCompiledCatalog(atPath: catalog) { return try thinCompiled(allDevices ? nil : devices, database: database) }
         let source = try readCatalog(catalog)
         let run = ThinningRun(catalog: source, devices: devices, decodePNGs: fullPNGCheck)
         if run.hasErrors && !allowInvalid {
@@ -102,10 +102,11 @@ struct ThinCommand: ParsableCommand {
 
 extension ThinCommand {
     /// `adapt thin FILE.car`: one thinned Assets.car per device.
-    func thinCompiled(_ devices: [DeviceProfile]) throws {
+    /// `devices` nil: every device of the platform the file was compiled for.
+    func thinCompiled(_ devices: [DeviceProfile]?, database: DeviceDatabase) throws {
         let compiled: CompiledCatalog
         do { compiled = try CompiledCatalog(path: catalog) } catch { throw CommandFailure(error.diagnostic) }
-        let thinning = CompiledThinning(compiled, devices: devices)
+        let thinning = CompiledThinning(compiled, devices: devices ?? CompiledThinning.devices(for: compiled, in: database))
         let summaries: [SliceSummary]
         do {
             summaries = try thinning.write(to: output)

@@ -48,6 +48,19 @@ public struct CompiledThinning: Sendable {
         }
     }
 
+    /// The devices the App Store would thin `catalog` for: those of the platform it was compiled
+    /// for (its metadata's, or what its keys show: `AdaptedCompiledCatalog`'s inference), or every
+    /// device when that cannot be told. An `Assets.car` is built for one platform, so an iOS
+    /// file's slice for an Apple TV or a watch describes nothing anyone downloads.
+    ///
+    /// ```swift
+    /// let devices = CompiledThinning.devices(for: compiled, in: database)   // iPhones and iPads for an iOS file
+    /// ```
+    public static func devices(for catalog: CompiledCatalog, in database: DeviceDatabase) -> [DeviceProfile] {
+        guard let platform = AdaptedCompiledCatalog.platform(of: catalog) else { return database.devices }
+        return database.devices.filter { $0.idiom.platform == platform }
+    }
+
     /// The bytes of `slice`'s thinned `Assets.car`.
     public func bytes(of slice: Slice) throws(CompiledCatalogError) -> [UInt8] { try catalog.writing(keeping: slice.kept) }
 

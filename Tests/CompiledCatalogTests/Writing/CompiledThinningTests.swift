@@ -80,6 +80,19 @@ import Testing
         #expect(thinning.slices.count == database.devices.count && compared > 1_000)
     }
 
+    /// `--all-devices` on a `.car`: the devices of the platform it was compiled for, told from its
+    /// keys when (as in Xcode 7.3's files) it has no metadata naming one.
+    static let platforms: [(file: String, idioms: Set<UserInterfaceIdiom>)] = [
+        ("assets_ios.car", [.phone, .pad]), ("assets_tv.car", [.tv]), ("assets_watch.car", [.watch]), ("assets_mac.car", [.mac]),
+    ]
+
+    @Test(arguments: platforms)
+    func allDevicesAreThoseOfTheFilesPlatform(file: String, idioms: Set<UserInterfaceIdiom>) throws {
+        let devices = CompiledThinning.devices(for: try CompiledCorpus.read(file), in: database)
+        #expect(Set(devices.map(\.idiom)) == idioms)
+        #expect(devices.count == database.devices.filter { idioms.contains($0.idiom) }.count)
+    }
+
     @Test func theFourInchSubtypeGoesToTheIPhone5sOnly() throws {
         let compiled = try CompiledCorpus.read("assets_iphone.car")
         let thinning = CompiledThinning(compiled, devices: [try device("iphone-5s"), try device("iphone-6")])
