@@ -37,4 +37,15 @@ import Testing
             #expect(reported[id] == attributes[.size] as? Int, "\(id)")
         }
     }
+
+    @Test func allDevicesThinsForTheFilesPlatformOnly() throws {
+        let output = Self.temporary("thin-car-all")
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let thin = try Adapt.run(["thin", try Self.corpusFile("assets_tv.car"), "--all-devices", "-o", output])
+        #expect(thin.status == 0, "\(thin.stderr)")
+        let folders = try FileManager.default.contentsOfDirectory(atPath: output).filter { !$0.hasSuffix(".json") }
+        #expect(!folders.isEmpty && folders.allSatisfy { $0.hasPrefix("apple-tv") }, "\(folders)")
+        let size = try Adapt.run(["size", try Self.corpusFile("assets_tv.car"), "--format", "json"])
+        #expect(size.status == 0 && !size.stdout.contains("iphone") && size.stdout.contains("apple-tv"))
+    }
 }
