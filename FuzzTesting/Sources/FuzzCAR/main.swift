@@ -6,6 +6,9 @@ import FuzzSupport
 /// rendition's bytes, its data chunks) must lie inside the input, as the thinner will copy them.
 /// Every rendition is decoded too (LZFSE, LZVN, RLE, zlib, packed images, raw data), the way
 /// `adapt extract` decodes it: a picture or a typed error, within the decoders' bounds.
+/// Thinning too: the catalog resolved for one device of each idiom, and the slice `adapt thin`
+/// would write (half the renditions kept, as an input byte picks) written and read back, a file
+/// this reader accepts with exactly the renditions kept, or a typed error.
 Fuzz.run { start, count in
     let bytes = Fuzz.bytes(start, count)
     let catalog: CompiledCatalog
@@ -37,8 +40,27 @@ Fuzz.run { start, count in
             Fuzz.require(!error.description.isEmpty, "a decoding error without a description")
         }
     }
+    thinned(catalog, keepingEvery: Int(bytes.last ?? 0) % 3 + 1)
     _ = CompiledInspection(catalog).text
     let document = CompiledCatalog.AssetutilDocument(catalog).bytes()
     Fuzz.require(document.first == UInt8(ascii: "["), "the assetutil document is not an array")
     return 0
+}
+
+/// Writes the catalog keeping every `step`-th rendition and reads the result back; then thins it
+/// for one device of each idiom, which runs the adapter and the selection rule over hostile keys.
+func thinned(_ catalog: CompiledCatalog, keepingEvery step: Int) {
+    let kept = catalog.keepingPackedImages(Set(stride(from: 0, to: catalog.renditions.count, by: step)))
+    do throws(CompiledCatalogError) {
+        let written = try catalog.writing(keeping: kept), length = try catalog.writtenLength(keeping: kept)
+        Fuzz.require(length == written.count, "writtenLength \(length) differs from the \(written.count) bytes written")
+        let reread = try CompiledCatalog(bytes: written, path: "thinned.car")
+        Fuzz.require(reread.renditions.count == kept.count, "the slice holds \(reread.renditions.count) renditions, not the \(kept.count) kept")
+    } catch {
+        Fuzz.require(error.description.hasSuffix("[\(error.kind.rule.id)]"), "a writing error without its rule: \(error)")
+    }
+    let thinning = CompiledThinning(catalog, devices: Fuzz.devicePerIdiom)
+    for slice in thinning.slices {
+        Fuzz.require(slice.kept.allSatisfy(catalog.renditions.indices.contains), "a slice keeps a rendition the catalog does not have")
+    }
 }
