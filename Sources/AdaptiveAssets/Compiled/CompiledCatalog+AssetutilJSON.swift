@@ -9,7 +9,7 @@ import CompiledCatalog
 ///
 /// Differences from assetutil (README, "Compiled catalogs"): no `DumpToolVersion` (this is not
 /// Apple's tool) and no `SHA1Digest`; no `Template Mode` (where CoreUI stores it is not known
-/// here); a colour has no `Colorspace`; values this reader does not know print as `Unknown(N)`.
+/// here); values this reader does not know print as `Unknown(N)`.
 ///
 /// The document is written straight to bytes, rendition by rendition, in pieces: a large `.car`
 /// has hundreds of thousands of renditions, and a tree of JSON values for each would cost more
@@ -125,7 +125,8 @@ extension CompiledCatalog {
                 output.numbers(colorComponents)
             }
             if isImage, let model = format.colorModel { output.member("ColorModel", model) }
-            if bitmapColorspace { output.member("Colorspace", rendition.colorSpaceID == 0 ? "srgb" : "Unknown(\(rendition.colorSpaceID))") }
+            if bitmapColorspace { output.member("Colorspace", rendition.colorSpace.assetutilName) }
+            if case .color(let space, _) = rendition.payload { output.member("Colorspace", RenditionColorSpace(rawValue: space).assetutilName) }
             if let compression { output.member("Compression", compression) }
             if let dataLength { output.member("Data Length", dataLength) }
             if let direction = key.direction, direction != 0 { output.member("Direction", Int(direction)) }

@@ -131,11 +131,14 @@ public struct AdaptedCompiledCatalog: Sendable {
         return variant
     }
 
+    /// The colour in the Asset Catalog Format's terms (`RenditionColorSpace`); a number CoreUI
+    /// does not name keeps it raw, as `colorspace-N`, which no source spells.
     static func color(space: UInt32, components: [Double]) -> ColorDefinition {
+        let colorSpace = RenditionColorSpace(rawValue: space)
         let names = components.count == 2 ? ["white", "alpha"] : ["red", "green", "blue", "alpha"]
         var values: [String: String] = [:]
         for (name, value) in zip(names, components) { values[name] = String(value) }
-        return ColorDefinition(colorSpace: "colorspace-\(space)", components: values)
+        return ColorDefinition(colorSpace: colorSpace.contentsName ?? "colorspace-\(space)", components: values)
     }
 }
 

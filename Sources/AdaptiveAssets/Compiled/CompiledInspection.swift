@@ -77,7 +77,7 @@ public struct CompiledInspection: Sendable {
         var parts: [String] = []
         switch rendition.payload {
         case .color(let space, let components):
-            parts.append("color space \(space) (" + components.map { formatComponent($0) }.joined(separator: ", ") + ")")
+            parts.append("color \(RenditionColorSpace(rawValue: space)) (" + components.map { formatComponent($0) }.joined(separator: ", ") + ")")
         case .multisizeImage(let entries):
             parts.append("sizes " + entries.map { "\($0.width)x\($0.height)" }.joined(separator: ", "))
         case .none where rendition.layout == .internalReference:
@@ -89,7 +89,7 @@ public struct CompiledInspection: Sendable {
                 parts.append(rendition.pixelFormat.code)
             }
             if let compression = rendition.compression, compression != .uncompressed { parts.append(compression.name) }
-            if let uti = rendition.uti { parts.append(uti) }
+            if let uti = rendition.uti, !uti.isEmpty { parts.append(uti) }
             if case .unknown(let tag, _) = rendition.payload { parts.append("data tag \(tag)") }
         }
         if rendition.layout != .onePartScale && rendition.layout != .internalReference { parts.append(rendition.layout.name) }

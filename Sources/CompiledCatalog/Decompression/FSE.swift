@@ -92,11 +92,16 @@ enum FSE {
             self.lowerBound = lowerBound
             upperBound = end
             position = end
-            guard (-7...0).contains(finalBits) else { return nil }
+            guard (-7...0).contains(finalBits), end >= lowerBound else { return nil }
             let width = finalBits == 0 ? 7 : 8
-            guard end - lowerBound >= width else { return nil }
-            position = end - width
-            accumulator = Self.load(source + position, bytes: width)
+            // A stream shorter than the first load (a block of a few literals, or none: 4 KiB of
+            // transparent rows compresses to a bvx2 block whose literal payload is 0 bytes)
+            // starts reaching before its first byte, as `refill` may later; the reference
+            // decoder reads whatever precedes it, bits a valid stream never uses, so zeros here.
+            let available = min(width, end - lowerBound)
+            position = end - available
+            padding = width - available
+            accumulator = Self.load(source + position, bytes: available) << UInt64(8 * padding)
             count = finalBits + width * 8
             // The encoder zeroes the bits above the last one it wrote.
             guard accumulator >> UInt64(count) == 0 else { return nil }

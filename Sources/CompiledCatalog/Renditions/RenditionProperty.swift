@@ -11,7 +11,7 @@ public enum RenditionProperty: Hashable, Sendable {
     case metrics([UInt32])
     /// 1004: blend mode and opacity.
     case blendModeAndOpacity(blendMode: UInt32, opacity: Float)
-    /// 1005: the uniform type identifier of a data rendition.
+    /// 1005: the uniform type identifier of a data rendition (`public.layeredimage` for a stack).
     case uti(String)
     /// 1006: the EXIF orientation (1 is upright).
     case exifOrientation(UInt32)
@@ -62,8 +62,12 @@ public enum RenditionProperty: Hashable, Sendable {
         case 1003: .metrics((0..<(length / 4)).compactMap(word))
         case 1004: word(0).flatMap { mode in bytes.float32LittleEndian(at: offset + 4).map { .blendModeAndOpacity(blendMode: mode, opacity: $0) } }
         case 1005:
-            // A length, then the identifier, NUL-padded.
-            word(0).flatMap { size in Int(size) <= length - 4 ? bytes.fixedString(at: offset + 4, length: Int(size)).map(RenditionProperty.uti) : nil }
+            // The identifier's length, a word CoreUI requires to be 0, then the identifier,
+            // NUL-padded: `14000000 00000000 "public.layeredimage\0"` in Xcode 26's layer and
+            // icon stacks. Any other second word is kept raw.
+            word(0).flatMap { size in
+                word(1) == 0 && Int(size) <= length - 8 ? bytes.fixedString(at: offset + 8, length: Int(size)).map(RenditionProperty.uti) : nil
+            }
         case 1006: word(0).map(RenditionProperty.exifOrientation)
         case 1007: word(0).map(RenditionProperty.bytesPerRow)
         case 1010: internalReference(bytes, at: offset, length: length)

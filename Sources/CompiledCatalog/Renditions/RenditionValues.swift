@@ -29,6 +29,11 @@ public struct RenditionLayout: RawRepresentable, Hashable, Sendable, CustomStrin
         40: "ManyPartLayoutUnknown", 50: "AnimationFilmstrip",
         1000: "Data", 1001: "ExternalLink", 1002: "LayerStack", 1003: "InternalReference", 1004: "PackedImage",
         1005: "NameList", 1006: "UnknownAddObject", 1007: "Texture", 1008: "TextureImage", 1009: "Color", 1010: "MultisizeImage",
+        // CoreUI's rendition classes for these: _CUIThemeModelAssetRendition, …ModelMeshRendition,
+        // _CUIRecognitionObjectRendition, _CUIThemeTextStyleRendition, …ModelSubmeshRendition.
+        // 1018 to 1021 (Xcode 26's layer stacks, icon stacks, icon groups and gradients) have no
+        // name here: Unknown(N).
+        1011: "ModelAsset", 1012: "ModelMesh", 1014: "RecognitionObject", 1015: "TextStyle", 1016: "ModelSubmesh",
     ]
 
     public var name: String { Self.names[rawValue] ?? "Unknown(\(rawValue))" }

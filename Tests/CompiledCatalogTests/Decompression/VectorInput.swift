@@ -66,6 +66,8 @@ enum VectorInput {
                 }
                 row += 1
             }
+        case "zeros":
+            out = Array(repeating: 0, count: entry.size)
         default:
             fatalError("unknown generator \(entry.generator)")
         }

@@ -89,8 +89,13 @@ public struct CompiledExtraction: Sendable {
         do {
             try FileOperations.makeDirectory(staging)
             var result = try writeCatalog(into: staging)
-            guard result.written > 0 else {
-                throw Failure(message: "nothing could be written: \(counted(result.skipped.count, "rendition")) skipped")
+            // A catalog with no rendition at all (an App Store slice can hold none: its icon went
+            // to loose PNGs) extracts to an empty catalog; one whose every rendition was skipped
+            // fails, naming why, since the warnings are not printed when nothing is written.
+            guard result.written > 0 || catalog.renditions.isEmpty else {
+                let reasons = result.skipped.prefix(3).map { "\($0.asset)/\($0.rendition): \($0.detail)" }
+                let more = result.skipped.count > 3 ? "; …" : ""
+                throw Failure(message: "nothing could be written: \(counted(result.skipped.count, "rendition")) skipped (" + reasons.joined(separator: "; ") + more + ")")
             }
             try FileOperations.replace(folder.realPath, with: staging)
             result.output = output

@@ -94,24 +94,16 @@ enum ExtractEntry {
         "NSAppearanceNameAccessibilityDarkSystem": [("luminosity", "dark"), ("contrast", "high")],
     ]
 
-    /// A colour's components as Contents.json writes them, by CoreUI's colour space number (the
-    /// CSI colour-space numbering: 0 sRGB, 1 grey gamma 2.2, 2 Display P3, 3 extended sRGB, 4
-    /// extended linear sRGB, 5 extended grey); nil for another number or count of components.
+    /// A colour's components as Contents.json writes them, by CoreUI's colour space number
+    /// (`RenditionColorSpace`: 1 sRGB, 2 grey gamma 2.2, 3 Display P3, 4 extended sRGB, 5
+    /// extended linear sRGB, 6 extended grey); nil for another number or count of components.
     static func color(space: UInt32, components: [Double]) -> JSONValue? {
-        let rgb: [UInt32: String] = [0: "srgb", 2: "display-p3", 3: "extended-srgb", 4: "extended-linear-srgb"]
-        let gray: [UInt32: String] = [1: "gray-gamma-22", 5: "extended-gray"]
+        let colorSpace = RenditionColorSpace(rawValue: space)
         func number(_ value: Double) -> JSONValue { .string(value.isFinite ? String(format3(value)) : "0.000") }
         var members: [JSONObject.Member] = []
-        let name: String
-        if let space = rgb[space], components.count == 4 {
-            name = space
-            for (label, value) in zip(["red", "green", "blue", "alpha"], components) { members.append(.init(key: label, value: number(value))) }
-        } else if let space = gray[space], components.count == 2 {
-            name = space
-            for (label, value) in zip(["white", "alpha"], components) { members.append(.init(key: label, value: number(value))) }
-        } else {
-            return nil
-        }
+        guard let name = colorSpace.contentsName, components.count == (colorSpace.isGray ? 2 : 4) else { return nil }
+        let labels = colorSpace.isGray ? ["white", "alpha"] : ["red", "green", "blue", "alpha"]
+        for (label, value) in zip(labels, components) { members.append(.init(key: label, value: number(value))) }
         return .object(JSONObject([.init(key: "color-space", value: .string(name)), .init(key: "components", value: .object(JSONObject(members)))]))
     }
 

@@ -89,6 +89,9 @@ struct SetBuilder {
         }
         guard !prepared.isEmpty else { return }
         let (folder, setName) = try makeFolder(&names)
+        // The set's own Contents.json first: a layer stack's rendition is named Contents.json
+        // (what tvOS's image stack source calls its own), and is then written as Contents-2.json.
+        _ = names.claim("Contents.json", in: setName)
         result.sets += 1
         var entries: [JSONValue] = []
         var preservesVector = false

@@ -50,7 +50,10 @@ def pixels(seed, size):
         row += 1
     return bytes(out[:size])
 
-GENERATORS = {"text": text, "noise": noise, "repetitive": repetitive, "pixels": pixels}
+def zeros(seed, size):
+    return bytes(size)
+
+GENERATORS = {"text": text, "noise": noise, "repetitive": repetitive, "pixels": pixels, "zeros": zeros}
 
 VECTORS = [
     ("empty", "text", 1, 0),
@@ -60,6 +63,8 @@ VECTORS = [
     ("noise-16k", "noise", 5, 16_384),
     ("repetitive-300k", "repetitive", 6, 300_000),
     ("pixels-1200k", "pixels", 7, 1_228_800),  # > 1 MiB, matches across blocks
+    ("zeros-4k", "zeros", 8, 4096),        # a bvx2 block with 0 bytes of literal payload, as the
+                                           # last chunk of a transparent icon's rows compresses
 ]
 
 def magics(data):
