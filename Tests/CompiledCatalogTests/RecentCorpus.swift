@@ -3,12 +3,14 @@ import CompiledCatalog
 import Foundation
 import Testing
 
-/// The compiled catalogs of Xcode 10 to 26 in the shared corpus (`compiled/recent`, its
-/// SOURCES.md says where each comes from): real files from public repositories, kept with their
-/// licences beside the repository like the Xcode 7 ones, never in it.
+/// Real compiled catalogs of Xcode 10 to 26 from public repositories (their SOURCES.md says
+/// which, at which commit, under which licence). Fetched files may not be committed here, and
+/// the shared corpus does not hold them yet, so these tests are not part of `Scripts/test`:
+/// `Scripts/test-recent-corpus DIR` runs them against a folder of those files, and fails when it
+/// is missing, rather than skipping. Every reader fix they led to has a test of its own on bytes
+/// made here (`RecentFormatTests`, `SyntheticCatalogTests`), which does run everywhere.
 ///
-/// Their tests run when the folder is there and are skipped, visibly, while it is not (the
-/// folder arrives in `shared/` after the Xcode 7 corpus did).
+/// The folder: `ADAPTIVE_ASSETS_RECENT_CORPUS`, else `compiled/recent` in the shared corpus.
 enum RecentCorpus {
     /// Each file, by the folder its repository's files are kept in, with what its header says.
     struct File: Sendable, CustomTestStringConvertible {
@@ -42,13 +44,10 @@ enum RecentCorpus {
     static let files = [sentryXcode15, sentryXcode16, grid, sudoku, stasis, fixXcodeAssets, iMon]
 
     static var folder: String? {
-        guard let root = try? Corpus.root else { return nil }
-        let folder = root + "/compiled/recent"
+        let environment = ProcessInfo.processInfo.environment["ADAPTIVE_ASSETS_RECENT_CORPUS"]
+        guard let folder = environment ?? (try? Corpus.root).map({ $0 + "/compiled/recent" }) else { return nil }
         return FileManager.default.fileExists(atPath: folder + "/SOURCES.md") ? folder : nil
     }
-
-    /// Whether the folder is in the corpus: the condition of every test that reads it.
-    static var isPresent: Bool { folder != nil }
 
     static func path(_ relative: String) throws -> String {
         guard let folder else { throw Missing() }
@@ -56,7 +55,9 @@ enum RecentCorpus {
     }
 
     struct Missing: Error, CustomStringConvertible {
-        var description: String { "shared/corpus/compiled/recent was not found" }
+        var description: String {
+            "the recent compiled catalogs were not found: give their folder to Scripts/test-recent-corpus (or set ADAPTIVE_ASSETS_RECENT_CORPUS)"
+        }
     }
 
     static func read(_ file: File) throws -> CompiledCatalog { try CompiledCatalog(path: path(file.path)) }

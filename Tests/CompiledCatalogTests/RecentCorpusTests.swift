@@ -8,8 +8,8 @@ import Testing
 /// The reader over real files from Xcode 10 to Xcode 26 (`compiled/recent`), against their source
 /// catalogs where the repository has them, and otherwise against facts the files state twice
 /// (a header and the data it describes).
-@Suite(.enabled(if: RecentCorpus.isPresent, "shared/corpus/compiled/recent is not in this corpus"))
-struct RecentCorpusTests {
+/// Run by `Scripts/test-recent-corpus DIR`, not by `Scripts/test` (see `RecentCorpus`).
+@Suite struct RecentCorpusTests {
     typealias File = RecentCorpus.File
 
     @Test(arguments: RecentCorpus.files)
