@@ -2,6 +2,7 @@ import AdaptiveAssets
 import AssetCatalog
 import CatalogFixtures
 @testable import CompiledCatalog
+import DeviceProfiles
 import Foundation
 import Testing
 
@@ -31,6 +32,15 @@ import Testing
         for rendition in catalog.renditions where rendition.layout == .internalReference {
             #expect(rendition.imageLayout == .onePartScale, "\(rendition.renditionName)")
         }
+    }
+
+    /// The metadata's platform decides which devices `--all-devices` thins a file for.
+    @Test(arguments: RecentCorpus.files)
+    func thePlatformTheMetadataNamesIsKnown(_ file: File) throws {
+        let idioms: [String: Set<UserInterfaceIdiom>] = ["ios": [.phone, .pad], "macosx": [.mac], "atv": [.tv]]
+        let expected = try #require(idioms[file.platform])
+        let devices = CompiledThinning.devices(for: try RecentCorpus.read(file), in: try DeviceDatabase.builtIn())
+        #expect(Set(devices.map(\.idiom)) == expected)
     }
 
     @Test(arguments: RecentCorpus.files)

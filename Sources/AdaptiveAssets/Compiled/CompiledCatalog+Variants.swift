@@ -79,10 +79,12 @@ public struct AdaptedCompiledCatalog: Sendable {
     }
 
     static func platform(of compiled: CompiledCatalog) -> Platform? {
+        // Real files of Xcode 10 to 26 say `ios`, `macosx` and `atv` (Scripts/test-recent-corpus);
+        // the SDK names are accepted too.
         if let name = compiled.metadata?.deploymentPlatform, !name.isEmpty {
             switch name {
-            case "iphoneos", "iphonesimulator": return .ios
-            case "appletvos", "appletvsimulator": return .tvos
+            case "ios", "iphoneos", "iphonesimulator": return .ios
+            case "atv", "appletvos", "appletvsimulator": return .tvos
             case "watchos", "watchsimulator": return .watchos
             case "macosx", "macos": return .macos
             case "xros", "xrsimulator": return .visionos
