@@ -71,7 +71,7 @@ let package = Package(
             dependencies: ["AdaptiveAssets", "AdaptSupport"],
             path: "Benchmarks/adapt-benchmarks"
         ),
-        .target(name: "CatalogFixtures", dependencies: ["AssetCatalog"], path: "Tests/CatalogFixtures"),
+        .target(name: "CatalogFixtures", dependencies: ["AssetCatalog", "CompiledCatalog"], path: "Tests/CatalogFixtures"),
         .testTarget(name: "AssetCatalogTests", dependencies: ["AssetCatalog", "CatalogFixtures"]),
         .testTarget(name: "CompiledCatalogTests", dependencies: ["AdaptSupport", "CompiledCatalog", "AssetCatalog", "AssetSelection", "AssetThinning", "DeviceProfiles", "CatalogFixtures", "AdaptiveAssets"],
                     exclude: ["Fixtures"]),

@@ -20,6 +20,11 @@ package struct BOMTree: Sendable {
     package struct Entry: Hashable, Sendable {
         package var keyBlock: UInt32
         package var valueBlock: UInt32
+
+        package init(keyBlock: UInt32, valueBlock: UInt32) {
+            self.keyBlock = keyBlock
+            self.valueBlock = valueBlock
+        }
     }
 
     package static let headerLength = 21
