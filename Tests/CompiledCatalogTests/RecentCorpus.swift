@@ -8,7 +8,8 @@ import Testing
 /// the shared corpus does not hold them yet, so these tests are not part of `Scripts/test`:
 /// `Scripts/test-recent-corpus DIR` runs them against a folder of those files, and fails when it
 /// is missing, rather than skipping. Every reader fix they led to has a test of its own on bytes
-/// made here (`RecentFormatTests`, `SyntheticCatalogTests`), which does run everywhere.
+/// made here (`RecentFormatTests`; `SyntheticCatalog`'s files in `CompiledSyntheticTests` and
+/// `BitmapKeysThinningTests`), which does run everywhere.
 ///
 /// The folder: `ADAPTIVE_ASSETS_RECENT_CORPUS`, else `compiled/recent` in the shared corpus.
 enum RecentCorpus {

@@ -262,6 +262,73 @@ import Testing
         }
         #expect(catalog.appearances == nil)
     }
+
+    // MARK: - BITMAPKEYS (Xcode 15 to 26)
+
+    /// Each entry of a file's BITMAPKEYS, its identifier and its masks as read.
+    static func bitmapKeys(_ catalog: CompiledCatalog) throws -> [(identifier: UInt32, masks: CARBitmapKeyMasks)] {
+        let store = catalog.store
+        guard let tree = try BOMTree(store, named: "BITMAPKEYS") else { return [] }
+        return try tree.entries.map { entry in
+            let block = try store.block(entry.valueBlock, for: "BITMAPKEYS value")
+            let masks = try #require(CARBitmapKeyMasks(store.bytes, block: block, attributeCount: catalog.keyFormat.attributes.count))
+            return (entry.keyBlock, masks)
+        }
+    }
+
+    /// Every tracked mask word of every file is the one `RenditionValueMasks` computes from the
+    /// name's renditions, and the untracked ones are those of appearance, element, part,
+    /// identifier and previous value: the evidence `CARBitmapKeyMasks` rests on.
+    @Test(arguments: RecentCorpus.files)
+    func everyTrackedMaskIsTheOneTheRenditionsGive(_ file: File) throws {
+        let catalog = try RecentCorpus.read(file)
+        let attributes = catalog.keyFormat.attributes
+        let model = RenditionValueMasks.byName(catalog.renditions, attributeCount: attributes.count)
+        let entries = try Self.bitmapKeys(catalog)
+        #expect(entries.isEmpty == (catalog.bitmapKeyCount == nil), "every file from Xcode 15 on has the tree, Xcode 10.1's has none")
+        let untracked: Set<RenditionAttribute> = [.appearance, .element, .part, .identifier, .previousValue]
+        for (identifier, masks) in entries {
+            let computed = try #require(model[UInt16(identifier)], "\(identifier) has renditions")
+            for (position, attribute) in attributes.enumerated() {
+                let stored = masks.mask(at: position)
+                if untracked.contains(attribute) {
+                    #expect(stored == CARBitmapKeyMasks.untracked, "\(identifier) \(attribute)")
+                } else {
+                    #expect(computed.masks[position] == stored, "\(identifier) \(attribute): \(String(stored, radix: 16))")
+                }
+            }
+        }
+    }
+
+    /// A slice of each file (every other rendition) keeps the entries of the names it holds, in
+    /// order, each tracked mask now that of its kept renditions and each untracked word as it was.
+    @Test(arguments: RecentCorpus.files)
+    func aSlicesMasksAreThoseOfItsKeptRenditions(_ file: File) throws {
+        let catalog = try RecentCorpus.read(file)
+        let kept = catalog.keepingPackedImages(Set(catalog.renditions.indices.filter { $0 % 2 == 0 }))
+        let slice = try CompiledCatalog(bytes: try catalog.writing(keeping: kept))
+        let names = Set(slice.renditions.compactMap(\.key.nameIdentifier))
+        let before = try Self.bitmapKeys(catalog), after = try Self.bitmapKeys(slice)
+        #expect(after.map(\.identifier) == before.map(\.identifier).filter { UInt16(exactly: $0).map(names.contains) ?? false })
+        let model = RenditionValueMasks.byName(slice.renditions, attributeCount: slice.keyFormat.attributes.count)
+        for ((identifier, masks), (_, original)) in zip(after, before.filter { entry in after.contains { $0.identifier == entry.identifier } }) {
+            for position in slice.keyFormat.attributes.indices {
+                let expected = original.mask(at: position) == CARBitmapKeyMasks.untracked ? CARBitmapKeyMasks.untracked : model[UInt16(identifier)]?.masks[position]
+                #expect(masks.mask(at: position) == expected, "\(identifier) \(slice.keyFormat.attributes[position])")
+            }
+        }
+    }
+
+    /// Apple's thinning rebuilt the Xcode 16.4 file's masks from the renditions it kept: written
+    /// again keeping them all, our BITMAPKEYS is the same, byte for byte.
+    @Test func theThinnedXcode16FilesBitmapKeysAreWrittenAgainByteForByte() throws {
+        let catalog = try RecentCorpus.read(RecentCorpus.sentryXcode16)
+        let written = try CompiledCatalog(bytes: try catalog.writing(keeping: Set(catalog.renditions.indices)))
+        let before = try Self.bitmapKeys(catalog), after = try Self.bitmapKeys(written)
+        #expect(!before.isEmpty)
+        #expect(after.map(\.identifier) == before.map(\.identifier))
+        #expect(after.map(\.masks.bytes) == before.map(\.masks.bytes))
+    }
 }
 
 /// The reader's fixes for Xcode 8 and later, on bytes made here: they run whether or not the

@@ -5,8 +5,10 @@
 /// - `RENDITIONS` with only the kept (key, value) pairs, in the source's order, each key and
 ///   value block copied byte for byte;
 /// - `FACETKEYS` with only the facets whose name identifier a kept rendition has;
-/// - every other tree (`APPEARANCEKEYS`, `LOCALIZATIONKEYS`, `BITMAPKEYS`, ones this reader does
-///   not know) whole, and every other block (`KEYFORMAT`, `EXTENDED_METADATA`, …) copied.
+/// - `BITMAPKEYS` with only the entries of those names, each mask CoreUI's model reproduces
+///   recomputed from the kept renditions (`CARBitmapKeyMasks`), as Apple's thinning does;
+/// - every other tree (`APPEARANCEKEYS`, `LOCALIZATIONKEYS`, ones this reader does not know)
+///   whole, and every other block (`KEYFORMAT`, `EXTENDED_METADATA`, …) copied.
 ///
 /// A kept reference into a packed image keeps that packed image (`keepingPackedImages`): its
 /// pixels live there.
@@ -73,6 +75,7 @@ private struct CompiledCatalogWriter {
             case "CARHEADER": block = try header(variable)
             case "RENDITIONS": block = try renditions()
             case "FACETKEYS": block = try facets()
+            case "BITMAPKEYS": block = try bitmapKeys(variable)
             default: block = try copied(variable)
             }
             writer.setVariable(variable.name, block)
@@ -114,6 +117,33 @@ private struct CompiledCatalogWriter {
         return writer.appendTree(entries)
     }
 
+    /// The entries of the names some kept rendition has, in the source's order. A value block in
+    /// the layout `CARBitmapKeyMasks` reads gets its masks rebuilt from the kept renditions; any
+    /// other (a count that is not the key format's, a block shorter than it says) is copied as
+    /// it is, since what it means is not known here.
+    private mutating func bitmapKeys(_ variable: BOMStore.Variable) throws(CompiledCatalogError) -> UInt32 {
+        guard let tree = try BOMTree(store, named: variable.name) else { return try copied(variable) }
+        let attributeCount = catalog.keyFormat.attributes.count
+        let all = RenditionValueMasks.byName(catalog.renditions, attributeCount: attributeCount)
+        let renditions = catalog.renditions
+        let kept = RenditionValueMasks.byName(self.kept.lazy.map { renditions[$0] }, attributeCount: attributeCount)
+        var entries: [BOMTree.Entry] = []
+        for (position, entry) in tree.entries.enumerated() {
+            // The key is the name identifier, a number.
+            guard let identifier = UInt16(exactly: entry.keyBlock), let keptMasks = kept[identifier], let allMasks = all[identifier] else { continue }
+            let value: UInt32
+            if Int(entry.valueBlock) < store.blocks.count,
+               let masks = CARBitmapKeyMasks(store.bytes, block: try store.block(entry.valueBlock, for: "BITMAPKEYS entry \(position) value"),
+                                             attributeCount: attributeCount) {
+                value = writer.append(masks.rebuilt(all: allMasks, kept: keptMasks).bytes)
+            } else {
+                value = try field(entry.valueBlock, "BITMAPKEYS entry \(position) value")
+            }
+            entries.append(BOMTree.Entry(keyBlock: entry.keyBlock, valueBlock: value))
+        }
+        return writer.appendTree(entries)
+    }
+
     /// Any other variable: a tree kept whole, or a block copied.
     private mutating func copied(_ variable: BOMStore.Variable) throws(CompiledCatalogError) -> UInt32 {
         let block = try store.block(variable.blockIndex, for: "variable '\(variable.name)'")
@@ -125,10 +155,8 @@ private struct CompiledCatalogWriter {
         entries.reserveCapacity(tree.entries.count)
         for (position, entry) in tree.entries.enumerated() {
             let structure = "\(variable.name) entry \(position)"
-            // BITMAPKEYS stores a number in its value field, not a block; elsewhere both fields
-            // name blocks (a field naming no block of the file is a number too, kept as it is).
-            let value = variable.name == "BITMAPKEYS" ? entry.valueBlock : try field(entry.valueBlock, structure + " value")
-            entries.append(BOMTree.Entry(keyBlock: try field(entry.keyBlock, structure + " key"), valueBlock: value))
+            // Both fields name blocks (a field naming no block of the file is a number, kept as it is).
+            entries.append(BOMTree.Entry(keyBlock: try field(entry.keyBlock, structure + " key"), valueBlock: try field(entry.valueBlock, structure + " value")))
         }
         return writer.appendTree(entries)
     }
