@@ -16,7 +16,7 @@
 /// ```
 package struct BOMTree: Sendable {
     /// One leaf entry: the block numbers of its key and value. Some trees store a number in
-    /// place of a value block (`BITMAPKEYS`); the tree's user decides.
+    /// place of a key block (`BITMAPKEYS`: a name identifier); the tree's user decides.
     package struct Entry: Hashable, Sendable {
         package var keyBlock: UInt32
         package var valueBlock: UInt32
