@@ -1,6 +1,7 @@
 import AdaptiveAssets
 import AssetCatalog
 import AssetSelection
+import CatalogFixtures
 @testable import CompiledCatalog
 import DeviceProfiles
 import Foundation
@@ -91,6 +92,21 @@ import Testing
         let devices = CompiledThinning.devices(for: try CompiledCorpus.read(file), in: database)
         #expect(Set(devices.map(\.idiom)) == idioms)
         #expect(devices.count == database.devices.filter { idioms.contains($0.idiom) }.count)
+    }
+
+    /// Real Xcode 10–26 files name their platform `ios`, `macosx` and `atv` in their metadata
+    /// (Scripts/test-recent-corpus); the metadata decides even when no rendition shows an idiom.
+    static let metadataPlatforms: [(platform: String, idioms: Set<UserInterfaceIdiom>)] = [
+        ("ios", [.phone, .pad]), ("atv", [.tv]), ("macosx", [.mac]), ("iphoneos", [.phone, .pad]),
+    ]
+
+    @Test(arguments: metadataPlatforms)
+    func theMetadatasPlatformNamesTheDevices(platform: String, idioms: Set<UserInterfaceIdiom>) throws {
+        var synthetic = SyntheticCatalog(keyFormat: [.scale, .idiom, .identifier, .element, .part], facets: [.init("Dot", identifier: 3)],
+                                         renditions: [.bitmap("dot.png", key: [.identifier: 3, .scale: 2], width: 1, height: 1, pixels: [0, 0, 0, 255])])
+        synthetic.platform = (platform, "18.0")
+        let devices = CompiledThinning.devices(for: try CompiledCatalog(bytes: try synthetic.bytes()), in: database)
+        #expect(Set(devices.map(\.idiom)) == idioms)
     }
 
     @Test func theFourInchSubtypeGoesToTheIPhone5sOnly() throws {
