@@ -42,11 +42,14 @@ public struct RenditionLayout: RawRepresentable, Hashable, Sendable, CustomStrin
     /// A bitmap laid out in one, three or nine parts, or a filmstrip: what CoreUI calls an image.
     public var isSlicedImage: Bool { (10...50).contains(rawValue) }
 
+    /// Whether `assetType` is `Image`: a sliced image, or a reference into a packed image.
+    package var isImageAssetType: Bool { isSlicedImage || self == .internalReference }
+
     /// `assetutil`'s `AssetType`: `Image`, `Vector`, `Data`, `Color`, `MultiSized Image`,
     /// `PackedImage`; a reference into a packed image is an `Image`. Others print their layout.
     public var assetType: String {
         switch rawValue {
-        case _ where isSlicedImage, Self.internalReference.rawValue: "Image"
+        case _ where isImageAssetType: "Image"
         case Self.vector.rawValue: "Vector"
         case Self.data.rawValue: "Data"
         case Self.color.rawValue: "Color"

@@ -1,0 +1,203 @@
+import AssetCatalog
+import CompiledCatalog
+
+/// One object of the assetutil document per rendition, written from a `RenditionView`: the
+/// rendition's facts are read from the file's bytes as the object is written, so no `Rendition`,
+/// array or string is made per rendition. What every entry shares is worked out once per
+/// document: where the key attributes sit, and each facet's name as JSON.
+///
+/// ```swift
+/// let entries = AssetutilEntries(index)
+/// index.withRenditions { renditions in entries.write(renditions[0], into: &output) }
+/// ```
+struct AssetutilEntries: Sendable {
+    let positions: KeyPositions
+    let facetLookup: FacetLookup
+    /// Each facet's name as a JSON string, quotes included, by facet number.
+    let facetNames: RenderedStrings
+    let appearances: CARNamedValues?
+    let localizations: CARNamedValues?
+
+    init(_ index: CompiledCatalogIndex) {
+        positions = KeyPositions(index.keyFormat.attributes)
+        facetLookup = index.facetLookup
+        facetNames = RenderedStrings(index.facets.map(\.name))
+        appearances = index.appearances
+        localizations = index.localizations
+    }
+
+    // The keys are written in byte order, as assetutil sorts them; a test checks the order of
+    // real output.
+
+    func write(_ rendition: RenditionView, into output: inout JSONOutput) {
+        let layout = rendition.layout, format = rendition.pixelFormat, payload = rendition.payload
+        let key = KeyValues(rendition, positions)
+        // What kind of entry it is decides which keys it has.
+        var colorComponents: RenditionPayload.ElementList?, dataLength: Int?, sizes: RenditionPayload.ElementList?
+        var hasUTI = false, isImage = false
+        switch payload {
+        case .color(_, let components): colorComponents = components
+        case .rawData(let range) where layout == .data:
+            dataLength = range.length
+            hasUTI = true
+        case .multisizeImage(let entries): sizes = entries
+        default:
+            isImage = layout.isImageAssetType || layout == .packedImage || layout == .vector
+            if isImage, case .rawData(let range) = payload, layout == .vector { dataLength = range.length }
+        }
+        let bitmapColorspace = isImage && (format == .argb || format == .gray8 || format == .gray16 || format == .rgbw)
+        let compression: RenditionCompression? = switch payload {
+        case .bitmap(let compression, _) where isImage: compression
+        case .rawData where layout == .data: .uncompressed
+        default: nil
+        }
+        let hasSize = isImage && (rendition.width > 0 || rendition.height > 0)
+
+        output.open()
+        if let appearance = key.appearance, appearance != 0 {
+            output.member("Appearance", appearances?.name(of: appearance) ?? "Unknown(\(appearance))")
+        }
+        output.member("AssetType", layout.assetType)
+        if isImage, let bits = format.bitsPerComponent { output.member("BitsPerComponent", bits) }
+        if let colorComponents {
+            output.key("Color components")
+            output.numbers((0..<colorComponents.count).lazy.compactMap { RenditionPayload.component($0, of: colorComponents, in: rendition.file) })
+        }
+        if isImage, let model = format.colorModel { output.member("ColorModel", model) }
+        if bitmapColorspace {
+            let space = rendition.colorSpaceID
+            if space == 0 { output.member("Colorspace", "srgb") } else { output.member("Colorspace", "Unknown(\(space))") }
+        }
+        if let compression { output.member("Compression", compression.name) }
+        if let dataLength { output.member("Data Length", dataLength) }
+        if let direction = key.direction, direction != 0 { output.member("Direction", Int(direction)) }
+        if let gamut = key.displayGamut { output.member("DisplayGamut", gamut.rawValue) }
+        if isImage && format != .none && format != .pdf { output.member("Encoding", format.encoding) }
+        if let graphics = key.graphicsClass, graphics != 0 { output.member("Graphics", Int(graphics)) }
+        output.member("Idiom", key.idiom?.name ?? CompiledIdiom.universal.name)
+        if isImage {
+            let imageLayout = rendition.imageLayout
+            if imageLayout.isSlicedImage { output.member("Image Type", imageLayout.themeName) }
+        }
+        if let localization = key.localization, localization != 0 {
+            output.member("Localization", localizations?.name(of: localization) ?? "Unknown(\(localization))")
+        }
+        if let memory = key.memoryClass, memory != 0 { output.member("Memory", Int(memory)) }
+        if let identifier = key.nameIdentifier, let facet = facetLookup.facet(for: identifier) {
+            output.key("Name")
+            facetNames.withRendered(facet) { output.append($0) }
+        }
+        if let identifier = key.nameIdentifier { output.member("NameIdentifier", Int(identifier)) }
+        if isImage { output.member("Opaque", rendition.flags.isOpaque) }
+        if hasSize {
+            output.member("PixelHeight", Int(rendition.height))
+            output.member("PixelWidth", Int(rendition.width))
+        }
+        if isImage {
+            let name = rendition.renditionNameBytes
+            if !name.isEmpty {
+                output.key("RenditionName")
+                output.string(utf8: name)
+            }
+        }
+        output.member("Scale", Int(rendition.scaleFactor / 100))
+        if let sizeClass = key.horizontalSizeClass { output.member("SizeClass Horizontal", sizeClass.rawValue) }
+        if let sizeClass = key.verticalSizeClass { output.member("SizeClass Vertical", sizeClass.rawValue) }
+        output.member("SizeOnDisk", rendition.sizeOnDisk)
+        if let sizes {
+            output.key("Sizes")
+            writeSizes(sizes, in: rendition.file, into: &output)
+        }
+        if let state = key.state { output.member("State", state.name) }
+        if let subtype = key.subtype, subtype != 0 { output.member("Subtype", Int(subtype)) }
+        if hasUTI {
+            output.key("UTI")
+            if let uti = rendition.utiBytes { output.string(utf8: uti) } else { output.string("UTI-Unknown") }
+        }
+        if let value = key.controlValue { output.member("Value", value.name) }
+        output.close()
+    }
+
+    /// A multisize image's sizes, each as `WIDTHxHEIGHT index:I idiom:NAME`.
+    private func writeSizes(_ sizes: RenditionPayload.ElementList, in file: UnsafeRawBufferPointer, into output: inout JSONOutput) {
+        let entries = (0..<sizes.count).compactMap { RenditionPayload.MultisizeEntry.read(file, at: sizes.offset + 12 * $0) }
+        output.array(entries.map { "\($0.width)x\($0.height) index:\($0.index) idiom:\($0.idiom.name)" })
+    }
+}
+
+/// Strings rendered once as JSON string literals (quotes and escapes included) into one buffer,
+/// each found by its number: a document names 200,000 renditions with a few thousand facet
+/// names, so each is escaped once rather than once per rendition.
+struct RenderedStrings: Sendable {
+    private let bytes: [UInt8]
+    /// Where string `i` ends in `bytes`; it starts where string `i - 1` ends.
+    private let ends: [Int]
+
+    init(_ strings: [String]) {
+        var output = JSONOutput()
+        var ends: [Int] = []
+        ends.reserveCapacity(strings.count)
+        for string in strings {
+            output.string(string)
+            ends.append(output.count)
+        }
+        bytes = output.withBytes { Array($0) }
+        self.ends = ends
+    }
+
+    func withRendered<Result>(_ number: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        let start = number == 0 ? 0 : ends[number - 1]
+        return bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[start..<ends[number]])) }
+    }
+}
+
+/// Where each key attribute the document prints sits in a key format: found once per document,
+/// not searched for a dozen times in every rendition's key.
+struct KeyPositions: Sendable {
+    let appearance, direction, displayGamut, graphicsClass, idiom, localization, memoryClass: Int?
+    let identifier, horizontalSizeClass, verticalSizeClass, state, subtype, value: Int?
+
+    init(_ attributes: [RenditionAttribute]) {
+        func position(_ attribute: RenditionAttribute) -> Int? { attributes.firstIndex(of: attribute) }
+        appearance = position(.appearance)
+        direction = position(.direction)
+        displayGamut = position(.displayGamut)
+        graphicsClass = position(.graphicsClass)
+        idiom = position(.idiom)
+        localization = position(.localization)
+        memoryClass = position(.memoryClass)
+        identifier = position(.identifier)
+        horizontalSizeClass = position(.horizontalSizeClass)
+        verticalSizeClass = position(.verticalSizeClass)
+        state = position(.state)
+        subtype = position(.subtype)
+        value = position(.value)
+    }
+}
+
+/// A rendition's key read through `KeyPositions`: the same typed views as `RenditionKey`'s.
+struct KeyValues {
+    let rendition: RenditionView
+    let positions: KeyPositions
+
+    init(_ rendition: RenditionView, _ positions: KeyPositions) {
+        self.rendition = rendition
+        self.positions = positions
+    }
+
+    private func at(_ position: Int?) -> UInt16? { position.flatMap(rendition.keyValue(at:)) }
+
+    var appearance: UInt16? { at(positions.appearance) }
+    var direction: UInt16? { at(positions.direction) }
+    var displayGamut: DisplayGamut? { at(positions.displayGamut).flatMap(RenditionKey.displayGamut) }
+    var graphicsClass: UInt16? { at(positions.graphicsClass) }
+    var idiom: CompiledIdiom? { at(positions.idiom).map(CompiledIdiom.init(rawValue:)) }
+    var localization: UInt16? { at(positions.localization) }
+    var memoryClass: UInt16? { at(positions.memoryClass) }
+    var nameIdentifier: UInt16? { at(positions.identifier) }
+    var horizontalSizeClass: SizeClass? { at(positions.horizontalSizeClass).flatMap(RenditionKey.sizeClass) }
+    var verticalSizeClass: SizeClass? { at(positions.verticalSizeClass).flatMap(RenditionKey.sizeClass) }
+    var state: RenditionState? { at(positions.state).map(RenditionState.init(rawValue:)) }
+    var subtype: UInt16? { at(positions.subtype) }
+    var controlValue: RenditionValue? { at(positions.value).map(RenditionValue.init(rawValue:)) }
+}
