@@ -83,7 +83,7 @@ public struct CARNamedValues: Hashable, Sendable {
 /// identifiers are 16-bit), so looking a rendition's name up is one load, not a hash.
 package struct FacetLookup: Sendable {
     /// Facet numbers by identifier; -1 where no facet declares the identifier.
-    @usableFromInline let facets: [Int32]
+    private let facets: [Int32]
 
     package init(_ facets: [CARFacet]) {
         let largest = facets.lazy.compactMap(\.nameIdentifier).max().map(Int.init) ?? -1
@@ -97,7 +97,6 @@ package struct FacetLookup: Sendable {
     }
 
     /// The number of the facet that names `identifier`, if any.
-    @inlinable
     package func facet(for identifier: UInt16) -> Int? {
         let index = Int(identifier)
         guard index < facets.count, facets[index] >= 0 else { return nil }

@@ -113,14 +113,13 @@ package struct CompiledCatalogIndex: Sendable {
 /// The renditions of an index, as views, in tree order.
 package struct RenditionViews: RandomAccessCollection, @unchecked Sendable {
     // Unchecked Sendable: the bytes are immutable while the index that lends the views lives.
-    @usableFromInline let file: UnsafeRawBufferPointer
-    @usableFromInline let records: [RenditionRecord]
-    @usableFromInline let keyCount: Int
+    let file: UnsafeRawBufferPointer
+    let records: [RenditionRecord]
+    let keyCount: Int
 
     package var startIndex: Int { 0 }
     package var endIndex: Int { records.count }
 
-    @inlinable
     package subscript(position: Int) -> RenditionView {
         RenditionView(file: file, record: records[position], keyCount: keyCount)
     }

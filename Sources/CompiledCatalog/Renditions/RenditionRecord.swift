@@ -18,7 +18,7 @@ package struct RenditionRecord: Sendable {
     /// Checks the rendition whose key and value blocks `entry` names: both blocks inside the
     /// file, a key long enough for `keyCount` attributes, a CSI header, and properties and data
     /// inside the value block. `position` numbers the entry in the tree, for errors.
-    package init(_ store: BOMStore, entry: BOMTree.Entry, position: Int, keyCount: Int) throws(CompiledCatalogError) {
+    package init(_ store: borrowing BOMStore, entry: BOMTree.Entry, position: Int, keyCount: Int) throws(CompiledCatalogError) {
         let file = store.bytes.bytes
         let keyBlock = try store.block(entry.keyBlock, for: "RENDITIONS entry \(position) key")
         guard keyBlock.length >= keyCount * 2 else {

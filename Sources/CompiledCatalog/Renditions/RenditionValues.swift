@@ -40,7 +40,10 @@ public struct RenditionLayout: RawRepresentable, Hashable, Sendable, CustomStrin
     public var themeName: String { Self.themeNames[rawValue] ?? "Unknown(\(rawValue))" }
 
     /// A bitmap laid out in one, three or nine parts, or a filmstrip: what CoreUI calls an image.
-    public var isSlicedImage: Bool { (10...50).contains(rawValue) }
+    public var isSlicedImage: Bool { Self.slicedImages.contains(rawValue) }
+
+    /// The layouts that are sliced images.
+    package static let slicedImages: ClosedRange<UInt16> = 10...50
 
     /// Whether `assetType` is `Image`: a sliced image, or a reference into a packed image.
     package var isImageAssetType: Bool { isSlicedImage || self == .internalReference }

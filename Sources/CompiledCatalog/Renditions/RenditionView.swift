@@ -18,7 +18,6 @@ package struct RenditionView {
     /// The attributes of the key format: how many 16-bit values the key holds.
     package let keyCount: Int
 
-    @usableFromInline
     init(file: UnsafeRawBufferPointer, record: RenditionRecord, keyCount: Int) {
         // What makes the unchecked reads below safe: the record was made against these bytes,
         // after checking that the header and the key's values lie inside them. Checked again
@@ -31,15 +30,15 @@ package struct RenditionView {
     }
 
     /// The CSI header's 32-bit field at `offset` (every caller passes a constant below 184).
-    @inlinable @inline(__always)
-    func field(_ offset: Int) -> UInt32 {
+    @inline(__always)
+    private func field(_ offset: Int) -> UInt32 {
         // Safe: `offset + 4 <= Rendition.headerLength`, and the init checked that the header's
         // bytes lie inside the file.
         file.loadUnaligned(fromByteOffset: record.valueOffset + offset, as: UInt32.self).littleEndian
     }
 
     /// The key's value for the key format's attribute `index`, or nil past the key format.
-    @inlinable @inline(__always)
+    @inline(__always)
     package func keyValue(at index: Int) -> UInt16? {
         guard index >= 0 && index < keyCount else { return nil }
         // Safe: `index < keyCount`, and the init checked that the key's `keyCount` values lie
@@ -47,27 +46,17 @@ package struct RenditionView {
         return file.loadUnaligned(fromByteOffset: record.keyOffset + 2 * index, as: UInt16.self).littleEndian
     }
 
-    @inlinable
     package var csiVersion: UInt32 { field(4) }
-    @inlinable
     package var flags: RenditionFlags { RenditionFlags(rawValue: field(8)) }
-    @inlinable
     package var width: UInt32 { field(12) }
-    @inlinable
     package var height: UInt32 { field(16) }
-    @inlinable
     package var scaleFactor: UInt32 { field(20) }
-    @inlinable
     package var pixelFormat: PixelFormat { PixelFormat(rawValue: field(24)) }
-    @inlinable
     package var colorSpaceID: UInt32 { field(28) & 0xF }
-    @inlinable
     package var modificationDate: UInt32 { field(32) }
-    @inlinable
     package var layout: RenditionLayout { RenditionLayout(rawValue: UInt16(truncatingIfNeeded: field(36))) }
 
     /// `csimetadata.name`, as stored: the 128-byte field up to its first NUL.
-    @inlinable
     package var renditionNameBytes: UnsafeRawBufferPointer {
         // Safe: the field (bytes 40..<168) lies inside the header, which lies inside the file.
         UnsafeRawBufferPointer(rebasing: file[(record.valueOffset + 40)..<(record.valueOffset + 168)]).beforeNUL
@@ -84,11 +73,9 @@ package struct RenditionView {
                               offset: record.valueOffset + Rendition.headerLength)
     }
 
-    @inlinable
     package var payload: RenditionPayload.Shape { record.payload }
 
     /// `assetutil`'s `SizeOnDisk`: the header, its properties and its data.
-    @inlinable
     package var sizeOnDisk: Int { record.valueRange.length }
 
     /// The uniform type identifier of the first UTI property, as stored (`Rendition.uti`'s bytes).

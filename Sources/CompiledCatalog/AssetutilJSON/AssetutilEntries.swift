@@ -1,5 +1,4 @@
 import AssetCatalog
-import CompiledCatalog
 
 /// One object of the assetutil document per rendition, written from a `RenditionView`: the
 /// rendition's facts are read from the file's bytes as the object is written, so no `Rendition`,
@@ -15,6 +14,8 @@ struct AssetutilEntries: Sendable {
     let facetLookup: FacetLookup
     /// Each facet's name as a JSON string, quotes included, by facet number.
     let facetNames: RenderedStrings
+    /// The theme name of each sliced-image layout, as JSON, from the first.
+    let imageTypes: RenderedStrings
     let appearances: CARNamedValues?
     let localizations: CARNamedValues?
 
@@ -22,6 +23,7 @@ struct AssetutilEntries: Sendable {
         positions = KeyPositions(index.keyFormat.attributes)
         facetLookup = index.facetLookup
         facetNames = RenderedStrings(index.facets.map(\.name))
+        imageTypes = RenderedStrings(RenditionLayout.slicedImages.map { RenditionLayout(rawValue: $0).themeName })
         appearances = index.appearances
         localizations = index.localizations
     }
@@ -55,7 +57,7 @@ struct AssetutilEntries: Sendable {
 
         output.open()
         if let appearance = key.appearance, appearance != 0 {
-            output.member("Appearance", appearances?.name(of: appearance) ?? "Unknown(\(appearance))")
+            if let name = appearances?.name(of: appearance) { output.member("Appearance", name) } else { output.member("Appearance", unknown: Int(appearance)) }
         }
         output.member("AssetType", layout.assetType)
         if isImage, let bits = format.bitsPerComponent { output.member("BitsPerComponent", bits) }
@@ -66,7 +68,7 @@ struct AssetutilEntries: Sendable {
         if isImage, let model = format.colorModel { output.member("ColorModel", model) }
         if bitmapColorspace {
             let space = rendition.colorSpaceID
-            if space == 0 { output.member("Colorspace", "srgb") } else { output.member("Colorspace", "Unknown(\(space))") }
+            if space == 0 { output.member("Colorspace", "srgb") } else { output.member("Colorspace", unknown: Int(space)) }
         }
         if let compression { output.member("Compression", compression.name) }
         if let dataLength { output.member("Data Length", dataLength) }
@@ -77,10 +79,13 @@ struct AssetutilEntries: Sendable {
         output.member("Idiom", key.idiom?.name ?? CompiledIdiom.universal.name)
         if isImage {
             let imageLayout = rendition.imageLayout
-            if imageLayout.isSlicedImage { output.member("Image Type", imageLayout.themeName) }
+            if imageLayout.isSlicedImage {
+                output.key("Image Type")
+                imageTypes.withRendered(Int(imageLayout.rawValue - RenditionLayout.slicedImages.lowerBound)) { output.append($0) }
+            }
         }
         if let localization = key.localization, localization != 0 {
-            output.member("Localization", localizations?.name(of: localization) ?? "Unknown(\(localization))")
+            if let name = localizations?.name(of: localization) { output.member("Localization", name) } else { output.member("Localization", unknown: Int(localization)) }
         }
         if let memory = key.memoryClass, memory != 0 { output.member("Memory", Int(memory)) }
         if let identifier = key.nameIdentifier, let facet = facetLookup.facet(for: identifier) {

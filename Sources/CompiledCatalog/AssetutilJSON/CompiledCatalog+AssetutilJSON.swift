@@ -1,6 +1,5 @@
 import AdaptSupport
 import AssetCatalog
-import CompiledCatalog
 
 /// `adapt inspect FILE.car --format json`: the document `assetutil --info FILE.car` prints, so
 /// scripts written for it work unchanged. A JSON array: a header object, then one object per

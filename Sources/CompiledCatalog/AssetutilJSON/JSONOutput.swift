@@ -54,6 +54,7 @@ struct JSONOutput: ~Copyable {
         capacity = newCapacity
     }
 
+    @inline(__always)
     mutating func append(_ byte: UInt8) {
         reserve(1)
         // Safe: `reserve` left at least one byte free after `count`.
@@ -108,38 +109,66 @@ struct JSONOutput: ~Copyable {
         first = false
     }
 
+    @inline(__always)
     mutating func member(_ name: StaticString, _ value: String) {
         key(name)
         string(value)
     }
 
+    @inline(__always)
     mutating func member(_ name: StaticString, _ value: Int) {
         key(name)
         integer(value)
     }
 
+    /// `"Unknown(N)"`, as the names of numbers this reader does not know print, written without
+    /// making the string.
+    mutating func member(_ name: StaticString, unknown value: Int) {
+        key(name)
+        raw("\"Unknown(")
+        integer(value)
+        raw(")\"")
+    }
+
+    @inline(__always)
     mutating func member(_ name: StaticString, _ value: Bool) {
         key(name)
         raw(value ? "true" : "false")
     }
 
-    /// Decimal digits written in place, last digit first: this runs a dozen times per rendition.
+    /// Decimal digits written in place, two at a time from the last: this runs a dozen times per
+    /// rendition.
     mutating func integer(_ value: Int) {
-        guard value != 0 else { append(UInt8(ascii: "0")); return }
-        if value < 0 { append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude, digits = 0
-        var rest = magnitude
-        while rest > 0 {
-            digits += 1
-            rest /= 10
+        reserve(21)
+        // Safe: `reserve` left 21 bytes free after `count`: a sign and at most 20 digits.
+        if value < 0 {
+            (start + count).initialize(to: UInt8(ascii: "-"))
+            count += 1
         }
-        reserve(digits)
-        // Safe: `reserve` left `digits` bytes free after `count`, and exactly `digits` are written.
+        var magnitude = UInt64(value.magnitude)
+        var digits = 1, bound: UInt64 = 10
+        while digits < 20 && magnitude >= bound {
+            digits += 1
+            bound = bound &* 10  // wraps only once `digits` is 20, when the loop ends
+        }
+        let pairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+        // Safe: each pair index is below 100, so both its bytes lie inside the 200-byte literal,
+        // and exactly `digits` bytes are written, from the last of the reserved ones back.
+        let pair = { (value: UInt64) -> (UInt8, UInt8) in (pairs.utf8Start[2 * Int(value)], pairs.utf8Start[2 * Int(value) + 1]) }
         var position = start + count + digits
-        while magnitude > 0 {
-            position -= 1
-            position.initialize(to: UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
+        while magnitude >= 100 {
+            let (tens, units) = pair(magnitude % 100)
+            magnitude /= 100
+            position -= 2
+            position.initialize(to: tens)
+            (position + 1).initialize(to: units)
+        }
+        if magnitude >= 10 {
+            let (tens, units) = pair(magnitude)
+            (position - 2).initialize(to: tens)
+            (position - 1).initialize(to: units)
+        } else {
+            (position - 1).initialize(to: UInt8(ascii: "0") + UInt8(magnitude))
         }
         count += digits
     }
@@ -194,14 +223,18 @@ struct JSONOutput: ~Copyable {
     /// copied as it is; anything else is decoded (invalid UTF-8 repaired, as the reader repairs
     /// names) and written by `JSONWriter`, so both escape alike.
     mutating func string(utf8 bytes: UnsafeRawBufferPointer) {
-        guard bytes.allSatisfy(Self.isPlain) else {
+        for byte in bytes where !Self.isPlain(byte) {
             append(JSONWriter.compact.bytes(for: .string(String(decoding: bytes, as: UTF8.self))))
             return
         }
-        reserve(bytes.count + 2)
-        append(UInt8(ascii: "\""))
-        append(bytes)
-        append(UInt8(ascii: "\""))
+        let length = bytes.count
+        reserve(length + 2)
+        // Safe: `reserve` left `length + 2` bytes free after `count`: the quotes and the bytes.
+        let to = UnsafeMutableRawPointer(start + count)
+        to.storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
+        if let source = bytes.baseAddress { (to + 1).copyMemory(from: source, byteCount: length) }
+        (to + 1 + length).storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
+        count += length + 2
     }
 
     /// Printable ASCII other than a quote or a backslash: a byte JSON takes as it is.
