@@ -14,8 +14,7 @@ struct AssetutilEntries: Sendable {
     let facetLookup: FacetLookup
     /// Each facet's name as a JSON string, quotes included, by facet number.
     let facetNames: RenderedStrings
-    /// The theme name of each sliced-image layout, as JSON, from the first.
-    let imageTypes: RenderedStrings
+    let vocabulary = AssetutilVocabulary()
     let appearances: CARNamedValues?
     let localizations: CARNamedValues?
 
@@ -23,7 +22,6 @@ struct AssetutilEntries: Sendable {
         positions = KeyPositions(index.keyFormat.attributes)
         facetLookup = index.facetLookup
         facetNames = RenderedStrings(index.facets.map(\.name))
-        imageTypes = RenderedStrings(RenditionLayout.slicedImages.map { RenditionLayout(rawValue: $0).themeName })
         appearances = index.appearances
         localizations = index.localizations
     }
@@ -59,29 +57,31 @@ struct AssetutilEntries: Sendable {
         if let appearance = key.appearance, appearance != 0 {
             if let name = appearances?.name(of: appearance) { output.member("Appearance", name) } else { output.member("Appearance", unknown: Int(appearance)) }
         }
-        output.member("AssetType", layout.assetType)
+        output.member("AssetType", vocabulary.assetTypes, Int(layout.rawValue), orElse: layout.assetType)
+        let named = isImage ? vocabulary.named(format) : nil
         if isImage, let bits = format.bitsPerComponent { output.member("BitsPerComponent", bits) }
         if let colorComponents {
             output.key("Color components")
             output.numbers((0..<colorComponents.count).lazy.compactMap { RenditionPayload.component($0, of: colorComponents, in: rendition.file) })
         }
-        if isImage, let model = format.colorModel { output.member("ColorModel", model) }
+        if isImage, let model = format.colorModel { output.member("ColorModel", vocabulary.colorModels, named ?? -1, orElse: model) }
         if bitmapColorspace {
             let space = rendition.colorSpaceID
-            if space == 0 { output.member("Colorspace", "srgb") } else { output.member("Colorspace", unknown: Int(space)) }
+            if space == 0 { output.member("Colorspace", literal: "srgb") } else { output.member("Colorspace", unknown: Int(space)) }
         }
-        if let compression { output.member("Compression", compression.name) }
+        if let compression { output.member("Compression", vocabulary.compressions, Int(compression.rawValue), orElse: compression.name) }
         if let dataLength { output.member("Data Length", dataLength) }
         if let direction = key.direction, direction != 0 { output.member("Direction", Int(direction)) }
-        if let gamut = key.displayGamut { output.member("DisplayGamut", gamut.rawValue) }
-        if isImage && format != .none && format != .pdf { output.member("Encoding", format.encoding) }
+        if let gamut = key.displayGamut { output.member("DisplayGamut", vocabulary.gamuts, key.displayGamutNumber, orElse: gamut.rawValue) }
+        if isImage && format != .none && format != .pdf { output.member("Encoding", vocabulary.encodings, named ?? -1, orElse: format.encoding) }
         if let graphics = key.graphicsClass, graphics != 0 { output.member("Graphics", Int(graphics)) }
-        output.member("Idiom", key.idiom?.name ?? CompiledIdiom.universal.name)
+        let idiom = key.idiom ?? .universal
+        output.member("Idiom", vocabulary.idioms, Int(idiom.rawValue), orElse: idiom.name)
         if isImage {
             let imageLayout = rendition.imageLayout
             if imageLayout.isSlicedImage {
-                output.key("Image Type")
-                imageTypes.withRendered(Int(imageLayout.rawValue - RenditionLayout.slicedImages.lowerBound)) { output.append($0) }
+                output.member("Image Type", vocabulary.imageTypes, Int(imageLayout.rawValue - RenditionLayout.slicedImages.lowerBound),
+                              orElse: imageLayout.themeName)
             }
         }
         if let localization = key.localization, localization != 0 {
@@ -106,20 +106,24 @@ struct AssetutilEntries: Sendable {
             }
         }
         output.member("Scale", Int(rendition.scaleFactor / 100))
-        if let sizeClass = key.horizontalSizeClass { output.member("SizeClass Horizontal", sizeClass.rawValue) }
-        if let sizeClass = key.verticalSizeClass { output.member("SizeClass Vertical", sizeClass.rawValue) }
+        if let (sizeClass, number) = key.horizontalSizeClass {
+            output.member("SizeClass Horizontal", vocabulary.sizeClasses, number, orElse: sizeClass.rawValue)
+        }
+        if let (sizeClass, number) = key.verticalSizeClass {
+            output.member("SizeClass Vertical", vocabulary.sizeClasses, number, orElse: sizeClass.rawValue)
+        }
         output.member("SizeOnDisk", rendition.sizeOnDisk)
         if let sizes {
             output.key("Sizes")
             writeSizes(sizes, in: rendition.file, into: &output)
         }
-        if let state = key.state { output.member("State", state.name) }
+        if let state = key.state { output.member("State", vocabulary.states, Int(state.rawValue), orElse: state.name) }
         if let subtype = key.subtype, subtype != 0 { output.member("Subtype", Int(subtype)) }
         if hasUTI {
             output.key("UTI")
             if let uti = rendition.utiBytes { output.string(utf8: uti) } else { output.string("UTI-Unknown") }
         }
-        if let value = key.controlValue { output.member("Value", value.name) }
+        if let value = key.controlValue { output.member("Value", vocabulary.values, Int(value.rawValue), orElse: value.name) }
         output.close()
     }
 
@@ -127,32 +131,6 @@ struct AssetutilEntries: Sendable {
     private func writeSizes(_ sizes: RenditionPayload.ElementList, in file: UnsafeRawBufferPointer, into output: inout JSONOutput) {
         let entries = (0..<sizes.count).compactMap { RenditionPayload.MultisizeEntry.read(file, at: sizes.offset + 12 * $0) }
         output.array(entries.map { "\($0.width)x\($0.height) index:\($0.index) idiom:\($0.idiom.name)" })
-    }
-}
-
-/// Strings rendered once as JSON string literals (quotes and escapes included) into one buffer,
-/// each found by its number: a document names 200,000 renditions with a few thousand facet
-/// names, so each is escaped once rather than once per rendition.
-struct RenderedStrings: Sendable {
-    private let bytes: [UInt8]
-    /// Where string `i` ends in `bytes`; it starts where string `i - 1` ends.
-    private let ends: [Int]
-
-    init(_ strings: [String]) {
-        var output = JSONOutput()
-        var ends: [Int] = []
-        ends.reserveCapacity(strings.count)
-        for string in strings {
-            output.string(string)
-            ends.append(output.count)
-        }
-        bytes = output.withBytes { Array($0) }
-        self.ends = ends
-    }
-
-    func withRendered<Result>(_ number: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-        let start = number == 0 ? 0 : ends[number - 1]
-        return bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[start..<ends[number]])) }
     }
 }
 
@@ -195,13 +173,21 @@ struct KeyValues {
     var appearance: UInt16? { at(positions.appearance) }
     var direction: UInt16? { at(positions.direction) }
     var displayGamut: DisplayGamut? { at(positions.displayGamut).flatMap(RenditionKey.displayGamut) }
+    /// The display-gamut number, for a key whose `displayGamut` is not nil.
+    var displayGamutNumber: Int { Int(at(positions.displayGamut) ?? 0) }
     var graphicsClass: UInt16? { at(positions.graphicsClass) }
     var idiom: CompiledIdiom? { at(positions.idiom).map(CompiledIdiom.init(rawValue:)) }
     var localization: UInt16? { at(positions.localization) }
     var memoryClass: UInt16? { at(positions.memoryClass) }
     var nameIdentifier: UInt16? { at(positions.identifier) }
-    var horizontalSizeClass: SizeClass? { at(positions.horizontalSizeClass).flatMap(RenditionKey.sizeClass) }
-    var verticalSizeClass: SizeClass? { at(positions.verticalSizeClass).flatMap(RenditionKey.sizeClass) }
+    /// A size class, with the number that names it.
+    var horizontalSizeClass: (SizeClass, Int)? { sizeClass(at: positions.horizontalSizeClass) }
+    var verticalSizeClass: (SizeClass, Int)? { sizeClass(at: positions.verticalSizeClass) }
+
+    private func sizeClass(at position: Int?) -> (SizeClass, Int)? {
+        guard let number = at(position), let sizeClass = RenditionKey.sizeClass(number) else { return nil }
+        return (sizeClass, Int(number))
+    }
     var state: RenditionState? { at(positions.state).map(RenditionState.init(rawValue:)) }
     var subtype: UInt16? { at(positions.subtype) }
     var controlValue: RenditionValue? { at(positions.value).map(RenditionValue.init(rawValue:)) }

@@ -121,6 +121,14 @@ struct JSONOutput: ~Copyable {
         integer(value)
     }
 
+    /// A member whose value is a literal string (plain ASCII).
+    mutating func member(_ name: StaticString, literal value: StaticString) {
+        key(name)
+        append(UInt8(ascii: "\""))
+        raw(value)
+        append(UInt8(ascii: "\""))
+    }
+
     /// `"Unknown(N)"`, as the names of numbers this reader does not know print, written without
     /// making the string.
     mutating func member(_ name: StaticString, unknown value: Int) {
