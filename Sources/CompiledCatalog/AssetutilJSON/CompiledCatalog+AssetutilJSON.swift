@@ -57,6 +57,7 @@ extension CompiledCatalog {
                         let start = starts[group + slot]
                         buffers[slot].fill { output in
                             for position in start..<min(start + batch, renditions.count) {
+                                renditions.prefetch(position + BOMStore.prefetchDistance)
                                 output.append(UInt8(ascii: ","))
                                 entries.write(renditions[position], into: &output)
                             }

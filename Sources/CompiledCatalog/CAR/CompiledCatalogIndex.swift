@@ -74,6 +74,10 @@ package struct CompiledCatalogIndex: Sendable {
             // lie inside the buffer's entries.count slots, so no slot is written by two threads.
             let errors = batches.concurrentMap(concurrency: CompiledCatalog.concurrency) { start -> CompiledCatalogError? in
                 for position in start..<min(start + batchSize, entries.count) {
+                    // The CSI header, the property list and the start of the data.
+                    if position + BOMStore.prefetchDistance < entries.count {
+                        store.prefetch(block: entries[position + BOMStore.prefetchDistance].valueBlock, length: 256)
+                    }
                     do throws(CompiledCatalogError) {
                         (slots.base + position).initialize(to: try RenditionRecord(store, entry: entries[position], position: position, keyCount: keyCount))
                     } catch {
@@ -119,6 +123,15 @@ package struct RenditionViews: RandomAccessCollection, @unchecked Sendable {
 
     package var startIndex: Int { 0 }
     package var endIndex: Int { records.count }
+
+    /// Asks for what a writer reads of rendition `position` (its header's first two cache lines,
+    /// where the fields and name are, and its key), ahead of reading it.
+    package func prefetch(_ position: Int) {
+        guard position < records.count else { return }
+        let record = records[position]
+        file.prefetch(offset: record.valueOffset, length: 128)
+        file.prefetch(offset: record.keyOffset, length: 2 * keyCount)
+    }
 
     package subscript(position: Int) -> RenditionView {
         RenditionView(file: file, record: records[position], keyCount: keyCount)
