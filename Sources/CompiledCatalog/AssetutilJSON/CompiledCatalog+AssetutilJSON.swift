@@ -12,7 +12,9 @@ import AssetCatalog
 ///
 /// The document is written straight to bytes, rendition by rendition, in pieces: a large `.car`
 /// has hundreds of thousands of renditions, and a tree of JSON values for each would cost more
-/// than reading the file.
+/// than reading the file. Each rendition is formatted from its `RenditionView`, in place in the
+/// file's bytes (`AssetutilEntries`); it lives in the reader's module so those reads inline into
+/// the writer (a view's accessors are package API, which another module could only call).
 ///
 /// ```swift
 /// let document = CompiledCatalog.AssetutilDocument(catalog)

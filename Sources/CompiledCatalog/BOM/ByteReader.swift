@@ -93,7 +93,8 @@ package struct ByteReader: @unchecked Sendable {
 
 /// The checked reads themselves, on any window of bytes: a `ByteReader`'s whole file, or one
 /// structure's bytes (a rendition's property list or data), where the window's bounds are the
-/// structure's too, so one check keeps a read both inside memory and inside its structure.
+/// structure's too, so one check keeps a read both inside memory and inside its structure. Each
+/// load below comes after the check that its bytes lie inside the buffer.
 extension UnsafeRawBufferPointer {
     /// Whether `length` bytes starting at `offset` lie inside (no overflow: both are checked to
     /// be non-negative and compared by subtraction).
@@ -106,7 +107,6 @@ extension UnsafeRawBufferPointer {
     }
 
     package func uint16BigEndian(at offset: Int) -> UInt16? {
-        // Safe: the two bytes lie inside the buffer (checked first).
         contains(offset: offset, length: 2) ? loadUnaligned(fromByteOffset: offset, as: UInt16.self).bigEndian : nil
     }
 
@@ -137,6 +137,7 @@ extension UnsafeRawBufferPointer {
 
     /// The bytes before the first NUL (all of them when there is none): CoreUI pads names with NULs.
     package var beforeNUL: UnsafeRawBufferPointer {
+        // Safe: `memchr` looks at the buffer's `count` bytes only, and the result is a prefix.
         guard let base = baseAddress, let nul = memchr(base, 0, count) else { return self }
         return UnsafeRawBufferPointer(start: base, count: UnsafeRawPointer(nul) - base)
     }
