@@ -58,28 +58,16 @@ public struct CompiledCatalog: Sendable {
         CompiledCatalog(try CompiledCatalogIndex(reader, path: path))
     }
 
-    /// The catalog an index locates, its renditions built from their views on every core, each
-    /// straight into its place (copying 200,000 renditions from per-batch arrays into one cost a
-    /// fifth of reading them). The index checked every rendition, so building cannot fail.
+    /// The catalog an index locates, its renditions built from their views on every core. The
+    /// index checked every rendition, so building cannot fail.
     package init(_ index: CompiledCatalogIndex) {
         self.index = index
-        let count = index.records.count, batch = CompiledCatalogIndex.batchSize
         let keyFormat = index.keyFormat.attributes, entries = index.entries
         let identifier = keyFormat.firstIndex(of: .identifier) ?? keyFormat.count
         renditions = index.withRenditions { views in
-            [Rendition](unsafeUninitializedCapacity: count) { buffer, initializedCount in
-                guard count > 0 else { return }
-                let slots = CompiledCatalogIndex.Slots(base: buffer.baseAddress!)
-                // Each batch initializes exactly the slots of its own range: the ranges are
-                // disjoint and cover the buffer's `count` slots, so each slot is written once.
-                _ = Array(stride(from: 0, to: count, by: batch)).concurrentMap(concurrency: Self.concurrency) { start in
-                    for position in start..<min(start + batch, count) {
-                        let view = views[position]
-                        let name = index.facetName(view.keyValue(at: identifier))
-                        (slots.base + position).initialize(to: Rendition(view, entry: entries[position], keyFormat: keyFormat, name: name))
-                    }
-                }
-                initializedCount = count
+            [Rendition].inBatches(of: views.count, batch: CompiledCatalogIndex.batchSize) { position in
+                let view = views[position]
+                return Rendition(view, entry: entries[position], keyFormat: keyFormat, name: index.facetName(view.keyValue(at: identifier)))
             }
         }
     }

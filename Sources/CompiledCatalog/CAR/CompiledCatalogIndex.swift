@@ -62,42 +62,16 @@ package struct CompiledCatalogIndex: Sendable {
     /// How many renditions one task checks, formats or builds at a time.
     package static let batchSize = 2048
 
-    /// The records of every entry, checked on every core, each straight into its place in the
-    /// result; the first error in tree order is the one reported.
+    /// The records of every entry, checked on every core; the first error in tree order is the
+    /// one reported.
     private static func checkRenditions(_ store: BOMStore, entries: [BOMTree.Entry], keyCount: Int) throws(CompiledCatalogError) -> [RenditionRecord] {
-        guard !entries.isEmpty else { return [] }
-        let batches = Array(stride(from: 0, to: entries.count, by: batchSize))
-        var firstError: CompiledCatalogError?
-        let records = [RenditionRecord](unsafeUninitializedCapacity: entries.count) { buffer, initializedCount in
-            let slots = Slots(base: buffer.baseAddress!)
-            // Each batch initializes only slots inside its own range: the ranges are disjoint and
-            // lie inside the buffer's entries.count slots, so no slot is written by two threads.
-            let errors = batches.concurrentMap(concurrency: CompiledCatalog.concurrency) { start -> CompiledCatalogError? in
-                for position in start..<min(start + batchSize, entries.count) {
-                    // The CSI header, the property list and the start of the data.
-                    if position + BOMStore.prefetchDistance < entries.count {
-                        store.prefetch(block: entries[position + BOMStore.prefetchDistance].valueBlock, length: 256)
-                    }
-                    do throws(CompiledCatalogError) {
-                        (slots.base + position).initialize(to: try RenditionRecord(store, entry: entries[position], position: position, keyCount: keyCount))
-                    } catch {
-                        return error
-                    }
-                }
-                return nil
+        try [RenditionRecord].inBatches(of: entries.count, batch: batchSize) { position throws(CompiledCatalogError) in
+            // The CSI header, the property list and the start of the data of one further on.
+            if position + BOMStore.prefetchDistance < entries.count {
+                store.prefetch(block: entries[position + BOMStore.prefetchDistance].valueBlock, length: 256)
             }
-            firstError = errors.lazy.compactMap { $0 }.first
-            // A record holds no references, so slots left initialized on an error need no
-            // deinitializing.
-            initializedCount = firstError == nil ? entries.count : 0
+            return try RenditionRecord(store, entry: entries[position], position: position, keyCount: keyCount)
         }
-        if let firstError { throw firstError }
-        return records
-    }
-
-    /// The start of an uninitialized result that threads fill, each its own range.
-    package struct Slots<Element>: @unchecked Sendable {
-        package let base: UnsafeMutablePointer<Element>
     }
 
     /// The name of the facet that names `identifier`, if any.

@@ -31,17 +31,28 @@ extension RenditionPayload {
 
         /// The chunks, in file order (an unchunked bitmap's lone range has `rows` 0: all of them).
         package func chunks(in file: UnsafeRawBufferPointer) -> [BitmapChunk] {
-            guard let chunkCount else { return [BitmapChunk(offset: offset, length: length, rows: 0)] }
             var chunks: [BitmapChunk] = []
-            chunks.reserveCapacity(chunkCount)
+            chunks.reserveCapacity(chunkCount ?? 1)
+            // The shape was made only after a walk that read every chunk.
+            _ = walk(in: file) { chunks.append($0) }
+            return chunks
+        }
+
+        /// Hands each chunk to `body`, in file order, reading each `KCBC` header where the one
+        /// before ends. Returns where the walk stopped short, the number of the chunk that does
+        /// not fit and where its header starts, or nil when every chunk fit.
+        func walk(in file: UnsafeRawBufferPointer, _ body: (BitmapChunk) -> Void) -> (chunk: Int, at: Int)? {
+            guard let chunkCount else {
+                body(BitmapChunk(offset: offset, length: length, rows: 0))
+                return nil
+            }
             var cursor = offset
-            for _ in 0..<chunkCount {
-                // The shape was made only after every chunk was read this way.
-                guard let chunk = BitmapChunk.read(file, at: cursor, end: offset + length) else { break }
-                chunks.append(chunk)
+            for number in 0..<chunkCount {
+                guard let chunk = BitmapChunk.read(file, at: cursor, end: offset + length) else { return (number, cursor) }
+                body(chunk)
                 cursor = chunk.offset + chunk.length
             }
-            return chunks
+            return nil
         }
     }
 
@@ -100,15 +111,11 @@ extension RenditionPayload {
             guard Int(field) <= (end - offset - 16) / 20 else {
                 throw malformed("says \(field) chunks, more than its \(length) bytes can hold")
             }
-            var cursor = offset + 16
-            for chunk in 0..<Int(field) {
-                guard let read = BitmapChunk.read(file, at: cursor, end: end) else {
-                    throw malformed("chunk \(chunk) of \(field) at offset 0x\(String(cursor, radix: 16, uppercase: true)) runs past the end of the data (\(length) bytes)")
-                }
-                cursor = read.offset + read.length
+            let chunks = ChunkList(offset: offset + 16, length: end - offset - 16, chunkCount: Int(field))
+            if let short = chunks.walk(in: file, { _ in }) {
+                throw malformed("chunk \(short.chunk) of \(field) at offset 0x\(String(short.at, radix: 16, uppercase: true)) runs past the end of the data (\(length) bytes)")
             }
-            return .bitmap(compression: RenditionCompression(rawValue: compression),
-                           chunks: ChunkList(offset: offset + 16, length: end - offset - 16, chunkCount: Int(field)))
+            return .bitmap(compression: RenditionCompression(rawValue: compression), chunks: chunks)
         case Tag.rawd:
             guard let size = word(offset + 8), Int(size) <= end - offset - 12 else { throw malformed("is a RAWD block longer than its \(length) bytes") }
             return .rawData(DataRange(offset: offset + 12, length: Int(size)))
