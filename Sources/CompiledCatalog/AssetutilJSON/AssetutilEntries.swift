@@ -1,9 +1,11 @@
 import AssetCatalog
 
 /// One object of the assetutil document per rendition, written from a `RenditionView`: the
-/// rendition's facts are read from the file's bytes as the object is written, so no `Rendition`,
-/// array or string is made per rendition. What every entry shares is worked out once per
-/// document: where the key attributes sit, and each facet's name as JSON.
+/// rendition's facts are read from the file's bytes as the object is written, so nothing is
+/// allocated per rendition (only a value this reader has no name for, a name that needs escaping
+/// or a multisize image's sizes go through a `String`). What every entry shares is worked out
+/// once per document: where the key attributes sit, each facet's name as JSON, and the names of
+/// the numbers the document spells out (`AssetutilVocabulary`).
 ///
 /// ```swift
 /// let entries = AssetutilEntries(index)
