@@ -32,8 +32,10 @@ let package = Package(
         .target(name: "AdaptSupport"),
         .target(name: "AssetCatalog", dependencies: ["AdaptSupport"]),
         .target(name: "AssetSelection", dependencies: ["AdaptSupport", "AssetCatalog"]),
-        // Issue #21: compiled catalogs (Assets.car). CPNGSupport for zlib (CoreUI "zip" renditions).
-        .target(name: "CompiledCatalog", dependencies: ["AdaptSupport", "AssetCatalog", "CPNGSupport"]),
+        // Issue #21: compiled catalogs (Assets.car). CPNGSupport for zlib (CoreUI "zip" renditions),
+        // CMemoryHints for prefetching the renditions of a large file ahead of the walk.
+        .target(name: "CompiledCatalog", dependencies: ["AdaptSupport", "AssetCatalog", "CPNGSupport", "CMemoryHints"]),
+        .target(name: "CMemoryHints"),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(name: "CPNGSupport", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
         .target(name: "PNGInspection", dependencies: ["AdaptSupport", "AssetCatalog", "CPNGSupport"]),

@@ -31,12 +31,14 @@ struct InspectCommand: ParsableCommand {
 }
 
 extension InspectCommand {
+    /// The JSON document is written from the file read only as far as an index (where each
+    /// rendition lies, checked): it formats every rendition in place, with no `Rendition` values.
     func inspectCompiled() throws {
-        let compiled: CompiledCatalog
-        do { compiled = try CompiledCatalog(path: catalog) } catch { throw CommandFailure(error.diagnostic) }
+        let index: CompiledCatalogIndex
+        do { index = try CompiledCatalogIndex(path: catalog) } catch { throw CommandFailure(error.diagnostic) }
         switch format {
-        case .text: Terminal.output(CompiledInspection(compiled).text)
-        case .json: CompiledCatalog.AssetutilDocument(compiled).write { Terminal.document(bytes: $0) }
+        case .text: Terminal.output(CompiledInspection(CompiledCatalog(index)).text)
+        case .json: CompiledCatalog.AssetutilDocument(index).write { Terminal.document(bytes: $0) }
         }
     }
 }

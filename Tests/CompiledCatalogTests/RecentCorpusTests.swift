@@ -349,11 +349,15 @@ import Testing
             return [0xED, 0x03, 0, 0] + (0..<4).map { UInt8(UInt32(value.count) >> (8 * $0) & 0xFF) } + value
         }
         let layered = property([20, 0], "public.layeredimage")
-        let read = try RenditionProperty.list(ByteReader(layered), offset: 0, length: layered.count, structure: "test")
+        let read = try layered.withUnsafeBytes { file in
+            try RenditionPropertyList.checked(file, offset: 0, length: layered.count, structure: "test").map(RenditionProperty.init)
+        }
         #expect(read == [.uti("public.layeredimage")])
         // A second word other than 0 is not CoreUI's layout: kept raw.
         let other = property([20, 7], "public.layeredimage")
-        let raw = try RenditionProperty.list(ByteReader(other), offset: 0, length: other.count, structure: "test")
+        let raw = try other.withUnsafeBytes { file in
+            try RenditionPropertyList.checked(file, offset: 0, length: other.count, structure: "test").map(RenditionProperty.init)
+        }
         #expect(raw == [.unknown(type: 1005, offset: 8, length: other.count - 8)])
     }
 }

@@ -2,8 +2,9 @@ import FuzzSupport
 
 /// Any bytes as a compiled catalog (`Assets.car`): a catalog or a typed error, never a crash,
 /// a hang (B-tree cycles) or memory the input's size does not justify. What reads must also
-/// render (text and assetutil JSON), and every range the model hands out for copying (a
-/// rendition's bytes, its data chunks) must lie inside the input, as the thinner will copy them.
+/// render (text, and assetutil JSON that parses), and every range the model hands out for
+/// copying (a rendition's bytes, its data chunks) must lie inside the input, as the thinner will
+/// copy them.
 /// Every rendition is decoded too (LZFSE, LZVN, RLE, zlib, packed images, raw data), the way
 /// `adapt extract` decodes it: a picture or a typed error, within the decoders' bounds.
 /// Thinning too: the catalog resolved for one device of each idiom, and the slice `adapt thin`
@@ -42,8 +43,11 @@ Fuzz.run { start, count in
     }
     thinned(catalog, keepingEvery: Int(bytes.last ?? 0) % 3 + 1)
     _ = CompiledInspection(catalog).text
+    // The document is formatted in place from the file's bytes (names, UTIs as stored): whatever
+    // they hold, it parses, with the header and one object per rendition.
     let document = CompiledCatalog.AssetutilDocument(catalog).bytes()
-    Fuzz.require(document.first == UInt8(ascii: "["), "the assetutil document is not an array")
+    let parsed = try? JSONParser.parse(document)
+    Fuzz.require(parsed?.array?.count == catalog.renditions.count + 1, "the assetutil document is not a JSON array of one object per rendition")
     return 0
 }
 

@@ -45,8 +45,8 @@ package struct BOMStore: Sendable {
 
     package let bytes: ByteReader
     package let header: Header
-    /// The block table, indexed by block number.
-    package let blocks: [Block]
+    /// The block table, indexed by block number, read in place.
+    package let blocks: BlockTable
     /// The variables, in file order.
     package let variables: [Variable]
 
@@ -71,27 +71,19 @@ package struct BOMStore: Sendable {
         variables = try Self.readVariables(bytes, header, blockCount: blocks.count)
     }
 
-    private static func readBlockTable(_ bytes: ByteReader, _ header: Header) throws(CompiledCatalogError) -> [Block] {
+    private static func readBlockTable(_ bytes: ByteReader, _ header: Header) throws(CompiledCatalogError) -> BlockTable {
         let start = header.blockTableOffset
         guard bytes.contains(offset: start, length: header.blockTableLength), header.blockTableLength >= 4,
               let count = bytes.uint32BigEndian(at: start) else {
             throw CompiledCatalogError(.malformed, "the block table", at: start,
                                        "(\(header.blockTableLength) bytes) does not fit in the file (\(bytes.count) bytes)")
         }
-        // Each entry takes 8 bytes: a count the table's own length cannot hold is refused before
-        // anything is allocated for it.
+        // Each entry takes 8 bytes: a count the table's own length cannot hold is refused.
         guard Int(count) <= (header.blockTableLength - 4) / 8 else {
             throw CompiledCatalogError(.malformed, "the block table", at: start,
                                        "claims \(count) blocks but its \(header.blockTableLength) bytes hold at most \((header.blockTableLength - 4) / 8)")
         }
-        var blocks: [Block] = []
-        blocks.reserveCapacity(Int(count))
-        for index in 0..<Int(count) {
-            let entry = start + 4 + index * 8
-            guard let offset = bytes.uint32BigEndian(at: entry), let length = bytes.uint32BigEndian(at: entry + 4) else { break }
-            blocks.append(Block(offset: Int(offset), length: Int(length)))
-        }
-        return blocks
+        return BlockTable(bytes: bytes, entries: start + 4, count: Int(count))
     }
 
     private static func readVariables(_ bytes: ByteReader, _ header: Header, blockCount: Int) throws(CompiledCatalogError) -> [Variable] {

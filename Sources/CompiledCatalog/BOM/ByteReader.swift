@@ -1,3 +1,5 @@
+import AdaptSupport
+
 /// Bounds-checked reads of fixed-width integers and strings from a file's bytes.
 ///
 /// Every read states the range it needs first, so a hostile offset or length becomes a `nil`
@@ -46,42 +48,15 @@ package struct ByteReader: @unchecked Sendable {
 
     /// Whether `length` bytes starting at `offset` lie inside the file (no overflow: both are
     /// checked to be non-negative and compared by subtraction).
-    package func contains(offset: Int, length: Int) -> Bool {
-        offset >= 0 && length >= 0 && offset <= bytes.count && length <= bytes.count - offset
-    }
+    package func contains(offset: Int, length: Int) -> Bool { bytes.contains(offset: offset, length: length) }
 
-    package func uint8(at offset: Int) -> UInt8? {
-        contains(offset: offset, length: 1) ? bytes[offset] : nil
-    }
-
-    package func uint16BigEndian(at offset: Int) -> UInt16? {
-        guard contains(offset: offset, length: 2) else { return nil }
-        return bytes.loadUnaligned(fromByteOffset: offset, as: UInt16.self).bigEndian
-    }
-
-    package func uint16LittleEndian(at offset: Int) -> UInt16? {
-        guard contains(offset: offset, length: 2) else { return nil }
-        return bytes.loadUnaligned(fromByteOffset: offset, as: UInt16.self).littleEndian
-    }
-
-    package func uint32BigEndian(at offset: Int) -> UInt32? {
-        guard contains(offset: offset, length: 4) else { return nil }
-        return bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self).bigEndian
-    }
-
-    package func uint32LittleEndian(at offset: Int) -> UInt32? {
-        guard contains(offset: offset, length: 4) else { return nil }
-        return bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self).littleEndian
-    }
-
-    package func float64LittleEndian(at offset: Int) -> Double? {
-        guard contains(offset: offset, length: 8) else { return nil }
-        return Double(bitPattern: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian)
-    }
-
-    package func float32LittleEndian(at offset: Int) -> Float? {
-        uint32LittleEndian(at: offset).map(Float.init(bitPattern:))
-    }
+    package func uint8(at offset: Int) -> UInt8? { bytes.uint8(at: offset) }
+    package func uint16BigEndian(at offset: Int) -> UInt16? { bytes.uint16BigEndian(at: offset) }
+    package func uint16LittleEndian(at offset: Int) -> UInt16? { bytes.uint16LittleEndian(at: offset) }
+    package func uint32BigEndian(at offset: Int) -> UInt32? { bytes.uint32BigEndian(at: offset) }
+    package func uint32LittleEndian(at offset: Int) -> UInt32? { bytes.uint32LittleEndian(at: offset) }
+    package func float64LittleEndian(at offset: Int) -> Double? { bytes.float64LittleEndian(at: offset) }
+    package func float32LittleEndian(at offset: Int) -> Float? { bytes.float32LittleEndian(at: offset) }
 
     /// The bytes of a range, checked to lie inside the file, or nil.
     package func slice(offset: Int, length: Int) -> Slice<UnsafeRawBufferPointer>? {
@@ -106,15 +81,65 @@ package struct ByteReader: @unchecked Sendable {
     /// A NUL-terminated string in a fixed field of `length` bytes (CoreUI pads names with NULs);
     /// invalid UTF-8 is repaired, as the field comes from an untrusted file.
     package func fixedString(at offset: Int, length: Int) -> String? {
-        guard let field = slice(offset: offset, length: length) else { return nil }
-        let end = field.firstIndex(of: 0) ?? field.endIndex
-        return String(decoding: UnsafeRawBufferPointer(rebasing: field[field.startIndex..<end]), as: UTF8.self)
+        bytes.window(offset: offset, length: length).map { String(decoding: $0.beforeNUL, as: UTF8.self) }
     }
 
     /// Four bytes as a tag, such as `ISTC` or `MLEC`, in file order; non-printable bytes as `\xNN`.
     package func tag(at offset: Int) -> String? {
         guard let field = slice(offset: offset, length: 4) else { return nil }
         return FourCharacterCode.text(of: Array(field))
+    }
+}
+
+/// The checked reads themselves, on any window of bytes: a `ByteReader`'s whole file, or one
+/// structure's bytes (a rendition's property list or data), where the window's bounds are the
+/// structure's too, so one check keeps a read both inside memory and inside its structure. Each
+/// load below comes after the check that its bytes lie inside the buffer.
+extension UnsafeRawBufferPointer {
+    /// Whether `length` bytes starting at `offset` lie inside (no overflow: both are checked to
+    /// be non-negative and compared by subtraction).
+    package func contains(offset: Int, length: Int) -> Bool {
+        offset >= 0 && length >= 0 && offset <= count && length <= count - offset
+    }
+
+    package func uint8(at offset: Int) -> UInt8? {
+        contains(offset: offset, length: 1) ? self[offset] : nil
+    }
+
+    package func uint16BigEndian(at offset: Int) -> UInt16? {
+        contains(offset: offset, length: 2) ? loadUnaligned(fromByteOffset: offset, as: UInt16.self).bigEndian : nil
+    }
+
+    package func uint16LittleEndian(at offset: Int) -> UInt16? {
+        contains(offset: offset, length: 2) ? loadUnaligned(fromByteOffset: offset, as: UInt16.self).littleEndian : nil
+    }
+
+    package func uint32BigEndian(at offset: Int) -> UInt32? {
+        contains(offset: offset, length: 4) ? loadUnaligned(fromByteOffset: offset, as: UInt32.self).bigEndian : nil
+    }
+
+    package func uint32LittleEndian(at offset: Int) -> UInt32? {
+        contains(offset: offset, length: 4) ? loadUnaligned(fromByteOffset: offset, as: UInt32.self).littleEndian : nil
+    }
+
+    package func float64LittleEndian(at offset: Int) -> Double? {
+        contains(offset: offset, length: 8) ? Double(bitPattern: loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian) : nil
+    }
+
+    package func float32LittleEndian(at offset: Int) -> Float? {
+        uint32LittleEndian(at: offset).map(Float.init(bitPattern:))
+    }
+
+    /// The bytes of a range, rebased to start at 0, or nil when the range does not lie inside.
+    package func window(offset: Int, length: Int) -> UnsafeRawBufferPointer? {
+        contains(offset: offset, length: length) ? UnsafeRawBufferPointer(rebasing: self[offset..<(offset + length)]) : nil
+    }
+
+    /// The bytes before the first NUL (all of them when there is none): CoreUI pads names with NULs.
+    package var beforeNUL: UnsafeRawBufferPointer {
+        // Safe: `memchr` looks at the buffer's `count` bytes only, and the result is a prefix.
+        guard let base = baseAddress, let nul = memchr(base, 0, count) else { return self }
+        return UnsafeRawBufferPointer(start: base, count: UnsafeRawPointer(nul) - base)
     }
 }
 

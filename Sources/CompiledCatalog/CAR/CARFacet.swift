@@ -77,3 +77,29 @@ public struct CARNamedValues: Hashable, Sendable {
         }
     }
 }
+
+/// Which facet names each name identifier: the first facet in tree order that declares it, as
+/// the reader has always taken it. A table indexed by identifier (at most 65,536 entries, as
+/// identifiers are 16-bit), so looking a rendition's name up is one load, not a hash.
+package struct FacetLookup: Sendable {
+    /// Facet numbers by identifier; -1 where no facet declares the identifier.
+    private let facets: [Int32]
+
+    package init(_ facets: [CARFacet]) {
+        let largest = facets.lazy.compactMap(\.nameIdentifier).max().map(Int.init) ?? -1
+        var table = [Int32](repeating: -1, count: largest + 1)
+        // Facet numbers fit: a tree holds fewer entries than its file has bytes, and files are
+        // at most 4 GiB, 8 bytes an entry.
+        for (number, facet) in facets.enumerated() {
+            if let identifier = facet.nameIdentifier, table[Int(identifier)] < 0 { table[Int(identifier)] = Int32(number) }
+        }
+        self.facets = table
+    }
+
+    /// The number of the facet that names `identifier`, if any.
+    package func facet(for identifier: UInt16) -> Int? {
+        let index = Int(identifier)
+        guard index < facets.count, facets[index] >= 0 else { return nil }
+        return Int(facets[index])
+    }
+}

@@ -67,52 +67,25 @@ public struct Rendition: Hashable, Sendable {
     /// `assetutil`'s `SizeOnDisk`: the header, its properties and its data.
     public var sizeOnDisk: Int { valueRange.length }
 
-    /// Reads the rendition whose key and value blocks are given. `position` numbers it in the tree.
-    package init(_ store: BOMStore, entry: BOMTree.Entry, position: Int, keyFormat: [RenditionAttribute]) throws(CompiledCatalogError) {
-        let bytes = store.bytes
-        let keyBlock = try store.block(entry.keyBlock, for: "RENDITIONS entry \(position) key")
-        guard keyBlock.length >= keyFormat.count * 2 else {
-            throw CompiledCatalogError(.malformed, "RENDITIONS entry \(position) key (block \(entry.keyBlock))", at: keyBlock.offset,
-                                       "has \(keyBlock.length) bytes, fewer than the \(keyFormat.count) attributes of the key format need")
-        }
-        let values = (0..<keyFormat.count).map { bytes.uint16LittleEndian(at: keyBlock.offset + 2 * $0) ?? 0 }
-        key = RenditionKey(attributes: keyFormat, values: values)
-
-        let block = try store.block(entry.valueBlock, for: "RENDITIONS entry \(position) value")
-        let at = block.offset
-        // Named only when an error is reported: formatting the name for every rendition cost
-        // more than reading its header.
-        func structure() -> String { "RENDITIONS entry \(position) (block \(entry.valueBlock))" }
-        guard block.length >= Self.headerLength, bytes.matches("ISTC", at: at),
-              let version = bytes.uint32LittleEndian(at: at + 4), let flags = bytes.uint32LittleEndian(at: at + 8),
-              let width = bytes.uint32LittleEndian(at: at + 12), let height = bytes.uint32LittleEndian(at: at + 16),
-              let scale = bytes.uint32LittleEndian(at: at + 20), let format = bytes.uint32LittleEndian(at: at + 24),
-              let colorSpace = bytes.uint32LittleEndian(at: at + 28), let modified = bytes.uint32LittleEndian(at: at + 32),
-              let layout = bytes.uint16LittleEndian(at: at + 36), let name = bytes.fixedString(at: at + 40, length: 128),
-              let propertiesLength = bytes.uint32LittleEndian(at: at + 168), let dataLength = bytes.uint32LittleEndian(at: at + 180)
-        else {
-            throw CompiledCatalogError(.malformed, structure(), at: at,
-                                       "is not a CSI header ('CTSI' and \(Self.headerLength) bytes expected, \(block.length) bytes)")
-        }
-        // Both lengths are 32-bit, so their sum cannot overflow an Int.
-        guard Int(propertiesLength) + Int(dataLength) <= block.length - Self.headerLength else {
-            throw CompiledCatalogError(.malformed, structure(), at: at,
-                                       "says \(propertiesLength) bytes of properties and \(dataLength) of data, more than its \(block.length) bytes hold")
-        }
-        csiVersion = version
-        self.flags = RenditionFlags(rawValue: flags)
-        self.width = width
-        self.height = height
-        scaleFactor = scale
-        pixelFormat = PixelFormat(rawValue: format)
-        colorSpaceID = colorSpace & 0xF
-        modificationDate = modified
-        self.layout = RenditionLayout(rawValue: layout)
-        renditionName = name
-        properties = try RenditionProperty.list(bytes, offset: at + Self.headerLength, length: Int(propertiesLength), structure: structure())
-        payload = try RenditionPayload.read(bytes, offset: at + Self.headerLength + Int(propertiesLength), length: Int(dataLength), structure: structure())
-        valueRange = RenditionPayload.DataRange(offset: at, length: Self.headerLength + Int(propertiesLength) + Int(dataLength))
-        self.keyBlock = entry.keyBlock
-        self.valueBlock = entry.valueBlock
+    /// The rendition a view reads, copied into a value. `entry` is its RENDITIONS tree entry,
+    /// `keyFormat` the file's, `name` its facet's.
+    package init(_ view: RenditionView, entry: BOMTree.Entry, keyFormat: [RenditionAttribute], name: String?) {
+        key = RenditionKey(attributes: keyFormat, values: (0..<keyFormat.count).map { view.keyValue(at: $0) ?? 0 })
+        self.name = name
+        renditionName = view.renditionName
+        csiVersion = view.csiVersion
+        flags = view.flags
+        width = view.width
+        height = view.height
+        scaleFactor = view.scaleFactor
+        pixelFormat = view.pixelFormat
+        colorSpaceID = view.colorSpaceID
+        modificationDate = view.modificationDate
+        layout = view.layout
+        properties = view.properties.map(RenditionProperty.init)
+        payload = RenditionPayload(view.payload, in: view.file)
+        valueRange = view.record.valueRange
+        keyBlock = entry.keyBlock
+        valueBlock = entry.valueBlock
     }
 }

@@ -30,68 +30,122 @@ public enum RenditionProperty: Hashable, Sendable {
         public var description: String { "\(width)x\(height)+\(x)+\(y)" }
     }
 
-    /// Reads the property list of `length` bytes at `offset`. `structure` names the rendition,
-    /// for errors.
-    package static func list(_ bytes: ByteReader, offset: Int, length: Int, structure: @autoclosure () -> String) throws(CompiledCatalogError) -> [RenditionProperty] {
-        var properties: [RenditionProperty] = []
-        var cursor = offset
-        let end = offset + length
-        while cursor < end {
-            guard cursor + 8 <= end, let type = bytes.uint32LittleEndian(at: cursor), let size = bytes.uint32LittleEndian(at: cursor + 4),
-                  Int(size) <= end - cursor - 8 else {
-                throw CompiledCatalogError(.malformed, "\(structure()) property \(properties.count)", at: cursor,
-                                           "runs past the end of the property list (\(length) bytes)")
-            }
-            properties.append(decode(bytes, type: type, at: cursor + 8, length: Int(size)))
-            cursor += 8 + Int(size)
-        }
-        return properties
-    }
-
-    private static func decode(_ bytes: ByteReader, type: UInt32, at offset: Int, length: Int) -> RenditionProperty {
-        func word(_ index: Int) -> UInt32? { 4 * (index + 1) <= length ? bytes.uint32LittleEndian(at: offset + 4 * index) : nil }
+    /// Decodes one TLV of a property list: a type this reader does not know, or a value too short
+    /// for its type, is kept as `unknown`.
+    package init(_ raw: RawRenditionProperty) {
+        let value = raw.value, length = value.count
+        func word(_ index: Int) -> UInt32? { raw.word(index) }
         func rectangle(from index: Int) -> Rectangle? {
             guard let x = word(index), let y = word(index + 1), let width = word(index + 2), let height = word(index + 3) else { return nil }
             return Rectangle(x: x, y: y, width: width, height: height)
         }
-        let decoded: RenditionProperty? = switch type {
+        let decoded: RenditionProperty? = switch raw.type {
         case 1001:
             word(0).flatMap { count in
                 Int(count) <= (length - 4) / 16 ? .slices((0..<Int(count)).compactMap { rectangle(from: 1 + 4 * $0) }) : nil
             }
         case 1003: .metrics((0..<(length / 4)).compactMap(word))
-        case 1004: word(0).flatMap { mode in bytes.float32LittleEndian(at: offset + 4).map { .blendModeAndOpacity(blendMode: mode, opacity: $0) } }
-        case 1005:
-            // The identifier's length, a word CoreUI requires to be 0, then the identifier,
-            // NUL-padded: `14000000 00000000 "public.layeredimage\0"` in Xcode 26's layer and
-            // icon stacks. Any other second word is kept raw.
-            word(0).flatMap { size in
-                word(1) == 0 && Int(size) <= length - 8 ? bytes.fixedString(at: offset + 8, length: Int(size)).map(RenditionProperty.uti) : nil
-            }
+        case 1004: word(0).flatMap { mode in value.float32LittleEndian(at: 4).map { .blendModeAndOpacity(blendMode: mode, opacity: $0) } }
+        case 1005: raw.utiBytes.map { .uti(String(decoding: $0, as: UTF8.self)) }
         case 1006: word(0).map(RenditionProperty.exifOrientation)
         case 1007: word(0).map(RenditionProperty.bytesPerRow)
-        case 1010: internalReference(bytes, at: offset, length: length)
+        case 1010: raw.internalReference.map { .internalReference(frame: $0.frame, layout: $0.layout, key: $0.key(in: value)) }
         case 1011: rectangle(from: 0).map(RenditionProperty.alphaCroppedFrame)
         default: nil
         }
-        return decoded ?? .unknown(type: type, offset: offset, length: length)
+        self = decoded ?? .unknown(type: raw.type, offset: raw.offset, length: length)
+    }
+}
+
+/// One TLV of a CSI header's property list, located and not decoded: its type, and its value's
+/// bytes, which bound every read of it. The JSON writer reads the one or two it needs from these
+/// (a data rendition's UTI, a reference's layout); `RenditionProperty(raw)` decodes any of them.
+package struct RawRenditionProperty {
+    package let type: UInt32
+    /// Where the value starts in the file.
+    package let offset: Int
+    /// The value's bytes, in the file.
+    package let value: UnsafeRawBufferPointer
+
+    /// The value's `index`th little-endian 32-bit word, when the value is that long.
+    package func word(_ index: Int) -> UInt32? { value.uint32LittleEndian(at: 4 * index) }
+
+    /// A 1005 property's uniform type identifier, as stored: a length, then the identifier,
+    /// NUL-padded. Nil for another type or a length longer than the value.
+    /// The identifier's length, a word CoreUI requires to be 0, then the identifier, NUL-padded:
+    /// `14000000 00000000 "public.layeredimage\0"` in Xcode 26's layer and icon stacks. Nil for
+    /// any other second word (the property is then kept raw) or a length past the value.
+    package var utiBytes: UnsafeRawBufferPointer? {
+        guard type == 1005, let size = word(0), word(1) == 0, Int(size) <= value.count - 8 else { return nil }
+        return value.window(offset: 8, length: Int(size))?.beforeNUL
     }
 
-    /// `INLK` (stored `KLNI`), 4 bytes of padding, the frame, the packed image's layout (2
-    /// bytes), the length in bytes of its key (4), then the key as (attribute, value) pairs of
-    /// 16-bit values, ending with a (0, 0) pair.
-    private static func internalReference(_ bytes: ByteReader, at offset: Int, length: Int) -> RenditionProperty? {
-        guard length >= 30, bytes.matches("KLNI", at: offset),
-              let x = bytes.uint32LittleEndian(at: offset + 8), let y = bytes.uint32LittleEndian(at: offset + 12),
-              let width = bytes.uint32LittleEndian(at: offset + 16), let height = bytes.uint32LittleEndian(at: offset + 20),
-              let layout = bytes.uint16LittleEndian(at: offset + 24), let keyLength = bytes.uint32LittleEndian(at: offset + 26),
-              Int(keyLength) <= length - 30 else { return nil }
-        var key: [CARFacet.Attribute] = []
-        for pair in 0..<(Int(keyLength) / 4) {
-            guard let attribute = bytes.uint16LittleEndian(at: offset + 30 + 4 * pair),
-                  let value = bytes.uint16LittleEndian(at: offset + 32 + 4 * pair), attribute != 0 || value != 0 else { break }
-            key.append(CARFacet.Attribute(attribute: RenditionAttribute(rawValue: UInt32(attribute)), value: value))
+    /// A 1010 property's reference into a packed image, up to its key: `INLK` (stored `KLNI`), 4
+    /// bytes of padding, the frame, the packed image's layout (2 bytes), the length in bytes of
+    /// its key (4), then the key. Nil for another type or a value too short for what it states.
+    package var internalReference: InternalReference? {
+        guard type == 1010, value.count >= 30, value.uint32BigEndian(at: 0) == 0x4B4C_4E49,  // "KLNI"
+              let x = word(2), let y = word(3), let width = word(4), let height = word(5),
+              let layout = value.uint16LittleEndian(at: 24), let keyLength = value.uint32LittleEndian(at: 26),
+              Int(keyLength) <= value.count - 30 else { return nil }
+        return InternalReference(frame: RenditionProperty.Rectangle(x: x, y: y, width: width, height: height),
+                                 layout: RenditionLayout(rawValue: layout), keyLength: Int(keyLength))
+    }
+
+    package struct InternalReference {
+        package var frame: RenditionProperty.Rectangle
+        package var layout: RenditionLayout
+        /// The bytes of the key after the 30-byte header, checked to lie inside the value.
+        package var keyLength: Int
+
+        /// The key as (attribute, value) pairs of 16-bit values, ending with a (0, 0) pair.
+        func key(in value: UnsafeRawBufferPointer) -> [CARFacet.Attribute] {
+            var key: [CARFacet.Attribute] = []
+            for pair in 0..<(keyLength / 4) {
+                guard let attribute = value.uint16LittleEndian(at: 30 + 4 * pair),
+                      let number = value.uint16LittleEndian(at: 32 + 4 * pair), attribute != 0 || number != 0 else { break }
+                key.append(CARFacet.Attribute(attribute: RenditionAttribute(rawValue: UInt32(attribute)), value: number))
+            }
+            return key
         }
-        return .internalReference(frame: Rectangle(x: x, y: y, width: width, height: height), layout: RenditionLayout(rawValue: layout), key: key)
+    }
+}
+
+/// A CSI header's property list, walked in place: 4-byte type, 4-byte length, value, until the
+/// list's bytes end. A TLV that runs past the end stops the walk; `checked` turns that into the
+/// error the reader reports, so a list handed out by a record walks to its end.
+package struct RenditionPropertyList: Sequence {
+    /// The list's bytes, in the file.
+    let bytes: UnsafeRawBufferPointer
+    /// Where they start in the file.
+    let offset: Int
+
+    /// The list of `length` bytes at `offset` of `file`, walked once to check that every TLV
+    /// lies inside it. `structure` names the rendition, for errors.
+    package static func checked(_ file: UnsafeRawBufferPointer, offset: Int, length: Int, structure: @autoclosure () -> String) throws(CompiledCatalogError) -> Self {
+        let list = Self(bytes: file.window(offset: offset, length: length) ?? UnsafeRawBufferPointer(start: nil, count: 0), offset: offset)
+        var walk = list.makeIterator(), count = 0
+        while walk.next() != nil { count += 1 }
+        guard walk.cursor == length else {
+            throw CompiledCatalogError(.malformed, "\(structure()) property \(count)", at: offset + walk.cursor,
+                                       "runs past the end of the property list (\(length) bytes)")
+        }
+        return list
+    }
+
+    package func makeIterator() -> Iterator { Iterator(list: self) }
+
+    package struct Iterator: IteratorProtocol {
+        let list: RenditionPropertyList
+        /// Where the next TLV starts, from the start of the list.
+        private(set) var cursor = 0
+
+        package mutating func next() -> RawRenditionProperty? {
+            let bytes = list.bytes
+            guard cursor < bytes.count, let type = bytes.uint32LittleEndian(at: cursor), let size = bytes.uint32LittleEndian(at: cursor + 4),
+                  Int(size) <= bytes.count - cursor - 8, let value = bytes.window(offset: cursor + 8, length: Int(size)) else { return nil }
+            defer { cursor += 8 + Int(size) }
+            return RawRenditionProperty(type: type, offset: list.offset + cursor + 8, value: value)
+        }
     }
 }

@@ -45,13 +45,19 @@ public struct RenditionLayout: RawRepresentable, Hashable, Sendable, CustomStrin
     public var themeName: String { Self.themeNames[rawValue] ?? "Unknown(\(rawValue))" }
 
     /// A bitmap laid out in one, three or nine parts, or a filmstrip: what CoreUI calls an image.
-    public var isSlicedImage: Bool { (10...50).contains(rawValue) }
+    public var isSlicedImage: Bool { Self.slicedImages.contains(rawValue) }
+
+    /// The layouts that are sliced images.
+    package static let slicedImages: ClosedRange<UInt16> = 10...50
+
+    /// Whether `assetType` is `Image`: a sliced image, or a reference into a packed image.
+    package var isImageAssetType: Bool { isSlicedImage || self == .internalReference }
 
     /// `assetutil`'s `AssetType`: `Image`, `Vector`, `Data`, `Color`, `MultiSized Image`,
     /// `PackedImage`; a reference into a packed image is an `Image`. Others print their layout.
     public var assetType: String {
         switch rawValue {
-        case _ where isSlicedImage, Self.internalReference.rawValue: "Image"
+        case _ where isImageAssetType: "Image"
         case Self.vector.rawValue: "Vector"
         case Self.data.rawValue: "Data"
         case Self.color.rawValue: "Color"
@@ -66,16 +72,21 @@ public struct PixelFormat: RawRepresentable, Hashable, Sendable, CustomStringCon
     public var rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
+    // The codes as numbers, most significant byte first, so the compiler folds them (each is
+    // compared a few times per rendition).
     public static let none = Self(rawValue: 0)
-    public static let argb = Self(code: "ARGB")
-    public static let gray8 = Self(code: "GA8 ")
-    public static let gray16 = Self(code: "GA16")
-    public static let rgb555 = Self(code: "RGB5")
-    public static let rgbw = Self(code: "RGBW")
-    public static let pdf = Self(code: "PDF ")
-    public static let jpeg = Self(code: "JPEG")
-    public static let heif = Self(code: "HEIF")
-    public static let data = Self(code: "DATA")
+    public static let argb = Self(rawValue: 0x4152_4742)  // "ARGB"
+    public static let gray8 = Self(rawValue: 0x4741_3820)  // "GA8 "
+    public static let gray16 = Self(rawValue: 0x4741_3136)  // "GA16"
+    public static let rgb555 = Self(rawValue: 0x5247_4235)  // "RGB5"
+    public static let rgbw = Self(rawValue: 0x5247_4257)  // "RGBW"
+    public static let pdf = Self(rawValue: 0x5044_4620)  // "PDF "
+    public static let jpeg = Self(rawValue: 0x4A50_4547)  // "JPEG"
+    public static let heif = Self(rawValue: 0x4845_4946)  // "HEIF"
+    public static let data = Self(rawValue: 0x4441_5441)  // "DATA"
+
+    /// The formats named above: the ones whose names the assetutil document renders once.
+    package static let named: [PixelFormat] = [.none, .argb, .gray8, .gray16, .rgb555, .rgbw, .pdf, .jpeg, .heif, .data]
 
     init(code: String) {
         self.rawValue = code.utf8.reduce(0) { $0 << 8 | UInt32($1) }

@@ -1,0 +1,26 @@
+import AdaptSupport
+
+extension ByteReader {
+    /// Files larger than this are refused before they are read (no real catalog comes near).
+    package static let maximumFileSize = 4 << 30
+
+    /// A reader over the file at `path`, mapped, not copied, refused up front when it is not a
+    /// regular file or is larger than `maximumFileSize`. Like every reader of a mapped file,
+    /// this assumes no one truncates the file while it is read. Errors name `path`.
+    package static func mapping(_ path: String) throws(CompiledCatalogError) -> ByteReader {
+        func unreadable(_ problem: String) -> CompiledCatalogError { CompiledCatalogError(.unreadable, path: path, "the file", problem) }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw unreadable("cannot be opened: \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { throw unreadable("is not a regular file") }
+        let size = Int(info.st_size)
+        guard size <= maximumFileSize else { throw unreadable("is \(size) bytes, more than the \(maximumFileSize) this reader accepts") }
+        guard size > 0 else { return ByteReader([]) }
+        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {
+            throw unreadable("cannot be mapped: \(String(cString: strerror(errno)))")
+        }
+        let bytes = UnsafeRawBufferPointer(start: address, count: size)
+        return ByteReader(ByteReader.Storage(bytes) { munmap(UnsafeMutableRawPointer(mutating: $0.baseAddress), $0.count) })
+    }
+}
