@@ -24,7 +24,7 @@ extension RuleRegistry {
               bad: "an LZFSE stream that ends before width × height × 4 bytes", good: "a bitmap that decodes to its declared size"),
         .init(.extractOutput, "an `adapt extract` output folder that cannot be written or may not be replaced (not empty and not an earlier output of adapt extract), or a catalog of which nothing could be written",
               bad: "adapt extract Assets.car -o Sources  (a folder of the user's files)", good: "adapt extract Assets.car -o Extracted  (new, empty, or an earlier extract output)"),
-            .init(.compiledMissing, "`adapt verify`: an entry of the source catalog that the compiled file's platform and devices keep, but for which the file holds no rendition",
+        .init(.compiledMissing, "`adapt verify`: an entry of the source catalog that the compiled file's platform and devices keep, but for which the file holds no rendition",
               details: "Entries the platform cannot hold are not expected (rule 2.1: another platform's idiom, an axis its compiled catalogs lack, a device family the file was not built for). The usual cause is a build from another version of the source.",
               bad: "Images.xcassets declares d_iphone/green@3x.png; assets_iphone.car has no rendition of it", good: "every kept entry has its rendition"),
         .init(.compiledDifferent, "`adapt verify`: a rendition compiled from a source entry (same set, same file name) that holds it differently: another idiom, scale, subtype, size class, memory, graphics, appearance, or another pixel size than the source PNG",

@@ -65,7 +65,7 @@ public struct CompiledCatalog: Sendable {
         let keyFormat = index.keyFormat.attributes, entries = index.entries
         let identifier = keyFormat.firstIndex(of: .identifier) ?? keyFormat.count
         renditions = index.withRenditions { views in
-            [Rendition].inBatches(of: views.count, batch: CompiledCatalogIndex.batchSize) { position in
+            [Rendition].inBatches(of: views.count, batch: CompiledCatalogIndex.batchSize, concurrency: Self.concurrency) { position in
                 let view = views[position]
                 return Rendition(view, entry: entries[position], keyFormat: keyFormat, name: index.facetName(view.keyValue(at: identifier)))
             }

@@ -65,7 +65,7 @@ package struct CompiledCatalogIndex: Sendable {
     /// The records of every entry, checked on every core; the first error in tree order is the
     /// one reported.
     private static func checkRenditions(_ store: BOMStore, entries: [BOMTree.Entry], keyCount: Int) throws(CompiledCatalogError) -> [RenditionRecord] {
-        try [RenditionRecord].inBatches(of: entries.count, batch: batchSize) { position throws(CompiledCatalogError) in
+        try [RenditionRecord].inBatches(of: entries.count, batch: batchSize, concurrency: CompiledCatalog.concurrency) { position throws(CompiledCatalogError) in
             // The CSI header, the property list and the start of the data of one further on.
             if position + BOMStore.prefetchDistance < entries.count {
                 store.prefetch(block: entries[position + BOMStore.prefetchDistance].valueBlock, length: 256)
