@@ -150,7 +150,8 @@ extension FileSystem {
         return bytes
     }
 
-    static func kindDescription(_ mode: mode_t) -> String {
+    /// What a file of `mode` is, for an error that refuses it (`a named pipe`).
+    package static func kindDescription(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
         case S_IFDIR: "a folder"
         case S_IFIFO: "a named pipe"

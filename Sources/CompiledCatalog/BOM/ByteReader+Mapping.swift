@@ -9,11 +9,14 @@ extension ByteReader {
     /// this assumes no one truncates the file while it is read. Errors name `path`.
     package static func mapping(_ path: String) throws(CompiledCatalogError) -> ByteReader {
         func unreadable(_ problem: String) -> CompiledCatalogError { CompiledCatalogError(.unreadable, path: path, "the file", problem) }
-        let descriptor = open(path, O_RDONLY)
+        // Opened without blocking: a FIFO named `x.car` would otherwise wait for a writer forever
+        // before the check below could refuse it.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else { throw unreadable("cannot be opened: \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { throw unreadable("is not a regular file") }
+        guard fstat(descriptor, &info) == 0 else { throw unreadable("cannot be read: \(String(cString: strerror(errno)))") }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw unreadable("is not a regular file (\(FileSystem.kindDescription(info.st_mode)))") }
         let size = Int(info.st_size)
         guard size <= maximumFileSize else { throw unreadable("is \(size) bytes, more than the \(maximumFileSize) this reader accepts") }
         guard size > 0 else { return ByteReader([]) }
