@@ -118,6 +118,9 @@ public struct SyntheticCatalog: Sendable {
     public enum Field: Sendable {
         case block([UInt8])
         case number(UInt32)
+        /// The block this tree's entry at `entry` (an earlier one) has in the same field: entries
+        /// sharing one block, as a hostile file's do.
+        case sameBlockAs(entry: Int)
     }
 
     /// Another BOM tree, with its entries in the order given.
@@ -161,6 +164,8 @@ public struct SyntheticCatalog: Sendable {
     public var platform: (name: String, version: String)? = ("ios", "18.0")
     /// `EXTENDED_METADATA`'s thinning arguments (empty for an unthinned file).
     public var thinningArguments = ""
+    /// More variables, each naming the block another variable (written above) names.
+    public var aliases: [(name: String, sameAs: String)] = []
 
     public init(keyFormat: [RenditionAttribute], facets: [Facet] = [], renditions: [Rendition] = [], trees: [Tree] = []) {
         self.keyFormat = keyFormat
@@ -172,34 +177,50 @@ public struct SyntheticCatalog: Sendable {
     /// The file.
     public func bytes() throws -> [UInt8] {
         var writer = BOMWriter(source: ByteReader([]))
-        writer.setVariable("CARHEADER", writer.append(header()))
-        let renditionEntries = renditions.map { rendition in
-            let key = writer.append(LittleEndian.halfWords(keyFormat.map { rendition.key[$0] ?? 0 }))
-            return BOMTree.Entry(keyBlock: key, valueBlock: writer.append(Self.csi(rendition)))
+        var variables: [String: UInt32] = [:]
+        func set(_ name: String, _ block: UInt32) {
+            writer.setVariable(name, block)
+            variables[name] = block
         }
-        writer.setVariable("RENDITIONS", writer.appendTree(renditionEntries))
-        writer.setVariable("FACETKEYS", writer.appendTree(facets.map { facet in
-            BOMTree.Entry(keyBlock: writer.append(Array(facet.name.utf8)), valueBlock: writer.append(Self.facetValue(facet)))
-        }))
-        writer.setVariable("KEYFORMAT", writer.append(Array("tmfk".utf8) + LittleEndian.words([0, UInt32(keyFormat.count)] + keyFormat.map(\.rawValue))))
+        set("CARHEADER", try writer.append(header()))
+        var renditionEntries: [BOMTree.Entry] = []
+        for rendition in renditions {
+            let key = try writer.append(LittleEndian.halfWords(keyFormat.map { rendition.key[$0] ?? 0 }))
+            renditionEntries.append(BOMTree.Entry(keyBlock: key, valueBlock: try writer.append(Self.csi(rendition))))
+        }
+        set("RENDITIONS", try writer.appendTree(renditionEntries))
+        var facetEntries: [BOMTree.Entry] = []
+        for facet in facets {
+            facetEntries.append(BOMTree.Entry(keyBlock: try writer.append(Array(facet.name.utf8)), valueBlock: try writer.append(Self.facetValue(facet))))
+        }
+        set("FACETKEYS", try writer.appendTree(facetEntries))
+        set("KEYFORMAT", try writer.append(Array("tmfk".utf8) + LittleEndian.words([0, UInt32(keyFormat.count)] + keyFormat.map(\.rawValue))))
         if let platform {
-            writer.setVariable("EXTENDED_METADATA", writer.append(Array("META".utf8) + [thinningArguments, platform.version, platform.name, versionString]
+            set("EXTENDED_METADATA", try writer.append(Array("META".utf8) + [thinningArguments, platform.version, platform.name, versionString]
                     .flatMap { Self.fixed($0, length: 256) }))
         }
         for tree in trees {
-            let entries = tree.entries.map { entry in
-                func number(_ field: Field) -> UInt32 {
+            var entries: [BOMTree.Entry] = []
+            for entry in tree.entries {
+                func number(_ field: Field, _ earlier: (BOMTree.Entry) -> UInt32) throws -> UInt32 {
                     switch field {
-                    case .block(let bytes): writer.append(bytes)
+                    case .block(let bytes): try writer.append(bytes)
                     case .number(let number): number
+                    case .sameBlockAs(let position): earlier(entries[position])
                     }
                 }
-                return BOMTree.Entry(keyBlock: number(entry.key), valueBlock: number(entry.value))
+                entries.append(BOMTree.Entry(keyBlock: try number(entry.key, \.keyBlock), valueBlock: try number(entry.value, \.valueBlock)))
             }
-            writer.setVariable(tree.name, writer.appendTree(entries))
+            set(tree.name, try writer.appendTree(entries))
+        }
+        for alias in aliases {
+            guard let block = variables[alias.sameAs] else { throw UnknownVariable(name: alias.sameAs) }
+            writer.setVariable(alias.name, block)
         }
         return try writer.bytes()
     }
+
+    struct UnknownVariable: Error { var name: String }
 
     /// Writes the file at `path`; returns `path`.
     @discardableResult

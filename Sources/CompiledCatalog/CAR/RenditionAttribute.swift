@@ -68,6 +68,11 @@ public struct CARKeyFormat: Hashable, Sendable {
     public var version: UInt32
     public var attributes: [RenditionAttribute]
 
+    /// The most attributes a key format may list. CoreUI numbers 28 (`RenditionAttribute`) and the
+    /// real files of Xcode 7.3 to 26.6 in the test corpus list 5 to 14; this bounds the memory each
+    /// rendition's key takes.
+    public static let maximumAttributeCount: UInt32 = 64
+
     package init(_ store: BOMStore) throws(CompiledCatalogError) {
         guard let (index, block) = try store.variableBlock("KEYFORMAT") else {
             throw CompiledCatalogError(.malformed, "the file", "has a CARHEADER but no KEYFORMAT: rendition keys cannot be read")
@@ -76,6 +81,12 @@ public struct CARKeyFormat: Hashable, Sendable {
         guard block.length >= 12, bytes.matches("tmfk", at: at), let version = bytes.uint32LittleEndian(at: at + 4),
               let count = bytes.uint32LittleEndian(at: at + 8) else {
             throw CompiledCatalogError(.malformed, "KEYFORMAT (block \(index))", at: at, "is not a key format ('kfmt' and 12 bytes expected, \(block.length) bytes)")
+        }
+        // Every rendition holds one value per attribute: a key format of tens of thousands of
+        // attributes over a key block all renditions share made a 469 KB file cost a gigabyte.
+        guard count <= Self.maximumAttributeCount else {
+            throw CompiledCatalogError(.malformed, "KEYFORMAT (block \(index))", at: at,
+                                       "lists \(count) attributes, more than the \(Self.maximumAttributeCount) this reader accepts (CoreUI numbers 28)")
         }
         guard Int(count) <= (block.length - 12) / 4 else {
             throw CompiledCatalogError(.malformed, "KEYFORMAT (block \(index))", at: at,

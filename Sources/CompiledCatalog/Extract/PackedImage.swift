@@ -18,13 +18,16 @@ extension CompiledCatalog {
     /// every attribute of the file's key format has the value the reference lists (0 for those it
     /// leaves out).
     public func packedImage(referencedBy rendition: Rendition) -> (atlas: Rendition, frame: RenditionProperty.Rectangle)? {
+        packedImagePosition(referencedBy: rendition).map { (renditions[$0.position], $0.frame) }
+    }
+
+    /// Where in `renditions` the packed image a reference points into lies, and the frame.
+    package func packedImagePosition(referencedBy rendition: Rendition) -> (position: Int, frame: RenditionProperty.Rectangle)? {
         for case .internalReference(let frame, _, let pairs) in rendition.properties {
             var wanted: [RenditionAttribute: UInt16] = [:]
             for pair in pairs { wanted[pair.attribute] = pair.value }
-            let atlas = renditions.first { candidate in
-                candidate.layout == .packedImage && candidate.key.pairs.allSatisfy { wanted[$0.attribute, default: 0] == $0.value }
-            }
-            return atlas.map { ($0, frame) }
+            let values = keyFormat.attributes.map { wanted[$0, default: 0] }
+            return packedImagePositions[values].map { ($0, frame) }
         }
         return nil
     }

@@ -39,6 +39,9 @@ package struct BOMWriter {
     }
 
     private let source: ByteReader
+    /// The most bytes the blocks may take (nil: no limit), checked as each block is added, so a
+    /// file that would grow past it is refused before its blocks are held in memory.
+    private let limit: Int?
     private var blocks: [Content] = [.built([])]
     private var variables: [(name: String, block: UInt32)] = []
     /// Source block number → block number here, so a block named twice is copied once.
@@ -46,13 +49,37 @@ package struct BOMWriter {
     /// Bytes copied from the source so far: distinct blocks of a well-formed file do not overlap,
     /// so they add up to no more than the file; a hostile file's overlapping blocks would.
     private var copiedLength = 0
+    /// Bytes of every block so far, built or copied.
+    private var blocksLength = 0
 
-    package init(source: ByteReader) { self.source = source }
+    /// A writer whose blocks come from `source` or are built here. With a `limit`, adding a block
+    /// that brings the blocks past it throws: the thinner sets one so that no input, however its
+    /// structures point at each other, makes it write (or hold) more than a bounded multiple of it.
+    package init(source: ByteReader, limit: Int? = nil) {
+        self.source = source
+        self.limit = limit
+    }
 
-    /// Adds a block made here; returns its number.
-    package mutating func append(_ bytes: [UInt8]) -> UInt32 {
+    /// What a thinned file may hold beyond its source's bytes: the header's padding and the trees'
+    /// nodes, which this writer makes 4096 bytes each as actool does even where a compact source
+    /// had smaller ones (sixteen trees' worth).
+    package static let overheadBeyondSource = 64 << 10
+
+    /// Adds a block made here; returns its number. Throws when a limit is set and the blocks
+    /// would pass it.
+    package mutating func append(_ bytes: [UInt8], for structure: @autoclosure () -> String = "a built block") throws(CompiledCatalogError) -> UInt32 {
+        try reserve(bytes.count, for: structure())
         blocks.append(.built(bytes))
         return UInt32(blocks.count - 1)
+    }
+
+    /// Counts a block about to be added: its bytes, and its entry in the block table.
+    private mutating func reserve(_ length: Int, for structure: @autoclosure () -> String) throws(CompiledCatalogError) {
+        blocksLength += length
+        if let limit, Self.firstBlockOffset + blocksLength + 8 * (blocks.count + 1) > limit {
+            throw CompiledCatalogError(.malformed, structure(), "would bring the written file past \(limit) bytes, the bound for a file of \(source.count) " +
+                                       "(its structures point at the same bytes many times over)")
+        }
     }
 
     /// Adds (once) a copy of the source's block `index`, checked to lie in the source; returns its
@@ -66,6 +93,7 @@ package struct BOMWriter {
             throw CompiledCatalogError(.malformed, structure(), at: block.offset,
                                        "overlaps other blocks: copying it brings the copies past the file's \(source.count) bytes")
         }
+        try reserve(block.length, for: structure())
         blocks.append(.copied(offset: block.offset, length: block.length))
         let number = UInt32(blocks.count - 1)
         copies[index] = number
@@ -78,7 +106,7 @@ package struct BOMWriter {
     }
 
     /// Adds a tree holding `entries` in the order given; returns the number of its header block.
-    package mutating func appendTree(_ entries: [BOMTree.Entry]) -> UInt32 {
+    package mutating func appendTree(_ entries: [BOMTree.Entry]) throws(CompiledCatalogError) -> UInt32 {
         // Leaves first (an empty tree is one empty leaf), numbered in a row so links are known.
         var level: [(block: UInt32, lastKey: UInt32)] = []
         let chunks = entries.isEmpty ? [[]] : stride(from: 0, to: entries.count, by: Self.entriesPerNode).map {
@@ -91,6 +119,7 @@ package struct BOMWriter {
             for (position, nodePairs) in pairs.enumerated() {
                 let forward = position + 1 < pairs.count ? first + UInt32(position + 1) : 0
                 let backward = position > 0 ? first + UInt32(position - 1) : 0
+                try reserve(Self.nodeSize, for: "a tree of \(entries.count) entries")
                 blocks.append(.built(Self.node(isLeaf: isLeaf, pairs: nodePairs, forward: forward, backward: backward)))
             }
             level = pairs.enumerated().map { (first + UInt32($0.offset), $0.element.last?.second ?? 0) }
@@ -107,7 +136,7 @@ package struct BOMWriter {
         header.appendBigEndian(UInt32(Self.nodeSize))
         header.appendBigEndian(UInt32(entries.count))
         header.append(0)
-        return append(header)
+        return try append(header, for: "a tree of \(entries.count) entries")
     }
 
     private static func node(isLeaf: Bool, pairs: [(first: UInt32, second: UInt32)], forward: UInt32, backward: UInt32) -> [UInt8] {
@@ -130,7 +159,7 @@ package struct BOMWriter {
 
     /// The length of the file `bytes()` writes.
     package var length: Int {
-        Self.firstBlockOffset + blocks.reduce(0) { $0 + $1.length } + variablesLength + tableLength
+        Self.firstBlockOffset + blocksLength + variablesLength + tableLength
     }
 
     /// The file. Throws when it would not fit the format's 32-bit offsets.
@@ -142,7 +171,6 @@ package struct BOMWriter {
         var out: [UInt8] = []
         out.reserveCapacity(total)
         out += Array("BOMStore".utf8)
-        let blocksLength = blocks.reduce(0) { $0 + $1.length }
         let variablesOffset = Self.firstBlockOffset + blocksLength
         let tableOffset = variablesOffset + variablesLength
         out.appendBigEndian(UInt32(1))

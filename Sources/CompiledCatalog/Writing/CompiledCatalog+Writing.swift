@@ -13,6 +13,11 @@
 /// A kept reference into a packed image keeps that packed image (`keepingPackedImages`): its
 /// pixels live there.
 ///
+/// The new file is never larger than its source plus `BOMWriter.overheadBeyondSource`: a block
+/// named many times is written once (a tree two variables name, a `BITMAPKEYS` value several
+/// entries share), and a file whose structures would still add up to more is refused with
+/// `car.malformed` before its blocks are held in memory.
+///
 /// ```swift
 /// let catalog = try CompiledCatalog(path: "Assets.car")
 /// let phone = catalog.renditions.indices.filter { catalog.renditions[$0].key.idiom != .pad }
@@ -22,14 +27,8 @@ extension CompiledCatalog {
     /// `positions` (in `renditions`) and the packed images the references among them point into.
     public func keepingPackedImages(_ positions: Set<Int>) -> Set<Int> {
         var kept = positions
-        var atlasPositions: [UInt32: Int] = [:]
-        for (position, rendition) in renditions.enumerated() where rendition.layout == .packedImage {
-            atlasPositions[rendition.valueBlock] = atlasPositions[rendition.valueBlock] ?? position
-        }
         for position in positions where renditions.indices.contains(position) && renditions[position].layout == .internalReference {
-            if let (atlas, _) = packedImage(referencedBy: renditions[position]), let atlasPosition = atlasPositions[atlas.valueBlock] {
-                kept.insert(atlasPosition)
-            }
+            if let (atlas, _) = packedImagePosition(referencedBy: renditions[position]) { kept.insert(atlas) }
         }
         return kept
     }
@@ -65,9 +64,11 @@ private struct CompiledCatalogWriter {
     init(_ catalog: CompiledCatalog, keeping positions: Set<Int>) throws(CompiledCatalogError) {
         self.catalog = catalog
         store = catalog.store
-        writer = BOMWriter(source: store.bytes)
+        writer = BOMWriter(source: store.bytes, limit: store.bytes.count + BOMWriter.overheadBeyondSource)
         kept = positions.filter { catalog.renditions.indices.contains($0) }.sorted()
         var written: Set<String> = []
+        // Source block → block here, so variables that name one block name one copy of it.
+        var writtenBlocks: [UInt32: UInt32] = [:]
         // Variables in the source's order, each once (the reader, too, uses a name's first).
         for variable in store.variables where written.insert(variable.name).inserted {
             let block: UInt32
@@ -76,7 +77,13 @@ private struct CompiledCatalogWriter {
             case "RENDITIONS": block = try renditions()
             case "FACETKEYS": block = try facets()
             case "BITMAPKEYS": block = try bitmapKeys(variable)
-            default: block = try copied(variable)
+            default:
+                if let earlier = writtenBlocks[variable.blockIndex] {
+                    block = earlier
+                } else {
+                    block = try copied(variable)
+                    writtenBlocks[variable.blockIndex] = block
+                }
             }
             writer.setVariable(variable.name, block)
         }
@@ -89,7 +96,7 @@ private struct CompiledCatalogWriter {
         let count = UInt32(kept.count)
         // The reader checked the header's 436 bytes; its rendition count is at 16, little-endian.
         for byte in 0..<4 { bytes[16 + byte] = UInt8(count >> (8 * UInt32(byte)) & 0xFF) }
-        return writer.append(bytes)
+        return try writer.append(bytes, for: "CARHEADER")
     }
 
     private mutating func renditions() throws(CompiledCatalogError) -> UInt32 {
@@ -101,7 +108,7 @@ private struct CompiledCatalogWriter {
             let value = try writer.copy(block: rendition.valueBlock, from: store, for: "RENDITIONS entry \(position) value")
             entries.append(BOMTree.Entry(keyBlock: key, valueBlock: value))
         }
-        return writer.appendTree(entries)
+        return try writer.appendTree(entries)
     }
 
     /// The facets some kept rendition belongs to (`CARFacet.read` lists them in tree order).
@@ -114,7 +121,7 @@ private struct CompiledCatalogWriter {
             entries.append(BOMTree.Entry(keyBlock: try writer.copy(block: entry.keyBlock, from: store, for: "FACETKEYS entry \(position) key"),
                                          valueBlock: try writer.copy(block: entry.valueBlock, from: store, for: "FACETKEYS entry \(position) value")))
         }
-        return writer.appendTree(entries)
+        return try writer.appendTree(entries)
     }
 
     /// The entries of the names some kept rendition has, in the source's order. A value block in
@@ -128,20 +135,25 @@ private struct CompiledCatalogWriter {
         let renditions = catalog.renditions
         let kept = RenditionValueMasks.byName(self.kept.lazy.map { renditions[$0] }, attributeCount: attributeCount)
         var entries: [BOMTree.Entry] = []
+        // Masks rebuilt for one name from one source block are the same bytes: written once.
+        var rebuilt: [BOMTree.Entry: UInt32] = [:]
         for (position, entry) in tree.entries.enumerated() {
             // The key is the name identifier, a number.
             guard let identifier = UInt16(exactly: entry.keyBlock), let keptMasks = kept[identifier], let allMasks = all[identifier] else { continue }
             let value: UInt32
-            if Int(entry.valueBlock) < store.blocks.count,
+            if let earlier = rebuilt[entry] {
+                value = earlier
+            } else if Int(entry.valueBlock) < store.blocks.count,
                let masks = CARBitmapKeyMasks(store.bytes, block: try store.block(entry.valueBlock, for: "BITMAPKEYS entry \(position) value"),
                                              attributeCount: attributeCount) {
-                value = writer.append(masks.rebuilt(all: allMasks, kept: keptMasks).bytes)
+                value = try writer.append(masks.rebuilt(all: allMasks, kept: keptMasks).bytes, for: "BITMAPKEYS entry \(position) value")
+                rebuilt[entry] = value
             } else {
                 value = try field(entry.valueBlock, "BITMAPKEYS entry \(position) value")
             }
             entries.append(BOMTree.Entry(keyBlock: entry.keyBlock, valueBlock: value))
         }
-        return writer.appendTree(entries)
+        return try writer.appendTree(entries)
     }
 
     /// Any other variable: a tree kept whole, or a block copied.
@@ -158,7 +170,7 @@ private struct CompiledCatalogWriter {
             // Both fields name blocks (a field naming no block of the file is a number, kept as it is).
             entries.append(BOMTree.Entry(keyBlock: try field(entry.keyBlock, structure + " key"), valueBlock: try field(entry.valueBlock, structure + " value")))
         }
-        return writer.appendTree(entries)
+        return try writer.appendTree(entries)
     }
 
     private mutating func field(_ index: UInt32, _ structure: String) throws(CompiledCatalogError) -> UInt32 {

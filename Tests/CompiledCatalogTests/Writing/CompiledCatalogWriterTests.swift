@@ -77,7 +77,7 @@ import Testing
         let source = try CompiledCorpus.read("assets_ios.car")
         var writer = BOMWriter(source: source.store.bytes)
         let entries = (1...1500).map { BOMTree.Entry(keyBlock: UInt32($0), valueBlock: UInt32(100_000 + $0)) }
-        writer.setVariable("T", writer.appendTree(entries))
+        writer.setVariable("T", try writer.appendTree(entries))
         let store = try BOMStore(ByteReader(try writer.bytes()))
         let tree = try #require(try BOMTree(store, named: "T"))
         #expect(tree.entries == entries)
