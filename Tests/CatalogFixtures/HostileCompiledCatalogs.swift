@@ -83,4 +83,21 @@ public enum HostileCompiledCatalogs {
         let copies = Array(repeating: renditions[0], count: max(count, 1))
         return try SyntheticCatalog(keyFormat: wide, facets: facets, renditions: copies).bytes()
     }
+
+    /// Six names that are three pairs to Swift's `String` equality, and six assets to CoreUI:
+    /// `Café` in NFC and in NFD, `A␀B` and `A␀C` (equal before the NUL), and `X` followed by the
+    /// invalid bytes FF or FE (both read as U+FFFD). One 2x phone bitmap each, 1 to 6 by name order
+    /// of `mergingNames`.
+    public static let mergingNames: [[UInt8]] = [
+        Array("Caf\u{E9}".utf8), Array("Cafe\u{301}".utf8), [0x41, 0, 0x42], [0x41, 0, 0x43], [0x58, 0xFF], [0x58, 0xFE],
+    ]
+
+    public static func namesThatMerge() throws -> [UInt8] {
+        let facets = mergingNames.enumerated().map { SyntheticCatalog.Facet(bytes: $0.element, identifier: UInt16($0.offset + 1)) }
+        let renditions = facets.map { facet in
+            SyntheticCatalog.Rendition.bitmap("image\(facet.identifier)@2x.png", key: [.identifier: facet.identifier, .scale: 2, .idiom: 1, .element: 85, .part: 181],
+                                              width: 1, height: 1, pixels: [0, 0, 255, 255])
+        }
+        return try SyntheticCatalog(keyFormat: keyFormat, facets: facets, renditions: renditions).bytes()
+    }
 }

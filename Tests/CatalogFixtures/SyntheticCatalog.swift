@@ -34,10 +34,20 @@ public struct SyntheticCatalog: Sendable {
         /// The other attributes, before the identifier (Xcode writes element 85 and a part).
         public var attributes: [(attribute: RenditionAttribute, value: UInt16)]
 
+        /// The name as stored in FACETKEYS: its UTF-8, unless given as bytes (invalid UTF-8, a NUL).
+        public var nameBytes: [UInt8]
+
         public init(_ name: String, identifier: UInt16, attributes: [(attribute: RenditionAttribute, value: UInt16)] = [(.element, 85), (.part, 181)]) {
             self.name = name
+            self.nameBytes = Array(name.utf8)
             self.identifier = identifier
             self.attributes = attributes
+        }
+
+        /// A facet whose stored name is `bytes`, which need not be UTF-8.
+        public init(bytes: [UInt8], identifier: UInt16) {
+            self.init(String(decoding: bytes, as: UTF8.self), identifier: identifier)
+            nameBytes = bytes
         }
     }
 
@@ -191,7 +201,7 @@ public struct SyntheticCatalog: Sendable {
         set("RENDITIONS", try writer.appendTree(renditionEntries))
         var facetEntries: [BOMTree.Entry] = []
         for facet in facets {
-            facetEntries.append(BOMTree.Entry(keyBlock: try writer.append(Array(facet.name.utf8)), valueBlock: try writer.append(Self.facetValue(facet))))
+            facetEntries.append(BOMTree.Entry(keyBlock: try writer.append(facet.nameBytes), valueBlock: try writer.append(Self.facetValue(facet))))
         }
         set("FACETKEYS", try writer.appendTree(facetEntries))
         set("KEYFORMAT", try writer.append(Array("tmfk".utf8) + LittleEndian.words([0, UInt32(keyFormat.count)] + keyFormat.map(\.rawValue))))

@@ -22,7 +22,8 @@ import CompiledCatalog
 /// ```
 public struct AdaptedCompiledCatalog: Sendable {
     public let compiled: CompiledCatalog
-    /// The model: assets in name order, variants in RENDITIONS-tree order within each asset.
+    /// The model: assets in name order (one per facet), variants in RENDITIONS-tree order within
+    /// each asset.
     public let catalog: Catalog
     /// For asset `a` and variant `v` of `catalog`, `renditionPositions[a][v]` is the position of
     /// its rendition in `compiled.renditions`.
@@ -35,13 +36,13 @@ public struct AdaptedCompiledCatalog: Sendable {
         self.compiled = compiled
         var assets: [Asset] = []
         var positions: [[Int]] = []
-        var byName: [String: [Int]] = [:]
-        for (position, rendition) in compiled.renditions.enumerated() where !Self.isPackedImage(rendition) {
-            guard let name = rendition.name else { continue }
-            byName[name, default: []].append(position)
-        }
-        for name in byName.keys.sorted() {
-            let members = byName[name]!
+        // By facet, not by name: two names equal as strings (NFC and NFD) are two assets, as
+        // they are to CoreUI, and a slice keeps both.
+        for group in compiled.assetGroups {
+            guard let facet = group.facet else { continue }
+            let name = compiled.facets[facet].name
+            let members = group.positions.filter { !Self.isPackedImage(compiled.renditions[$0]) }
+            guard !members.isEmpty else { continue }
             let variants = members.enumerated().map { index, position in
                 Self.variant(compiled.renditions[position], index: index, in: compiled)
             }

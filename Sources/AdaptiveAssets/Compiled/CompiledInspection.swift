@@ -21,24 +21,33 @@ public struct CompiledInspection: Sendable {
     /// A listing for people.
     public var text: String {
         let header = catalog.header
-        let assets = catalog.assets
+        let groups = catalog.assetGroups
         var lines: [String] = []
         lines.append("\(catalog.path): compiled catalog, storage version \(header.storageVersion) (CoreUI \(header.coreUIVersion)), "
-            + "\(counted(assets.count, "asset")), \(counted(catalog.renditions.count, "rendition"))")
+            + "\(counted(groups.count, "asset")), \(counted(catalog.renditions.count, "rendition"))")
         if let metadata = catalog.metadata {
             var platform = "platform \(metadata.deploymentPlatform) \(metadata.deploymentPlatformVersion)"
             if !metadata.thinningArguments.isEmpty { platform += ", thinned: \(metadata.thinningArguments)" }
             lines.append(platform)
         }
         lines.append("key format: " + catalog.keyFormat.attributes.map(\.shortName).joined(separator: ", "))
-        for asset in assets {
+        // Names equal as strings (NFC and NFD spellings) or not UTF-8 are told apart by their bytes.
+        var spellings: [String: Int] = [:]
+        for facet in groups.compactMap(\.facet) { spellings[catalog.facets[facet].name, default: 0] += 1 }
+        for group in groups {
             lines.append("")
-            lines.append(asset.name ?? "(no facet: packed images)")
-            let labels = asset.renditions.map { $0.renditionName.isEmpty ? "-" : $0.renditionName }
-            let traits = asset.renditions.map { traitSummary($0) }
+            if let facet = group.facet.map({ catalog.facets[$0] }) {
+                let ambiguous = spellings[facet.name, default: 0] > 1 || Array(facet.name.utf8) != facet.nameBytes
+                lines.append(ambiguous ? facet.name + "  (name bytes " + facet.nameBytes.map { hexByte($0) }.joined(separator: " ") + ")" : facet.name)
+            } else {
+                lines.append("(no facet: packed images)")
+            }
+            let renditions = group.positions.map { catalog.renditions[$0] }
+            let labels = renditions.map { $0.renditionName.isEmpty ? "-" : $0.renditionName }
+            let traits = renditions.map { traitSummary($0) }
             let labelWidth = labels.map(\.count).max() ?? 0
             let traitWidth = min(traits.map(\.count).max() ?? 0, 72)
-            for (position, rendition) in asset.renditions.enumerated() {
+            for (position, rendition) in renditions.enumerated() {
                 lines.append("  \(pad(labels[position], labelWidth))  \(pad(traits[position], traitWidth))  \(payloadSummary(rendition))")
             }
         }
@@ -95,6 +104,11 @@ public struct CompiledInspection: Sendable {
         if rendition.layout != .onePartScale && rendition.layout != .internalReference { parts.append(rendition.layout.name) }
         parts.append(formatBytes(rendition.sizeOnDisk))
         return parts.joined(separator: ", ")
+    }
+
+    private func hexByte(_ byte: UInt8) -> String {
+        let digits = String(byte, radix: 16)
+        return byte < 16 ? "0" + digits : digits
     }
 
     private func pad(_ text: String, _ width: Int) -> String {

@@ -2,6 +2,11 @@
 /// shares, among them its name identifier (`kCRThemeIdentifierName`), the link from renditions
 /// to the name.
 ///
+/// A facet is an asset: two facets are two assets even when their names are equal as Swift
+/// strings (one spelled in NFC and one in NFD, names that differ after a NUL or only in invalid
+/// UTF-8), so whoever groups renditions by asset groups them by facet (`CompiledCatalog.assets`),
+/// and `nameBytes` tells such names apart.
+///
 /// ```swift
 /// facet.name             // "d_iphone"
 /// facet.nameIdentifier   // 43947
@@ -12,8 +17,17 @@ public struct CARFacet: Hashable, Sendable {
         public var value: UInt16
     }
 
+    /// The name as text: the stored bytes as UTF-8, an invalid sequence as U+FFFD.
     public var name: String
+    /// The name as stored (any NUL padding at its end left out): what CoreUI compares.
+    public var nameBytes: [UInt8]
     public var attributes: [Attribute]
+
+    public init(name: String, nameBytes: [UInt8]? = nil, attributes: [Attribute]) {
+        self.name = name
+        self.nameBytes = nameBytes ?? Array(name.utf8)
+        self.attributes = attributes
+    }
 
     public var nameIdentifier: UInt16? { attributes.first { $0.attribute == .identifier }?.value }
 
@@ -25,7 +39,11 @@ public struct CARFacet: Hashable, Sendable {
         for (number, entry) in tree.entries.enumerated() {
             let key = try store.block(entry.keyBlock, for: "FACETKEYS entry \(number) key")
             let value = try store.block(entry.valueBlock, for: "FACETKEYS entry \(number) value")
-            let name = store.bytes.fixedString(at: key.offset, length: key.length) ?? ""
+            // The whole key block: real names hold no NUL, and one that does is another name
+            // than its part before the NUL.
+            var nameBytes = store.bytes.copy(offset: key.offset, length: key.length)
+            while nameBytes.last == 0 { nameBytes.removeLast() }
+            let name = String(decoding: nameBytes, as: UTF8.self)
             let bytes = store.bytes
             // Hot spot (two 16-bit values), then an attribute count and (attribute, value) pairs.
             guard value.length >= 6, let count = bytes.uint16LittleEndian(at: value.offset + 4), 6 + Int(count) * 4 <= value.length else {
@@ -37,7 +55,7 @@ public struct CARFacet: Hashable, Sendable {
                 guard let attribute = bytes.uint16LittleEndian(at: at), let value = bytes.uint16LittleEndian(at: at + 2) else { return nil }
                 return Attribute(attribute: RenditionAttribute(rawValue: UInt32(attribute)), value: value)
             }
-            facets.append(CARFacet(name: name, attributes: attributes))
+            facets.append(CARFacet(name: name, nameBytes: nameBytes, attributes: attributes))
         }
         return facets
     }

@@ -87,11 +87,35 @@ public struct CompiledCatalog: Sendable {
         BOMStore.magic.withUTF8Buffer { bytes.starts(with: $0) }
     }
 
-    /// The asset names, each with its renditions, in name order; renditions whose name
-    /// identifier no facet declares are grouped under `nil`.
+    /// The assets (facets), each with its name and renditions, in name order; renditions whose
+    /// name identifier no facet declares are grouped under `nil`, last. Renditions are grouped by
+    /// facet, not by name: names equal as Swift strings (NFC and NFD spellings, invalid UTF-8
+    /// read as U+FFFD) are still two assets, ordered by their bytes.
     public var assets: [(name: String?, renditions: [Rendition])] {
-        var groups: [String?: [Rendition]] = [:]
-        for rendition in renditions { groups[rendition.name, default: []].append(rendition) }
-        return groups.sorted { ($0.key ?? "\u{10FFFF}") < ($1.key ?? "\u{10FFFF}") }.map { (name: $0.key, renditions: $0.value) }
+        assetGroups.map { group in (name: group.facet.map { facets[$0].name }, renditions: group.positions.map { renditions[$0] }) }
+    }
+
+    /// The positions of each asset's renditions in `renditions`, by facet number (nil: no facet),
+    /// in the order `assets` gives.
+    package var assetGroups: [(facet: Int?, positions: [Int])] {
+        let identifier = keyFormat.attributes.firstIndex(of: .identifier)
+        var byFacet: [Int: [Int]] = [:], unnamed: [Int] = []
+        for (position, rendition) in renditions.enumerated() {
+            if let identifier, let facet = index.facetLookup.facet(for: rendition.key.values[identifier]) {
+                byFacet[facet, default: []].append(position)
+            } else {
+                unnamed.append(position)
+            }
+        }
+        let ordered = byFacet.keys.sorted { facetOrder($0, $1) }.map { (facet: Optional($0), positions: byFacet[$0]!) }
+        return unnamed.isEmpty ? ordered : ordered + [(facet: nil, positions: unnamed)]
+    }
+
+    /// Name order, then the names' bytes (for names equal as strings), then the facets' order.
+    package func facetOrder(_ left: Int, _ right: Int) -> Bool {
+        let (first, second) = (facets[left], facets[right])
+        if first.name != second.name { return first.name < second.name }
+        if first.nameBytes != second.nameBytes { return first.nameBytes.lexicographicallyPrecedes(second.nameBytes) }
+        return left < right
     }
 }
