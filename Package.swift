@@ -70,7 +70,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "adapt-benchmarks",
-            dependencies: ["AdaptiveAssets", "AdaptSupport"],
+            dependencies: ["AdaptiveAssets", "AdaptSupport", "CatalogFixtures"],
             path: "Benchmarks/adapt-benchmarks"
         ),
         .target(name: "CatalogFixtures", dependencies: ["AssetCatalog", "CompiledCatalog"], path: "Tests/CatalogFixtures"),

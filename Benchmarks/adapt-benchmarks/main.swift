@@ -252,7 +252,8 @@ switch options.suite {
 case "core": try runCore(options)
 case "validate": try runValidate(options)
 case "report": try runReport(options)
+case "hostile-car-files": try writeHostileCarFiles(options)
 default:
-    print("usage: adapt-benchmarks core|validate|report [--sets N] [--queries N] [--repetitions N] [--work DIR] [--catalog PATH]")
+    print("usage: adapt-benchmarks core|validate|report|hostile-car-files [--sets N] [--queries N] [--repetitions N] [--work DIR] [--catalog PATH]")
     exit(2)
 }

@@ -1,3 +1,5 @@
+import AdaptiveAssets
+import CatalogFixtures
 import Foundation
 import Testing
 
@@ -25,5 +27,42 @@ import Testing
         #expect(run.stderr.hasPrefix("x.car:") && run.stderr.contains(": error: the file is not a regular file (a named pipe) [car.unreadable]"),
                 "\(arguments): \(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/out"), "nothing is written")
+    }
+}
+
+/// Issue #26, items 3, 4 and 8: files built to amplify (`HostileCompiledCatalogs`), run through
+/// every command under a memory cap. Each ends by itself with an exit code, never a signal, and
+/// what `thin` writes stays within its input plus the writer's bounded overhead.
+@Suite struct CompiledAmplificationInputTests {
+    static let files: [(name: String, make: @Sendable () throws -> [UInt8])] = [
+        // Rebuilt per entry, this BITMAPKEYS was 1.6 GB from 1 MB: SIGABRT under the cap.
+        ("shared-bitmapkeys", { try HostileCompiledCatalogs.sharedBitmapKeys(entries: 1_600, blockLength: 1 << 20) }),
+        ("many-names", { try HostileCompiledCatalogs.bitmapKeysOfManyNames(names: 400, blockLength: 64 << 10) }),
+        ("aliased-trees", { try HostileCompiledCatalogs.aliasedTrees(aliases: 4_000) }),
+        ("wide-key-format", { try HostileCompiledCatalogs.wideKeyFormat(attributes: 5_000, renditions: 40) }),
+    ]
+
+    @Test(arguments: files.map(\.name))
+    func everyCommandEndsWithinBounds(_ name: String) throws {
+        let make = try #require(Self.files.first { $0.name == name }?.make)
+        let folder = try TemporaryCatalog(writeRootContents: false)
+        let input = try make()
+        let car = folder.root + "/\(name).car"
+        try Data(input).write(to: URL(fileURLWithPath: car))
+        for arguments in [["inspect", car], ["inspect", car, "--format", "json"], ["size", car, "--device", "iphone-15"],
+                          ["thin", car, "--device", "iphone-15", "-o", "Thinned"], ["resolve", car, "Name0", "--idiom", "phone", "--scale", "2"]] {
+            let run = try HostileAdapt.run(arguments, in: folder.root, limits: "ulimit -v 1500000", deadline: 60)
+            #expect(!run.timedOut, "\(arguments[0]) hung on \(name)")
+            #expect(run.status == 0 || run.status == 1, "\(arguments) ended with \(run.status): \(run.stderr.prefix(400))")
+            if run.status == 1 {
+                #expect(run.stderr.contains("\(name).car") && run.stderr.contains("error:") && run.stderr.contains("[car.malformed]"),
+                        "\(arguments): \(run.stderr.prefix(400))")
+            }
+        }
+        let slice = folder.root + "/Thinned/iphone-15/Assets.car"
+        if FileManager.default.fileExists(atPath: slice) {
+            let written = try FileManager.default.attributesOfItem(atPath: slice)[.size] as? Int ?? .max
+            #expect(written <= input.count + CompiledCatalog.thinningOverhead, "\(written) bytes written from \(input.count)")
+        }
     }
 }

@@ -13,7 +13,7 @@
 /// A kept reference into a packed image keeps that packed image (`keepingPackedImages`): its
 /// pixels live there.
 ///
-/// The new file is never larger than its source plus `BOMWriter.overheadBeyondSource`: a block
+/// The new file is never larger than its source plus `thinningOverhead`: a block
 /// named many times is written once (a tree two variables name, a `BITMAPKEYS` value several
 /// entries share), and a file whose structures would still add up to more is refused with
 /// `car.malformed` before its blocks are held in memory.
@@ -24,6 +24,10 @@
 /// let bytes = try catalog.writing(keeping: catalog.keepingPackedImages(Set(phone)))
 /// ```
 extension CompiledCatalog {
+    /// What a file `writing(keeping:)` writes may hold beyond its source's bytes (64 KiB): the
+    /// trees' nodes, 4096 bytes each as actool writes them. No input makes it write more.
+    public static let thinningOverhead = BOMWriter.overheadBeyondSource
+
     /// `positions` (in `renditions`) and the packed images the references among them point into.
     public func keepingPackedImages(_ positions: Set<Int>) -> Set<Int> {
         var kept = positions
