@@ -33,9 +33,11 @@ let package = Package(
         .target(name: "AssetCatalog", dependencies: ["AdaptSupport"]),
         .target(name: "AssetSelection", dependencies: ["AdaptSupport", "AssetCatalog"]),
         // Issue #21: compiled catalogs (Assets.car). CPNGSupport for zlib (CoreUI "zip" renditions),
-        // CMemoryHints for prefetching the renditions of a large file ahead of the walk.
-        .target(name: "CompiledCatalog", dependencies: ["AdaptSupport", "AssetCatalog", "CPNGSupport", "CMemoryHints"]),
+        // CMemoryHints for prefetching the renditions of a large file ahead of the walk, CDigest for
+        // assetutil's SHA1Digest (a SHA-256 of each rendition) on the processor's SHA instructions.
+        .target(name: "CompiledCatalog", dependencies: ["AdaptSupport", "AssetCatalog", "CPNGSupport", "CMemoryHints", "CDigest"]),
         .target(name: "CMemoryHints"),
+        .target(name: "CDigest"),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(name: "CPNGSupport", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
         .target(name: "PNGInspection", dependencies: ["AdaptSupport", "AssetCatalog", "CPNGSupport"]),

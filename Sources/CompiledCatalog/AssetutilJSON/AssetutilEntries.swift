@@ -53,7 +53,11 @@ struct AssetutilEntries: Sendable {
         case .rawData where layout == .data: .uncompressed
         default: nil
         }
-        let hasSize = isImage && (rendition.width > 0 || rendition.height > 0)
+        let size = isImage ? rendition.pixelSize : (width: 0, height: 0)
+        let hasSize = size.width > 0 || size.height > 0
+        // assetutil prints a template mode for what it calls an Image, and not for packed images
+        // or vectors.
+        let hasTemplateMode = isImage && layout.isImageAssetType
 
         output.open()
         if let appearance = key.appearance, appearance != 0 {
@@ -79,7 +83,9 @@ struct AssetutilEntries: Sendable {
         output.member("Idiom", vocabulary.idioms, Int(idiom.rawValue), orElse: idiom.name)
         if isImage {
             let imageLayout = rendition.imageLayout
-            if imageLayout.isSlicedImage {
+            // Recent assetutil prints no `Image Type` for a one-part image (timac's Xcode 10 file,
+            // assetutil 804.3); its older versions did (the same file, assetutil 498.46).
+            if imageLayout.isSlicedImage && !imageLayout.isOnePartImage {
                 output.member("Image Type", vocabulary.imageTypes, Int(imageLayout.rawValue - RenditionLayout.slicedImages.lowerBound),
                               orElse: imageLayout.themeName)
             }
@@ -93,10 +99,11 @@ struct AssetutilEntries: Sendable {
             facetNames.withRendered(facet) { output.append($0) }
         }
         if let identifier = key.nameIdentifier { output.member("NameIdentifier", Int(identifier)) }
-        if isImage { output.member("Opaque", rendition.flags.isOpaque) }
+        // A JPEG has no alpha channel: assetutil prints it opaque whatever the header's flag.
+        if isImage { output.member("Opaque", rendition.flags.isOpaque || format == .jpeg) }
         if hasSize {
-            output.member("PixelHeight", Int(rendition.height))
-            output.member("PixelWidth", Int(rendition.width))
+            output.member("PixelHeight", Int(size.height))
+            output.member("PixelWidth", Int(size.width))
         }
         if isImage {
             let name = rendition.renditionNameBytes
@@ -105,7 +112,13 @@ struct AssetutilEntries: Sendable {
                 output.string(utf8: name)
             }
         }
-        output.member("Scale", Int(rendition.scaleFactor / 100))
+        if let value = rendition.valueBytes {
+            output.key("SHA1Digest")
+            output.sha256(of: value)
+        }
+        // A scale factor of 0 (a colour's, a PDF's: any scale) prints as 1, as assetutil prints it.
+        let scaleFactor = rendition.scaleFactor
+        output.member("Scale", scaleFactor == 0 ? 1 : Int(scaleFactor / 100))
         if let (sizeClass, number) = key.horizontalSizeClass {
             output.member("SizeClass Horizontal", vocabulary.sizeClasses, number, orElse: sizeClass.rawValue)
         }
@@ -119,6 +132,11 @@ struct AssetutilEntries: Sendable {
         }
         if let state = key.state { output.member("State", vocabulary.states, Int(state.rawValue), orElse: state.name) }
         if let subtype = key.subtype, subtype != 0 { output.member("Subtype", Int(subtype)) }
+        if hasTemplateMode {
+            // Only `automatic` (2) has a spelling on record; template (1) and original (0) print as numbers.
+            let mode = rendition.flags.templateRenderingMode
+            if mode == 2 { output.member("Template Mode", literal: "automatic") } else { output.member("Template Mode", unknown: Int(mode)) }
+        }
         if hasUTI {
             output.key("UTI")
             if let uti = rendition.utiBytes { output.string(utf8: uti) } else { output.string("UTI-Unknown") }

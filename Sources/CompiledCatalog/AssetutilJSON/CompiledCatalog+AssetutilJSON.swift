@@ -7,8 +7,10 @@ import AssetCatalog
 /// "Scale"), and a key only when it applies (no `PixelWidth` for a colour).
 ///
 /// Differences from assetutil (README, "Compiled catalogs"): no `DumpToolVersion` (this is not
-/// Apple's tool) and no `SHA1Digest`; no `Template Mode` (where CoreUI stores it is not known
-/// here); values this reader does not know print as `Unknown(N)`.
+/// Apple's tool); a template mode other than `automatic`, and values this reader does not know,
+/// print as `Unknown(N)`. `SHA1Digest` is the SHA-256 of each rendition's bytes in the file (its
+/// CSI header, properties and data), as assetutil's is; `AssetutilRecordedTests` hold the document
+/// to assetutil's recorded output, field by field.
 ///
 /// The document is written straight to bytes, rendition by rendition, in pieces: a large `.car`
 /// has hundreds of thousands of renditions, and a tree of JSON values for each would cost more

@@ -1,4 +1,5 @@
 import AssetCatalog
+import CDigest
 
 /// Xcode-style JSON (two-space indent, `"key" : value`) for the assetutil document, whose
 /// objects sit one level inside the top array. Strings that need escaping go through the
@@ -179,6 +180,27 @@ struct JSONOutput: ~Copyable {
             (position - 1).initialize(to: UInt8(ascii: "0") + UInt8(magnitude))
         }
         count += digits
+    }
+
+    /// The SHA-256 of `bytes` as a JSON string of 64 upper-case hex digits, as assetutil prints its
+    /// `SHA1Digest`, hashed and written in place.
+    mutating func sha256(of bytes: UnsafeRawBufferPointer) {
+        var digest: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &digest) { adapt_sha256(bytes.baseAddress, bytes.count, $0.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
+        reserve(66)
+        let digits: StaticString = "0123456789ABCDEF"
+        // Safe: `reserve` left 66 bytes free after `count`: two quotes and 64 digits, each digit's
+        // index below 16.
+        let to = start + count
+        to.initialize(to: UInt8(ascii: "\""))
+        withUnsafeBytes(of: &digest) { digestBytes in
+            for (index, byte) in digestBytes.enumerated() {
+                (to + 1 + 2 * index).initialize(to: digits.utf8Start[Int(byte >> 4)])
+                (to + 2 + 2 * index).initialize(to: digits.utf8Start[Int(byte & 0xF)])
+            }
+        }
+        (to + 65).initialize(to: UInt8(ascii: "\""))
+        count += 66
     }
 
     mutating func array(_ strings: [String]) {

@@ -53,6 +53,10 @@ public struct RenditionLayout: RawRepresentable, Hashable, Sendable, CustomStrin
     /// Whether `assetType` is `Image`: a sliced image, or a reference into a packed image.
     package var isImageAssetType: Bool { isSlicedImage || self == .internalReference }
 
+    /// A one-part image (fixed size, tiled or scaled): the layouts recent assetutil prints no
+    /// `Image Type` for.
+    package var isOnePartImage: Bool { (10...12).contains(rawValue) }
+
     /// `assetutil`'s `AssetType`: `Image`, `Vector`, `Data`, `Color`, `MultiSized Image`,
     /// `PackedImage`; a reference into a packed image is an `Image`. Others print their layout.
     public var assetType: String {
@@ -170,6 +174,14 @@ public struct RenditionFlags: RawRepresentable, Hashable, Sendable {
     public var isFlippable: Bool { rawValue & 1 << 9 != 0 }
     public var isTintable: Bool { rawValue & 1 << 10 != 0 }
     public var preservesVectorRepresentation: Bool { rawValue & 1 << 11 != 0 }
+
+    /// The image's template rendering mode, as a number: bits 3 to 5. Established from files, not
+    /// from a header: acextract's Xcode 7.3 catalog compiles its `r_default`, `r_template` and
+    /// `r_original` sets (their Contents.json's `template-rendering-intent` unset, `template`,
+    /// `original`) to 2, 1 and 0 here, and assetutil prints `"Template Mode" : "automatic"` for 2
+    /// (timac's Xcode 10 file). These bits overlap `isOpaque` and `bitmapEncoding` as named above,
+    /// which no recorded output confirms.
+    package var templateRenderingMode: UInt32 { rawValue >> 3 & 7 }
 }
 
 extension String {

@@ -78,6 +78,24 @@ package struct RenditionView {
     /// `assetutil`'s `SizeOnDisk`: the header, its properties and its data.
     package var sizeOnDisk: Int { record.valueRange.length }
 
+    /// The header, its properties and its data, as the file stores them: the bytes assetutil's
+    /// `SHA1Digest` is the SHA-256 of. Nil only for a record made against other bytes.
+    package var valueBytes: UnsafeRawBufferPointer? {
+        file.window(offset: record.valueRange.offset, length: record.valueRange.length)
+    }
+
+    /// The image's pixel size: the CSI header's, or where that is 0x0 (a JPEG stored as it is), the
+    /// size of its one slice, as assetutil prints it.
+    package var pixelSize: (width: UInt32, height: UInt32) {
+        let width = self.width, height = self.height
+        guard width == 0 && height == 0 else { return (width, height) }
+        for property in properties where property.type == 1001 {
+            guard property.word(0) == 1, let sliceWidth = property.word(3), let sliceHeight = property.word(4) else { break }
+            return (sliceWidth, sliceHeight)
+        }
+        return (width, height)
+    }
+
     /// The uniform type identifier of the first UTI property, as stored (`Rendition.uti`'s bytes).
     package var utiBytes: UnsafeRawBufferPointer? {
         for property in properties { if let uti = property.utiBytes { return uti } }
