@@ -24,3 +24,21 @@ func writeHostileCarFiles(_ options: Options) throws {
         }
     }
 }
+
+/// The same shapes, small enough for the fuzzer's inputs (under its 64 KB `-max_len`): the seeds
+/// `FuzzTesting/Seeds/FuzzCAR/hostile-*.car`, written again by `adapt-benchmarks hostile-car-seeds --work DIR`.
+func writeHostileCarSeeds(_ options: Options) throws {
+    try FileManager.default.createDirectory(atPath: options.work, withIntermediateDirectories: true)
+    let seeds: [(name: String, bytes: [UInt8])] = [
+        ("hostile-shared-bitmapkeys", try HostileCompiledCatalogs.sharedBitmapKeys(entries: 64, blockLength: 4_096)),
+        ("hostile-bitmapkeys-of-many-names", try HostileCompiledCatalogs.bitmapKeysOfManyNames(names: 24, blockLength: 1_024)),
+        ("hostile-aliased-trees", try HostileCompiledCatalogs.aliasedTrees(aliases: 256)),
+        ("hostile-packed-references", try HostileCompiledCatalogs.packedReferences(references: 48, atlases: 6)),
+        ("hostile-merging-names", try HostileCompiledCatalogs.namesThatMerge()),
+        ("hostile-wide-key-format", try HostileCompiledCatalogs.wideKeyFormat(attributes: 64, renditions: 8)),
+    ]
+    for seed in seeds {
+        precondition(seed.bytes.count <= 65_536, "\(seed.name) is \(seed.bytes.count) bytes, more than the fuzzer's -max_len")
+        try Data(seed.bytes).write(to: URL(fileURLWithPath: "\(options.work)/\(seed.name).car"))
+    }
+}

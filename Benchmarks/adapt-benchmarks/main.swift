@@ -253,7 +253,8 @@ case "core": try runCore(options)
 case "validate": try runValidate(options)
 case "report": try runReport(options)
 case "hostile-car-files": try writeHostileCarFiles(options)
+case "hostile-car-seeds": try writeHostileCarSeeds(options)
 default:
-    print("usage: adapt-benchmarks core|validate|report|hostile-car-files [--sets N] [--queries N] [--repetitions N] [--work DIR] [--catalog PATH]")
+    print("usage: adapt-benchmarks core|validate|report|hostile-car-files|hostile-car-seeds [--sets N] [--queries N] [--repetitions N] [--work DIR] [--catalog PATH]")
     exit(2)
 }

@@ -9,7 +9,10 @@ import FuzzSupport
 /// `adapt extract` decodes it: a picture or a typed error, within the decoders' bounds.
 /// Thinning too: the catalog resolved for one device of each idiom, and the slice `adapt thin`
 /// would write (half the renditions kept, as an input byte picks) written and read back, a file
-/// this reader accepts with exactly the renditions kept, or a typed error.
+/// this reader accepts with exactly the renditions kept and within its bound, or a typed error.
+/// The seeds include files built to amplify (`hostile-*.car`, `HostileCompiledCatalogs`), and the
+/// dictionary (Dictionaries/FuzzCAR.dict) the container's and CoreUI's tokens. libFuzzer holds
+/// each input to Scripts/fuzz's -timeout (seconds) and -rss_limit_mb.
 Fuzz.run { start, count in
     let bytes = Fuzz.bytes(start, count)
     let catalog: CompiledCatalog
@@ -41,7 +44,7 @@ Fuzz.run { start, count in
             Fuzz.require(!error.description.isEmpty, "a decoding error without a description")
         }
     }
-    thinned(catalog, keepingEvery: Int(bytes.last ?? 0) % 3 + 1)
+    thinned(catalog, sourceLength: bytes.count, keepingEvery: Int(bytes.last ?? 0) % 3 + 1)
     _ = CompiledInspection(catalog).text
     // The document is formatted in place from the file's bytes (names, UTIs as stored): whatever
     // they hold, it parses, with the header and one object per rendition.
@@ -51,13 +54,18 @@ Fuzz.run { start, count in
     return 0
 }
 
-/// Writes the catalog keeping every `step`-th rendition and reads the result back; then thins it
+/// Writes the catalog keeping every `step`-th rendition and reads the result back (no larger than
+/// its `sourceLength`-byte source plus `CompiledCatalog.thinningOverhead`, however its structures
+/// point at each other); then thins it
 /// for one device of each idiom, which runs the adapter and the selection rule over hostile keys.
-func thinned(_ catalog: CompiledCatalog, keepingEvery step: Int) {
+func thinned(_ catalog: CompiledCatalog, sourceLength: Int, keepingEvery step: Int) {
     let kept = catalog.keepingPackedImages(Set(stride(from: 0, to: catalog.renditions.count, by: step)))
     do throws(CompiledCatalogError) {
         let written = try catalog.writing(keeping: kept), length = try catalog.writtenLength(keeping: kept)
         Fuzz.require(length == written.count, "writtenLength \(length) differs from the \(written.count) bytes written")
+        // The bound every slice keeps (issue #26): its source's bytes plus the trees' nodes.
+        Fuzz.require(written.count <= sourceLength + CompiledCatalog.thinningOverhead,
+                     "a slice of \(written.count) bytes from a file of \(sourceLength)")
         let reread = try CompiledCatalog(bytes: written, path: "thinned.car")
         Fuzz.require(reread.renditions.count == kept.count, "the slice holds \(reread.renditions.count) renditions, not the \(kept.count) kept")
     } catch {
