@@ -31,8 +31,9 @@ import Testing
 }
 
 /// Issue #26, items 3, 4 and 8: files built to amplify (`HostileCompiledCatalogs`), run through
-/// every command under a memory cap. Each ends by itself with an exit code, never a signal, and
-/// what `thin` writes stays within its input plus the writer's bounded overhead.
+/// every command under a memory cap (1.5 GB of address space). Each ends by itself with an exit
+/// code, never a signal, prints at most 4 times its input (plus 64 KiB), and what `thin` writes
+/// stays within its input plus the writer's bounded overhead.
 @Suite struct CompiledAmplificationInputTests {
     static let files: [(name: String, make: @Sendable () throws -> [UInt8])] = [
         // Rebuilt per entry, this BITMAPKEYS was 1.6 GB from 1 MB: SIGABRT under the cap.
@@ -54,6 +55,8 @@ import Testing
             let run = try HostileAdapt.run(arguments, in: folder.root, limits: "ulimit -v 1500000", deadline: 60)
             #expect(!run.timedOut, "\(arguments[0]) hung on \(name)")
             #expect(run.status == 0 || run.status == 1, "\(arguments) ended with \(run.status): \(run.stderr.prefix(400))")
+            // What a command prints is bounded by what it reads.
+            #expect(run.stdout.utf8.count <= 4 * input.count + (64 << 10), "\(arguments[0]) printed \(run.stdout.utf8.count) bytes from \(input.count)")
             if run.status == 1 {
                 #expect(run.stderr.contains("\(name).car") && run.stderr.contains("error:") && run.stderr.contains("[car.malformed]"),
                         "\(arguments): \(run.stderr.prefix(400))")
