@@ -55,6 +55,8 @@ public struct SyntheticCatalog: Sendable {
     public enum Property: Sendable {
         /// 1005: the identifier's length (its NUL included), a zero word, the identifier and a NUL.
         case uti(String)
+        /// 1001: the number of slices, then each one's x, y, width and height.
+        case slices([(x: UInt32, y: UInt32, width: UInt32, height: UInt32)])
         /// Any type, with its value's bytes as given.
         case raw(type: UInt32, bytes: [UInt8])
     }
@@ -108,6 +110,13 @@ public struct SyntheticCatalog: Sendable {
         /// A named colour (layout `Color`), as Xcode compiles a colour set's entry.
         public static func color(_ name: String, key: [RenditionAttribute: UInt16], space: UInt32, components: [Double]) -> Self {
             Self(name, key: key, layout: .color, payload: .color(space: space, components: components))
+        }
+
+        /// A JPEG stored as it is (`OnePartScale`, pixel format `JPEG`, `RAWD`): a CSI header of
+        /// 0x0, the image's size in its one slice.
+        public static func jpeg(_ name: String, key: [RenditionAttribute: UInt16], width: UInt32, height: UInt32, flags: UInt32 = 0, bytes: [UInt8]) -> Self {
+            Self(name, key: key, layout: .onePartScale, pixelFormat: .jpeg, scaleFactor: UInt32(key[.scale] ?? 1) * 100, flags: flags,
+                 properties: [.slices([(x: 0, y: 0, width: width, height: height)])], payload: .rawData(bytes))
         }
 
         /// A data set's file (layout `Data`, pixel format `DATA`, a UTI property, `RAWD`).
@@ -257,8 +266,8 @@ public struct SyntheticCatalog: Sendable {
 
     /// The CSI header (184 bytes: `ISTC`, version 1, flags, size, scale, pixel format, colour
     /// space, date 0, layout, the name in 128 bytes, the properties' length, one bitmap, the
-    /// data's length), the properties and the payload.
-    static func csi(_ rendition: Rendition) -> [UInt8] {
+    /// data's length), the properties and the payload: the rendition's value block in `RENDITIONS`.
+    public static func csi(_ rendition: Rendition) -> [UInt8] {
         let properties = rendition.properties.flatMap(property)
         let payload = payload(rendition.payload)
         var bytes = Array("ISTC".utf8) + LittleEndian.words([1, rendition.flags, rendition.width, rendition.height, rendition.scaleFactor,
@@ -271,6 +280,7 @@ public struct SyntheticCatalog: Sendable {
     private static func property(_ property: Property) -> [UInt8] {
         let (type, value): (UInt32, [UInt8]) = switch property {
         case .uti(let uti): (1005, LittleEndian.words([UInt32(uti.utf8.count + 1), 0]) + Array(uti.utf8) + [0])
+        case .slices(let slices): (1001, LittleEndian.words([UInt32(slices.count)] + slices.flatMap { [$0.x, $0.y, $0.width, $0.height] }))
         case .raw(let type, let bytes): (type, bytes)
         }
         return LittleEndian.words([type, UInt32(value.count)]) + value

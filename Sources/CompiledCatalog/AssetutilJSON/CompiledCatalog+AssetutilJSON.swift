@@ -10,7 +10,8 @@ import AssetCatalog
 /// Apple's tool); a template mode other than `automatic`, and values this reader does not know,
 /// print as `Unknown(N)`. `SHA1Digest` is the SHA-256 of each rendition's bytes in the file (its
 /// CSI header, properties and data), as assetutil's is; `AssetutilRecordedTests` hold the document
-/// to assetutil's recorded output, field by field.
+/// to assetutil's recorded output, field by field, and `AssetutilSyntheticTests` each field it
+/// taught, on catalogs built in the test.
 ///
 /// The document is written straight to bytes, rendition by rendition, in pieces: a large `.car`
 /// has hundreds of thousands of renditions, and a tree of JSON values for each would cost more

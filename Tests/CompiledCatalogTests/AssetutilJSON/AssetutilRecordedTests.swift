@@ -17,8 +17,9 @@ import Testing
 /// committed: like `RecentCorpusTests`, this suite reads it from a folder
 /// (`ADAPTIVE_ASSETS_ASSETUTIL_RECORDED`, else `compiled/assetutil-recorded` in the shared corpus,
 /// holding `timac/Assets.car`), is run by `Scripts/test-assetutil-recorded DIR`, and fails, rather
-/// than skipping, when the folder is missing. `CompiledInspectCommandTests` and the pinned
-/// documents of `RenditionViewTests` hold the corpus's files to the same rules everywhere.
+/// than skipping, when the folder is missing. `AssetutilSyntheticTests` hold each field it taught
+/// on catalogs built in the test, and `CompiledInspectCommandTests` and the pinned documents of
+/// `RenditionViewTests` the corpus's files, in every run.
 @Suite struct AssetutilRecordedTests {
     /// A field that cannot match, and why.
     struct AllowedDifference {
