@@ -33,11 +33,19 @@ public struct SyntheticCatalog: Sendable {
         public var identifier: UInt16
         /// The other attributes, before the identifier (Xcode writes element 85 and a part).
         public var attributes: [(attribute: RenditionAttribute, value: UInt16)]
+        /// The key's bytes when they are not `name`'s UTF-8: invalid UTF-8, or bytes after a NUL.
+        public var nameBytes: [UInt8]?
 
         public init(_ name: String, identifier: UInt16, attributes: [(attribute: RenditionAttribute, value: UInt16)] = [(.element, 85), (.part, 181)]) {
             self.name = name
             self.identifier = identifier
             self.attributes = attributes
+        }
+
+        /// A facet whose name is these bytes as they are.
+        public init(bytes: [UInt8], identifier: UInt16) {
+            self.init(String(decoding: bytes, as: UTF8.self), identifier: identifier)
+            nameBytes = bytes
         }
     }
 
@@ -153,6 +161,9 @@ public struct SyntheticCatalog: Sendable {
     public var renditions: [Rendition]
     /// Trees written after the others, in this order.
     public var trees: [Tree]
+    /// More RENDITIONS entries, each with a key of its own and the value block (CSI header and
+    /// data) of `renditions[sharing]`: the tree may point any number of keys at one block.
+    public var sharedValues: [(key: [RenditionAttribute: UInt16], sharing: Int)] = []
     public var coreUIVersion: UInt32 = 972
     public var storageVersion: UInt32 = 17
     /// The authoring tool's string (`AssetStorageVersion`).
@@ -177,9 +188,13 @@ public struct SyntheticCatalog: Sendable {
             let key = writer.append(LittleEndian.halfWords(keyFormat.map { rendition.key[$0] ?? 0 }))
             return BOMTree.Entry(keyBlock: key, valueBlock: writer.append(Self.csi(rendition)))
         }
-        writer.setVariable("RENDITIONS", writer.appendTree(renditionEntries))
+        let sharedEntries = sharedValues.map { shared in
+            BOMTree.Entry(keyBlock: writer.append(LittleEndian.halfWords(keyFormat.map { shared.key[$0] ?? 0 })),
+                          valueBlock: renditionEntries[shared.sharing].valueBlock)
+        }
+        writer.setVariable("RENDITIONS", writer.appendTree(renditionEntries + sharedEntries))
         writer.setVariable("FACETKEYS", writer.appendTree(facets.map { facet in
-            BOMTree.Entry(keyBlock: writer.append(Array(facet.name.utf8)), valueBlock: writer.append(Self.facetValue(facet)))
+            BOMTree.Entry(keyBlock: writer.append(facet.nameBytes ?? Array(facet.name.utf8)), valueBlock: writer.append(Self.facetValue(facet)))
         }))
         writer.setVariable("KEYFORMAT", writer.append(Array("tmfk".utf8) + LittleEndian.words([0, UInt32(keyFormat.count)] + keyFormat.map(\.rawValue))))
         if let platform {
@@ -212,7 +227,7 @@ public struct SyntheticCatalog: Sendable {
     /// `RATC`, the versions, the rendition count, CoreUI's and the tool's version strings, a
     /// zero UUID and checksum, schema 0, colour space 0, key semantics 2: 436 bytes.
     private func header() -> [UInt8] {
-        var bytes = Array("RATC".utf8) + LittleEndian.words([coreUIVersion, storageVersion, 0, UInt32(renditions.count)])
+        var bytes = Array("RATC".utf8) + LittleEndian.words([coreUIVersion, storageVersion, 0, UInt32(renditions.count + sharedValues.count)])
         bytes += Self.fixed("@(#)PROGRAM:CoreUI  PROJECT:CoreUI-\(coreUIVersion)\n", length: 128) + Self.fixed(versionString, length: 256)
         bytes += [UInt8](repeating: 0, count: 16) + LittleEndian.words([0, 0, 0, 2])
         return bytes

@@ -18,28 +18,40 @@ extension CompiledCatalog {
     /// every attribute of the file's key format has the value the reference lists (0 for those it
     /// leaves out).
     public func packedImage(referencedBy rendition: Rendition) -> (atlas: Rendition, frame: RenditionProperty.Rectangle)? {
+        packedImage(referencedBy: rendition, atlases: nil)
+    }
+
+    /// As `packedImage(referencedBy:)`; with `atlases`, found through its index of packed images
+    /// by key (built once), so that finding the atlas of every reference stays linear.
+    public func packedImage(referencedBy rendition: Rendition, atlases: PackedImageCache?) -> (atlas: Rendition, frame: RenditionProperty.Rectangle)? {
         for case .internalReference(let frame, _, let pairs) in rendition.properties {
             var wanted: [RenditionAttribute: UInt16] = [:]
             for pair in pairs { wanted[pair.attribute] = pair.value }
-            let atlas = renditions.first { candidate in
-                candidate.layout == .packedImage && candidate.key.pairs.allSatisfy { wanted[$0.attribute, default: 0] == $0.value }
+            let atlas: Rendition?
+            if let atlases {
+                let index = atlases.index(of: self)
+                atlas = index.byKey[keyFormat.attributes.map { wanted[$0, default: 0] }].map { renditions[$0] }
+            } else {
+                atlas = renditions.first { candidate in
+                    candidate.layout == .packedImage && candidate.key.pairs.allSatisfy { wanted[$0.attribute, default: 0] == $0.value }
+                }
             }
             return atlas.map { ($0, frame) }
         }
         return nil
     }
 
-    func referencedBitmap(of rendition: Rendition, atlases: PackedImageCache?) throws(DecompressionError) -> BitmapDecoding? {
-        guard let (atlas, frame) = packedImage(referencedBy: rendition) else {
+    func referencedBitmap(of rendition: Rendition, atlases: PackedImageCache?, pixelBudget: Int?) throws(DecompressionError) -> BitmapDecoding? {
+        guard let (atlas, frame) = packedImage(referencedBy: rendition, atlases: atlases) else {
             throw DecompressionError("packed image", .corrupt, at: rendition.valueRange.offset,
                                      "\(rendition.renditionName) refers to a packed image this file does not have")
         }
         let decoded: BitmapDecoding?
-        if let cached = atlases?.decoded[atlas.valueBlock] {
+        if let cached = atlases?.decoded(atlas.valueBlock) {
             decoded = cached
         } else {
-            decoded = try decodedBitmap(of: atlas)
-            atlases?.decoded[atlas.valueBlock] = decoded
+            decoded = try decodedBitmap(of: atlas, pixelBudget: pixelBudget)
+            atlases?.keep(decoded, for: atlas.valueBlock)
         }
         guard let decoded else { return nil }
         guard case .pixels(let pixels) = decoded else { return decoded }
@@ -58,10 +70,46 @@ extension CompiledCatalog {
     }
 }
 
-/// Packed images decoded once for many references, keyed by their value block.
+/// Packed images decoded once for many references, keyed by their value block, and the packed
+/// images of a catalog by key. It keeps at most `capacity` decoded packed images (the most
+/// recently decoded): `adapt extract` visits references grouped by their packed image and keeps
+/// one, so that its memory holds one packed image however many the file has.
 public final class PackedImageCache {
-    fileprivate var decoded: [UInt32: BitmapDecoding?] = [:]
-    public init() {}
+    private var decoded: [UInt32: BitmapDecoding?] = [:]
+    /// The blocks in `decoded`, oldest first.
+    private var order: [UInt32] = []
+    private let capacity: Int
+    fileprivate var index: PackedImageIndex?
+
+    public init(capacity: Int = .max) { self.capacity = max(1, capacity) }
+
+    fileprivate func decoded(_ block: UInt32) -> BitmapDecoding?? { decoded[block] }
+
+    fileprivate func keep(_ decoding: BitmapDecoding?, for block: UInt32) {
+        if decoded[block] == nil, order.count >= capacity {
+            decoded[order.removeFirst()] = nil
+        }
+        if decoded.updateValue(decoding, forKey: block) == nil { order.append(block) }
+    }
+
+    fileprivate func index(of catalog: CompiledCatalog) -> PackedImageIndex {
+        if let index { return index }
+        let built = PackedImageIndex(catalog)
+        index = built
+        return built
+    }
+}
+
+/// The packed images of a catalog by their key's values in key-format order: the first of each.
+struct PackedImageIndex {
+    var byKey: [[UInt16]: Int] = [:]
+
+    init(_ catalog: CompiledCatalog) {
+        for (position, rendition) in catalog.renditions.enumerated() where rendition.layout == .packedImage {
+            let values = catalog.keyFormat.attributes.map { attribute in rendition.key.pairs.first { $0.attribute == attribute }?.value ?? 0 }
+            if byKey[values] == nil { byKey[values] = position }
+        }
+    }
 }
 
 extension DecodedBitmap {
