@@ -28,8 +28,9 @@ extension CompiledExtraction {
     /// order of what it is made from (its packed image and frame, else its value block), so
     /// that a packed image shared by many references is decoded once and only it is held, and
     /// renditions that share one value block (or one cut of one packed image) are decoded and
-    /// encoded once. Returns the outcomes per set, in the sets' order.
-    func render(_ sets: [(asset: String, set: SetBuilder)], into output: inout ExtractOutput) throws -> [[Rendered]] {
+    /// encoded once (`decoded` counts those that were). Returns the outcomes per set, in the
+    /// sets' order.
+    func render(_ sets: [(asset: String, set: SetBuilder)], into output: inout ExtractOutput, decoded: inout Int) throws -> [[Rendered]] {
         let atlases = PackedImageCache(capacity: 1)
         var outcomes: [[Rendered?]] = sets.map { [Rendered?](repeating: nil, count: $0.set.renditions.count) }
         var order: [(source: [UInt32], set: Int, member: Int)] = []
@@ -66,6 +67,7 @@ extension CompiledExtraction {
                     content = .failure(SetBuilder.NotWritten(code: "decode-failed", detail: "not written: \(error)"))
                 }
                 last = (source, content)
+                decoded += 1
             }
             switch content {
             case .failure(let reason):
@@ -105,16 +107,14 @@ struct ExtractOutput {
 
     let root: String
     let limit: Int
-    let catalogPath: String
     var beforeEachFile: (@Sendable (String) throws -> Void)?
     private(set) var bytesWritten = 0
     private(set) var files: [(path: String, size: Int)] = []
     private(set) var folders: [String] = []
 
-    init(root: String, limit: Int, catalogPath: String, beforeEachFile: (@Sendable (String) throws -> Void)?) {
+    init(root: String, limit: Int, beforeEachFile: (@Sendable (String) throws -> Void)?) {
         self.root = root
         self.limit = limit
-        self.catalogPath = catalogPath
         self.beforeEachFile = beforeEachFile
     }
 
@@ -124,7 +124,8 @@ struct ExtractOutput {
     }
 
     /// Writes a new file, refused (before anything is written) when it would take the run
-    /// past its limit.
+    /// past its limit. The refusal names no path: it is about the input file, which the
+    /// command names.
     mutating func write(_ relative: String, _ bytes: [UInt8], recorded: Bool = true) throws {
         try charge(bytes.count)
         try beforeEachFile?(root + "/" + relative)
@@ -140,7 +141,7 @@ struct ExtractOutput {
 
     private mutating func charge(_ count: Int) throws {
         guard count <= limit - bytesWritten else {
-            throw CompiledExtraction.Failure(.outputLimit(limit: limit), message: "\(catalogPath): extracting would write more than \(limit) bytes "
+            throw CompiledExtraction.Failure(.outputLimit(limit: limit), message: "extracting would write more than \(limit) bytes "
                 + "(--max-output \(limit)); nothing was written. A file this size rarely extracts to more than "
                 + "\(CompiledExtraction.outputRatio) times its size: raise --max-output if you trust it")
         }

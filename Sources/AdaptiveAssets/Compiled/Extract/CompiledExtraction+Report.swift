@@ -28,6 +28,7 @@ extension CompiledExtraction.Result {
             .init(key: "written", value: .number(String(written))),
             .init(key: "packedImages", value: .number(String(packedImages))),
             .init(key: "bytesWritten", value: .number(String(bytesWritten))),
+            .init(key: "decodedPayloads", value: .number(String(decodedPayloads))),
             .init(key: "skipped", value: .array(skipped.map { skip in
                 .object(JSONObject([
                     .init(key: "asset", value: .string(skip.asset)), .init(key: "rendition", value: .string(skip.rendition)),

@@ -130,6 +130,9 @@ public struct CompiledExtraction: Sendable {
         public var renamed: [Renamed] = []
         /// The bytes written (files, Contents.json, the manifest).
         public var bytesWritten = 0
+        /// Payloads decoded (and encoded): a packed-image cut or a value block that many
+        /// renditions share counts once.
+        public var decodedPayloads = 0
         /// Renditions written: files, and colours (entries of their own).
         public var written: Int
         public var files: [WrittenFile]
@@ -154,8 +157,7 @@ public struct CompiledExtraction: Sendable {
         try? FileOperations.removeTree(staging)
         do {
             try FileOperations.makeDirectory(staging)
-            var output = ExtractOutput(root: staging, limit: maxOutput ?? Self.defaultMaxOutput(forInput: catalog.store.bytes.count),
-                                       catalogPath: catalog.path, beforeEachFile: beforeEachFile)
+            var output = ExtractOutput(root: staging, limit: maxOutput ?? Self.defaultMaxOutput(forInput: catalog.store.bytes.count), beforeEachFile: beforeEachFile)
             var result = try writeCatalog(into: &output)
             // A catalog with no rendition at all (an App Store slice can hold none: its icon went
             // to loose PNGs) extracts to an empty catalog; one whose every rendition was skipped
@@ -198,7 +200,7 @@ public struct CompiledExtraction: Sendable {
         let groups = Self.assetGroups(catalog.renditions)
         result.packedImages = groups.unnamed
         let sets = groups.named.flatMap { asset in SetBuilder.sets(for: asset.renditions).map { (asset: asset.name, set: $0) } }
-        let outcomes = try render(sets, into: &output)
+        let outcomes = try render(sets, into: &output, decoded: &result.decodedPayloads)
         for ((asset, set), outcome) in zip(sets, outcomes) {
             try set.place(asset: asset, outcomes: outcome, extraction: self, output: &output, names: &names, result: &result) { names, output in
                 let claimed = names.claimSet(asset, extension: set.kind.folderExtension)
