@@ -33,13 +33,18 @@ package struct OutputFolder {
         package var product: String
         package var marker: String
         package var isEarlierOutput: @Sendable (String) -> Bool
+        /// Why a folder that is no earlier output is refused, in the owner's words (what it
+        /// holds that the owner did not write); nil for the general message.
+        package var refusal: (@Sendable (String) -> String?)?
 
-        package init(command: String, work: String, product: String, marker: String, isEarlierOutput: @escaping @Sendable (String) -> Bool) {
+        package init(command: String, work: String, product: String, marker: String, isEarlierOutput: @escaping @Sendable (String) -> Bool,
+                     refusal: (@Sendable (String) -> String?)? = nil) {
             self.command = command
             self.work = work
             self.product = product
             self.marker = marker
             self.isEarlierOutput = isEarlierOutput
+            self.refusal = refusal
         }
 
         package static let thin = Owner(command: "adapt thin", work: "thinning", product: "slices", marker: "summary.json", isEarlierOutput: OutputFolder.isEarlierOutput)
@@ -106,6 +111,7 @@ package struct OutputFolder {
         let entries: [FileSystem.Entry]
         do { entries = try FileSystem.listDirectory(real) } catch { throw SliceWriter.Failure(message: error.description) }
         if entries.isEmpty || owner.isEarlierOutput(real) { return }
+        if let reason = owner.refusal?(real) { throw failure(userPath, reason) }
         throw failure(userPath, "holds files \(owner.command) did not write (it has no \(owner.marker) from \(owner.command)); \(owner.work) replaces OUTPUT, so give a folder that is absent, empty or an earlier output, or remove this one yourself")
     }
 

@@ -14,7 +14,13 @@ struct ExtractCommand: ParsableCommand {
 
             Safety, as adapt thin: written into a staging folder beside OUTPUT and moved into place when
             complete. OUTPUT is replaced only when it is absent, empty, or an earlier output of adapt extract
-            (its Contents.json's author says so); names from the file never leave OUTPUT.
+            holding nothing else (its .adapt-extract.json lists what that run wrote; a file added or changed
+            since makes the run refuse). Names from the file never leave OUTPUT; each set keeps its extension,
+            two names a Mac would take for one are told apart, and every renaming is reported.
+
+            Bounds: one rendition decodes to at most 128 MiB of pixels, a payload shared by many renditions is
+            decoded once, and the run writes at most --max-output bytes (default 16 times the file's size, at
+            least 64 MiB); past that it fails, naming the file, and writes nothing.
             """)
 
     @Argument(help: "A compiled catalog (Assets.car).")
@@ -23,15 +29,25 @@ struct ExtractCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("The .xcassets folder to write.", valueName: "dir"))
     var output: String
 
+    @Option(help: ArgumentHelp("The most bytes to write (default: 16 times the .car's size, at least 64 MiB).", valueName: "bytes"))
+    var maxOutput: Int?
+
     @Option(help: "The output format.")
     var format: OutputFormat = .text
+
+    func validate() throws {
+        if let maxOutput, maxOutput <= 0 { throw ValidationError("--max-output must be a positive number of bytes") }
+    }
 
     func run() throws {
         let compiled: CompiledCatalog
         do { compiled = try CompiledCatalog(path: catalog) } catch { throw CommandFailure(error.diagnostic) }
         let result: CompiledExtraction.Result
         do {
-            result = try CompiledExtraction(compiled).write(to: output)
+            result = try CompiledExtraction(compiled, maxOutput: maxOutput).write(to: output)
+        } catch let failure as CompiledExtraction.Failure where failure.kind != .output && failure.kind != .nothingWritten {
+            // Too much output is the input's doing: the message names the .car.
+            throw CommandFailure(Diagnostic(.extractOutput, failure.message, at: SourceLocation(file: catalog)))
         } catch {
             throw CommandFailure(Diagnostic(.extractOutput, "\(error)", at: SourceLocation(file: output)))
         }

@@ -33,7 +33,6 @@ public struct SyntheticCatalog: Sendable {
         public var identifier: UInt16
         /// The other attributes, before the identifier (Xcode writes element 85 and a part).
         public var attributes: [(attribute: RenditionAttribute, value: UInt16)]
-
         /// The name as stored in FACETKEYS: its UTF-8, unless given as bytes (invalid UTF-8, a NUL).
         public var nameBytes: [UInt8]
 
@@ -175,6 +174,9 @@ public struct SyntheticCatalog: Sendable {
     public var renditions: [Rendition]
     /// Trees written after the others, in this order.
     public var trees: [Tree]
+    /// More RENDITIONS entries, each with a key of its own and the value block (CSI header and
+    /// data) of `renditions[sharing]`: the tree may point any number of keys at one block.
+    public var sharedValues: [(key: [RenditionAttribute: UInt16], sharing: Int)] = []
     public var coreUIVersion: UInt32 = 972
     public var storageVersion: UInt32 = 17
     /// The authoring tool's string (`AssetStorageVersion`).
@@ -207,7 +209,12 @@ public struct SyntheticCatalog: Sendable {
             let key = try writer.append(LittleEndian.halfWords(keyFormat.map { rendition.key[$0] ?? 0 }))
             renditionEntries.append(BOMTree.Entry(keyBlock: key, valueBlock: try writer.append(Self.csi(rendition))))
         }
-        set("RENDITIONS", try writer.appendTree(renditionEntries))
+        var sharedEntries: [BOMTree.Entry] = []
+        for shared in sharedValues {
+            sharedEntries.append(BOMTree.Entry(keyBlock: try writer.append(LittleEndian.halfWords(keyFormat.map { shared.key[$0] ?? 0 })),
+                                               valueBlock: renditionEntries[shared.sharing].valueBlock))
+        }
+        set("RENDITIONS", try writer.appendTree(renditionEntries + sharedEntries))
         var facetEntries: [BOMTree.Entry] = []
         for facet in facets {
             facetEntries.append(BOMTree.Entry(keyBlock: try writer.append(facet.nameBytes), valueBlock: try writer.append(Self.facetValue(facet))))
@@ -252,7 +259,7 @@ public struct SyntheticCatalog: Sendable {
     /// `RATC`, the versions, the rendition count, CoreUI's and the tool's version strings, a
     /// zero UUID and checksum, schema 0, colour space 0, key semantics 2: 436 bytes.
     private func header() -> [UInt8] {
-        var bytes = Array("RATC".utf8) + LittleEndian.words([coreUIVersion, storageVersion, 0, UInt32(renditions.count)])
+        var bytes = Array("RATC".utf8) + LittleEndian.words([coreUIVersion, storageVersion, 0, UInt32(renditions.count + sharedValues.count)])
         bytes += Self.fixed("@(#)PROGRAM:CoreUI  PROJECT:CoreUI-\(coreUIVersion)\n", length: 128) + Self.fixed(versionString, length: 256)
         bytes += [UInt8](repeating: 0, count: 16) + LittleEndian.words([0, 0, 0, 2])
         return bytes

@@ -32,17 +32,17 @@ extension CompiledCatalog {
         return nil
     }
 
-    func referencedBitmap(of rendition: Rendition, atlases: PackedImageCache?) throws(DecompressionError) -> BitmapDecoding? {
+    func referencedBitmap(of rendition: Rendition, atlases: PackedImageCache?, pixelBudget: Int?) throws(DecompressionError) -> BitmapDecoding? {
         guard let (atlas, frame) = packedImage(referencedBy: rendition) else {
             throw DecompressionError("packed image", .corrupt, at: rendition.valueRange.offset,
                                      "\(rendition.renditionName) refers to a packed image this file does not have")
         }
         let decoded: BitmapDecoding?
-        if let cached = atlases?.decoded[atlas.valueBlock] {
+        if let cached = atlases?.decoded(atlas.valueBlock) {
             decoded = cached
         } else {
-            decoded = try decodedBitmap(of: atlas)
-            atlases?.decoded[atlas.valueBlock] = decoded
+            decoded = try decodedBitmap(of: atlas, pixelBudget: pixelBudget)
+            atlases?.keep(decoded, for: atlas.valueBlock)
         }
         guard let decoded else { return nil }
         guard case .pixels(let pixels) = decoded else { return decoded }
@@ -61,10 +61,25 @@ extension CompiledCatalog {
     }
 }
 
-/// Packed images decoded once for many references, keyed by their value block.
+/// Packed images decoded once for many references, keyed by their value block. It keeps at most `capacity` decoded packed images (the most
+/// recently decoded): `adapt extract` visits references grouped by their packed image and keeps
+/// one, so that its memory holds one packed image however many the file has.
 public final class PackedImageCache {
-    fileprivate var decoded: [UInt32: BitmapDecoding?] = [:]
-    public init() {}
+    private var decoded: [UInt32: BitmapDecoding?] = [:]
+    /// The blocks in `decoded`, oldest first.
+    private var order: [UInt32] = []
+    private let capacity: Int
+
+    public init(capacity: Int = .max) { self.capacity = max(1, capacity) }
+
+    fileprivate func decoded(_ block: UInt32) -> BitmapDecoding?? { decoded[block] }
+
+    fileprivate func keep(_ decoding: BitmapDecoding?, for block: UInt32) {
+        if decoded[block] == nil, order.count >= capacity {
+            decoded[order.removeFirst()] = nil
+        }
+        if decoded.updateValue(decoding, forKey: block) == nil { order.append(block) }
+    }
 }
 
 extension DecodedBitmap {

@@ -36,9 +36,13 @@ extension CompiledCatalog {
     /// The pixels of a bitmap rendition, or nil when the rendition is not one. A reference into
     /// a packed image (`InternalReference`) is cut out of its packed image by its frame; give
     /// `atlases` to decode each packed image once across many references. Uses the rendition's
-    /// bytes-per-row property when present.
-    public func decodedBitmap(of rendition: Rendition, atlases: PackedImageCache? = nil) throws(DecompressionError) -> BitmapDecoding? {
-        if rendition.layout == .internalReference { return try referencedBitmap(of: rendition, atlases: atlases) }
+    /// bytes-per-row property when present. `pixelBudget` lowers the file's own (`pixelBudget`):
+    /// a rendition (or the packed image it refers to) claiming more is refused before anything
+    /// is allocated.
+    public func decodedBitmap(of rendition: Rendition, atlases: PackedImageCache? = nil,
+                              pixelBudget budget: Int? = nil) throws(DecompressionError) -> BitmapDecoding? {
+        if rendition.layout == .internalReference { return try referencedBitmap(of: rendition, atlases: atlases, pixelBudget: budget) }
+        let pixelBudget = min(budget ?? self.pixelBudget, self.pixelBudget)
         guard let payload = bitmapPayload(of: rendition), let format = BitmapPixelFormat(rendition.pixelFormat) else { return nil }
         var rowBytes: Int?
         for case .bytesPerRow(let value) in rendition.properties { rowBytes = Int(value) }
@@ -46,7 +50,9 @@ extension CompiledCatalog {
         let size = stride.multipliedReportingOverflow(by: Int(rendition.height))
         guard !size.overflow, size.partialValue <= pixelBudget else {
             throw DecompressionError("bitmap", .tooLarge, at: rendition.valueRange.offset,
-                                     "\(rendition.width) x \(rendition.height) pixels is more than a \(store.bytes.count)-byte file may hold (at most \(pixelBudget) bytes of pixels)")
+                                     "\(rendition.width) x \(rendition.height) pixels is more than " + (pixelBudget < self.pixelBudget
+                                         ? "the \(pixelBudget) bytes of pixels decoded for one rendition"
+                                         : "a \(store.bytes.count)-byte file may hold (at most \(pixelBudget) bytes of pixels)"))
         }
         return try payload.decode(width: Int(rendition.width), height: Int(rendition.height), format: format, rowBytes: rowBytes)
     }

@@ -47,13 +47,59 @@ import Testing
 
     @Test func hostileNamesStayInTheirFolder() {
         var names = ExtractNames()
-        #expect(names.claim("../../etc/passwd", in: "A.imageset") == ("etc_passwd", true))
-        #expect(names.claim("a.png", in: "A.imageset") == ("a.png", false))
-        #expect(names.claim("A.PNG", in: "A.imageset") == ("A-2.PNG", true))
-        #expect(names.claim("a.png", in: "B.imageset") == ("a.png", false))
+        #expect(names.claim("../../etc/passwd", in: "A.imageset") == .init(name: "etc_passwd", changes: [.cleaned]))
+        #expect(names.claim("a.png", in: "A.imageset") == .init(name: "a.png", changes: []))
+        #expect(names.claim("A.PNG", in: "A.imageset") == .init(name: "A-2.PNG", changes: [.madeDistinct]))
+        #expect(names.claim("a.png", in: "B.imageset") == .init(name: "a.png", changes: []))
         #expect(ExtractNames.sanitize("evil\u{1B}[2J\n.png") == "evil_[2J_.png")
         #expect(ExtractNames.sanitize("..") == "unnamed")
         #expect(ExtractNames.sanitize(".hidden") == "hidden")
         #expect(!ExtractNames.sanitize(String(repeating: "x", count: 500)).isEmpty)
+    }
+
+    /// Set folders keep their extension whatever the name: `..`, `.`, a name longer than a file
+    /// name may be, one that cleans to nothing.
+    @Test(arguments: ["..", ".", "/", String(repeating: "é", count: 300), "\u{202E}", "Contents.json"])
+    func aSetFolderKeepsItsExtension(_ name: String) {
+        var names = ExtractNames()
+        let claimed = names.claimSet(name, extension: "imageset")
+        #expect(claimed.name.hasSuffix(".imageset") && claimed.name.count > ".imageset".count, "\(claimed.name)")
+        #expect(claimed.name.utf8.count <= 255 && !claimed.name.hasPrefix(".") && !claimed.name.contains("/"))
+        #expect(claimed.changed == (name != "Contents.json"))
+    }
+
+    /// Bidi overrides, line and paragraph separators, zero-width and other format characters
+    /// never reach a file name; `visible` shows them escaped in messages.
+    @Test func formatAndSeparatorCharactersAreReplaced() {
+        for scalar in ["\u{202E}", "\u{2028}", "\u{2029}", "\u{200B}", "\u{2066}", "\u{FEFF}", "\u{85}", "\u{FFFF}"] {
+            let clean = ExtractNames.clean("a" + scalar + "b.png")
+            #expect(clean.name == "a_b.png" && clean.changes == [.cleaned], "U+\(String(scalar.unicodeScalars.first!.value, radix: 16))")
+        }
+        #expect(ExtractNames.visible("gnp.\u{202E}exe") == "gnp.\\u{202E}exe")
+    }
+
+    /// Names a Mac file system takes for one (case, Unicode normalisation) and names that are
+    /// equal Strings are claims of their own: each gets a name no other has.
+    @Test func namesAMacWouldMergeStayApart() {
+        var names = ExtractNames()
+        let composed = names.claimSet("caf\u{E9}", extension: "imageset")
+        let decomposed = names.claimSet("cafe\u{301}", extension: "imageset")
+        let upper = names.claimSet("CAF\u{C9}", extension: "imageset")
+        let again = names.claimSet("caf\u{E9}", extension: "imageset")
+        let folded = [composed, decomposed, upper, again].map { $0.name.decomposedStringWithCanonicalMapping.lowercased() }
+        #expect(Set(folded).count == 4, "\(folded)")
+        #expect(!composed.changed && [decomposed, upper, again].allSatisfy { $0.changes == [.madeDistinct] })
+    }
+
+    /// One name claimed many times: each claim gets the next free suffix (the check is on the
+    /// answers; claiming 8,000 took 11 s when every claim tried every suffix from 2).
+    @Test func manyClaimsOfOneNameGetDistinctSuffixes() {
+        var names = ExtractNames()
+        let claimed = (0..<3000).map { _ in names.claim("same.png", in: "A.imageset").name }
+        #expect(claimed.first == "same.png" && claimed[1] == "same-2.png" && claimed.last == "same-3000.png")
+        #expect(Set(claimed).count == 3000)
+        #expect(names.candidatesTried <= 2 * 3000, "\(names.candidatesTried) candidates for 3,000 claims")
+        // A name that already is a suffixed form is still kept apart.
+        #expect(names.claim("same-2.png", in: "A.imageset").name == "same-2-2.png")
     }
 }

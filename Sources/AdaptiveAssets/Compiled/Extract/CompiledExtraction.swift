@@ -13,12 +13,23 @@ import AdaptSupport
 /// Renditions that cannot be written are named with the reason and skipped: a compression this
 /// package does not decode (`extract.not-decoded`), damaged data (`extract.decode-failed`), a
 /// trait value whose Contents.json spelling is not established. Names from the file are
-/// sanitized and made unique (`extract.renamed`).
+/// sanitized and made unique as a Mac's file system compares them (`ExtractNames`); every
+/// renaming is in `Result.renamed` and an `extract.renamed` warning.
 ///
 /// Safety, as `adapt thin`: everything is written into a staging folder beside DIR and moved
 /// into place only when complete; DIR is replaced only when it is absent, empty, or an earlier
-/// output of `adapt extract` (its root `Contents.json` says `"author" : "adapt extract"`); never
-/// when it is a file, a link, or contains the `.car` or the working folder.
+/// output of `adapt extract` that holds nothing else: its manifest (`.adapt-extract.json`)
+/// lists every file and folder that run wrote, and a folder with anything more (a file the user
+/// added since, a file of a different size) is refused. Never when it is a file, a link, or
+/// contains the `.car` or the working folder.
+///
+/// Bounds, so that a hostile file of a few kilobytes cannot take the machine: one rendition
+/// decodes to at most `pixelBudget` bytes (and never more than its file's own budget); extract
+/// holds one decoded rendition, its PNG, and one packed image at a time (memory about five
+/// times `pixelBudget` at most: 640 MiB, 320 MiB for files under 256 KiB); a packed image or a
+/// value block shared by many renditions is decoded once; and the run writes at most
+/// `maxOutput` bytes (default `defaultMaxOutput(forInput:)`), else it fails naming the file and
+/// writes nothing.
 ///
 /// ```swift
 /// let catalog = try CompiledCatalog(path: "Assets.car")
@@ -29,15 +40,59 @@ public struct CompiledExtraction: Sendable {
     public let catalog: CompiledCatalog
     /// Called before each file is written; a test throws from it to simulate a failure half-way.
     public var beforeEachFile: (@Sendable (String) throws -> Void)?
+    /// The most bytes a run writes; nil for `defaultMaxOutput(forInput:)` of the file.
+    public var maxOutput: Int?
 
-    public init(_ catalog: CompiledCatalog) { self.catalog = catalog }
+    public init(_ catalog: CompiledCatalog, maxOutput: Int? = nil) {
+        self.catalog = catalog
+        self.maxOutput = maxOutput
+    }
 
-    /// The root `Contents.json`'s `info.author`, by which a later run knows a folder it may replace.
+    /// The root `Contents.json`'s `info.author`, written into every `Contents.json`.
     public static let author = "adapt extract"
 
+    /// The most bytes of pixels one rendition decodes to in extract (128 MiB: an 8192 x 4096
+    /// RGBA image; the largest of the corpus's 1,170 bitmaps is 4 MiB), lowered to the file's own
+    /// `pixelBudget` (256 times its size, at least 64 MiB). A rendition claiming more is skipped
+    /// as `decode-failed`, named.
+    public static let maximumPixelBudget = 128 << 20
+
+    /// The pixel budget of one rendition of this file.
+    public var pixelBudget: Int { min(Self.maximumPixelBudget, catalog.pixelBudget) }
+
+    /// The default `--max-output`: `outputRatio` times the file's size, at least
+    /// `minimumMaxOutput`. The 17 corpus files (Xcode 7 to 26) extract to 0.02 to 1.07 times
+    /// their size (PNGs of LZFSE-compressed pixels, cut-out packed images, PDFs as stored), so
+    /// 16 times leaves room for files that compress better than those, while a file built to
+    /// amplify (one payload behind many keys, a packed image referenced whole many times) is
+    /// stopped.
+    public static func defaultMaxOutput(forInput size: Int) -> Int {
+        max(minimumMaxOutput, size.multipliedReportingOverflow(by: outputRatio).overflow ? Int.max : size * outputRatio)
+    }
+
+    public static let outputRatio = 16
+    /// 64 MiB: a small file with one large flat image (a few kilobytes of LZFSE, a PNG of a few
+    /// megabytes) still extracts.
+    public static let minimumMaxOutput = 64 << 20
+
     public struct Failure: Error, Sendable, CustomStringConvertible {
+        public enum Kind: Sendable, Equatable {
+            /// The output folder may not be replaced, or a write failed.
+            case output
+            /// Writing would pass `--max-output`: about the input file, not the folder.
+            case outputLimit(limit: Int)
+            /// Every rendition was skipped.
+            case nothingWritten
+        }
+
+        public var kind: Kind
         public var message: String
         public var description: String { message }
+
+        public init(_ kind: Kind = .output, message: String) {
+            self.kind = kind
+            self.message = message
+        }
     }
 
     /// A rendition not written, and why.
@@ -60,10 +115,26 @@ public struct CompiledExtraction: Sendable {
         var pixelHeight: Int?
     }
 
+    /// A name from the file written under another: a set folder (`rendition` nil) or a file.
+    public struct Renamed: Hashable, Sendable {
+        public var asset: String
+        public var rendition: String?
+        /// Where it was written, relative to the output (`unnamed.imageset`, `A.imageset/a-2.png`).
+        public var path: String
+        public var changes: [ExtractNames.Change]
+    }
+
     /// What a run wrote.
     public struct Result: Sendable {
         public var output: String
         public var sets: Int
+        /// Every name written under another than the file's, and why.
+        public var renamed: [Renamed] = []
+        /// The bytes written (files, Contents.json, the manifest).
+        public var bytesWritten = 0
+        /// Payloads decoded (and encoded): a packed-image cut or a value block that many
+        /// renditions share counts once.
+        public var decodedPayloads = 0
         /// Renditions written: files, and colours (entries of their own).
         public var written: Int
         public var files: [WrittenFile]
@@ -75,30 +146,38 @@ public struct CompiledExtraction: Sendable {
 
     /// Extracts into `output`, replacing it atomically. Throws `Failure` when the folder may not
     /// be replaced, a write fails, or nothing could be written; the folder is then left as it was.
-    public func write(to output: String) throws -> Result {
+    public func write(to outputPath: String) throws -> Result {
         guard let carRealPath = FileSystem.realPath(catalog.path) else {
             throw Failure(message: "\(catalog.path): cannot resolve the compiled catalog's path")
         }
-        let owner = OutputFolder.Owner(command: "adapt extract", work: "extracting", product: "the catalog",
-                                       marker: "Contents.json", isEarlierOutput: Self.isEarlierOutput)
+        let owner = OutputFolder.Owner(command: "adapt extract", work: "extracting", product: "the catalog", marker: ExtractManifest.fileName,
+                                       isEarlierOutput: ExtractManifest.isEarlierOutput, refusal: ExtractManifest.refusal)
         let folder: OutputFolder
-        do { folder = try OutputFolder.claim(output, catalogRealPath: carRealPath, owner: owner) } catch { throw Failure(message: "\(error)") }
+        do { folder = try OutputFolder.claim(outputPath, catalogRealPath: carRealPath, owner: owner) } catch { throw Failure(message: "\(error)") }
         defer { folder.release() }
         let staging = folder.staging
         try? FileOperations.removeTree(staging)
         do {
             try FileOperations.makeDirectory(staging)
-            var result = try writeCatalog(into: staging)
+            var output = ExtractOutput(root: staging, limit: maxOutput ?? Self.defaultMaxOutput(forInput: catalog.store.bytes.count), beforeEachFile: beforeEachFile)
+            var result = try writeCatalog(into: &output)
             // A catalog with no rendition at all (an App Store slice can hold none: its icon went
             // to loose PNGs) extracts to an empty catalog; one whose every rendition was skipped
             // fails, naming why, since the warnings are not printed when nothing is written.
             guard result.written > 0 || catalog.renditions.isEmpty else {
                 let reasons = result.skipped.prefix(3).map { "\($0.asset)/\($0.rendition): \($0.detail)" }
                 let more = result.skipped.count > 3 ? "; …" : ""
-                throw Failure(message: "nothing could be written: \(counted(result.skipped.count, "rendition")) skipped (" + reasons.joined(separator: "; ") + more + ")")
+                throw Failure(.nothingWritten, message: "nothing could be written: \(counted(result.skipped.count, "rendition")) skipped (" + reasons.joined(separator: "; ") + more + ")")
+            }
+            try ExtractManifest.write(output: &output)
+            result.bytesWritten = output.bytesWritten
+            // The folder may have changed while this run wrote: check it again just before it
+            // is replaced.
+            if let refusal = ExtractManifest.refusal(folder.realPath, allowingEmpty: true) {
+                throw Failure(message: "\(refusal)")
             }
             try FileOperations.replace(folder.realPath, with: staging)
-            result.output = output
+            result.output = outputPath
             return result
         } catch let failure as Failure {
             try? FileOperations.removeTree(staging)
@@ -109,42 +188,30 @@ public struct CompiledExtraction: Sendable {
         }
     }
 
-    /// Whether `folder/Contents.json` says an `adapt extract` run wrote the folder.
-    @Sendable static func isEarlierOutput(_ folder: String) -> Bool {
-        guard let bytes = try? FileSystem.readRegularFile(folder + "/Contents.json", limit: 1 << 20, followingLinks: false),
-              let contents = try? JSONParser.parse(bytes) else { return false }
-        return contents["info"]?["author"]?.string == author
-    }
-
-    /// Writes the sets into `root` (the staging folder).
-    private func writeCatalog(into root: String) throws -> Result {
-        var result = Result(output: root, sets: 0, written: 0, files: [], skipped: [], packedImages: 0, diagnostics: [])
+    /// Writes the sets into the staging folder: renders every rendition (`render`), then
+    /// places each set under a folder name of its own.
+    private func writeCatalog(into output: inout ExtractOutput) throws -> Result {
+        var result = Result(output: output.root, sets: 0, written: 0, files: [], skipped: [], packedImages: 0, diagnostics: [])
         let rootInfo: JSONValue = .object(JSONObject([.init(key: "info", value: .object(JSONObject([
             .init(key: "author", value: .string(Self.author)), .init(key: "version", value: .number("1")),
         ])))]))
-        try beforeEachFile?(root + "/Contents.json")
-        try FileOperations.writeFile(root + "/Contents.json", JSONWriter.xcodeStyle.bytes(for: rootInfo), exclusive: true)
         var names = ExtractNames()
-        let atlases = PackedImageCache()
-        for asset in catalog.assets {
-            guard let name = asset.name else {
-                result.packedImages += asset.renditions.count
-                continue
-            }
-            for set in SetBuilder.sets(for: asset.renditions) {
-                var claimed: (name: String, changed: Bool)?
-                try set.write(asset: name, extraction: self, names: &names, atlases: atlases, result: &result) { names in
-                    let folderName = names.claim(name + "." + set.kind.folderExtension, in: "")
-                    claimed = folderName
-                    try FileOperations.makeDirectory(root + "/" + folderName.name)
-                    return (root + "/" + folderName.name, folderName.name)
-                }
-                if let claimed, claimed.changed {
-                    result.diagnostics.append(Diagnostic(.extractRenamed, "asset '\(name)' is written as the set \(claimed.name)",
-                                                         at: SourceLocation(file: catalog.path)))
-                }
+        _ = names.claim("Contents.json", in: "")
+        _ = names.claim(ExtractManifest.fileName, in: "")
+        try output.write("Contents.json", JSONWriter.xcodeStyle.bytes(for: rootInfo))
+        // By facet (`CompiledCatalog.assets`): names equal as strings are two assets, two sets.
+        let assets = catalog.assets
+        result.packedImages = assets.filter { $0.name == nil }.reduce(0) { $0 + $1.renditions.count }
+        let sets = assets.flatMap { asset in asset.name.map { name in SetBuilder.sets(for: asset.renditions).map { (asset: name, set: $0) } } ?? [] }
+        let outcomes = try render(sets, into: &output, decoded: &result.decodedPayloads)
+        for ((asset, set), outcome) in zip(sets, outcomes) {
+            try set.place(asset: asset, outcomes: outcome, extraction: self, output: &output, names: &names, result: &result) { names, output in
+                let claimed = names.claimSet(asset, extension: set.kind.folderExtension)
+                try output.makeFolder(claimed.name)
+                return claimed
             }
         }
+        try FileOperations.removeTree(output.root + "/" + ExtractOutput.pendingFolder)
         return result
     }
 }

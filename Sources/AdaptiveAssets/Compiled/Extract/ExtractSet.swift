@@ -44,76 +44,60 @@ struct SetBuilder {
         return .image
     }
 
-    /// A file to write and its entry.
-    private struct Planned {
-        var proposedName: String
-        var bytes: [UInt8]
-        var members: [JSONObject.Member]
-    }
-
-    /// Turns each rendition into a file and an entry (or a skip), then, when any is left, asks
-    /// `makeFolder` for the set's folder (its path and name) and writes the files and
-    /// `Contents.json` there. A set with nothing to write gets no folder.
-    func write(asset: String, extraction: CompiledExtraction, names: inout ExtractNames, atlases: PackedImageCache,
-               result: inout CompiledExtraction.Result, makeFolder: (inout ExtractNames) throws -> (path: String, name: String)) throws {
+    /// Places the set: when any of its renditions was rendered, asks `makeFolder` for the set's
+    /// folder (its path and name), moves each rendered file there under a name claimed in it,
+    /// and writes the set's `Contents.json`. Skips and renamings go into `result`. A set with
+    /// nothing to write gets no folder.
+    func place(asset: String, outcomes: [Rendered], extraction: CompiledExtraction, output: inout ExtractOutput,
+               names: inout ExtractNames, result: inout CompiledExtraction.Result,
+               makeFolder: (inout ExtractNames, inout ExtractOutput) throws -> ExtractNames.Claimed) throws {
         let catalog = extraction.catalog
-        var prepared: [(rendition: Rendition, traits: [JSONObject.Member], planned: Planned)] = []
-        for rendition in renditions {
-            func skip(_ reason: String, _ detail: String, _ rule: RuleID?) {
+        let shown = ExtractNames.visible(asset)
+        var kept: [(rendition: Rendition, traits: [JSONObject.Member], content: Rendered.Placed)] = []
+        for (rendition, outcome) in zip(renditions, outcomes) {
+            switch outcome {
+            case .skipped(let reason, let detail, let rule):
                 result.skipped.append(.init(asset: asset, rendition: rendition.renditionName, reason: reason, detail: detail))
                 if let rule {
-                    result.diagnostics.append(Diagnostic(rule, "\(asset)/\(rendition.renditionName) (\(traitLabel(rendition))): \(detail)",
+                    result.diagnostics.append(Diagnostic(rule, "\(shown)/\(ExtractNames.visible(rendition.renditionName)) (\(traitLabel(rendition))): \(detail)",
                                                          at: SourceLocation(file: catalog.path)))
                 }
+            case .placed(let traits, let content):
+                kept.append((rendition, traits, content))
             }
-            let traits: [JSONObject.Member]
-            switch ExtractEntry.traits(of: rendition, in: catalog) {
-            case .success(let members): traits = members
-            case .failure(let unknown):
-                skip("unknown-trait", "not written: its \(unknown) has no established Contents.json value", .extractNotDecoded)
-                continue
-            }
-            let planned: Planned
-            do {
-                switch try plan(rendition, catalog: catalog, atlases: atlases) {
-                case .success(let value): planned = value
-                case .failure(let reason):
-                    skip(reason.code, reason.detail, .extractNotDecoded)
-                    continue
-                }
-            } catch {
-                skip("decode-failed", "not written: \(error)", .extractDecodeFailed)
-                continue
-            }
-            prepared.append((rendition, traits, planned))
         }
-        guard !prepared.isEmpty else { return }
-        let (folder, setName) = try makeFolder(&names)
+        guard !kept.isEmpty else { return }
+        let folder = try makeFolder(&names, &output)
+        let setName = folder.name
+        if folder.changed {
+            result.renamed.append(.init(asset: asset, rendition: nil, path: setName, changes: folder.changes))
+            result.diagnostics.append(Diagnostic(.extractRenamed, "asset '\(shown)' is written as the set \(setName)", at: SourceLocation(file: catalog.path)))
+        }
         // The set's own Contents.json first: a layer stack's rendition is named Contents.json
         // (what tvOS's image stack source calls its own), and is then written as Contents-2.json.
         _ = names.claim("Contents.json", in: setName)
         result.sets += 1
         var entries: [JSONValue] = []
         var preservesVector = false
-        for (rendition, traits, planned) in prepared {
+        for (rendition, traits, content) in kept {
             if kind == .image, rendition.layout == .vector, rendition.flags.preservesVectorRepresentation { preservesVector = true }
             var members = traits
             // A colour is its entry; every other kind is a file the entry names.
-            if kind != .color {
-                let claimed = names.claim(planned.proposedName, in: setName)
+            if let file = content.file {
+                var claimed = names.claim(file.proposedName, in: setName)
+                claimed.changes = Array(Set(file.nameChanges + claimed.changes)).sorted()
                 if claimed.changed {
-                    result.diagnostics.append(Diagnostic(.extractRenamed, "\(asset)/\(rendition.renditionName) (\(traitLabel(rendition))) is written as \(setName)/\(claimed.name)",
+                    result.renamed.append(.init(asset: asset, rendition: rendition.renditionName, path: setName + "/" + claimed.name, changes: claimed.changes))
+                    result.diagnostics.append(Diagnostic(.extractRenamed, "\(shown)/\(ExtractNames.visible(rendition.renditionName)) (\(traitLabel(rendition))) is written as \(setName)/\(claimed.name)",
                                                          at: SourceLocation(file: catalog.path)))
                 }
-                try extraction.beforeEachFile?(folder + "/" + claimed.name)
-                try FileOperations.writeFile(folder + "/" + claimed.name, planned.bytes, exclusive: true)
+                try output.move(file.pending, to: setName + "/" + claimed.name, size: file.size)
                 members.insert(.init(key: "filename", value: .string(claimed.name)), at: 1)
-                let isBitmap = claimed.name.lowercased().hasSuffix(".png")
                 result.files.append(.init(path: setName + "/" + claimed.name, asset: asset, rendition: rendition.renditionName,
-                                          pixelWidth: isBitmap ? Int(rendition.width) : nil, pixelHeight: isBitmap ? Int(rendition.height) : nil))
+                                          pixelWidth: file.isBitmap ? Int(rendition.width) : nil, pixelHeight: file.isBitmap ? Int(rendition.height) : nil))
             }
             result.written += 1
-            members += planned.members
+            members += content.members
             entries.append(.object(JSONObject(members)))
         }
         var contents: [JSONObject.Member] = [.init(key: kind.entriesKey, value: .array(entries))]
@@ -123,8 +107,7 @@ struct SetBuilder {
         if preservesVector {
             contents.append(.init(key: "properties", value: .object(JSONObject([.init(key: "preserves-vector-representation", value: .bool(true))]))))
         }
-        try extraction.beforeEachFile?(folder + "/Contents.json")
-        try FileOperations.writeFile(folder + "/Contents.json", JSONWriter.xcodeStyle.bytes(for: .object(JSONObject(contents))), exclusive: true)
+        try output.write(setName + "/Contents.json", JSONWriter.xcodeStyle.bytes(for: .object(JSONObject(contents))))
     }
 
     /// Why a rendition is not written (a known limit, not damage).
@@ -133,39 +116,52 @@ struct SetBuilder {
         var detail: String
     }
 
-    /// The file a rendition becomes; `.failure` for what this package does not write; throws
-    /// for damaged data.
-    private func plan(_ rendition: Rendition, catalog: CompiledCatalog, atlases: PackedImageCache) throws -> Swift.Result<Planned, NotWritten> {
-        let name = rendition.renditionName.isEmpty ? "unnamed" : rendition.renditionName
+    /// What a rendition's file holds: its bytes (nil for a colour, which is its entry), the
+    /// entry's members beyond its traits, and the extension its name takes (nil: its own name).
+    struct Content {
+        var bytes: [UInt8]?
+        var members: [JSONObject.Member]
+        var fileExtension: String?
+        var isBitmap: Bool
+    }
+
+    /// What a rendition's file holds (or its colour), and the extension its name takes;
+    /// `.failure` for what this package does not write; throws for damaged data. Depends only
+    /// on the rendition's value block (and, for a reference, its packed image and frame), so
+    /// renditions that share those share one content.
+    func content(of rendition: Rendition, catalog: CompiledCatalog, atlases: PackedImageCache,
+                 pixelBudget: Int) throws -> Swift.Result<Content, NotWritten> {
         switch rendition.payload {
         case .color(let space, let components):
             guard let color = ExtractEntry.color(space: space, components: components) else {
                 return .failure(NotWritten(code: "not-decoded", detail: "not written: colour space \(space) with \(components.count) components is not one whose Contents.json spelling is established"))
             }
             // A colour set's entry is the colour itself; no file.
-            return .success(Planned(proposedName: "", bytes: [], members: [.init(key: "color", value: color)]))
+            return .success(Content(bytes: nil, members: [.init(key: "color", value: color)], fileExtension: nil, isBitmap: false))
         case .multisizeImage:
             return .failure(NotWritten(code: "not-extractable", detail: "not written: a multisize image set (an app icon's list of sizes), whose images are renditions of their own"))
         case .rawData:
             if rendition.pixelFormat == .heif {
                 return .failure(NotWritten(code: "not-decoded", detail: "not written: HEIF data is not decoded (compression heif)"))
             }
-            guard let bytes = try catalog.rawData(of: rendition) else { return .failure(NotWritten(code: "not-extractable", detail: "not written: no data")) }
+            guard let bytes = try catalog.rawData(of: rendition, limit: .atMost(pixelBudget)) else {
+                return .failure(NotWritten(code: "not-extractable", detail: "not written: no data"))
+            }
             if kind == .data {
                 var members: [JSONObject.Member] = []
                 if let uti = rendition.uti, !uti.isEmpty { members.append(.init(key: "universal-type-identifier", value: .string(uti))) }
-                return .success(Planned(proposedName: name, bytes: bytes, members: members))
+                return .success(Content(bytes: bytes, members: members, fileExtension: nil, isBitmap: false))
             }
             let ext: String
             if rendition.pixelFormat == .pdf || bytes.starts(with: Array("%PDF".utf8)) { ext = "pdf" }
             else if rendition.pixelFormat == .jpeg { ext = "jpg" }
-            else if rendition.uti == "public.svg-image" || name.lowercased().hasSuffix(".svg") { ext = "svg" }
+            else if rendition.uti == "public.svg-image" || rendition.renditionName.lowercased().hasSuffix(".svg") { ext = "svg" }
             else {
                 return .failure(NotWritten(code: "not-extractable", detail: "not written: raw data of pixel format \(rendition.pixelFormat) in an image set"))
             }
-            return .success(Planned(proposedName: Self.withExtension(name, ext, scale: nil), bytes: bytes, members: []))
+            return .success(Content(bytes: bytes, members: [], fileExtension: ext, isBitmap: false))
         case .bitmap, .none:
-            guard let decoding = try catalog.decodedBitmap(of: rendition, atlases: atlases) else {
+            guard let decoding = try catalog.decodedBitmap(of: rendition, atlases: atlases, pixelBudget: pixelBudget) else {
                 return .failure(NotWritten(code: "not-extractable", detail: "not written: layout \(rendition.layout) with pixel format \(rendition.pixelFormat) is not an image this package writes"))
             }
             switch decoding {
@@ -175,11 +171,20 @@ struct SetBuilder {
                 guard let png = bitmap.pngData() else {
                     return .failure(NotWritten(code: "not-decoded", detail: "not written: pixel format \(rendition.pixelFormat) is not converted to PNG"))
                 }
-                return .success(Planned(proposedName: Self.withExtension(name, "png", scale: rendition.key.scale), bytes: png, members: []))
+                return .success(Content(bytes: png, members: [], fileExtension: "png", isBitmap: true))
             }
         case .unknown(let tag, _):
             return .failure(NotWritten(code: "not-extractable", detail: "not written: data tag \(tag) is not known"))
         }
+    }
+
+    /// The file name a rendition asks for: its rendition name cleaned first (so `../../escape`
+    /// keeps its stem), then given the content's extension (and its scale, for a bitmap); what
+    /// the cleaning changed.
+    static func fileName(of rendition: Rendition, content: Content) -> (name: String, changes: [ExtractNames.Change]) {
+        let (clean, changes) = ExtractNames.clean(rendition.renditionName)
+        guard let ext = content.fileExtension else { return (clean, changes) }
+        return (withExtension(clean, ext, scale: content.isBitmap ? rendition.key.scale : nil), changes)
     }
 
     /// `name` ending in `.ext`: kept when it already does; else its extension replaced (`facebook.pdf`
