@@ -51,7 +51,8 @@ import Testing
         let car = folder.root + "/\(name).car"
         try Data(input).write(to: URL(fileURLWithPath: car))
         for arguments in [["inspect", car], ["inspect", car, "--format", "json"], ["size", car, "--device", "iphone-15"],
-                          ["thin", car, "--device", "iphone-15", "-o", "Thinned"], ["resolve", car, "Name0", "--idiom", "phone", "--scale", "2"]] {
+                          ["thin", car, "--device", "iphone-15", "-o", "Thinned"], ["resolve", car, "Name0", "--idiom", "phone", "--scale", "2"],
+                          ["extract", car, "-o", "Extracted.xcassets"]] {
             let run = try HostileAdapt.run(arguments, in: folder.root, limits: "ulimit -v 1500000", deadline: 60)
             #expect(!run.timedOut, "\(arguments[0]) hung on \(name)")
             #expect(run.status == 0 || run.status == 1, "\(arguments) ended with \(run.status): \(run.stderr.prefix(400))")
@@ -62,6 +63,12 @@ import Testing
                         "\(arguments): \(run.stderr.prefix(400))")
             }
         }
+        // extract's own bound (--max-output's default): 16 times its input, at least 64 MiB.
+        // (A file refused as it is read writes no folder at all.)
+        let extracted = (FileManager.default.subpaths(atPath: folder.root + "/Extracted.xcassets") ?? []).reduce(0) { total, path in
+            total + ((try? FileManager.default.attributesOfItem(atPath: folder.root + "/Extracted.xcassets/" + path)[.size] as? Int) ?? 0)
+        }
+        #expect(extracted <= max(16 * input.count, 64 << 20))
         let slice = folder.root + "/Thinned/iphone-15/Assets.car"
         if FileManager.default.fileExists(atPath: slice) {
             let written = try FileManager.default.attributesOfItem(atPath: slice)[.size] as? Int ?? .max
