@@ -9,7 +9,7 @@ import Testing
 /// The reader over real files from Xcode 10 to Xcode 26 (`compiled/recent`), against their source
 /// catalogs where the repository has them, and otherwise against facts the files state twice
 /// (a header and the data it describes).
-/// Run by `Scripts/test-recent-corpus DIR`, not by `Scripts/test` (see `RecentCorpus`).
+/// Run by `Scripts/test` on the shared corpus (see `RecentCorpus`).
 @Suite struct RecentCorpusTests {
     typealias File = RecentCorpus.File
 
