@@ -143,6 +143,16 @@ import Testing
 
     static let sudokuSource = "sudoku/Resources/Assets/"
 
+    /// The source catalog's two `.iconset` folders have no Contents.json, as none does: the
+    /// catalog reads without a finding, each iconset with its ten sizes.
+    @Test func sudokusSourceCatalogReadsWithoutFindings() throws {
+        let source = try CatalogReader().read(at: try RecentCorpus.path(Self.sudokuSource + "Assets.xcassets"))
+        #expect(source.diagnostics.isEmpty, "\(source.diagnostics)")
+        let iconSets = source.assets.filter { $0.type == .iconSet }
+        #expect(iconSets.map(\.name).sorted() == ["App", "Sudoku"])
+        #expect(iconSets.allSatisfy { $0.variants.count == 10 })
+    }
+
     @Test func sudokusAccentColorIsTheSourcesExtendedSRGBColour() throws {
         let catalog = try RecentCorpus.read(RecentCorpus.sudoku)
         let color = try #require(try RecentCorpus.contents(Self.sudokuSource + "Assets.xcassets/AccentColor.colorset/Contents.json")["colors"] as? [[String: Any]]).first
