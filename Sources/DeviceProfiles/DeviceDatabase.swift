@@ -177,9 +177,8 @@ struct DeviceProfileParser {
         var subtype: String?
         if object["deviceSubtype"] != nil {
             let text = try string("deviceSubtype")
-            let isCaseSize = text.hasSuffix("mm") && text.dropLast(2).allSatisfy(\.isNumber) && text.count > 2
-            guard isCaseSize || text == Variant.fourInchSubtype else {
-                throw Failure(message: "device '\(id)': deviceSubtype is a watch case size such as 44mm, or retina4, not '\(text)'",
+            guard TraitCollection.deviceSubtype(text) != nil else {
+                throw Failure(message: "device '\(id)': deviceSubtype is \(TraitCollection.deviceSubtypeExpected), not '\(text)'",
                               offset: object.member("deviceSubtype")?.offset)
             }
             subtype = text

@@ -40,7 +40,7 @@ struct TraitOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Language identifier, such as fr or pt-BR.", valueName: "identifier"))
     var locale: String?
 
-    @Option(name: .customLong("device-subtype"), help: ArgumentHelp("Watch case size, such as 45mm.", valueName: "size"))
+    @Option(name: .customLong("device-subtype"), help: ArgumentHelp("Watch case size, such as 45mm, or retina4 for 4-inch iPhones.", valueName: "subtype"))
     var deviceSubtype: String?
 
     func validate() throws {
@@ -54,8 +54,8 @@ struct TraitOptions: ParsableArguments {
         if let locale, LocaleIdentifier.normalized(locale) == nil {
             throw ValidationError("--locale must be a language identifier such as fr or pt-BR, not '\(locale)'.")
         }
-        if let deviceSubtype, !(deviceSubtype.hasSuffix("mm") && deviceSubtype.count > 2 && deviceSubtype.dropLast(2).allSatisfy(\.isNumber)) {
-            throw ValidationError("--device-subtype must be a watch case size such as 45mm, not '\(deviceSubtype)'.")
+        if let deviceSubtype, TraitCollection.deviceSubtype(deviceSubtype) == nil {
+            throw ValidationError("--device-subtype must be \(TraitCollection.deviceSubtypeExpected), not '\(deviceSubtype)'.")
         }
     }
 

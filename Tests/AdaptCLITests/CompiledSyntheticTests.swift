@@ -5,7 +5,7 @@ import Testing
 
 /// `adapt extract` and `adapt inspect` over catalogs built here (`SyntheticCatalog`), each the
 /// smallest file showing what a real Xcode 10 to 26 catalog showed: those files may not be
-/// committed, so the opt-in `RecentCorpusTests` alone would leave these behaviours untested.
+/// committed, so these tests hold the behaviours in this repository, beside `RecentCorpusTests`.
 @Suite struct CompiledSyntheticTests {
     static let keyFormat: [RenditionAttribute] = [.appearance, .localization, .scale, .idiom, .subtype, .identifier, .element, .part]
 

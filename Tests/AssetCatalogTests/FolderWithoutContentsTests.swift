@@ -15,6 +15,22 @@ import Testing
         #expect(catalog.groups.map(\.providesNamespace) == [false], "a group without Contents.json provides no namespace")
     }
 
+    /// A macOS `.iconset` never has a Contents.json (its file names are its entries), at the
+    /// catalog's root or in a group of document icons, however deep (two shipping apps keep
+    /// theirs in `DocIcons/` and `Icons/`).
+    @Test func anIconSetNeedsNoContentsAtAnyDepth() throws {
+        let fixture = try TemporaryCatalog()
+        let files = ["icon_16x16.png", "icon_16x16@2x.png", "icon_512x512@2x.png"]
+        let folders = ["App.iconset", "DocIcons/Text.iconset", "DocIcons/Image.iconset", "DocIcons/Legacy/Old/Archive.iconset"]
+        for folder in folders {
+            for file in files { try fixture.write("png", to: folder + "/" + file) }
+        }
+        let catalog = try fixture.read()
+        #expect(catalog.diagnostics.isEmpty, "\(catalog.diagnostics)")
+        #expect(catalog.assets.map(\.name).sorted() == ["App", "Archive", "Image", "Text"])
+        #expect(catalog.assets.allSatisfy { $0.type == .iconSet && $0.variants.map(\.filename) == files })
+    }
+
     @Test func aSetWithoutContentsIsStillAnError() throws {
         let fixture = try TemporaryCatalog()
         try fixture.write("png", to: "Loose.imageset/l.png")

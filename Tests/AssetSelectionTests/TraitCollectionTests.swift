@@ -52,4 +52,14 @@ import Testing
         #expect(throws: TraitCollection.DecodingError.self) { try TraitCollection(json: ["displayScale": 4]) }
         #expect(throws: TraitCollection.DecodingError.self) { try TraitCollection(json: ["userInterfaceIdiom": "iphone"]) }
     }
+
+    /// `deviceSubtype` is a watch's case size or `retina4`, the 4-inch iPhones' (rule 2.1, axis 5).
+    @Test func jsonTakesCaseSizesAndTheFourInchSubtype() throws {
+        let fourInch = TraitCollection(userInterfaceIdiom: .phone, displayScale: 2, deviceSubtype: "retina4")
+        #expect(try TraitCollection(json: fourInch.json) == fourInch)
+        #expect(try TraitCollection(json: ["deviceSubtype": "45mm"]).deviceSubtype == "45mm")
+        for wrong: JSONValue in ["retina5", "Retina4", "568h", "mm", "1234567mm", 4] {
+            #expect(throws: TraitCollection.DecodingError.self, "\(wrong)") { try TraitCollection(json: ["deviceSubtype": wrong]) }
+        }
+    }
 }

@@ -4,12 +4,12 @@ import Foundation
 import Testing
 
 /// Real compiled catalogs of Xcode 10 to 26 from public repositories (their SOURCES.md says
-/// which, at which commit, under which licence). Fetched files may not be committed here, and
-/// the shared corpus does not hold them yet, so these tests are not part of `Scripts/test`:
-/// `Scripts/test-recent-corpus DIR` runs them against a folder of those files, and fails when it
-/// is missing, rather than skipping. Every reader fix they led to has a test of its own on bytes
-/// made here (`RecentFormatTests`; `SyntheticCatalog`'s files in `CompiledSyntheticTests` and
-/// `BitmapKeysThinningTests`), which does run everywhere.
+/// which, at which commit, under which licence). Fetched files may not be committed here; the
+/// shared corpus holds them (`compiled/recent`), and `Scripts/test` runs these tests on that
+/// folder, refusing to start when it is missing, so they are never skipped
+/// (`Scripts/test-recent-corpus [DIR]` runs them alone). Every reader fix they led to also has a
+/// test of its own on bytes made here (`RecentFormatTests`; `SyntheticCatalog`'s files in
+/// `CompiledSyntheticTests` and `BitmapKeysThinningTests`).
 ///
 /// The folder: `ADAPTIVE_ASSETS_RECENT_CORPUS`, else `compiled/recent` in the shared corpus.
 enum RecentCorpus {
@@ -57,7 +57,7 @@ enum RecentCorpus {
 
     struct Missing: Error, CustomStringConvertible {
         var description: String {
-            "the recent compiled catalogs were not found: give their folder to Scripts/test-recent-corpus (or set ADAPTIVE_ASSETS_RECENT_CORPUS)"
+            "the recent compiled catalogs were not found: set ADAPTIVE_ASSETS_RECENT_CORPUS to their folder (shared/corpus/compiled/recent)"
         }
     }
 

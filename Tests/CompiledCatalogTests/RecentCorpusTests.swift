@@ -9,7 +9,7 @@ import Testing
 /// The reader over real files from Xcode 10 to Xcode 26 (`compiled/recent`), against their source
 /// catalogs where the repository has them, and otherwise against facts the files state twice
 /// (a header and the data it describes).
-/// Run by `Scripts/test-recent-corpus DIR`, not by `Scripts/test` (see `RecentCorpus`).
+/// Run by `Scripts/test` on the shared corpus (see `RecentCorpus`).
 @Suite struct RecentCorpusTests {
     typealias File = RecentCorpus.File
 
@@ -142,6 +142,16 @@ import Testing
     // MARK: - Sudoku (Xcode 26.0.1, macOS): a colour, iconsets and an Icon Composer icon
 
     static let sudokuSource = "sudoku/Resources/Assets/"
+
+    /// The source catalog's two `.iconset` folders have no Contents.json, as none does: the
+    /// catalog reads without a finding, each iconset with its ten sizes.
+    @Test func sudokusSourceCatalogReadsWithoutFindings() throws {
+        let source = try CatalogReader().read(at: try RecentCorpus.path(Self.sudokuSource + "Assets.xcassets"))
+        #expect(source.diagnostics.isEmpty, "\(source.diagnostics)")
+        let iconSets = source.assets.filter { $0.type == .iconSet }
+        #expect(iconSets.map(\.name).sorted() == ["App", "Sudoku"])
+        #expect(iconSets.allSatisfy { $0.variants.count == 10 })
+    }
 
     @Test func sudokusAccentColorIsTheSourcesExtendedSRGBColour() throws {
         let catalog = try RecentCorpus.read(RecentCorpus.sudoku)

@@ -103,6 +103,13 @@ public enum AssetType: String, CaseIterable, Hashable, Sendable {
         entriesNameChildSets || self == .imageStackLayer || self == .solidImageStackLayer
     }
 
+    /// Whether a folder of this type without a Contents.json is an error: those whose entries
+    /// are read from it. A macOS `.iconset` has none, wherever it sits (its file names are its
+    /// entries); sets without readable variants may keep their data in sub-folders.
+    public var requiresContents: Bool {
+        self != .iconSet && (hasSelectableVariants || entriesNameChildSets)
+    }
+
     /// Whether the folder holds other assets and is walked like a group.
     public var isContainer: Bool { self == .spriteAtlas }
 }

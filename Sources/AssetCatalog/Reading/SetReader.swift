@@ -46,8 +46,7 @@ struct SetReader {
             asset.variants = IconSetNames.variants(files: asset.files)
         }
         guard let contentsBytes else {
-            // Sets without readable variants (layers, textures, ...) may keep their data in sub-folders.
-            if type.hasSelectableVariants || type.entriesNameChildSets {
+            if type.requiresContents {
                 diagnostics.append(Diagnostic(.catalogMissingContents, "\(type.rawValue) '\(name)' has no Contents.json",
                                               at: SourceLocation(file: path)))
             }

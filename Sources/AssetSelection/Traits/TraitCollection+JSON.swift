@@ -51,7 +51,7 @@ extension TraitCollection {
         case .locale: locale = try identifier(LocaleIdentifier.normalized, "a language identifier such as fr or pt-BR")
         case .memory: memory = try wholeNumber(0...Self.largestMemory)  // 0: less than 1 GB
         case .screenWidth: screenWidth = try wholeNumber(1...Self.largestScreenWidth)
-        case .deviceSubtype: deviceSubtype = try identifier(Self.caseSize, "a watch case size such as 44mm")
+        case .deviceSubtype: deviceSubtype = try identifier(Self.deviceSubtype, Self.deviceSubtypeExpected)
         case .graphicsFeatureSet:
             if let list = value.array {
                 var families: [GraphicsFeatureSet] = []
@@ -76,11 +76,17 @@ extension TraitCollection {
     public static let largestMemory = 65_535
     public static let largestScreenWidth = 65_535
 
-    /// `44mm`: digits followed by `mm`.
-    static func caseSize(_ text: String) -> String? {
+    /// A `deviceSubtype` as every reader of trait sets takes it (queries, `--device-subtype`,
+    /// device profiles): a watch case size, `44mm` (digits followed by `mm`), or `retina4`, the
+    /// 4-inch iPhones' (rule 2.1, axis 5). Nil for anything else.
+    package static func deviceSubtype(_ text: String) -> String? {
+        if text == Variant.fourInchSubtype { return text }
         guard text.hasSuffix("mm"), text.count > 2, text.count <= 6, text.dropLast(2).allSatisfy(\.isASCIIDigit) else { return nil }
         return text
     }
+
+    /// What `deviceSubtype(_:)` takes, for messages that refuse a value.
+    package static let deviceSubtypeExpected = "a watch case size such as 44mm, or retina4 (4-inch iPhones)"
 
     /// The specified traits as a query object, in axis order.
     public var json: JSONObject {
