@@ -6,7 +6,7 @@ import PackageDescription
 //                  core count, plurals and padding (never re-exported: not API)
 //   AssetCatalog   reads .xcassets folders into a typed model, with diagnostics
 //   CompiledCatalog (beside) reads compiled catalogs (Assets.car): the BOM container, CoreUI's blocks and renditions
-//   AssetSelection traits, and traits and slots, and the selection rule (README, "How a variant is chosen") over that model
+//   AssetSelection traits, and traits and slots, and the selection rule (docs/Selection.md) over that model
 //   PNGInspection  (beside) PNG files: our chunk walk, and a full decode through libpng (CPNG, CPNGSupport)
 //   ImageChecks    a catalog's images against their slots: scale families, icon sizes, gamut, format
 //   DeviceProfiles the device database (a JSON resource users can extend) and each device's trait sets

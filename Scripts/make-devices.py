@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Regenerates Sources/DeviceProfiles/Resources/devices.json, the built-in device database, from
-the compact tables below. The JSON format is documented in README.md ("Device profiles"); users
+the compact tables below. The JSON format is documented in docs/Commands.md ("adapt devices"); users
 extend the database with their own file in the same format (--devices FILE).
 
 Size classes: iOS 8's table (Table 12-2 of the seed) for the devices it lists; phones whose

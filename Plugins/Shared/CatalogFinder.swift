@@ -23,7 +23,7 @@ enum CatalogFinder {
     }
 
     /// The nearest `.adapt.yml` at or above each catalog's folder, within the bounds `adapt validate`
-    /// looks in (README, "Configuration"): up to the repository root (the first folder holding
+    /// looks in (docs/Configuration.md): up to the repository root (the first folder holding
     /// `.git`), never into a folder every user may write to. The build reruns when one changes.
     static func configurations(above catalogs: [URL]) -> [URL] {
         var found: [URL] = []

@@ -12,7 +12,7 @@ public enum FilePlacement: String, Sendable, CaseIterable {
     /// The default: a copy-on-write clone where the file system has them (Btrfs, XFS, APFS-like
     /// reflinks through Linux's `FICLONE`), which shares no bytes editing could change; else a
     /// hard link, which takes no time and no space but *is* the catalog's file (editing it in place
-    /// edits the catalog: `adapt thin --help` and the README say so, and `--copy` avoids it); else,
+    /// edits the catalog: `adapt thin --help` and docs/Commands.md say so, and `--copy` avoids it); else,
     /// across file systems, a real copy.
     case clone
     /// Always a real byte copy.

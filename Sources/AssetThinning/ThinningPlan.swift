@@ -3,7 +3,7 @@ import AssetSelection
 import DeviceProfiles
 
 /// What one device's slice of a catalog keeps: per asset, exactly the variants that win, slot by
-/// slot, for at least one of the device's thinning trait sets (README, "Thinning follows from the
+/// slot, for at least one of the device's thinning trait sets (docs/Selection.md, "Thinning follows from the
 /// rule"): its fixed traits (and each hosted idiom and display scale) × every value of each
 /// run-time trait, unspecified included, × each catalog locale that can change the asset's
 /// answers (`AssetIndex.locales(relevantToAssetAt:)`; any other catalog locale shows what no

@@ -7,7 +7,7 @@ struct AdaptCommand: ParsableCommand {
         commandName: "adapt",
         abstract: "Read, resolve, thin and validate Xcode asset catalogs anywhere Swift runs.",
         discussion: """
-            Variants are chosen by the published selection rule (see README.md, "How a variant is chosen").
+            Variants are chosen by the published selection rule (see docs/Selection.md).
             Exit codes: 0 success, 1 errors in the input or nothing matched, 2 usage errors (or adapt ran out of
             file descriptors or memory).
             """,

@@ -69,7 +69,7 @@ struct ResolveCommand: ParsableCommand {
         var compiled: AdaptedCompiledCatalog?
         let catalog: Catalog
         if CompiledCatalog.isCompiledCatalog(atPath: self.catalog) {
-            // A compiled catalog answers by the same rule, over its renditions (README, "resolve FILE.car").
+            // A compiled catalog answers by the same rule, over its renditions (docs/CompiledCatalogs.md, "adapt resolve FILE.car").
             compiled = AdaptedCompiledCatalog(try readCompiledCatalog(self.catalog))
             catalog = compiled!.catalog
         } else {

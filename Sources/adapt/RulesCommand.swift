@@ -5,7 +5,7 @@ struct RulesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rules",
         abstract: "List every rule of adapt validate, or explain one with examples.",
-        discussion: "--format markdown prints the README's rule table; json is for tools.")
+        discussion: "--format markdown prints the generated part of docs/Rules.md; json is for tools.")
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, json, markdown

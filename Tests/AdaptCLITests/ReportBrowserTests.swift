@@ -6,7 +6,7 @@ import Testing
 /// `adapt report` checked in a real browser: headless Chromium loads the page from disk, and the
 /// test reads the DOM after the page's own script ran. No skipping: `.ci/run` installs chromium.
 @Suite(.serialized) struct ReportBrowserTests {
-    /// Where CI keeps the Showcase report and its screenshot (README, "Report").
+    /// Where CI keeps the Showcase report and its screenshot (docs/Commands.md, "adapt report").
     static let artefacts = Corpus.repositoryRoot + "/.build/report-artefacts"
 
     static func foodTruck() throws -> String {

@@ -244,7 +244,7 @@ import Testing
     }
 
     /// Apps that ship: no errors, and exactly these warnings, per app and rule, so that a change
-    /// in what real catalogs trigger is always deliberate. Why each is right is in the README
+    /// in what real catalogs trigger is always deliberate. Why each is right is in docs/Rules.md
     /// ("What the corpus triggers"). Each catalog is validated on its own, as the build plugin
     /// validates one target's.
     static let corpusWarnings: [String: [String: Int]] = [

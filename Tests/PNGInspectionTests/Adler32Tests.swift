@@ -70,7 +70,7 @@ import Testing
 
     /// The walk (thin's default, `--images walk`) checks chunks and CRCs and never inflates, and
     /// `--header-only` stops before the image data: neither can see a bad checksum inside intact
-    /// chunks, as the README says.
+    /// chunks, as docs/Commands.md says.
     @Test(arguments: PNGFixture.Adler32Damage.allCases)
     func theWalkCannotSeeIt(_ damage: PNGFixture.Adler32Damage) {
         let bytes = PNGFixture.withBadAdler32(PNGFixture.png(width: 40, height: 30), damage)

@@ -5,7 +5,7 @@ import CompiledCatalog
 /// A compiled catalog seen as the package's own model: a `Catalog` whose assets are the `.car`'s
 /// asset names (facets) and whose variants are its renditions, one variant per rendition, each
 /// key translated to the traits a Contents.json entry declares. The selection rule
-/// (`AssetIndex`, README "How a variant is chosen") then answers for the compiled file unchanged.
+/// (`AssetIndex`, docs/Selection.md) then answers for the compiled file unchanged.
 ///
 /// A key value the translation does not know (a memory class, graphics class or subtype no
 /// corpus file pins down, a direction, an appearance name) is not guessed: the variant gets an

@@ -3,7 +3,7 @@ import AssetValidation
 import CompiledCatalog
 
 /// The rules of the compiled-catalog reader (`adapt inspect FILE.car`), described for `adapt
-/// rules`, the README's table and SARIF.
+/// rules`, docs/Rules.md and SARIF.
 extension RuleRegistry {
     static let compiled: [RuleDescription] = [
         .init(.carNotACatalog, "a file given as a compiled catalog that is not one: no `BOMStore` header, or a BOM file without a `CARHEADER`",

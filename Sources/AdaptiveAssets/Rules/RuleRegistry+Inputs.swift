@@ -5,7 +5,7 @@ import DeviceProfiles
 
 /// The whole registry: the catalog rules `AssetValidation` describes, and the rules about the
 /// command line's other inputs and outputs, described here beside the `RuleID`s they describe.
-/// The one source of `adapt rules`, the README's rule table, SARIF's rule list and the
+/// The one source of `adapt rules`, docs/Rules.md, SARIF's rule list and the
 /// configuration file's rule ids.
 ///
 /// ```swift

@@ -1,7 +1,7 @@
 /// Which rule a finding breaks: its stable id (the `[code]` every diagnostic ends with), its default
 /// severity and its area. Each module declares the rules it emits as static members, in a
 /// `RuleID+<Module>.swift` file, and lists them (`RuleID.catalogRules`, ...), so that the registry,
-/// the README's rule table and SARIF's rule list can be checked against what is emitted: a severity
+/// docs/Rules.md and SARIF's rule list can be checked against what is emitted: a severity
 /// is stated once, here, and never chosen by an emitter.
 ///
 /// ```swift
@@ -13,7 +13,7 @@
 /// Two values are the same rule when their ids are equal. The initializer is `package`: only this
 /// package declares rules, so every id a user sees is one `adapt rules` documents.
 public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible {
-    /// Where a rule belongs in `adapt rules` and the README's table.
+    /// Where a rule belongs in `adapt rules` and docs/Rules.md.
     public enum Area: String, Hashable, Sendable, CaseIterable {
         case reading, contents, sets, selection, icons, images, png, policy, input
     }

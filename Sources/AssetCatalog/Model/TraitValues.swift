@@ -1,8 +1,8 @@
 /// The values each trait axis can take, shared by what Contents.json declares and what a query
 /// asks for. Each type knows both spellings: `contentsValue` as Contents.json writes it and
-/// `rawValue` as a trait query writes it (README, "Selection rule"), so the mapping lives in one place.
+/// `rawValue` as a trait query writes it (docs/Selection.md), so the mapping lives in one place.
 
-/// The kind of device an interface runs on (axis 10 of the rule; README "Selection rule").
+/// The kind of device an interface runs on (axis 10 of the rule; docs/Selection.md).
 public enum UserInterfaceIdiom: String, CaseIterable, Hashable, Sendable, Comparable {
     case phone, pad, tv, watch, mac, car, vision
 

@@ -1,7 +1,7 @@
 /// One entry of a set's `images`, `data`, `colors` or `symbols` array: what it declares on each
 /// trait axis, and the file or colour it provides.
 ///
-/// An attribute that is nil means the entry did not say, which the selection rule (README, "How a variant is chosen") reads as *any*.
+/// An attribute that is nil means the entry did not say, which the selection rule (docs/Selection.md) reads as *any*.
 public struct Variant: Hashable, Sendable {
     /// Position in the set's array; declaration order is the rule's last tie-break.
     public var index: Int

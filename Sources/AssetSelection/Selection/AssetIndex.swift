@@ -1,7 +1,7 @@
 import AssetCatalog
 
 /// A catalog prepared for selection: assets by qualified name, variants packed for the rule,
-/// each set's slots (README, "Selection rule").
+/// each set's slots (docs/Selection.md).
 ///
 /// Build it once per catalog, then ask as many questions as needed; nothing is re-read per query.
 ///

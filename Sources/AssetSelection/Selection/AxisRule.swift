@@ -2,7 +2,7 @@ import AssetCatalog
 
 /// The selection rule for one axis: whether a variant may compete for a query (step 1), and how
 /// good it is (step 2, higher is better). The fast selector and the explaining selector both call
-/// these, so they cannot disagree. README, "Selection rule", states the rule in words.
+/// these, so they cannot disagree. docs/Selection.md states the rule in words.
 enum AxisRule {
     /// `nil` when the variant may not compete on this axis; otherwise its score.
     @inline(__always)

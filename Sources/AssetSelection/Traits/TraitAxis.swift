@@ -1,4 +1,4 @@
-/// The twelve axes of the selection rule, in the order it ranks them (README, "Selection rule").
+/// The twelve axes of the selection rule, in the order it ranks them (docs/Selection.md).
 ///
 /// The order is Apple's runtime's: CoreUI compares appearance, contrast, localization, memory,
 /// watch size, graphics, scale, direction and gamut before the idiom, and UIKit's size classes

@@ -1,6 +1,6 @@
 import AssetCatalog
 
-/// What one rule is, for `adapt rules`, the README's rule table, SARIF's `tool.driver.rules` and
+/// What one rule is, for `adapt rules`, `docs/Rules.md`, SARIF's `tool.driver.rules` and
 /// the configuration file's checks: its id (the `[code]` every diagnostic ends with), its default
 /// severity, whether it runs only when a configuration opts in, one line of summary, and a bad and
 /// a good Contents.json when the rule is about one.
@@ -39,9 +39,9 @@ public struct RuleDescription: Hashable, Sendable {
         self.options = options
     }
 
-    /// One line on why the rule has its default severity (README, "Severity policy").
+    /// One line on why the rule has its default severity (docs/Rules.md, "Severity policy").
     public var severityReason: String { RuleRegistry.severityReasons[id] ?? RuleRegistry.defaultReason(for: self) }
 
-    /// Where the README's rule table lists this rule (SARIF's `helpUri`).
-    public var helpURI: String { RuleRegistry.documentationURL + "#rules" }
+    /// This rule's section of `docs/Rules.md`, anchored by its id (SARIF's `helpUri`).
+    public var helpURI: String { RuleRegistry.documentationURL + "#" + id }
 }

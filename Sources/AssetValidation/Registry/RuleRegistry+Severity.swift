@@ -1,9 +1,9 @@
 import AssetCatalog
 
-/// Why each rule has its default severity, by the policy the README states ("Severity policy"):
+/// Why each rule has its default severity, by the policy docs/Rules.md states ("Severity policy"):
 /// an **error** is what actool refuses, the App Store rejects or breaks the app at run time; a
 /// **warning** is everything else worth a person's attention, Xcode's own warnings included. The
-/// README's rule table prints these next to each rule.
+/// docs/Rules.md prints these next to each rule.
 extension RuleRegistry {
     static let severityReasons: [String: String] = [
         "json.malformed": "actool cannot read the set",

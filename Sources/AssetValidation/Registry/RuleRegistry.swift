@@ -2,15 +2,15 @@ import AssetCatalog
 import PNGInspection
 
 /// Every rule any part of the package can emit, described once: the one source of `adapt rules`,
-/// the README's rule table (`adapt rules --format markdown`, checked by a test), SARIF's rule list
+/// `docs/Rules.md` (`adapt rules --format markdown`, checked by a test), SARIF's rule list
 /// and the configuration file's rule ids.
 ///
 /// ```swift
 /// RuleRegistry.catalogRules.filter(\.isOptIn).map(\.id)   // ["policy.appearances", ...]
 /// ```
 public enum RuleRegistry {
-    /// The README's rule table, which each rule's SARIF `helpUri` points at.
-    public static let documentationURL = "https://github.com/adaptive-assets/AdaptiveAssets/blob/main/README.md"
+    /// The rules' documentation, `docs/Rules.md`: each rule's SARIF `helpUri` is its section there.
+    public static let documentationURL = "https://github.com/adaptive-assets/AdaptiveAssets/blob/main/docs/Rules.md"
 
     /// The rules of catalogs, described here beside the checks; `RuleRegistry.all` (in
     /// AdaptiveAssets) adds the rules about the command line's other inputs.
@@ -147,7 +147,7 @@ public enum RuleRegistry {
               bad: "Hero_Image.imageset", good: "heroImage.imageset",
               options: ["pattern": "^[a-z][A-Za-z0-9]*$"]),
         .init(.policyDeviceBudget, optIn: true, "each device's thinned slice of a catalog is no larger than `max_bytes`",
-              details: "The slice is what `adapt thin` keeps for the device (README, \"Thinning follows from the rule\"). `devices` takes ids or model identifiers; empty means every device the catalog is for.",
+              details: "The slice is what `adapt thin` keeps for the device (docs/Selection.md, \"Thinning follows from the rule\"). `devices` takes ids or model identifiers; empty means every device the catalog is for.",
               options: ["max_bytes": "20971520", "devices": "[] (every device the catalog is for)"]),
         .init(.policyEmptySlot, optIn: true, "every entry of a set has a file: no empty slots (Xcode's templates write them; some teams want each one filled)",
               details: "One finding per set, at its first empty entry. Colour sets are left alone: their entries hold colours.",

@@ -6,7 +6,7 @@ import AssetCatalog
 /// rendition, each with its keys in byte order as assetutil sorts them ("SHA1Digest" before
 /// "Scale"), and a key only when it applies (no `PixelWidth` for a colour).
 ///
-/// Differences from assetutil (README, "Compiled catalogs"): no `DumpToolVersion` (this is not
+/// Differences from assetutil (docs/CompiledCatalogs.md): no `DumpToolVersion` (this is not
 /// Apple's tool); a template mode other than `automatic`, and values this reader does not know,
 /// print as `Unknown(N)`. `SHA1Digest` is the SHA-256 of each rendition's bytes in the file (its
 /// CSI header, properties and data), as assetutil's is; `AssetutilRecordedTests` hold the document

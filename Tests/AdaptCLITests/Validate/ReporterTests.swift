@@ -69,7 +69,8 @@ import Testing
         for rule in rules {
             #expect((rule["shortDescription"] as? [String: Any])?["text"] is String)
             #expect(["error", "warning", "note"].contains((rule["defaultConfiguration"] as? [String: Any])?["level"] as? String ?? ""))
-            #expect((rule["helpUri"] as? String)?.contains("README.md#rules") == true)
+            // Each rule's own section of docs/Rules.md, whose anchors are the rule ids.
+            #expect((rule["helpUri"] as? String)?.hasSuffix("docs/Rules.md#\(rule["id"] as? String ?? "")") == true)
         }
         let results = try #require(runs[0]["results"] as? [[String: Any]])
         if let resultCount { #expect(results.count == resultCount, sourceLocation: sourceLocation) }

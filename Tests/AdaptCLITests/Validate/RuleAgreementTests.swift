@@ -3,7 +3,7 @@ import CatalogFixtures
 import Foundation
 import Testing
 
-/// The registry, the README's rule table and SARIF's rule list say what is emitted: every rule a
+/// The registry, docs/Rules.md's rule table and SARIF's rule list say what is emitted: every rule a
 /// module declares (`RuleID.allDeclared`) is registered at the severity it declares, every
 /// registered rule is declared, and validating real and fixture catalogs emits only registered
 /// rules, each at its registered severity (no configuration, no `--strict`).
@@ -21,13 +21,15 @@ import Testing
         }
     }
 
-    @Test func theReadmeTableStatesEachDeclaredSeverity() throws {
-        let readme = try String(contentsOfFile: Corpus.repositoryRoot + "/README.md", encoding: .utf8)
+    @Test func theRulesTableStatesEachDeclaredSeverity() throws {
+        let document = try String(contentsOfFile: Corpus.repositoryRoot + "/docs/Rules.md", encoding: .utf8)
         var table: [String: String] = [:]
-        for line in readme.split(separator: "\n") where line.hasPrefix("| `") {
+        // A row's first cell links the rule's id to its section: [`json.malformed`](#json.malformed).
+        for line in document.split(separator: "\n") where line.hasPrefix("| [`") {
             let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard cells.count > 2, cells[0].hasPrefix("`"), Self.declared[cells[0].trimmingCharacters(in: ["`"])] != nil else { continue }
-            table[cells[0].trimmingCharacters(in: ["`"])] = cells[1]
+            let id = cells[0].split(separator: "`").dropFirst().first.map(String.init) ?? ""
+            guard cells.count > 2, Self.declared[id] != nil else { continue }
+            table[id] = cells[1]
         }
         #expect(Set(table.keys) == Set(Self.declared.keys))
         for (id, severity) in table { #expect(Self.declared[id]?.defaultSeverity.rawValue == severity, "\(id)") }
