@@ -41,7 +41,7 @@ extension FileOperations {
         do {
             input = try FileSystem.openRegularFile(from)
         } catch {
-            if error.reason.hasPrefix("not a regular file") { return }
+            if error.isNotARegularFile { return }
             throw SliceWriter.Failure(message: error.description)
         }
         defer { close(input) }

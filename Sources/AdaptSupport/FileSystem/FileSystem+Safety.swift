@@ -111,7 +111,7 @@ extension FileSystem {
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             close(descriptor)
-            throw Failure(path: path, reason: "not a regular file (\(kindDescription(info.st_mode)))")
+            throw Failure(path: path, reason: "not a regular file (\(kindDescription(info.st_mode)))", isNotARegularFile: true)
         }
         return descriptor
     }
@@ -139,7 +139,7 @@ extension FileSystem {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw failure(path) }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw Failure(path: path, reason: "not a regular file (\(kindDescription(info.st_mode)))")
+            throw Failure(path: path, reason: "not a regular file (\(kindDescription(info.st_mode)))", isNotARegularFile: true)
         }
         guard Int(info.st_size) <= limit else { throw tooLarge(path, size: Int(info.st_size), limit: limit) }
         let bytes = try readAll(descriptor, path: path, limit: limit)

@@ -20,12 +20,16 @@ package enum FileSystem {
         /// The limit the file is larger than, when that is the failure: a fact about the file
         /// (say a sparse 15 TB "image"), never about the machine.
         package var exceededLimit: Int?
+        /// The path leads to something other than a regular file (a FIFO, a device, a folder),
+        /// refused before it was read: callers that skip such files test this, not the reason.
+        package var isNotARegularFile: Bool
         package var description: String { "\(path): \(reason)" }
 
-        package init(path: String, reason: String, exceededLimit: Int? = nil) {
+        package init(path: String, reason: String, exceededLimit: Int? = nil, isNotARegularFile: Bool = false) {
             self.path = path
             self.reason = reason
             self.exceededLimit = exceededLimit
+            self.isNotARegularFile = isNotARegularFile
         }
     }
 

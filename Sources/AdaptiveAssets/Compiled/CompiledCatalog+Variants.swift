@@ -225,7 +225,7 @@ package struct RenditionTraits {
         if let value = key.localization, value != 0 {
             if let name = localizations?.name(of: value) { locale = name } else { unrecognized["locale"] = "localization \(value), not in LOCALIZATIONKEYS" }
         }
-        for (attribute, value) in key.pairs where value != 0 && attribute.name.hasPrefix("Unknown") {
+        for (attribute, value) in key.pairs where value != 0 && !attribute.isKnown {
             unrecognized[attribute.shortName] = "\(value)"
         }
     }

@@ -47,9 +47,12 @@ public struct RenditionAttribute: RawRepresentable, Hashable, Sendable, CustomSt
         "DeploymentTarget", "GlyphWeight", "GlyphSize",
     ]
 
+    /// Whether CoreUI's numbering names this attribute (0 to 27); others print as `Unknown(N)`.
+    public var isKnown: Bool { Int(rawValue) < Self.names.count }
+
     /// `kCRThemeScaleName`, as `assetutil`'s `Key Format` lists it, or `Unknown(N)`.
     public var name: String {
-        Int(rawValue) < Self.names.count ? "kCRTheme\(Self.names[Int(rawValue)])Name" : "Unknown(\(rawValue))"
+        isKnown ? "kCRTheme\(Self.names[Int(rawValue)])Name" : "Unknown(\(rawValue))"
     }
 
     /// A short name for text output: `scale`, `idiom`, `sizeClassHorizontal`, or `unknown37`.
