@@ -27,16 +27,19 @@ package struct CompiledCatalogIndex: Sendable {
     package let bitmapKeyCount: Int?
     /// The RENDITIONS tree's entries, in order.
     package let entries: [BOMTree.Entry]
-    /// One record per entry, in the same order.
+    /// One record per entry, in the same order (none for an index made with
+    /// `checkingRenditions: false`, which `checkRenditions(visiting:)` reads instead).
     package let records: [RenditionRecord]
 
     /// The file at `path`, mapped (`ByteReader.mapping`).
-    package init(path: String) throws(CompiledCatalogError) {
-        try self.init(ByteReader.mapping(path), path: path)
+    package init(path: String, checkingRenditions: Bool = true) throws(CompiledCatalogError) {
+        try self.init(ByteReader.mapping(path), path: path, checkingRenditions: checkingRenditions)
     }
 
-    /// A catalog's bytes; errors name `path` when it is not empty.
-    package init(_ reader: ByteReader, path: String) throws(CompiledCatalogError) {
+    /// A catalog's bytes; errors name `path` when it is not empty. Without `checkingRenditions`,
+    /// everything but the renditions is read and checked: `checkRenditions(visiting:)` does the rest.
+    package init(_ reader: ByteReader, path: String, checkingRenditions: Bool = true) throws(CompiledCatalogError) {
+        self.path = path
         do throws(CompiledCatalogError) {
             let store = try BOMStore(reader)
             self.store = store
@@ -52,20 +55,58 @@ package struct CompiledCatalogIndex: Sendable {
                 throw CompiledCatalogError(.malformed, "the file", "has a CARHEADER but no RENDITIONS tree")
             }
             entries = tree.entries
-            records = try Self.checkRenditions(store, entries: entries, keyCount: keyFormat.attributes.count)
+            records = checkingRenditions ? try Self.check(store, entries: entries, keyCount: keyFormat.attributes.count, 0..<entries.count) : []
         } catch {
             throw path.isEmpty ? error : error.locating(path)
         }
-        self.path = path
     }
 
     /// How many renditions one task checks, formats or builds at a time.
     package static let batchSize = 2048
 
-    /// The records of every entry, checked on every core; the first error in tree order is the
-    /// one reported.
-    private static func checkRenditions(_ store: BOMStore, entries: [BOMTree.Entry], keyCount: Int) throws(CompiledCatalogError) -> [RenditionRecord] {
-        try [RenditionRecord].inBatches(of: entries.count, batch: batchSize, concurrency: CompiledCatalog.concurrency) { position throws(CompiledCatalogError) in
+    /// About how many bytes of renditions `checkRenditions(visiting:)` reads between two
+    /// releases of pages: whole batches of `batchSize` until their value blocks reach this
+    /// (at least one batch; at real density, 1.2 KB a rendition, 13 batches).
+    package static let residentBytes = 32 << 20
+
+    /// Checks every rendition of an index made with `checkingRenditions: false`, on every core,
+    /// about `residentBytes` at a time, keeping no records: each chunk's views (the first is that of
+    /// rendition `positions.lowerBound`) are handed to `visit` as soon as they are checked, while
+    /// their pages are mapped, and the pages are given back after it returns. A pass that reads
+    /// each rendition once (the text of `adapt inspect`) so stays small in memory. The first
+    /// error in tree order is the one reported, before the chunk that holds it is visited.
+    package func checkRenditions(visiting visit: (_ chunk: RenditionViews, _ positions: Range<Int>) -> Void) throws(CompiledCatalogError) {
+        do throws(CompiledCatalogError) {
+            var start = 0
+            while start < entries.count {
+                var end = start, bytes = 0
+                repeat {
+                    let batchEnd = min(end + Self.batchSize, entries.count)
+                    for position in end..<batchEnd where Int(entries[position].valueBlock) < store.blocks.count {
+                        bytes += store.blocks[Int(entries[position].valueBlock)].length
+                    }
+                    end = batchEnd
+                } while end < entries.count && bytes < Self.residentBytes
+                let range = start..<end
+                start = end
+                let records = try Self.check(store, entries: entries, keyCount: keyFormat.attributes.count, range)
+                withExtendedLifetime(store.bytes.storage) {
+                    visit(RenditionViews(file: store.bytes.bytes, records: records, keyCount: keyFormat.attributes.count), range)
+                }
+                store.bytes.storage.releaseResidentPages()
+            }
+        } catch {
+            throw path.isEmpty ? error : error.locating(path)
+        }
+    }
+
+    /// The records of the entries in `range`, checked on every core; the first error in tree
+    /// order is the one reported.
+    private static func check(_ store: BOMStore, entries: [BOMTree.Entry], keyCount: Int,
+                              _ range: Range<Int>) throws(CompiledCatalogError) -> [RenditionRecord] {
+        try [RenditionRecord].inBatches(of: range.count, batch: batchSize, concurrency: CompiledCatalog.concurrency) {
+            offset throws(CompiledCatalogError) in
+            let position = range.lowerBound + offset
             // The CSI header, the property list and the start of the data of one further on.
             if position + BOMStore.prefetchDistance < entries.count {
                 store.prefetch(block: entries[position + BOMStore.prefetchDistance].valueBlock, length: 256)
