@@ -51,8 +51,7 @@ public struct CompiledInspection: Sendable {
     package static func write(path: String, flush: (UnsafeRawBufferPointer) -> Void) throws(CompiledCatalogError) {
         let index = try CompiledCatalogIndex(path: path, checkingRenditions: false)
         let formatter = InspectionLineFormatter(index)
-        var fields = InspectionFields()
-        try index.checkRenditions { fields.add($0, $1, with: formatter) }
+        let fields = InspectionFields(try index.checkRenditions { views, _ in InspectionFields.format(views, 0..<views.count, with: formatter) })
         CompiledInspection(index).write(fields, formatter: formatter, flush: flush)
     }
 
@@ -150,22 +149,28 @@ struct InspectionGroups: Sendable {
             byFacet[next[Int(facet)]] = Int32(position)
             next[Int(facet)] += 1
         }
-        // Facets whose names are equal strings are one asset, named as its first rendition's
-        // facet is (`CompiledCatalog.assets` keys a dictionary by name).
-        var facetsByName: [String: [Int]] = [:]
-        var names: [String] = []
-        for facet in 0..<facetCount where starts[facet + 1] > starts[facet] {
-            let name = index.facets[facet].name
-            if facetsByName[name] == nil { names.append(name) }
-            facetsByName[name, default: []].append(facet)
+        // The facets that have renditions in name order (as Swift orders strings); facets whose
+        // names are equal strings are one asset, named as its first rendition's facet is
+        // (`CompiledCatalog.assets` keys a dictionary by name and sorts its keys).
+        let names = index.facets.map(\.name)
+        var used = (0..<facetCount).filter { starts[$0 + 1] > starts[$0] }
+        names.withUnsafeBufferPointer { names in used.sort { names[$0] < names[$1] } }
+        var groups: [(name: String?, facets: [Int])] = []
+        for facet in used {
+            if let last = groups.last?.name, last == names[facet] {
+                groups[groups.count - 1].facets.append(facet)
+            } else {
+                groups.append((names[facet], [facet]))
+            }
         }
-        var groups: [(name: String?, facets: [Int])] = names.map { name in
-            let members = facetsByName[name]!
-            let first = members.min { byFacet[starts[$0]] < byFacet[starts[$1]] }!
-            return (index.facets[first].name, members)
+        for group in groups.indices where groups[group].facets.count > 1 {
+            groups[group].name = names[groups[group].facets.min { byFacet[starts[$0]] < byFacet[starts[$1]] }!]
         }
-        if starts[facetCount + 1] > starts[facetCount] { groups.append((nil, [facetCount])) }
-        groups.sort { ($0.name ?? "\u{10FFFF}") < ($1.name ?? "\u{10FFFF}") }
+        // Renditions no facet names sort as the name U+10FFFF.
+        if starts[facetCount + 1] > starts[facetCount] {
+            let last = "\u{10FFFF}"
+            groups.insert((nil, [facetCount]), at: groups.firstIndex { $0.name! > last } ?? groups.count)
+        }
         positions.reserveCapacity(count)
         for group in groups {
             let start = positions.count

@@ -41,6 +41,15 @@ struct InspectionFields: Sendable {
     /// Each rendition's facet (the facet count for none), in tree order.
     var facets: [Int32] = []
 
+    init() {}
+
+    /// The formatted batches, in tree order.
+    init(_ batches: [Batch]) {
+        self.batches = batches
+        facets.reserveCapacity(batches.count * Self.batchSize)
+        for batch in batches { facets += batch.fields.lazy.map(\.facet) }
+    }
+
     /// Formats `renditions`, the renditions `positions` of the file (whole batches, but the
     /// last), on every core, and adds them.
     mutating func add(_ renditions: RenditionViews, _ positions: Range<Int>, with formatter: InspectionLineFormatter) {
@@ -48,19 +57,23 @@ struct InspectionFields: Sendable {
                      "renditions are added in order, in whole batches")
         let starts = Array(stride(from: 0, to: renditions.count, by: Self.batchSize))
         let added = starts.concurrentMap(concurrency: CompiledCatalog.concurrency) { start in
-            let end = min(start + Self.batchSize, renditions.count)
-            var bytes = InspectionBytes(capacity: 96 * (end - start))
-            let fields = UnsafeMutableBufferPointer<Field>.allocate(capacity: end - start)
-            var cache = FormatCache()
-            for position in start..<end {
-                renditions.prefetch(position + BOMStore.prefetchDistance)
-                // Safe: `position - start` is below `end - start`, the buffer's capacity.
-                (fields.baseAddress! + (position - start)).initialize(to: formatter.format(renditions[position], into: &bytes, cache: &cache))
-            }
-            return Batch(bytes: bytes, fields: fields)
+            Self.format(renditions, start..<min(start + Self.batchSize, renditions.count), with: formatter)
         }
         for batch in added { facets += batch.fields.lazy.map(\.facet) }
         batches += added
+    }
+
+    /// One batch: the renditions `range` of `renditions`.
+    static func format(_ renditions: RenditionViews, _ range: Range<Int>, with formatter: InspectionLineFormatter) -> Batch {
+        var bytes = InspectionBytes(capacity: 96 * range.count)
+        let fields = UnsafeMutableBufferPointer<Field>.allocate(capacity: range.count)
+        var cache = FormatCache()
+        for position in range {
+            renditions.prefetch(position + BOMStore.prefetchDistance)
+            // Safe: `position - range.lowerBound` is below `range.count`, the buffer's capacity.
+            (fields.baseAddress! + (position - range.lowerBound)).initialize(to: formatter.format(renditions[position], into: &bytes, cache: &cache))
+        }
+        return Batch(bytes: bytes, fields: fields)
     }
 
     /// Lends `body` the fields' memory, batch by batch, for lines written from many threads.

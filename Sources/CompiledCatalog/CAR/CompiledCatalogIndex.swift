@@ -70,34 +70,55 @@ package struct CompiledCatalogIndex: Sendable {
     package static let residentBytes = 32 << 20
 
     /// Checks every rendition of an index made with `checkingRenditions: false`, on every core,
-    /// about `residentBytes` at a time, keeping no records: each chunk's views (the first is that of
-    /// rendition `positions.lowerBound`) are handed to `visit` as soon as they are checked, while
-    /// their pages are mapped, and the pages are given back after it returns. A pass that reads
-    /// each rendition once (the text of `adapt inspect`) so stays small in memory. The first
-    /// error in tree order is the one reported, before the chunk that holds it is visited.
-    package func checkRenditions(visiting visit: (_ chunk: RenditionViews, _ positions: Range<Int>) -> Void) throws(CompiledCatalogError) {
+    /// keeping no records: each batch of `batchSize` is handed to `visit` (on the thread that
+    /// checked it, its views' first that of rendition `positions.lowerBound`) as soon as it is
+    /// checked, while its bytes are mapped and still in the cache, and the file's pages are given
+    /// back every `residentBytes` or so. A pass that reads each rendition once (the text of
+    /// `adapt inspect`) so stays small in memory. What `visit` returns, in tree order. The first
+    /// error in tree order is the one reported; a batch after it may have been visited.
+    package func checkRenditions<Visited: Sendable>(
+        visiting visit: @Sendable (_ batch: RenditionViews, _ positions: Range<Int>) -> Visited
+    ) throws(CompiledCatalogError) -> [Visited] {
+        var visited: [Visited] = []
         do throws(CompiledCatalogError) {
+            let store = store, entries = entries, keyCount = keyFormat.attributes.count
             var start = 0
             while start < entries.count {
-                var end = start, bytes = 0
+                var starts: [Int] = [], end = start, bytes = 0
                 repeat {
+                    starts.append(end)
                     let batchEnd = min(end + Self.batchSize, entries.count)
                     for position in end..<batchEnd where Int(entries[position].valueBlock) < store.blocks.count {
                         bytes += store.blocks[Int(entries[position].valueBlock)].length
                     }
                     end = batchEnd
                 } while end < entries.count && bytes < Self.residentBytes
-                let range = start..<end
                 start = end
-                let records = try Self.check(store, entries: entries, keyCount: keyFormat.attributes.count, range)
-                withExtendedLifetime(store.bytes.storage) {
-                    visit(RenditionViews(file: store.bytes.bytes, records: records, keyCount: keyFormat.attributes.count), range)
+                let results = starts.concurrentMap(concurrency: CompiledCatalog.concurrency) { batchStart -> Result<Visited, CompiledCatalogError> in
+                    let range = batchStart..<min(batchStart + Self.batchSize, entries.count)
+                    var records: [RenditionRecord] = []
+                    records.reserveCapacity(range.count)
+                    for position in range {
+                        if position + BOMStore.prefetchDistance < entries.count {
+                            store.prefetch(block: entries[position + BOMStore.prefetchDistance].valueBlock, length: 256)
+                        }
+                        do throws(CompiledCatalogError) {
+                            records.append(try RenditionRecord(store, entry: entries[position], position: position, keyCount: keyCount))
+                        } catch {
+                            return .failure(error)
+                        }
+                    }
+                    return .success(withExtendedLifetime(store.bytes.storage) {
+                        visit(RenditionViews(file: store.bytes.bytes, records: records, keyCount: keyCount), range)
+                    })
                 }
+                for result in results { visited.append(try result.get()) }
                 store.bytes.storage.releaseResidentPages()
             }
         } catch {
             throw path.isEmpty ? error : error.locating(path)
         }
+        return visited
     }
 
     /// The records of the entries in `range`, checked on every core; the first error in tree
