@@ -31,14 +31,17 @@ struct InspectCommand: ParsableCommand {
 }
 
 extension InspectCommand {
-    /// The JSON document is written from the file read only as far as an index (where each
-    /// rendition lies, checked): it formats every rendition in place, with no `Rendition` values.
+    /// Both forms are written from the file read only as far as an index (where each rendition
+    /// lies, checked), every rendition formatted in place, with no `Rendition` values, in pieces
+    /// as they are made (the text's lines are escaped as they are formatted).
     func inspectCompiled() throws {
-        let index: CompiledCatalogIndex
-        do { index = try CompiledCatalogIndex(path: catalog) } catch { throw CommandFailure(error.diagnostic) }
-        switch format {
-        case .text: Terminal.output(CompiledInspection(CompiledCatalog(index)).text)
-        case .json: CompiledCatalog.AssetutilDocument(index).write { Terminal.document(bytes: $0) }
+        do throws(CompiledCatalogError) {
+            switch format {
+            case .text: try CompiledInspection.write(path: catalog) { Terminal.document(bytes: $0) }
+            case .json: CompiledCatalog.AssetutilDocument(try CompiledCatalogIndex(path: catalog)).write { Terminal.document(bytes: $0) }
+            }
+        } catch {
+            throw CommandFailure(error.diagnostic)
         }
     }
 }

@@ -24,6 +24,8 @@ extension ByteReader {
             throw unreadable("cannot be mapped: \(String(cString: strerror(errno)))")
         }
         let bytes = UnsafeRawBufferPointer(start: address, count: size)
-        return ByteReader(ByteReader.Storage(bytes) { munmap(UnsafeMutableRawPointer(mutating: $0.baseAddress), $0.count) })
+        // A private read-only mapping: dropped pages are read back from the file as they were.
+        let dropPages: (UnsafeRawBufferPointer) -> Void = { _ = madvise(UnsafeMutableRawPointer(mutating: $0.baseAddress), $0.count, MADV_DONTNEED) }
+        return ByteReader(ByteReader.Storage(bytes, dropPages: dropPages) { munmap(UnsafeMutableRawPointer(mutating: $0.baseAddress), $0.count) })
     }
 }

@@ -18,13 +18,23 @@ package struct ByteReader: @unchecked Sendable {
     package final class Storage: @unchecked Sendable {
         let bytes: UnsafeRawBufferPointer
         private let release: (UnsafeRawBufferPointer) -> Void
+        /// For a mapping: drops its pages from the process (`releaseResidentPages`).
+        private let dropPages: ((UnsafeRawBufferPointer) -> Void)?
 
-        init(_ bytes: UnsafeRawBufferPointer, release: @escaping (UnsafeRawBufferPointer) -> Void) {
+        init(_ bytes: UnsafeRawBufferPointer, dropPages: ((UnsafeRawBufferPointer) -> Void)? = nil,
+             release: @escaping (UnsafeRawBufferPointer) -> Void) {
             self.bytes = bytes
+            self.dropPages = dropPages
             self.release = release
         }
 
         deinit { release(bytes) }
+
+        /// Lets the kernel take back the pages of a mapped file read so far: they stay in the
+        /// page cache, and are mapped again, unchanged, when read again. A pass over a large file
+        /// that calls this every few tens of megabytes stays that small in memory (peak RSS
+        /// counts every mapped page touched). Nothing happens for bytes in memory.
+        package func releaseResidentPages() { dropPages?(bytes) }
     }
 
     package let storage: Storage

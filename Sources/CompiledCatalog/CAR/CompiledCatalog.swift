@@ -107,15 +107,8 @@ public struct CompiledCatalog: Sendable {
                 unnamed.append(position)
             }
         }
-        let ordered = byFacet.keys.sorted { facetOrder($0, $1) }.map { (facet: Optional($0), positions: byFacet[$0]!) }
+        let ordered = byFacet.keys.sorted { index.facetOrder($0, $1) }.map { (facet: Optional($0), positions: byFacet[$0]!) }
         return unnamed.isEmpty ? ordered : ordered + [(facet: nil, positions: unnamed)]
     }
 
-    /// Name order, then the names' bytes (for names equal as strings), then the facets' order.
-    package func facetOrder(_ left: Int, _ right: Int) -> Bool {
-        let (first, second) = (facets[left], facets[right])
-        if first.name != second.name { return first.name < second.name }
-        if first.nameBytes != second.nameBytes { return first.nameBytes.lexicographicallyPrecedes(second.nameBytes) }
-        return left < right
-    }
 }

@@ -27,16 +27,19 @@ package struct CompiledCatalogIndex: Sendable {
     package let bitmapKeyCount: Int?
     /// The RENDITIONS tree's entries, in order.
     package let entries: [BOMTree.Entry]
-    /// One record per entry, in the same order.
+    /// One record per entry, in the same order (none for an index made with
+    /// `checkingRenditions: false`, which `checkRenditions(visiting:)` reads instead).
     package let records: [RenditionRecord]
 
     /// The file at `path`, mapped (`ByteReader.mapping`).
-    package init(path: String) throws(CompiledCatalogError) {
-        try self.init(ByteReader.mapping(path), path: path)
+    package init(path: String, checkingRenditions: Bool = true) throws(CompiledCatalogError) {
+        try self.init(ByteReader.mapping(path), path: path, checkingRenditions: checkingRenditions)
     }
 
-    /// A catalog's bytes; errors name `path` when it is not empty.
-    package init(_ reader: ByteReader, path: String) throws(CompiledCatalogError) {
+    /// A catalog's bytes; errors name `path` when it is not empty. Without `checkingRenditions`,
+    /// everything but the renditions is read and checked: `checkRenditions(visiting:)` does the rest.
+    package init(_ reader: ByteReader, path: String, checkingRenditions: Bool = true) throws(CompiledCatalogError) {
+        self.path = path
         do throws(CompiledCatalogError) {
             let store = try BOMStore(reader)
             self.store = store
@@ -52,20 +55,79 @@ package struct CompiledCatalogIndex: Sendable {
                 throw CompiledCatalogError(.malformed, "the file", "has a CARHEADER but no RENDITIONS tree")
             }
             entries = tree.entries
-            records = try Self.checkRenditions(store, entries: entries, keyCount: keyFormat.attributes.count)
+            records = checkingRenditions ? try Self.check(store, entries: entries, keyCount: keyFormat.attributes.count, 0..<entries.count) : []
         } catch {
             throw path.isEmpty ? error : error.locating(path)
         }
-        self.path = path
     }
 
     /// How many renditions one task checks, formats or builds at a time.
     package static let batchSize = 2048
 
-    /// The records of every entry, checked on every core; the first error in tree order is the
-    /// one reported.
-    private static func checkRenditions(_ store: BOMStore, entries: [BOMTree.Entry], keyCount: Int) throws(CompiledCatalogError) -> [RenditionRecord] {
-        try [RenditionRecord].inBatches(of: entries.count, batch: batchSize, concurrency: CompiledCatalog.concurrency) { position throws(CompiledCatalogError) in
+    /// About how many bytes of renditions `checkRenditions(visiting:)` reads between two
+    /// releases of pages: whole batches of `batchSize` until their value blocks reach this
+    /// (at least one batch; at real density, 1.2 KB a rendition, 13 batches).
+    package static let residentBytes = 32 << 20
+
+    /// Checks every rendition of an index made with `checkingRenditions: false`, on every core,
+    /// keeping no records: each batch of `batchSize` is handed to `visit` (on the thread that
+    /// checked it, its views' first that of rendition `positions.lowerBound`) as soon as it is
+    /// checked, while its bytes are mapped and still in the cache, and the file's pages are given
+    /// back every `residentBytes` or so. A pass that reads each rendition once (the text of
+    /// `adapt inspect`) so stays small in memory. What `visit` returns, in tree order. The first
+    /// error in tree order is the one reported; a batch after it may have been visited.
+    package func checkRenditions<Visited: Sendable>(
+        visiting visit: @Sendable (_ batch: RenditionViews, _ positions: Range<Int>) -> Visited
+    ) throws(CompiledCatalogError) -> [Visited] {
+        var visited: [Visited] = []
+        do throws(CompiledCatalogError) {
+            let store = store, entries = entries, keyCount = keyFormat.attributes.count
+            var start = 0
+            while start < entries.count {
+                var starts: [Int] = [], end = start, bytes = 0
+                repeat {
+                    starts.append(end)
+                    let batchEnd = min(end + Self.batchSize, entries.count)
+                    for position in end..<batchEnd where Int(entries[position].valueBlock) < store.blocks.count {
+                        bytes += store.blocks[Int(entries[position].valueBlock)].length
+                    }
+                    end = batchEnd
+                } while end < entries.count && bytes < Self.residentBytes
+                start = end
+                let results = starts.concurrentMap(concurrency: CompiledCatalog.concurrency) { batchStart -> Result<Visited, CompiledCatalogError> in
+                    let range = batchStart..<min(batchStart + Self.batchSize, entries.count)
+                    var records: [RenditionRecord] = []
+                    records.reserveCapacity(range.count)
+                    for position in range {
+                        if position + BOMStore.prefetchDistance < entries.count {
+                            store.prefetch(block: entries[position + BOMStore.prefetchDistance].valueBlock, length: 256)
+                        }
+                        do throws(CompiledCatalogError) {
+                            records.append(try RenditionRecord(store, entry: entries[position], position: position, keyCount: keyCount))
+                        } catch {
+                            return .failure(error)
+                        }
+                    }
+                    return .success(withExtendedLifetime(store.bytes.storage) {
+                        visit(RenditionViews(file: store.bytes.bytes, records: records, keyCount: keyCount), range)
+                    })
+                }
+                for result in results { visited.append(try result.get()) }
+                store.bytes.storage.releaseResidentPages()
+            }
+        } catch {
+            throw path.isEmpty ? error : error.locating(path)
+        }
+        return visited
+    }
+
+    /// The records of the entries in `range`, checked on every core; the first error in tree
+    /// order is the one reported.
+    private static func check(_ store: BOMStore, entries: [BOMTree.Entry], keyCount: Int,
+                              _ range: Range<Int>) throws(CompiledCatalogError) -> [RenditionRecord] {
+        try [RenditionRecord].inBatches(of: range.count, batch: batchSize, concurrency: CompiledCatalog.concurrency) {
+            offset throws(CompiledCatalogError) in
+            let position = range.lowerBound + offset
             // The CSI header, the property list and the start of the data of one further on.
             if position + BOMStore.prefetchDistance < entries.count {
                 store.prefetch(block: entries[position + BOMStore.prefetchDistance].valueBlock, length: 256)
@@ -75,6 +137,31 @@ package struct CompiledCatalogIndex: Sendable {
     }
 
     /// The name of the facet that names `identifier`, if any.
+    /// The order of assets (facets) in every listing: by name, then by the names' bytes (for names
+    /// equal as Swift strings, such as NFC and NFD spellings), then by the facets' order.
+    package func facetOrder(_ left: Int, _ right: Int) -> Bool {
+        let (first, second) = (facets[left], facets[right])
+        if first.name != second.name { return first.name < second.name }
+        if first.nameBytes != second.nameBytes { return first.nameBytes.lexicographicallyPrecedes(second.nameBytes) }
+        return left < right
+    }
+
+    /// The name an asset is listed under: the facet's name, with its bytes in hexadecimal when
+    /// another listed facet's name is the same Swift string or when it is not UTF-8, so that
+    /// look-alike assets can be told apart (`Café  (name bytes 43 61 66 65 cc 81)`).
+    package func facetLabels(_ listed: some Sequence<Int>) -> [Int: String] {
+        var spellings: [String: Int] = [:]
+        let listed = Array(listed)
+        for facet in listed { spellings[facets[facet].name, default: 0] += 1 }
+        var labels: [Int: String] = [:]
+        for facet in listed {
+            let name = facets[facet].name, bytes = facets[facet].nameBytes
+            let ambiguous = spellings[name, default: 0] > 1 || !name.utf8.elementsEqual(bytes)
+            labels[facet] = ambiguous ? name + "  (name bytes " + bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined(separator: " ") + ")" : name
+        }
+        return labels
+    }
+
     package func facetName(_ identifier: UInt16?) -> String? {
         identifier.flatMap(facetLookup.facet(for:)).map { facets[$0].name }
     }
