@@ -8,12 +8,18 @@ struct AdaptCommand: ParsableCommand {
         abstract: "Read, resolve, thin and validate Xcode asset catalogs anywhere Swift runs.",
         discussion: """
             Variants are chosen by the published selection rule (see docs/Selection.md).
-            Exit codes: 0 success, 1 errors in the input or nothing matched, 2 usage errors (or adapt ran out of
+
+            Exit codes: 0 success, 1 errors in the input or nothing matched, 2 usage errors (or adapt ran out of \
             file descriptors or memory).
             """,
-        version: AdaptVersion.current,
-        subcommands: [InspectCommand.self, ResolveCommand.self, PNGCommand.self, DevicesCommand.self, ThinCommand.self, MatrixCommand.self, ValidateCommand.self,
-                      RulesCommand.self, ReportCommand.self, SizeCommand.self, DiffCommand.self, ExtractCommand.self, VerifyCommand.self]
+        version: "adapt \(AdaptVersion.current) (commit \(buildCommit))",
+        // Grouped by what a user came to do; each subcommand in exactly one group.
+        groupedSubcommands: [
+            CommandGroup(name: "Read", subcommands: [InspectCommand.self, ResolveCommand.self, MatrixCommand.self, DevicesCommand.self]),
+            CommandGroup(name: "Check", subcommands: [ValidateCommand.self, PNGCommand.self, VerifyCommand.self, RulesCommand.self]),
+            CommandGroup(name: "Thin and report", subcommands: [ThinCommand.self, SizeCommand.self, ReportCommand.self, DiffCommand.self]),
+            CommandGroup(name: "Compiled catalog", subcommands: [ExtractCommand.self]),
+        ]
     )
 
     /// Runs the command line and exits with 0, 1 or 2.
