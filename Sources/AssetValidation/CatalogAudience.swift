@@ -14,18 +14,18 @@ import DeviceProfiles
 ///     // every iPhone as itself, every iPad running it as a phone app at the iPad's scale,
 ///     // the Mac and Vision Pro running it as a phone app at 2x
 /// ```
-public struct CatalogAudience: Hashable, Sendable {
+package struct CatalogAudience: Hashable, Sendable {
     /// The kinds of device the app is for: those its app icons, brand assets and image stacks
     /// name, and every kind an entry's own idiom or platform names (a watch image in an iPhone
     /// app's catalog is for its watch extension). nil for a catalog without any of them (a
     /// library's or a widget's), which every kind of device may load.
-    public var kinds: Set<UserInterfaceIdiom>?
+    package var kinds: Set<UserInterfaceIdiom>?
 
-    public init(kinds: Set<UserInterfaceIdiom>?) {
+    package init(kinds: Set<UserInterfaceIdiom>?) {
         self.kinds = kinds
     }
 
-    public init(_ catalog: Catalog) {
+    package init(_ catalog: Catalog) {
         var apps: Set<UserInterfaceIdiom> = []
         var named: Set<UserInterfaceIdiom> = []
         for asset in catalog.assets {
@@ -62,17 +62,17 @@ public struct CatalogAudience: Hashable, Sendable {
 
     /// One device validation asks, and the idiom it runs the app with: its own, or, as a
     /// compatibility host, the app's (an iPad running an iPhone app).
-    public struct Member: Hashable, Sendable {
-        public var device: DeviceProfile
+    package struct Member: Hashable, Sendable {
+        package var device: DeviceProfile
         /// nil: the device's own idiom (and the content it hosts).
-        public var hostedIdiom: UserInterfaceIdiom?
+        package var hostedIdiom: UserInterfaceIdiom?
     }
 
     /// The devices of the database that run the app, retired ones left out by `deploymentTarget`:
     /// each device of the app's kinds as itself; every iPad running an iPhone app (as a phone,
     /// at the iPad's own scale); Apple silicon Macs and Vision Pro running an iPhone or iPad app
     /// (as that idiom, at 2x).
-    public func members(of database: DeviceDatabase, deploymentTarget: DeploymentTarget) -> [Member] {
+    package func members(of database: DeviceDatabase, deploymentTarget: DeploymentTarget) -> [Member] {
         let devices = database.devices.filter(deploymentTarget.admits)
         guard let kinds else { return devices.map { Member(device: $0) } }
         var members = devices.filter { kinds.contains($0.idiom) }.map { Member(device: $0) }
@@ -96,7 +96,7 @@ public struct CatalogAudience: Hashable, Sendable {
     }
 
     /// How messages name the devices asked.
-    public var summary: String {
+    package var summary: String {
         guard let kinds else { return "every device profile (the catalog has no app icon)" }
         var text = kinds.sorted().map(\.rawValue).joined(separator: ", ") + " devices"
         if kinds.contains(.phone) || kinds.contains(.pad) { text += ", and the iPads, Macs and Vision Pro that run the app" }

@@ -15,19 +15,19 @@ import PNGInspection
 /// let result = CatalogImageChecker().check(catalog)
 /// result.diagnostics.forEach { print($0) }   // path:line:column: error: ... [image.scale-size]
 /// ```
-public struct CatalogImageChecker: Sendable {
-    public var inspector: PNGInspector
-    public var concurrency: Int
+package struct CatalogImageChecker: Sendable {
+    package var inspector: PNGInspector
+    package var concurrency: Int
 
-    public init(inspector: PNGInspector = PNGInspector(), concurrency: Int? = nil) {
+    package init(inspector: PNGInspector = PNGInspector(), concurrency: Int? = nil) {
         self.inspector = inspector
         self.concurrency = max(1, concurrency ?? Machine.coreCount)
     }
 
-    public struct Result: Sendable {
-        public var diagnostics: [Diagnostic]
+    package struct Result: Sendable {
+        package var diagnostics: [Diagnostic]
         /// How many PNG files went through the PNG checks (files of other formats are only sniffed).
-        public var pngCount: Int
+        package var pngCount: Int
     }
 
     /// One image file of the catalog and the variants that name it.
@@ -45,7 +45,7 @@ public struct CatalogImageChecker: Sendable {
     /// 20,000 sets were 50 MB at once). A file belongs to one set, so nothing is lost between chunks.
     static let setsPerChunk = 1024
 
-    public func check(_ catalog: Catalog) -> Result {
+    package func check(_ catalog: Catalog) -> Result {
         // Every file's findings in catalog order, then every set's, as when checked all at once.
         var fileDiagnostics: [Diagnostic] = []
         var setDiagnostics: [Diagnostic] = []
@@ -150,7 +150,7 @@ public struct CatalogImageChecker: Sendable {
     /// A file whose bytes are not what its extension says: an error when they are no image format
     /// Apple platforms decode, a warning when they are another one (a WebP named `.png`: it ships and
     /// shows). `adapt thin` asks the same of the files its slices keep.
-    public static func formatDiagnostics(path: String, declaredFormat: ImageFormat?, actualFormat: ImageFormat) -> [Diagnostic] {
+    package static func formatDiagnostics(path: String, declaredFormat: ImageFormat?, actualFormat: ImageFormat) -> [Diagnostic] {
         let location = SourceLocation(file: path)
         let named = declaredFormat?.rawValue ?? "'.\(path.pathExtension)'"
         if actualFormat == .unknown {

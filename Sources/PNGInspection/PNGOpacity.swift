@@ -14,7 +14,7 @@ import CPNGSupport
 /// case .unreadable(let reason): print(reason)
 /// }
 /// ```
-public enum PNGOpacity: Hashable, Sendable {
+package enum PNGOpacity: Hashable, Sendable {
     /// Neither an alpha channel nor a tRNS chunk.
     case noAlphaChannel
     /// An alpha channel (or tRNS), but no pixel uses it.
@@ -24,14 +24,14 @@ public enum PNGOpacity: Hashable, Sendable {
     /// The file could not be read or decoded.
     case unreadable(String)
 
-    public struct Pixel: Hashable, Sendable {
-        public var x: UInt32
-        public var y: UInt32
+    package struct Pixel: Hashable, Sendable {
+        package var x: UInt32
+        package var y: UInt32
         /// The pixel's alpha and the value of a fully opaque one (255, or 65535 at 16 bits).
-        public var alpha: UInt32
-        public var opaqueAlpha: UInt32
+        package var alpha: UInt32
+        package var opaqueAlpha: UInt32
 
-        public init(x: UInt32, y: UInt32, alpha: UInt32, opaqueAlpha: UInt32) {
+        package init(x: UInt32, y: UInt32, alpha: UInt32, opaqueAlpha: UInt32) {
             self.x = x
             self.y = y
             self.alpha = alpha
@@ -40,7 +40,7 @@ public enum PNGOpacity: Hashable, Sendable {
     }
 
     /// Decodes the file at `path`; images over `maxPixels` are not decoded.
-    public init(file path: String, maxPixels: UInt64 = PNGInspector.defaultMaxPixels) {
+    package init(file path: String, maxPixels: UInt64 = PNGInspector.defaultMaxPixels) {
         do {
             self = try FileSystem.withContents(of: path) { PNGOpacity(bytes: $0, maxPixels: maxPixels) }
         } catch let error as FileSystem.Failure {
@@ -50,7 +50,7 @@ public enum PNGOpacity: Hashable, Sendable {
         }
     }
 
-    public init(bytes: UnsafeBufferPointer<UInt8>, maxPixels: UInt64 = PNGInspector.defaultMaxPixels) {
+    package init(bytes: UnsafeBufferPointer<UInt8>, maxPixels: UInt64 = PNGInspector.defaultMaxPixels) {
         var result = adapt_png_opacity(bytes.baseAddress, bytes.count, maxPixels)
         switch result.status {
         case ADAPT_OPACITY_NO_ALPHA: self = .noAlphaChannel
@@ -63,7 +63,7 @@ public enum PNGOpacity: Hashable, Sendable {
         }
     }
 
-    public init(bytes: [UInt8], maxPixels: UInt64 = PNGInspector.defaultMaxPixels) {
+    package init(bytes: [UInt8], maxPixels: UInt64 = PNGInspector.defaultMaxPixels) {
         self = bytes.withUnsafeBufferPointer { PNGOpacity(bytes: $0, maxPixels: maxPixels) }
     }
 }

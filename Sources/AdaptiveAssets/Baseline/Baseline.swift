@@ -12,14 +12,14 @@ import Foundation
 /// let baseline = try Baseline.load(from: "adapt-baseline.json")
 /// let (new, fixed) = baseline.filter(findings)
 /// ```
-public struct Baseline: Hashable, Sendable {
-    public static let formatVersion = 1
-    public var entries: [Fingerprint]
+package struct Baseline: Hashable, Sendable {
+    package static let formatVersion = 1
+    package var entries: [Fingerprint]
 
-    public init(_ entries: [Fingerprint]) { self.entries = entries.sorted() }
+    package init(_ entries: [Fingerprint]) { self.entries = entries.sorted() }
 
     /// The findings not in the baseline, and the baseline entries that did not occur.
-    public func filter(_ findings: [Finding]) -> (new: [Finding], fixed: [Fingerprint]) {
+    package func filter(_ findings: [Finding]) -> (new: [Finding], fixed: [Fingerprint]) {
         var remaining: [Fingerprint: Int] = [:]
         for entry in entries { remaining[entry, default: 0] += 1 }
         var new: [Finding] = []
@@ -34,7 +34,7 @@ public struct Baseline: Hashable, Sendable {
         return (new, fixed)
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             "formatVersion": .number(String(Self.formatVersion)),
             "findings": .array(entries.map { entry in
@@ -46,25 +46,25 @@ public struct Baseline: Hashable, Sendable {
 
     /// Writes the baseline atomically (a temporary file beside it, then a rename). The caller
     /// checks the path first (`refusal(toWrite:catalogs:)`).
-    public func write(to path: String) throws {
+    package func write(to path: String) throws {
         try FileOperations.writeAtomically(path, Array((JSONWriter.xcodeStyle.string(for: json) + "\n").utf8))
     }
 
     /// Why `--write-baseline path` must not be written, or nil: it lies inside one of the
     /// catalogs, or it exists and is not a baseline (one `load` reads), such as the catalog's
     /// Contents.json or `main.swift` typed by mistake.
-    public static func refusal(toWrite path: String, catalogs: [String]) -> String? {
+    package static func refusal(toWrite path: String, catalogs: [String]) -> String? {
         FileSystem.outputFileRefusal(path, catalogs: catalogs, writer: "adapt validate --write-baseline") { existing in
             (try? load(from: existing)) != nil
         }
     }
 
     /// The largest baseline read (64 MiB, some 300,000 findings).
-    public static let sizeLimit = 64 << 20
+    package static let sizeLimit = 64 << 20
 
     /// Reads a baseline. With `boundary` (a `baseline:` path from `.adapt.yml`), the file must lie
     /// inside that folder once links are resolved, as `DeviceDatabase.load(from:inside:)` says.
-    public static func load(from path: String, inside boundary: String? = nil) throws(Diagnostic) -> Baseline {
+    package static func load(from path: String, inside boundary: String? = nil) throws(Diagnostic) -> Baseline {
         let location = SourceLocation(file: path)
         let data: [UInt8]
         do {
@@ -89,9 +89,9 @@ public struct Baseline: Hashable, Sendable {
 }
 
 /// A diagnostic and its fingerprint.
-public struct Finding: Hashable, Sendable {
-    public var diagnostic: Diagnostic
-    public var fingerprint: Fingerprint
+package struct Finding: Hashable, Sendable {
+    package var diagnostic: Diagnostic
+    package var fingerprint: Fingerprint
 
     package init(diagnostic: Diagnostic, fingerprint: Fingerprint) {
         self.diagnostic = diagnostic

@@ -9,7 +9,7 @@ import AssetCatalog
 /// let index = FingerprintIndex(result.catalogs, catalogKey: { report.relative($0.path) })
 /// let fingerprints = result.diagnostics.map(index.fingerprint(of:))
 /// ```
-public struct FingerprintIndex: Sendable {
+package struct FingerprintIndex: Sendable {
     private struct IndexedCatalog: Sendable {
         var key: String
         var path: String
@@ -37,7 +37,7 @@ public struct FingerprintIndex: Sendable {
 
     /// `catalogKey` names a catalog in the fingerprint (by default its folder name; validation
     /// passes its path relative to the working folder).
-    public init(_ catalogs: [Catalog], catalogKey: (Catalog) -> String = { $0.folderName }) {
+    package init(_ catalogs: [Catalog], catalogKey: (Catalog) -> String = { $0.folderName }) {
         var indexed: [String: IndexedCatalog] = [:]
         for catalog in catalogs where indexed[catalog.path] == nil {
             var entry = IndexedCatalog(key: catalogKey(catalog), path: catalog.path, assets: catalog.assets, setsByPath: [:], setsByName: [:])
@@ -59,7 +59,7 @@ public struct FingerprintIndex: Sendable {
     /// folder inside the catalog, the asset's name, the rule, and the entry's file name (its
     /// attributes when it has none) or the set's file the finding is about. Line numbers and the
     /// message never enter it, so a baseline still matches after an edit moves the lines.
-    public func fingerprint(of diagnostic: Diagnostic) -> Fingerprint {
+    package func fingerprint(of diagnostic: Diagnostic) -> Fingerprint {
         let subject = diagnostic.subject
         let file = diagnostic.location?.file ?? ""
         guard let catalogPath = subject.catalog, let catalog = catalogs[catalogPath] else {

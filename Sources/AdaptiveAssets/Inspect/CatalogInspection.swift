@@ -7,12 +7,12 @@ import AdaptSupport
 /// let inspection = try CatalogInspection(inspecting: "Assets/Showcase.xcassets")
 /// print(inspection.text)             // 16 assets, 83 variants, 0 errors, 0 warnings ...
 /// ```
-public struct CatalogInspection: Sendable {
-    public let catalog: Catalog
+package struct CatalogInspection: Sendable {
+    package let catalog: Catalog
     /// What the summary counts and the JSON lists; the reader's own findings unless given.
-    public let findings: [Diagnostic]
+    package let findings: [Diagnostic]
 
-    public init(_ catalog: Catalog, findings: [Diagnostic]? = nil) {
+    package init(_ catalog: Catalog, findings: [Diagnostic]? = nil) {
         self.catalog = catalog
         self.findings = findings ?? catalog.diagnostics
     }
@@ -21,7 +21,7 @@ public struct CatalogInspection: Sendable {
     /// its baseline), read once: validation's own reading is the one listed. A catalog its
     /// configuration excludes is read on its own (and has no findings); one that cannot be read at
     /// all throws, naming it. A configuration that cannot be used is a finding, as in validate.
-    public init(inspecting path: String) throws(CatalogReader.Failure) {
+    package init(inspecting path: String) throws(CatalogReader.Failure) {
         let report: ValidationReport
         do throws(Diagnostic) {
             report = try ValidationRun(catalogs: [path]).run()
@@ -43,9 +43,9 @@ public struct CatalogInspection: Sendable {
     }
 
     /// Entries that provide a file or a colour; empty slots are listed but not counted.
-    public var variantCount: Int { catalog.assets.reduce(0) { $0 + $1.providedVariantCount } }
+    package var variantCount: Int { catalog.assets.reduce(0) { $0 + $1.providedVariantCount } }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         let assets: [JSONValue] = catalog.assets.map { asset in
             var object = ([
                 "name": .string(asset.name), "type": .string(asset.type.rawValue), "path": .string(asset.path),
@@ -71,7 +71,7 @@ public struct CatalogInspection: Sendable {
     }
 
     /// A listing for people; diagnostics are printed separately, to standard error.
-    public var text: String {
+    package var text: String {
         var lines: [String] = []
         let errors = findings.errorCount
         let warnings = findings.warningCount

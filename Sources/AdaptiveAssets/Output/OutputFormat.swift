@@ -1,5 +1,5 @@
 /// How a command writes its answer.
-public enum OutputFormat: String, CaseIterable, Sendable {
+package enum OutputFormat: String, CaseIterable, Sendable {
     /// For people at a terminal; diagnostics as `path:line:column: severity: message`.
     case text
     /// One JSON document (or one JSON object per line for batches), for scripts.
@@ -11,7 +11,7 @@ extension Diagnostic {
     /// what the finding is about when known: `"catalog"`, `"asset"` (qualified name), `"variant"`
     /// (the entry's index), `"slot"`, `"device"`, `"traitSet"`; `"strict": true` when `--strict`
     /// made the warning an error. Scripts group and filter by these instead of parsing the message.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var object = ([
             "severity": .string(severity.rawValue), "code": .string(code), "message": .string(message),
         ] as JSONObject)
@@ -33,10 +33,10 @@ extension Diagnostic {
 
 extension Variant {
     /// `images[2]`: how a variant is named in messages, by its set's array and its index there.
-    public func label(in asset: Asset) -> String { "\(asset.type.entriesKey ?? "entries")[\(index)]" }
+    package func label(in asset: Asset) -> String { "\(asset.type.entriesKey ?? "entries")[\(index)]" }
 
     /// The variant as JSON: index, file or colour, and its declared attributes.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var object = (["index": .number(String(index))] as JSONObject)
         object["filename"] = .from(filename)
         if let color { object["color"] = .string(color.summary) }
@@ -47,7 +47,7 @@ extension Variant {
     }
 
     /// `idiom=iphone scale=2x`, the declared attributes on one line.
-    public var attributeSummary: String {
+    package var attributeSummary: String {
         attributeStrings().joined(separator: " ")
     }
 }

@@ -8,17 +8,17 @@ import ImageChecks
 /// let run = PNGCheckRun(paths: ["a.png", "App/Assets.xcassets"], inspector: PNGInspector())
 /// print(run.text)
 /// ```
-public struct PNGCheckRun: Sendable {
-    public struct CatalogResult: Sendable {
-        public var path: String
-        public var imageCount: Int
-        public var diagnostics: [Diagnostic]
+package struct PNGCheckRun: Sendable {
+    package struct CatalogResult: Sendable {
+        package var path: String
+        package var imageCount: Int
+        package var diagnostics: [Diagnostic]
     }
 
-    public private(set) var files: [PNGReport] = []
-    public private(set) var catalogs: [CatalogResult] = []
+    package private(set) var files: [PNGReport] = []
+    package private(set) var catalogs: [CatalogResult] = []
 
-    public init(paths: [String], inspector: PNGInspector) {
+    package init(paths: [String], inspector: PNGInspector) {
         let catalogPaths = paths.filter { $0.pathExtension == "xcassets" && FileSystem.isDirectory($0) }
         let filePaths = paths.filter { !catalogPaths.contains($0) }
         files = inspector.inspect(files: filePaths)
@@ -34,12 +34,12 @@ public struct PNGCheckRun: Sendable {
         }
     }
 
-    public var diagnostics: [Diagnostic] { files.flatMap(\.diagnostics) + catalogs.flatMap(\.diagnostics) }
+    package var diagnostics: [Diagnostic] { files.flatMap(\.diagnostics) + catalogs.flatMap(\.diagnostics) }
 
-    public var hasErrors: Bool { files.contains(where: \.hasErrors) || catalogs.contains { $0.diagnostics.hasErrors } }
+    package var hasErrors: Bool { files.contains(where: \.hasErrors) || catalogs.contains { $0.diagnostics.hasErrors } }
 
     /// One line per file, then one per catalog.
-    public var text: String {
+    package var text: String {
         var lines = files.map(\.textLine)
         for catalog in catalogs {
             let errors = catalog.diagnostics.errorCount, warnings = catalog.diagnostics.warningCount
@@ -49,7 +49,7 @@ public struct PNGCheckRun: Sendable {
         return lines.textOutput
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             "files": .array(files.map(\.json)),
             "catalogs": .array(catalogs.map { catalog in

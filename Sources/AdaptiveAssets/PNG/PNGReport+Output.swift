@@ -2,7 +2,7 @@ import AdaptSupport
 
 extension PNGReport {
     /// `{"path": ..., "format": "PNG", "width": 64, ..., "problems": [...]}`
-    public var json: JSONValue {
+    package var json: JSONValue {
         var object: JSONObject = ["path": .from(path), "format": .string(format.rawValue)]
         if let header {
             object["width"] = .number(String(header.width))
@@ -28,7 +28,7 @@ extension PNGReport {
     }
 
     /// One line for people: `path: 64x64, 8-bit RGBA, ..., OK` or `... 2 errors`.
-    public var textLine: String {
+    package var textLine: String {
         let errors = problems.count { $0.severity == .error }
         let warnings = problems.count { $0.severity == .warning }
         var verdict = errors > 0 ? "\(counted(errors, "error"))" : "OK"

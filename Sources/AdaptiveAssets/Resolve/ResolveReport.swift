@@ -2,15 +2,15 @@ import AdaptSupport
 
 /// One resolved query, as `adapt resolve` prints it: the chosen variant (for an app icon set, one
 /// per slot), whether it is shown mirrored, and on request why.
-public struct ResolveReport: Sendable {
-    public let selection: Selection
-    public let asset: Asset?
+package struct ResolveReport: Sendable {
+    package let selection: Selection
+    package let asset: Asset?
     /// The compiled catalog the index was adapted from (`adapt resolve FILE.car`): variants are
     /// then named by their renditions, with their keys.
-    public let compiled: AdaptedCompiledCatalog?
+    package let compiled: AdaptedCompiledCatalog?
     private let assetPosition: Int?
 
-    public init(_ selection: Selection, in index: AssetIndex, compiled: AdaptedCompiledCatalog? = nil) {
+    package init(_ selection: Selection, in index: AssetIndex, compiled: AdaptedCompiledCatalog? = nil) {
         self.selection = selection
         assetPosition = index.assetPosition(named: selection.assetName)
         self.asset = assetPosition.map { index.catalog.assets[$0] }
@@ -18,7 +18,7 @@ public struct ResolveReport: Sendable {
     }
 
     /// The rendition behind the chosen variant, for a compiled catalog.
-    public var chosenRendition: Rendition? {
+    package var chosenRendition: Rendition? {
         guard let compiled, let assetPosition, let winner = selection.winner else { return nil }
         return compiled.rendition(assetAt: assetPosition, variant: winner)
     }
@@ -36,12 +36,12 @@ public struct ResolveReport: Sendable {
         return CompiledInspection(compiled.compiled).traitSummary(rendition)
     }
 
-    public var chosen: Variant? { selection.winner.flatMap { asset?.variants[$0] } }
+    package var chosen: Variant? { selection.winner.flatMap { asset?.variants[$0] } }
 
     /// The slots that show something, in order.
-    public var matchedSlots: [Selection] { selection.slots.filter(\.isMatch) }
+    package var matchedSlots: [Selection] { selection.slots.filter(\.isMatch) }
 
-    public func json(explain: Bool) -> JSONValue {
+    package func json(explain: Bool) -> JSONValue {
         var object = ([
             "asset": .string(selection.assetName),
             "traits": .object(selection.traits.json),
@@ -114,7 +114,7 @@ public struct ResolveReport: Sendable {
     }
 
     /// Lines for people, each escaped (`textOutput`): names come from untrusted catalogs.
-    public func text(explain: Bool) -> String {
+    package func text(explain: Bool) -> String {
         guard let asset else { return noMatchLines.textOutput }
         if !selection.slots.isEmpty { return slotsText(asset, explain: explain) }
         guard let chosen else { return noMatchLines.textOutput }

@@ -1,10 +1,10 @@
 /// `adapt devices`: the device profiles, one line each, or as the database's own JSON format.
-public struct DeviceListing: Sendable {
-    public let devices: [DeviceProfile]
+package struct DeviceListing: Sendable {
+    package let devices: [DeviceProfile]
 
-    public init(_ devices: [DeviceProfile]) { self.devices = devices }
+    package init(_ devices: [DeviceProfile]) { self.devices = devices }
 
-    public var text: String {
+    package var text: String {
         let rows = devices.map { device -> [String] in
             var orientations: [String] = []
             for window in device.traitSets where !orientations.contains(window.orientation) { orientations.append(window.orientation) }
@@ -20,7 +20,7 @@ public struct DeviceListing: Sendable {
         return TextTable.render(rows)
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object(["formatVersion": 2, "devices": .array(devices.map { device in
             var object: JSONObject = ["id": .string(device.id), "name": .string(device.name),
                                       "modelIdentifiers": .array(device.modelIdentifiers.map(JSONValue.string)),

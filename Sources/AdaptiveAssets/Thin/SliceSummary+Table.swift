@@ -1,6 +1,6 @@
 extension SliceSummary {
     /// The summary `adapt thin` prints on a terminal, one device a line.
-    public static func table(_ summaries: [SliceSummary]) -> String {
+    package static func table(_ summaries: [SliceSummary]) -> String {
         let header = ["device", "kept", "dropped", "bytes before", "bytes after", "saved", "no match", "same slice as"]
         let rows = summaries.map { summary -> [String] in
             let saved = summary.bytesBefore == 0 ? 0 : 100 - summary.bytesAfter * 100 / summary.bytesBefore

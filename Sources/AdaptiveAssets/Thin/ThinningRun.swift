@@ -8,17 +8,17 @@ import ImageChecks
 /// let run = try ThinningRun(catalogPath: "Assets/Showcase.xcassets", devices: [iphone6], database: database)
 /// let summaries = try run.write(to: "Thinned")
 /// ```
-public struct ThinningRun: Sendable {
-    public let catalog: Catalog
+package struct ThinningRun: Sendable {
+    package let catalog: Catalog
     /// Every device's plan, in outline (`ThinningPlans`): a full plan per device and asset was
     /// most of `thin --all-devices`'s memory at scale.
-    public let plans: ThinningPlans
+    package let plans: ThinningPlans
     /// Problems in the source catalog and in the images the slices keep.
-    public let diagnostics: [Diagnostic]
+    package let diagnostics: [Diagnostic]
 
     /// Plans the slices and checks the kept images (`decodePNGs` adds a full libpng decode to the
     /// chunk walk and CRCs). A device given twice (by id and by model identifier) counts once.
-    public init(catalog: Catalog, devices: [DeviceProfile], decodePNGs: Bool = false) {
+    package init(catalog: Catalog, devices: [DeviceProfile], decodePNGs: Bool = false) {
         self.catalog = catalog
         var seen: Set<String> = []
         let devices = devices.filter { seen.insert($0.id).inserted }
@@ -58,11 +58,11 @@ public struct ThinningRun: Sendable {
         diagnostics = catalog.diagnostics + found
     }
 
-    public var hasErrors: Bool { diagnostics.hasErrors }
+    package var hasErrors: Bool { diagnostics.hasErrors }
 
     /// A warning for every device on which an asset has no match in some reachable trait set,
     /// located at the asset's Contents.json: the slice is written, but the app would find nothing there.
-    public var noMatchWarnings: [Diagnostic] {
+    package var noMatchWarnings: [Diagnostic] {
         plans.devices.indices.flatMap { position in
             let device = plans.devices[position]
             return plans.unmatched(at: position).map { unmatched -> Diagnostic in
@@ -75,7 +75,7 @@ public struct ThinningRun: Sendable {
         }
     }
 
-    public func write(to output: String, writer: SliceWriter = SliceWriter()) throws -> [SliceSummary] {
+    package func write(to output: String, writer: SliceWriter = SliceWriter()) throws -> [SliceSummary] {
         try writer.write(plans, to: output)
     }
 }

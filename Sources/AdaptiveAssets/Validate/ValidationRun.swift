@@ -11,27 +11,27 @@ import Foundation
 /// let report = try ValidationRun(catalogs: ["App.xcassets"]).run()
 /// print(SARIFReporter().render(report).standardOutput)
 /// ```
-public struct ValidationRun: Sendable {
-    public var catalogs: [String]
+package struct ValidationRun: Sendable {
+    package var catalogs: [String]
     /// `--config FILE`: one file for every catalog, instead of looking for `.adapt.yml`.
-    public var configPath: String?
-    public var overrides = AdaptConfiguration.Overrides()
+    package var configPath: String?
+    package var overrides = AdaptConfiguration.Overrides()
     /// `--write-baseline FILE`.
-    public var writeBaseline: String?
-    public var workingDirectory = FileManager.default.currentDirectoryPath
+    package var writeBaseline: String?
+    package var workingDirectory = FileManager.default.currentDirectoryPath
     /// `--accessors`: when set, the accessors of every catalog read are generated
     /// (`ValidationReport.accessors`), and their `accessors.name-collision` warnings are findings
     /// like any other, under the configuration of the catalog they are in.
-    public var accessors: AccessorGenerator?
+    package var accessors: AccessorGenerator?
 
-    public init(catalogs: [String], configPath: String? = nil) {
+    package init(catalogs: [String], configPath: String? = nil) {
         self.catalogs = catalogs
         self.configPath = configPath
     }
 
     /// A folder that is not a catalog stands for the catalogs inside it, 6 levels deep at most (CI
     /// runs `adapt validate .`). A folder without any stays, and is refused as `catalog.not-a-catalog`.
-    public static func expand(_ paths: [String]) -> [String] {
+    package static func expand(_ paths: [String]) -> [String] {
         paths.flatMap { path -> [String] in
             guard !CatalogFinder.isCatalogName(path.lastPathComponent) else { return [path] }
             let found = CatalogFinder.catalogs(below: path, depth: 6, limit: 1000)
@@ -41,7 +41,7 @@ public struct ValidationRun: Sendable {
 
     /// Runs every check. Throws a diagnostic for a configuration, device or baseline file that
     /// cannot be used (exit 1 before anything is validated).
-    public func run() throws(Diagnostic) -> ValidationReport {
+    package func run() throws(Diagnostic) -> ValidationReport {
         let paths = Self.expand(catalogs)
         // Checked before anything is validated, so a refused path changes nothing: a baseline is
         // written only outside the catalogs, over nothing or over an earlier baseline.
@@ -137,35 +137,35 @@ public struct ValidationRun: Sendable {
 }
 
 /// What one `adapt validate` run found, for every reporter.
-public struct ValidationReport: Sendable {
-    public var workingDirectory: String
-    public var catalogs: [Catalog] = []
+package struct ValidationReport: Sendable {
+    package var workingDirectory: String
+    package var catalogs: [Catalog] = []
     /// The configuration files used.
-    public var configurations: [String] = []
+    package var configurations: [String] = []
     /// Findings to report (those in a baseline are left out).
-    public var findings: [Finding] = []
+    package var findings: [Finding] = []
     /// How many findings a baseline left out.
-    public var baselined = 0
+    package var baselined = 0
     /// Baseline entries that no longer occur.
-    public var fixed: [Fingerprint] = []
+    package var fixed: [Fingerprint] = []
     /// The generated accessors' source, when `ValidationRun.accessors` asked for them.
-    public var accessors: String?
+    package var accessors: String?
 
-    public init(workingDirectory: String) { self.workingDirectory = workingDirectory }
+    package init(workingDirectory: String) { self.workingDirectory = workingDirectory }
 
     /// A run that stopped before validating (a configuration, device or baseline file it cannot
     /// use): the one error, so every reporter prints it in its own format (a SARIF upload or a
     /// JUnit dashboard shows why nothing was checked, rather than reading an empty output).
-    public init(workingDirectory: String, failure: Diagnostic) {
+    package init(workingDirectory: String, failure: Diagnostic) {
         self.workingDirectory = workingDirectory
         findings = [Finding(diagnostic: failure, fingerprint: Fingerprint(failure, in: []))]
     }
 
-    public var diagnostics: [Diagnostic] { findings.map(\.diagnostic) }
-    public var hasErrors: Bool { findings.contains { $0.diagnostic.severity == .error } }
+    package var diagnostics: [Diagnostic] { findings.map(\.diagnostic) }
+    package var hasErrors: Bool { findings.contains { $0.diagnostic.severity == .error } }
 
     /// `path` relative to the working folder when it lies inside it, else as given.
-    public func relative(_ path: String) -> String {
+    package func relative(_ path: String) -> String {
         guard path.hasPrefix("/") else { return path.hasPrefix("./") ? String(path.dropFirst(2)) : path }
         let base = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
         return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path

@@ -88,7 +88,7 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Locates a byte offset using a table of line-start offsets (see `LineTable`), in O(log lines).
-    public init(file: String, offset: Int, lines: LineTable) {
+    package init(file: String, offset: Int, lines: LineTable) {
         let (line, column) = lines.position(of: offset)
         self.init(file: file, line: line, column: column)
     }
@@ -106,10 +106,10 @@ extension Array where Element == Diagnostic {
 }
 
 /// Where each line of a text starts, so that many offsets can be turned into line:column cheaply.
-public struct LineTable: Hashable, Sendable {
+package struct LineTable: Hashable, Sendable {
     private let starts: [Int]
 
-    public init(_ text: [UInt8]) {
+    package init(_ text: [UInt8]) {
         var starts = [0]
         text.withUnsafeBufferPointer { buffer in
             for index in buffer.indices where buffer[index] == UInt8(ascii: "\n") {
@@ -120,7 +120,7 @@ public struct LineTable: Hashable, Sendable {
     }
 
     /// 1-based line and column of `offset`.
-    public func position(of offset: Int) -> (line: Int, column: Int) {
+    package func position(of offset: Int) -> (line: Int, column: Int) {
         var low = 0, high = starts.count - 1
         while low < high {
             let middle = (low + high + 1) / 2

@@ -10,11 +10,11 @@ extension String {
     /// The text with every control character (U+0000–U+001F, U+007F and the C1 range
     /// U+0080–U+009F) and every invisible formatting character (bidirectional overrides, line
     /// separators) written as an escape: `\n`, `\r`, `\t`, or `\u{XX}`.
-    public var escapingControlCharacters: String { escapingControlCharacters(keepingLineBreaks: false) }
+    package var escapingControlCharacters: String { escapingControlCharacters(keepingLineBreaks: false) }
 
     /// The same, keeping `\n` and `\t` as they are: for whole outputs whose lines and columns are
     /// the tool's own (the values inside them are escaped where they are formatted).
-    public func escapingControlCharacters(keepingLineBreaks: Bool) -> String {
+    package func escapingControlCharacters(keepingLineBreaks: Bool) -> String {
         guard unicodeScalars.contains(where: { Self.needsEscape($0, keepingLineBreaks: keepingLineBreaks) }) else { return self }
         var result = ""
         result.unicodeScalars.reserveCapacity(unicodeScalars.count)
@@ -65,7 +65,7 @@ extension Array where Element == String {
     /// ```swift
     /// ["Evil\n::error file=a.swift::forged → a.png"].textOutput   // "Evil\\n::error ... → a.png\n"
     /// ```
-    public var textOutput: String {
+    package var textOutput: String {
         isEmpty ? "" : map(\.escapingControlCharacters).joined(separator: "\n") + "\n"
     }
 }

@@ -5,9 +5,9 @@
 /// ```swift
 /// NameSuggestions.closest(to: "iphone15", among: ["iphone-15", "iphone-15-pro", "ipad-air-2"])   // ["iphone-15"]
 /// ```
-public enum NameSuggestions {
+package enum NameSuggestions {
     /// At most `limit` names, best first; empty when nothing is close.
-    public static func closest(to name: String, among candidates: some Sequence<String>, limit: Int = 3) -> [String] {
+    package static func closest(to name: String, among candidates: some Sequence<String>, limit: Int = 3) -> [String] {
         let key = folded(name)
         guard !key.isEmpty else { return [] }
         // Allow about one typo per four characters, at most three.
@@ -27,7 +27,7 @@ public enum NameSuggestions {
     }
 
     /// ` Did you mean 'a' or 'b'?`, or "" when there is nothing to suggest.
-    public static func didYouMean(_ name: String, among candidates: some Sequence<String>) -> String {
+    package static func didYouMean(_ name: String, among candidates: some Sequence<String>) -> String {
         let names = closest(to: name, among: candidates).map { "'\($0)'" }
         guard let last = names.last else { return "" }
         return " Did you mean " + (names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " or " + last) + "?"

@@ -212,12 +212,12 @@ public struct ScreenWidthCondition: Hashable, Sendable, CustomStringConvertible 
 /// A trait value's 1-based position among its type's cases, so that 0 can stand for "any" or
 /// "unspecified" in packed forms. A switch, not `allCases.firstIndex`, because the selector asks
 /// for it on every query and `allCases` builds an array each time.
-public protocol TraitValueOrdinal {
+package protocol TraitValueOrdinal {
     var ordinal: UInt8 { get }
 }
 
 extension UserInterfaceIdiom: TraitValueOrdinal {
-    public var ordinal: UInt8 {
+    package var ordinal: UInt8 {
         switch self {
         case .phone: 1
         case .pad: 2
@@ -231,7 +231,7 @@ extension UserInterfaceIdiom: TraitValueOrdinal {
 }
 
 extension UserInterfaceStyle: TraitValueOrdinal {
-    public var ordinal: UInt8 {
+    package var ordinal: UInt8 {
         switch self {
         case .light: 1
         case .dark: 2
@@ -241,23 +241,23 @@ extension UserInterfaceStyle: TraitValueOrdinal {
 }
 
 extension AccessibilityContrast: TraitValueOrdinal {
-    public var ordinal: UInt8 { self == .normal ? 1 : 2 }
+    package var ordinal: UInt8 { self == .normal ? 1 : 2 }
 }
 
 extension SizeClass: TraitValueOrdinal {
-    public var ordinal: UInt8 { self == .compact ? 1 : 2 }
+    package var ordinal: UInt8 { self == .compact ? 1 : 2 }
 }
 
 extension LayoutDirection: TraitValueOrdinal {
-    public var ordinal: UInt8 { self == .leftToRight ? 1 : 2 }
+    package var ordinal: UInt8 { self == .leftToRight ? 1 : 2 }
 }
 
 extension DisplayGamut: TraitValueOrdinal {
-    public var ordinal: UInt8 { self == .sRGB ? 1 : 2 }
+    package var ordinal: UInt8 { self == .sRGB ? 1 : 2 }
 }
 
 extension GraphicsFeatureSet: TraitValueOrdinal {
-    public var ordinal: UInt8 {
+    package var ordinal: UInt8 {
         switch self {
         case .metal1v2: 1
         case .metal1v3: 2

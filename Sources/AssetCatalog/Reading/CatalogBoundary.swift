@@ -11,24 +11,24 @@ import AdaptSupport
 ///     print(finding.diagnostic)   // ...: error: symbolic link to '../../home/.ssh' leads outside the catalog ... [catalog.symlink-escape]
 /// }
 /// ```
-public struct CatalogBoundary: Hashable, Sendable {
+package struct CatalogBoundary: Hashable, Sendable {
     /// The catalog folder's real path (symbolic links resolved).
-    public var realRoot: String
+    package var realRoot: String
 
-    public init(realRoot: String) {
+    package init(realRoot: String) {
         self.realRoot = realRoot
     }
 
     /// What was found at a symbolic link: its diagnostic, and whether it may be followed.
-    public struct LinkFinding: Sendable {
-        public var diagnostic: Diagnostic
-        public var mayFollow: Bool
+    package struct LinkFinding: Sendable {
+        package var diagnostic: Diagnostic
+        package var mayFollow: Bool
         /// Where it leads (real path), when it leads anywhere inside the catalog.
-        public var realTarget: String?
+        package var realTarget: String?
     }
 
     /// Nil when `path` is not a symbolic link; otherwise the finding for it.
-    public func check(linkAt path: String) -> LinkFinding? {
+    package func check(linkAt path: String) -> LinkFinding? {
         guard FileSystem.isSymbolicLink(path) else { return nil }
         let written = FileSystem.linkTarget(path) ?? "?"
         guard let real = FileSystem.realPath(path) else {
@@ -47,7 +47,7 @@ public struct CatalogBoundary: Hashable, Sendable {
     }
 
     /// Whether a real path lies inside the catalog.
-    public func contains(_ realPath: String) -> Bool { FileSystem.isInside(realPath, realRoot) }
+    package func contains(_ realPath: String) -> Bool { FileSystem.isInside(realPath, realRoot) }
 
     /// Reports every symbolic link below `folder` without following any, at most `depth` levels
     /// down (set folders are shallow; the bound keeps a hostile tree from costing much).

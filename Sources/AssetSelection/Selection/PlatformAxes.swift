@@ -12,16 +12,16 @@ import AssetCatalog
 /// PlatformAxes.lacking(on: .tvos)      // [.sizeClasses]
 /// PlatformAxes.lacking(on: .macos)     // [.memory, .graphics, .sizeClasses]
 /// ```
-public struct PlatformAxes: OptionSet, Hashable, Sendable {
-    public let rawValue: UInt8
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
+package struct PlatformAxes: OptionSet, Hashable, Sendable {
+    package let rawValue: UInt8
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
 
-    public static let memory = PlatformAxes(rawValue: 1)
-    public static let graphics = PlatformAxes(rawValue: 2)
-    public static let sizeClasses = PlatformAxes(rawValue: 4)
+    package static let memory = PlatformAxes(rawValue: 1)
+    package static let graphics = PlatformAxes(rawValue: 2)
+    package static let sizeClasses = PlatformAxes(rawValue: 4)
 
     /// What `platform`'s compiled catalogs lack.
-    public static func lacking(on platform: Platform) -> PlatformAxes {
+    package static func lacking(on platform: Platform) -> PlatformAxes {
         switch platform {
         case .ios, .visionos: []
         case .tvos: [.sizeClasses]
@@ -31,7 +31,7 @@ public struct PlatformAxes: OptionSet, Hashable, Sendable {
     }
 
     /// The option for a selection axis, if the platform rule concerns it.
-    public init?(axis: TraitAxis) {
+    package init?(axis: TraitAxis) {
         switch axis {
         case .memory: self = .memory
         case .graphicsFeatureSet: self = .graphics
@@ -41,7 +41,7 @@ public struct PlatformAxes: OptionSet, Hashable, Sendable {
     }
 
     /// How the rule's explanation names it.
-    public var summary: String {
+    package var summary: String {
         var names: [String] = []
         if contains(.memory) { names.append("memory") }
         if contains(.graphics) { names.append("graphics families") }

@@ -10,17 +10,17 @@
 /// case nil: break                                        // not a bitmap
 /// }
 /// ```
-public struct BitmapPayload: Sendable {
-    public struct Chunk: Sendable {
+package struct BitmapPayload: Sendable {
+    package struct Chunk: Sendable {
         /// Rows this chunk holds (0 in a lone chunk means "all of them").
-        public let rows: Int
+        package let rows: Int
         /// Where the chunk's data lies in `bytes`.
-        public let range: Range<Int>
+        package let range: Range<Int>
     }
 
-    public let compression: RenditionCompression
-    public let chunks: [Chunk]
-    public let isOpaque: Bool
+    package let compression: RenditionCompression
+    package let chunks: [Chunk]
+    package let isOpaque: Bool
     private let bytes: ArraySlice<UInt8>
 
     /// A payload over `bytes` (a whole file, or a lone payload) whose chunks the reader located.
@@ -34,7 +34,7 @@ public struct BitmapPayload: Sendable {
     /// A lone `CELM` payload (tests, tools holding one rendition's data): framed by the reader's
     /// own parser, so there is one reading of the layout. The opaque flag is the `CELM` flags'
     /// bit 1 (a rendition in a catalog takes its CSI header's).
-    public init(_ payload: [UInt8]) throws(DecompressionError) {
+    package init(_ payload: [UInt8]) throws(DecompressionError) {
         let reader = ByteReader(payload)
         guard reader.matches("MLEC", at: 0) else {
             throw DecompressionError("bitmap", .corrupt, at: 0, "payload starts with \(payload.prefix(4).map { hex($0) }.joined()), not CELM")
@@ -53,7 +53,7 @@ public struct BitmapPayload: Sendable {
     }
 
     /// A chunk's bytes.
-    public func data(of chunk: Chunk) -> ArraySlice<UInt8> {
+    package func data(of chunk: Chunk) -> ArraySlice<UInt8> {
         bytes[chunk.range]
     }
 
@@ -61,7 +61,7 @@ public struct BitmapPayload: Sendable {
     /// header's row-bytes TLV can say more) in the format's memory order, or `.notDecoded` with
     /// the compression when this package has no decoder for it. Every chunk must decode to its
     /// rows exactly, and the whole to `rowBytes * height`.
-    public func decode(width: Int, height: Int, format: BitmapPixelFormat, rowBytes: Int? = nil) throws(DecompressionError) -> BitmapDecoding {
+    package func decode(width: Int, height: Int, format: BitmapPixelFormat, rowBytes: Int? = nil) throws(DecompressionError) -> BitmapDecoding {
         guard compression.isDecoded else { return .notDecoded(compression) }
         func fail(_ kind: DecompressionError.Kind, _ offset: Int, _ message: String) -> DecompressionError {
             DecompressionError("bitmap", kind, at: offset, message)

@@ -11,9 +11,9 @@
 /// ```swift
 /// let rows = try CoreUIRLE.decode(chunk, width: 50, rows: 50, bytesPerPixel: 4, rowBytes: 200)
 /// ```
-public enum CoreUIRLE {
+package enum CoreUIRLE {
     /// The decoded rows, `rowBytes` apart (bytes past `width * bytesPerPixel` in a row are zero).
-    public static func decode(_ chunk: ArraySlice<UInt8>, width: Int, rows: Int, bytesPerPixel: Int,
+    package static func decode(_ chunk: ArraySlice<UInt8>, width: Int, rows: Int, bytesPerPixel: Int,
                               rowBytes: Int) throws(DecompressionError) -> [UInt8] {
         func fail(_ kind: DecompressionError.Kind, _ offset: Int, _ message: String) -> DecompressionError {
             DecompressionError("rle", kind, at: offset, message)

@@ -13,7 +13,7 @@
 ///
 /// Every length is checked before it is used, the output never passes `limit.maximum`, and a
 /// stream that ends early or breaks a rule throws a `DecompressionError` naming the offset.
-public enum LZFSE {
+package enum LZFSE {
     static let endOfStream: UInt32 = 0x2478_7662   // "bvx$"
     static let stored: UInt32 = 0x2D78_7662        // "bvx-"
     static let version1: UInt32 = 0x3178_7662      // "bvx1"
@@ -21,7 +21,7 @@ public enum LZFSE {
     static let lzvn: UInt32 = 0x6E78_7662          // "bvxn"
 
     /// Whether `bytes` starts with an LZFSE block magic (any but the end of stream).
-    public static func hasBlockMagic(_ bytes: ArraySlice<UInt8>) -> Bool {
+    package static func hasBlockMagic(_ bytes: ArraySlice<UInt8>) -> Bool {
         guard bytes.count >= 4 else { return false }
         let start = bytes.startIndex
         let magic = UInt32(bytes[start]) | UInt32(bytes[start + 1]) << 8 | UInt32(bytes[start + 2]) << 16 | UInt32(bytes[start + 3]) << 24
@@ -30,11 +30,11 @@ public enum LZFSE {
 
     /// Decodes one LZFSE stream, up to and including its `bvx$` block. Anything after it must be
     /// another whole stream (CoreUI concatenates some); its output is appended.
-    public static func decode(_ input: [UInt8], limit: DecodeLimit) throws(DecompressionError) -> [UInt8] {
+    package static func decode(_ input: [UInt8], limit: DecodeLimit) throws(DecompressionError) -> [UInt8] {
         try decode(input[...], limit: limit)
     }
 
-    public static func decode(_ input: ArraySlice<UInt8>, limit: DecodeLimit) throws(DecompressionError) -> [UInt8] {
+    package static func decode(_ input: ArraySlice<UInt8>, limit: DecodeLimit) throws(DecompressionError) -> [UInt8] {
         let output = OutputBuffer(limit: limit.maximum, initialCapacity: limit.expected ?? input.count * 4)
         let result = input.withUnsafeBufferPointer { buffer in
             Result { () throws(DecompressionError) in

@@ -23,14 +23,14 @@
 ///
 /// Everything else (`0x1E`-`0x3E` ending in 110, `0x70`-`0x7F`, `0xD0`-`0xDF`) is undefined and
 /// rejected.
-public enum LZVN {
+package enum LZVN {
     /// Decodes a whole LZVN stream, which must end with the end-of-stream opcode. Bytes after
     /// that opcode are ignored (CoreUI pads some payloads).
-    public static func decode(_ input: [UInt8], limit: DecodeLimit) throws(DecompressionError) -> [UInt8] {
+    package static func decode(_ input: [UInt8], limit: DecodeLimit) throws(DecompressionError) -> [UInt8] {
         try decode(input[...], limit: limit)
     }
 
-    public static func decode(_ input: ArraySlice<UInt8>, limit: DecodeLimit) throws(DecompressionError) -> [UInt8] {
+    package static func decode(_ input: ArraySlice<UInt8>, limit: DecodeLimit) throws(DecompressionError) -> [UInt8] {
         let output = OutputBuffer(limit: limit.maximum, initialCapacity: limit.expected ?? input.count * 4)
         let result = input.withUnsafeBufferPointer { buffer in
             Result { () throws(DecompressionError) in

@@ -6,16 +6,16 @@
 /// ```swift
 /// let jpeg = try RawDataPayload.contents(of: payload, limit: .atMost(64 << 20))
 /// ```
-public enum RawDataPayload {
+package enum RawDataPayload {
     static let signature: [UInt8] = Array("DWAR".utf8)
 
     /// Whether the payload starts like a `RAWD` payload.
-    public static func isRawData(_ payload: ArraySlice<UInt8>) -> Bool {
+    package static func isRawData(_ payload: ArraySlice<UInt8>) -> Bool {
         payload.count >= 4 && Array(payload.prefix(4)) == signature
     }
 
     /// The file bytes inside a `RAWD` payload, decompressed when they are an LZFSE stream.
-    public static func contents(of payload: ArraySlice<UInt8>, limit: DecodeLimit) throws(DecompressionError) -> [UInt8] {
+    package static func contents(of payload: ArraySlice<UInt8>, limit: DecodeLimit) throws(DecompressionError) -> [UInt8] {
         guard payload.count >= 12 else {
             throw DecompressionError("rawdata", .truncated, at: 0, "RAWD header needs 12 bytes, payload has \(payload.count)")
         }
@@ -39,7 +39,7 @@ public enum RawDataPayload {
         return Array(body)
     }
 
-    public static func contents(of payload: [UInt8], limit: DecodeLimit) throws(DecompressionError) -> [UInt8] {
+    package static func contents(of payload: [UInt8], limit: DecodeLimit) throws(DecompressionError) -> [UInt8] {
         try contents(of: payload[...], limit: limit)
     }
 }

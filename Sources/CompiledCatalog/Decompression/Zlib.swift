@@ -7,12 +7,12 @@ import CPNGSupport
 /// ```swift
 /// let pixels = try Zlib.decode(payload, limit: .exactly(rowBytes * height))
 /// ```
-public enum Zlib {
-    public static func decode(_ input: [UInt8], limit: DecodeLimit) throws(DecompressionError) -> [UInt8] {
+package enum Zlib {
+    package static func decode(_ input: [UInt8], limit: DecodeLimit) throws(DecompressionError) -> [UInt8] {
         try decode(input[...], limit: limit)
     }
 
-    public static func decode(_ input: ArraySlice<UInt8>, limit: DecodeLimit) throws(DecompressionError) -> [UInt8] {
+    package static func decode(_ input: ArraySlice<UInt8>, limit: DecodeLimit) throws(DecompressionError) -> [UInt8] {
         let windowBits = Self.windowBits(input)
         // zlib writes into a buffer it is given: size it to the limit when that is the expected
         // size, otherwise grow from a guess, since a cap (up to 1 GiB) is not a size to allocate.

@@ -36,15 +36,15 @@ public struct ExtractNames: Sendable {
     }
 
     /// A name given out, and what was changed to get it (empty when it is the name asked for).
-    public struct Claimed: Hashable, Sendable {
-        public var name: String
-        public var changes: [Change]
-        public var changed: Bool { !changes.isEmpty }
+    package struct Claimed: Hashable, Sendable {
+        package var name: String
+        package var changes: [Change]
+        package var changed: Bool { !changes.isEmpty }
     }
 
     /// The most bytes of UTF-8 a cleaned name keeps: a file name may have 255, and a suffix
     /// (`-12345`) and a set's extension (`.imageset`) must still fit.
-    public static let maximumLength = 200
+    package static let maximumLength = 200
 
     /// Folder → the folded forms of the names given out there.
     private var taken: [String: Set<String>] = [:]
@@ -56,15 +56,15 @@ public struct ExtractNames: Sendable {
     /// name linear (a test counts these rather than timing them).
     package private(set) var candidatesTried = 0
 
-    public init() {}
+    package init() {}
 
     /// A safe form of `name` (see `clean`).
-    public static func sanitize(_ name: String) -> String { clean(name).name }
+    package static func sanitize(_ name: String) -> String { clean(name).name }
 
     /// A safe form of `name`: path separators, `..`, control, format and line-separator
     /// characters replaced, leading dots, underscores and spaces and trailing spaces removed; at
     /// most `maximumLength` bytes of UTF-8; never empty. Says what was changed.
-    public static func clean(_ name: String, maximumLength: Int = maximumLength) -> (name: String, changes: [Change]) {
+    package static func clean(_ name: String, maximumLength: Int = maximumLength) -> (name: String, changes: [Change]) {
         var scalars = String.UnicodeScalarView()
         for scalar in name.unicodeScalars {
             scalars.append(isUnsafe(scalar) ? "_" : scalar)
@@ -108,7 +108,7 @@ public struct ExtractNames: Sendable {
 
     /// Claims a set folder at the catalog's root: `name` cleaned, then `.extension` (so a name
     /// such as `..` or one of 300 bytes still ends in its set's extension).
-    public mutating func claimSet(_ name: String, extension setExtension: String) -> Claimed {
+    package mutating func claimSet(_ name: String, extension setExtension: String) -> Claimed {
         let (stem, changes) = Self.clean(name)
         var claimed = claimCleaned(stem + "." + setExtension, in: "")
         claimed.changes = (changes + claimed.changes).sorted()
@@ -116,7 +116,7 @@ public struct ExtractNames: Sendable {
     }
 
     /// Claims a file name in `folder` for `name`, cleaned (see `clean`) and unique there.
-    public mutating func claim(_ name: String, in folder: String) -> Claimed {
+    package mutating func claim(_ name: String, in folder: String) -> Claimed {
         let (clean, changes) = Self.clean(name)
         var claimed = claimCleaned(clean, in: folder)
         claimed.changes = (changes + claimed.changes).sorted()
@@ -153,7 +153,7 @@ public struct ExtractNames: Sendable {
     /// `name` for a message printed to a terminal: every character `clean` would replace shown
     /// as `\u{XXXX}`, so a bidi override or a line separator in a hostile name cannot reorder or
     /// break the line that reports it.
-    public static func visible(_ name: String) -> String {
+    package static func visible(_ name: String) -> String {
         var text = ""
         for scalar in name.unicodeScalars {
             if isUnsafe(scalar), scalar != "/", scalar != "\\", scalar != ":" {

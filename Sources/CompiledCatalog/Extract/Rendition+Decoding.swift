@@ -22,7 +22,7 @@ extension CompiledCatalog {
     }
 
     /// The bitmap payload of a rendition, over the file's bytes, or nil when it has none.
-    public func bitmapPayload(of rendition: Rendition) -> BitmapPayload? {
+    package func bitmapPayload(of rendition: Rendition) -> BitmapPayload? {
         guard case .bitmap(let compression, let chunks) = rendition.payload, let first = chunks.map(\.offset).min() else { return nil }
         // The file is mapped; the decoders read an array. Only this rendition's span is copied, with
         // the chunks rebased onto it, so decoding every rendition stays one pass over the file.

@@ -2,11 +2,11 @@ import AssetCatalog
 
 /// Checkstyle XML: `<file name="...">` with one `<error line column severity message source>` per
 /// diagnostic, as many CI dashboards read it. Paths are relative to the working folder.
-public struct CheckstyleReporter: Reporter {
-    public static let summary = "Checkstyle XML"
-    public init() {}
+package struct CheckstyleReporter: Reporter {
+    package static let summary = "Checkstyle XML"
+    package init() {}
 
-    public func render(_ report: ValidationReport) -> ReporterOutput {
+    package func render(_ report: ValidationReport) -> ReporterOutput {
         var files: [(String, [Diagnostic])] = []
         var fileIndex: [String: Int] = [:]
         for diagnostic in report.diagnostics {

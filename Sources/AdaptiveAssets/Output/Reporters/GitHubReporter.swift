@@ -2,18 +2,18 @@ import AssetCatalog
 
 /// GitHub Actions workflow commands: `::error file=PATH,line=L,col=C,title=RULE::MESSAGE`, which
 /// GitHub shows as annotations on the pull request. Paths are relative to the working folder.
-public struct GitHubReporter: LineReporter {
-    public static let summary = "GitHub Actions annotations (::error file=...)"
-    public init() {}
+package struct GitHubReporter: LineReporter {
+    package static let summary = "GitHub Actions annotations (::error file=...)"
+    package init() {}
 
-    public func write(_ report: ValidationReport, standardError: (String) -> Void, standardOutput: (String) -> Void) {
+    package func write(_ report: ValidationReport, standardError: (String) -> Void, standardOutput: (String) -> Void) {
         standardError(report.summary)
         for finding in report.findings { standardOutput(Self.command(for: finding.diagnostic, relativeTo: report.relative) + "\n") }
     }
 
     /// One diagnostic as a workflow command, its file made relative by `relative` (also used by
     /// `adapt diff --format github`).
-    public static func command(for diagnostic: Diagnostic, relativeTo relative: (String) -> String) -> String {
+    package static func command(for diagnostic: Diagnostic, relativeTo relative: (String) -> String) -> String {
         let command = switch diagnostic.severity {
         case .error: "error"
         case .warning: "warning"
@@ -32,12 +32,12 @@ public struct GitHubReporter: LineReporter {
     /// The message: `%`, CR and LF are escaped as the runner decodes them, so a command stays one
     /// line; every other control or invisible formatting character as the text escaper writes it
     /// (the runner would print it raw into the log).
-    public static func escapeData(_ text: String) -> String {
+    package static func escapeData(_ text: String) -> String {
         text.replacingAll("%", with: "%25").replacingAll("\r", with: "%0D").replacingAll("\n", with: "%0A").escapingControlCharacters
     }
 
     /// A property value: also `:` and `,`, which separate properties.
-    public static func escapeProperty(_ text: String) -> String {
+    package static func escapeProperty(_ text: String) -> String {
         escapeData(text).replacingAll(":", with: "%3A").replacingAll(",", with: "%2C")
     }
 }

@@ -7,11 +7,11 @@ import AssetValidation
 /// its text as the test case's output. A catalog without findings has one passing `testcase`
 /// named `validate`, so `tests` counts what was checked and `failures` never exceeds it. Paths
 /// are relative to the working folder.
-public struct JUnitReporter: Reporter {
-    public static let summary = "JUnit XML: a test suite per catalog, a failed test case per error or warning"
-    public init() {}
+package struct JUnitReporter: Reporter {
+    package static let summary = "JUnit XML: a test suite per catalog, a failed test case per error or warning"
+    package init() {}
 
-    public func render(_ report: ValidationReport) -> ReporterOutput {
+    package func render(_ report: ValidationReport) -> ReporterOutput {
         // Suites in catalog order; diagnostics outside every catalog get a suite named by their file.
         var suites: [(name: String, diagnostics: [Diagnostic])] = report.catalogs.map { (report.relative($0.path), []) }
         var suiteIndex = Dictionary(suites.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })

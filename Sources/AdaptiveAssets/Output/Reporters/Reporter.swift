@@ -4,7 +4,7 @@ import AssetValidation
 
 /// One way to print a validation report: `adapt validate --format NAME`, where NAME is its
 /// `ReporterFormat`. Reporters are small values; the CLI only writes what they return.
-public protocol Reporter: Sendable {
+package protocol Reporter: Sendable {
     /// One line for `--help`.
     static var summary: String { get }
     func render(_ report: ValidationReport) -> ReporterOutput
@@ -16,7 +16,7 @@ public protocol Reporter: Sendable {
 }
 
 extension Reporter {
-    public func write(_ report: ValidationReport, standardError: (String) -> Void, standardOutput: (String) -> Void) {
+    package func write(_ report: ValidationReport, standardError: (String) -> Void, standardOutput: (String) -> Void) {
         let output = render(report)
         if !output.standardError.isEmpty { standardError(output.standardError) }
         if !output.standardOutput.isEmpty { standardOutput(output.standardOutput) }
@@ -28,7 +28,7 @@ extension Reporter {
 protocol LineReporter: Reporter {}
 
 extension LineReporter {
-    public func render(_ report: ValidationReport) -> ReporterOutput {
+    package func render(_ report: ValidationReport) -> ReporterOutput {
         var output = ReporterOutput()
         write(report, standardError: { output.standardError += $0 }, standardOutput: { output.standardOutput += $0 })
         return output
@@ -37,10 +37,10 @@ extension LineReporter {
 
 /// What a reporter prints: its document on standard output, and anything for people
 /// (`path:line:column: error: ...` lines) on standard error.
-public struct ReporterOutput: Hashable, Sendable {
-    public var standardOutput = ""
-    public var standardError = ""
-    public init(standardOutput: String = "", standardError: String = "") {
+package struct ReporterOutput: Hashable, Sendable {
+    package var standardOutput = ""
+    package var standardError = ""
+    package init(standardOutput: String = "", standardError: String = "") {
         self.standardOutput = standardOutput
         self.standardError = standardError
     }
@@ -52,10 +52,10 @@ public struct ReporterOutput: Hashable, Sendable {
 /// ```swift
 /// let output = ReporterFormat.sarif.reporter.render(report)
 /// ```
-public enum ReporterFormat: String, CaseIterable, Sendable {
+package enum ReporterFormat: String, CaseIterable, Sendable {
     case text, json, xcode, github, sarif, junit, checkstyle
 
-    public var reporter: any Reporter {
+    package var reporter: any Reporter {
         switch self {
         case .text: TextReporter()
         case .json: JSONReporter()
@@ -67,17 +67,17 @@ public enum ReporterFormat: String, CaseIterable, Sendable {
         }
     }
 
-    public var summary: String { type(of: reporter).summary }
+    package var summary: String { type(of: reporter).summary }
 }
 
 /// The package's version, as SARIF's `tool.driver.version` and `adapt --version` show it.
-public enum AdaptVersion {
-    public static let current = "0.9.0"
+package enum AdaptVersion {
+    package static let current = "0.9.0"
 }
 
 extension ValidationReport {
     /// `1 catalog validated: 1 error, 2 warnings`, then what a baseline left out and what it says is fixed.
-    public var summary: String {
+    package var summary: String {
         let errors = findings.count { $0.diagnostic.severity == .error }
         let warnings = findings.count { $0.diagnostic.severity == .warning }
         var line = "\(counted(catalogs.count, "catalog")) validated: \(counted(errors, "error")), \(counted(warnings, "warning"))"
@@ -98,29 +98,29 @@ extension ValidationReport {
 }
 
 /// `path:line:column: severity: message [rule]` on standard error, and the summary on standard output.
-public struct TextReporter: LineReporter {
-    public static let summary = "diagnostics for people, then a summary"
-    public init() {}
-    public func write(_ report: ValidationReport, standardError: (String) -> Void, standardOutput: (String) -> Void) {
+package struct TextReporter: LineReporter {
+    package static let summary = "diagnostics for people, then a summary"
+    package init() {}
+    package func write(_ report: ValidationReport, standardError: (String) -> Void, standardOutput: (String) -> Void) {
         for finding in report.findings { standardError(finding.diagnostic.description + "\n") }
         standardOutput(report.summary)
     }
 }
 
 /// Only the diagnostics, on standard error, as Xcode and SwiftPM read build logs.
-public struct XcodeReporter: LineReporter {
-    public static let summary = "only the diagnostics, for build logs"
-    public init() {}
-    public func write(_ report: ValidationReport, standardError: (String) -> Void, standardOutput: (String) -> Void) {
+package struct XcodeReporter: LineReporter {
+    package static let summary = "only the diagnostics, for build logs"
+    package init() {}
+    package func write(_ report: ValidationReport, standardError: (String) -> Void, standardOutput: (String) -> Void) {
         for finding in report.findings { standardError(finding.diagnostic.description + "\n") }
     }
 }
 
 /// One JSON object per diagnostic, one a line.
-public struct JSONReporter: LineReporter {
-    public static let summary = "one JSON object per diagnostic, one a line"
-    public init() {}
-    public func write(_ report: ValidationReport, standardError: (String) -> Void, standardOutput: (String) -> Void) {
+package struct JSONReporter: LineReporter {
+    package static let summary = "one JSON object per diagnostic, one a line"
+    package init() {}
+    package func write(_ report: ValidationReport, standardError: (String) -> Void, standardOutput: (String) -> Void) {
         for finding in report.findings { standardOutput(JSONWriter.compact.string(for: finding.diagnostic.json) + "\n") }
     }
 }

@@ -6,11 +6,11 @@ import Foundation
 /// that fired, and one result per diagnostic located by a URI relative to the working folder
 /// (`%SRCROOT%`; a file outside it gets an absolute `file://` URI). Path components are
 /// percent-encoded, `:` included, so a name can never read as a URI scheme.
-public struct SARIFReporter: Reporter {
-    public static let summary = "one SARIF 2.1.0 document, for code scanning"
-    public init() {}
+package struct SARIFReporter: Reporter {
+    package static let summary = "one SARIF 2.1.0 document, for code scanning"
+    package init() {}
 
-    public func render(_ report: ValidationReport) -> ReporterOutput {
+    package func render(_ report: ValidationReport) -> ReporterOutput {
         let rules = report.firedRules
         let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
         let driverRules: [JSONValue] = rules.map { rule in
