@@ -13,7 +13,7 @@ extension HostileCompiledCatalogs {
     /// One packed image of `side × side` flat pixels (CoreUI RLE: every row the same one-packet
     /// run, a few kilobytes) and `references` image sets, each a reference to the whole of it:
     /// every set's PNG is the same large image, from one decode.
-    public static func sharedAtlas(references: Int, side: UInt32 = 4096) -> SyntheticCatalog {
+    package static func sharedAtlas(references: Int, side: UInt32 = 4096) -> SyntheticCatalog {
         var renditions: [SyntheticCatalog.Rendition] = [
             .init("ZZZZPackedAsset-1.0.0", key: [.scale: 1], layout: .packedImage, pixelFormat: .argb, colorSpace: 1,
                   width: side, height: side, payload: .bytes(rleBitmap(width: side, height: side, pixel: [40, 80, 120, 255]))),
@@ -33,7 +33,7 @@ extension HostileCompiledCatalogs {
     /// One data set of `size` bytes that do not compress, and `copies` more sets whose
     /// renditions' keys all lead to its one value block: `copies + 1` files of `size` bytes
     /// from a file of little more than one.
-    public static func aliasedData(copies: Int, size: Int) -> SyntheticCatalog {
+    package static func aliasedData(copies: Int, size: Int) -> SyntheticCatalog {
         var generator = SeededBytes(seed: 26)
         var catalog = SyntheticCatalog(keyFormat: extractKeyFormat, facets: (0...copies).map { .init("blob\($0)", identifier: UInt16($0 + 1)) },
                                        renditions: [.data("blob.bin", key: [.identifier: 1], uti: "public.data", bytes: generator.bytes(size))])
@@ -44,7 +44,7 @@ extension HostileCompiledCatalogs {
     /// One bitmap of `width × height` ARGB pixels in CoreUI RLE (a few kilobytes whatever its
     /// size), and a data set of `padding` bytes that makes the file large enough for the reader
     /// to accept the claim (its budget grows with the file's size).
-    public static func hugeBitmap(width: UInt32, height: UInt32, padding: Int) -> SyntheticCatalog {
+    package static func hugeBitmap(width: UInt32, height: UInt32, padding: Int) -> SyntheticCatalog {
         var generator = SeededBytes(seed: 7)
         return SyntheticCatalog(keyFormat: extractKeyFormat, facets: [.init("huge", identifier: 1), .init("padding", identifier: 2)], renditions: [
             .init("huge.png", key: [.scale: 1, .identifier: 1], layout: .onePartScale, pixelFormat: .argb, colorSpace: 1, width: width, height: height,
@@ -54,7 +54,7 @@ extension HostileCompiledCatalogs {
     }
 
     /// `count` one-pixel bitmaps of the asset `name`, each under the same rendition name.
-    public static func oneName(_ name: String, renditions count: Int) -> SyntheticCatalog {
+    package static func oneName(_ name: String, renditions count: Int) -> SyntheticCatalog {
         SyntheticCatalog(keyFormat: [.scale, .idiom, .identifier, .element, .part, .dimension1], facets: [.init(name, identifier: 1)],
                          renditions: (0..<count).map { index in
                              .bitmap("same.png", key: [.identifier: 1, .scale: 1, .dimension1: UInt16(index)], width: 1, height: 1, pixels: [0, 0, 255, 255])
@@ -63,7 +63,7 @@ extension HostileCompiledCatalogs {
 
     /// A `CELM` payload, RLE-compressed, of `height` rows that all point at one packet: `pixel`
     /// repeated across the row.
-    public static func rleBitmap(width: UInt32, height: UInt32, pixel: [UInt8]) -> [UInt8] {
+    package static func rleBitmap(width: UInt32, height: UInt32, pixel: [UInt8]) -> [UInt8] {
         let packets = 12 + 4 * Int(height)
         var chunk = LittleEndian.words([4, width, height])
         chunk += LittleEndian.words([UInt32](repeating: UInt32(packets), count: Int(height)))
@@ -72,7 +72,7 @@ extension HostileCompiledCatalogs {
     }
 
     /// An `INLK` property's value: the frame taken from the packed image whose key is `atlasKey`.
-    public static func internalLink(x: UInt32, y: UInt32, width: UInt32, height: UInt32,
+    package static func internalLink(x: UInt32, y: UInt32, width: UInt32, height: UInt32,
                                     atlasKey: [(attribute: RenditionAttribute, value: UInt16)]) -> [UInt8] {
         var key: [UInt8] = atlasKey.flatMap { LittleEndian.halfWords([UInt16($0.attribute.rawValue), $0.value]) }
         key += [0, 0, 0, 0]

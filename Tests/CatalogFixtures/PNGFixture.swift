@@ -5,11 +5,11 @@
 /// let bytes = PNGFixture.png(width: 4, height: 2)
 /// let cgbi = PNGFixture.png(width: 4, height: 2, leadingChunks: [PNGFixture.chunk("CgBI", [0, 0, 0, 0])])
 /// ```
-public enum PNGFixture {
-    public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+package enum PNGFixture {
+    package static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// An 8-bit RGB or RGBA PNG filled with one colour.
-    public static func png(width: Int, height: Int, alpha: Bool = false, color: [UInt8] = [200, 80, 40],
+    package static func png(width: Int, height: Int, alpha: Bool = false, color: [UInt8] = [200, 80, 40],
                            leadingChunks: [[UInt8]] = [], ancillary: [[UInt8]] = [], trailing: [UInt8] = []) -> [UInt8] {
         var raw: [UInt8] = []
         raw.reserveCapacity((width * (alpha ? 4 : 3) + 1) * height)
@@ -29,7 +29,7 @@ public enum PNGFixture {
     /// // RGBA, opaque but for one half-transparent pixel at (3, 1):
     /// PNGFixture.png(width: 4, height: 2, colorType: 6) { x, y in [9, 9, 9, x == 3 && y == 1 ? 128 : 255] }
     /// ```
-    public static func png(width: Int, height: Int, bitDepth: UInt8 = 8, colorType: UInt8, interlaced: Bool = false,
+    package static func png(width: Int, height: Int, bitDepth: UInt8 = 8, colorType: UInt8, interlaced: Bool = false,
                            ancillary: [[UInt8]] = [], pixel: (Int, Int) -> [UInt8]) -> [UInt8] {
         // Adam7 passes as (x start, y start, x step, y step); one pass covering all when not interlaced.
         let passes = interlaced
@@ -46,17 +46,17 @@ public enum PNGFixture {
             + ancillary.joined() + chunk("IDAT", zlibStored(raw)) + chunk("IEND", [])
     }
 
-    public static func ihdr(width: Int, height: Int, bitDepth: UInt8 = 8, colorType: UInt8 = 2, interlace: UInt8 = 0) -> [UInt8] {
+    package static func ihdr(width: Int, height: Int, bitDepth: UInt8 = 8, colorType: UInt8 = 2, interlace: UInt8 = 0) -> [UInt8] {
         chunk("IHDR", be32(UInt32(width)) + be32(UInt32(height)) + [bitDepth, colorType, 0, 0, interlace])
     }
 
-    public static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+    package static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let body = Array(type.utf8) + data
         return be32(UInt32(data.count)) + body + be32(crc32(body))
     }
 
     /// An iCCP chunk holding a minimal ICC profile whose description is `description`.
-    public static func iccp(description: String) -> [UInt8] {
+    package static func iccp(description: String) -> [UInt8] {
         let text = Array(description.utf8) + [0]
         let descTag = Array("desc".utf8) + [0, 0, 0, 0] + be32(UInt32(text.count)) + text + [UInt8](repeating: 0, count: 12)
         let tagTableEnd = 128 + 4 + 12
@@ -72,7 +72,7 @@ public enum PNGFixture {
     }
 
     /// A zlib stream of stored blocks.
-    public static func zlibStored(_ data: [UInt8]) -> [UInt8] {
+    package static func zlibStored(_ data: [UInt8]) -> [UInt8] {
         var out: [UInt8] = [0x78, 0x01]
         var offset = 0
         repeat {
@@ -90,11 +90,11 @@ public enum PNGFixture {
         return out + be32(b << 16 | a)
     }
 
-    public static func be32(_ value: UInt32) -> [UInt8] {
+    package static func be32(_ value: UInt32) -> [UInt8] {
         [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
     }
 
-    public static func crc32(_ bytes: [UInt8]) -> UInt32 {
+    package static func crc32(_ bytes: [UInt8]) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes {
             crc ^= UInt32(byte)
@@ -104,7 +104,7 @@ public enum PNGFixture {
     }
 
     /// The byte range of the first chunk of `type` (its data only), if any.
-    public static func dataRange(of type: String, in bytes: [UInt8]) -> Range<Int>? {
+    package static func dataRange(of type: String, in bytes: [UInt8]) -> Range<Int>? {
         var offset = 8
         while offset + 8 <= bytes.count {
             let length = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
@@ -117,7 +117,7 @@ public enum PNGFixture {
     }
 
     /// Each chunk of `png` as its type and the range of its data, in file order.
-    public static func chunks(of png: [UInt8]) -> [(type: String, data: Range<Int>)] {
+    package static func chunks(of png: [UInt8]) -> [(type: String, data: Range<Int>)] {
         var found: [(type: String, data: Range<Int>)] = []
         var offset = 8
         while offset + 12 <= png.count {
@@ -130,13 +130,13 @@ public enum PNGFixture {
     }
 
     /// The zlib stream of `png`'s image data: every IDAT's data, in order.
-    public static func imageData(of png: [UInt8]) -> [UInt8] {
+    package static func imageData(of png: [UInt8]) -> [UInt8] {
         chunks(of: png).filter { $0.type == "IDAT" }.flatMap { png[$0.data] }
     }
 
     /// `png` with its IDAT chunks replaced by `stream`, cut into one IDAT per piece at `cuts`
     /// (offsets into the stream, ascending), with their CRCs right: only the stream is changed.
-    public static func replacingImageData(of png: [UInt8], with stream: [UInt8], cutAt cuts: [Int] = []) -> [UInt8] {
+    package static func replacingImageData(of png: [UInt8], with stream: [UInt8], cutAt cuts: [Int] = []) -> [UInt8] {
         let all = chunks(of: png)
         guard let first = all.firstIndex(where: { $0.type == "IDAT" }) else { return png }
         let last = all.lastIndex { $0.type == "IDAT" }!
@@ -148,7 +148,7 @@ public enum PNGFixture {
     /// Where a test puts a failed Adler-32 check: the checksum at the end of the image data's zlib
     /// stream no longer matches what the stream inflates to, every chunk CRC still matches, and
     /// the stream still inflates (so only the checksum tells).
-    public enum Adler32Damage: String, CaseIterable, Sendable, CustomStringConvertible {
+    package enum Adler32Damage: String, CaseIterable, Sendable, CustomStringConvertible {
         /// A bit of the Adler-32 itself flipped, the stream in one IDAT.
         case checksum
         /// A bit of the data flipped (`dataFlip`, chosen so the stream still inflates), one IDAT.
@@ -160,14 +160,14 @@ public enum PNGFixture {
         /// The data flip, the stream in IDATs of 7 bytes.
         case dataOverManyIDATs
 
-        public var description: String { rawValue }
+        package var description: String { rawValue }
     }
 
     /// `png` with a failed Adler-32 check placed as `damage` says. `dataFlip` is the byte of the
     /// stream and the bits flipped for the data cases: the default is the first sample of a
     /// stored block written by `zlibStored` (any value inflates); a compressed stream needs a flip
     /// found to keep it decodable.
-    public static func withBadAdler32(_ png: [UInt8], _ damage: Adler32Damage, dataFlip: (offset: Int, mask: UInt8) = (8, 0x01)) -> [UInt8] {
+    package static func withBadAdler32(_ png: [UInt8], _ damage: Adler32Damage, dataFlip: (offset: Int, mask: UInt8) = (8, 0x01)) -> [UInt8] {
         var stream = imageData(of: png)
         let checksum = stream.count - 4
         switch damage {
@@ -183,7 +183,7 @@ public enum PNGFixture {
     }
 
     /// Recomputes the CRC of the chunk whose data starts at `dataStart`, after a test edited it.
-    public static func fixCRC(_ bytes: inout [UInt8], chunkDataAt range: Range<Int>) {
+    package static func fixCRC(_ bytes: inout [UInt8], chunkDataAt range: Range<Int>) {
         let body = Array(bytes[(range.lowerBound - 4)..<range.upperBound])
         bytes.replaceSubrange(range.upperBound..<(range.upperBound + 4), with: be32(crc32(body)))
     }

@@ -25,18 +25,18 @@ import Foundation
 /// let bytes = try catalog.bytes()            // or: try catalog.write(to: folder + "/Assets.car")
 /// let read = try CompiledCatalog(bytes: bytes)
 /// ```
-public struct SyntheticCatalog: Sendable {
+package struct SyntheticCatalog: Sendable {
     /// An asset name and the attributes all its renditions share; `identifier` is what their
     /// keys' identifier attribute holds.
-    public struct Facet: Sendable {
-        public var name: String
-        public var identifier: UInt16
+    package struct Facet: Sendable {
+        package var name: String
+        package var identifier: UInt16
         /// The other attributes, before the identifier (Xcode writes element 85 and a part).
-        public var attributes: [(attribute: RenditionAttribute, value: UInt16)]
+        package var attributes: [(attribute: RenditionAttribute, value: UInt16)]
         /// The name as stored in FACETKEYS: its UTF-8, unless given as bytes (invalid UTF-8, a NUL).
-        public var nameBytes: [UInt8]
+        package var nameBytes: [UInt8]
 
-        public init(_ name: String, identifier: UInt16, attributes: [(attribute: RenditionAttribute, value: UInt16)] = [(.element, 85), (.part, 181)]) {
+        package init(_ name: String, identifier: UInt16, attributes: [(attribute: RenditionAttribute, value: UInt16)] = [(.element, 85), (.part, 181)]) {
             self.name = name
             self.nameBytes = Array(name.utf8)
             self.identifier = identifier
@@ -44,14 +44,14 @@ public struct SyntheticCatalog: Sendable {
         }
 
         /// A facet whose stored name is `bytes`, which need not be UTF-8.
-        public init(bytes: [UInt8], identifier: UInt16) {
+        package init(bytes: [UInt8], identifier: UInt16) {
             self.init(String(decoding: bytes, as: UTF8.self), identifier: identifier)
             nameBytes = bytes
         }
     }
 
     /// One entry of a CSI header's property list.
-    public enum Property: Sendable {
+    package enum Property: Sendable {
         /// 1005: the identifier's length (its NUL included), a zero word, the identifier and a NUL.
         case uti(String)
         /// 1001: the number of slices, then each one's x, y, width and height.
@@ -61,7 +61,7 @@ public struct SyntheticCatalog: Sendable {
     }
 
     /// What follows a rendition's properties.
-    public enum Payload: Sendable {
+    package enum Payload: Sendable {
         /// No data at all (a data length of 0).
         case none
         /// `RAWD`: flags 0, the length, the bytes.
@@ -76,22 +76,22 @@ public struct SyntheticCatalog: Sendable {
 
     /// One rendition: its key (attributes the key format lacks are ignored, those it has and this
     /// omits are 0) and the fields of its CSI header.
-    public struct Rendition: Sendable {
-        public var key: [RenditionAttribute: UInt16]
+    package struct Rendition: Sendable {
+        package var key: [RenditionAttribute: UInt16]
         /// The CSI header's name (`csimetadata.name`: the file it was compiled from).
-        public var name: String
-        public var layout: RenditionLayout
-        public var pixelFormat: PixelFormat
-        public var colorSpace: UInt32
-        public var width: UInt32
-        public var height: UInt32
+        package var name: String
+        package var layout: RenditionLayout
+        package var pixelFormat: PixelFormat
+        package var colorSpace: UInt32
+        package var width: UInt32
+        package var height: UInt32
         /// The scale ×100 (200 for @2x).
-        public var scaleFactor: UInt32
-        public var flags: UInt32
-        public var properties: [Property]
-        public var payload: Payload
+        package var scaleFactor: UInt32
+        package var flags: UInt32
+        package var properties: [Property]
+        package var payload: Payload
 
-        public init(_ name: String, key: [RenditionAttribute: UInt16], layout: RenditionLayout, pixelFormat: PixelFormat = .none, colorSpace: UInt32 = 0,
+        package init(_ name: String, key: [RenditionAttribute: UInt16], layout: RenditionLayout, pixelFormat: PixelFormat = .none, colorSpace: UInt32 = 0,
                     width: UInt32 = 0, height: UInt32 = 0, scaleFactor: UInt32 = 100, flags: UInt32 = 0, properties: [Property] = [], payload: Payload) {
             self.key = key
             self.name = name
@@ -107,25 +107,25 @@ public struct SyntheticCatalog: Sendable {
         }
 
         /// A named colour (layout `Color`), as Xcode compiles a colour set's entry.
-        public static func color(_ name: String, key: [RenditionAttribute: UInt16], space: UInt32, components: [Double]) -> Self {
+        package static func color(_ name: String, key: [RenditionAttribute: UInt16], space: UInt32, components: [Double]) -> Self {
             Self(name, key: key, layout: .color, payload: .color(space: space, components: components))
         }
 
         /// A JPEG stored as it is (`OnePartScale`, pixel format `JPEG`, `RAWD`): a CSI header of
         /// 0x0, the image's size in its one slice.
-        public static func jpeg(_ name: String, key: [RenditionAttribute: UInt16], width: UInt32, height: UInt32, flags: UInt32 = 0, bytes: [UInt8]) -> Self {
+        package static func jpeg(_ name: String, key: [RenditionAttribute: UInt16], width: UInt32, height: UInt32, flags: UInt32 = 0, bytes: [UInt8]) -> Self {
             Self(name, key: key, layout: .onePartScale, pixelFormat: .jpeg, scaleFactor: UInt32(key[.scale] ?? 1) * 100, flags: flags,
                  properties: [.slices([(x: 0, y: 0, width: width, height: height)])], payload: .rawData(bytes))
         }
 
         /// A data set's file (layout `Data`, pixel format `DATA`, a UTI property, `RAWD`).
-        public static func data(_ name: String, key: [RenditionAttribute: UInt16], uti: String, bytes: [UInt8]) -> Self {
+        package static func data(_ name: String, key: [RenditionAttribute: UInt16], uti: String, bytes: [UInt8]) -> Self {
             Self(name, key: key, layout: .data, pixelFormat: .data, properties: [.uti(uti)], payload: .rawData(bytes))
         }
 
         /// An uncompressed `ARGB` bitmap (`OnePartScale`, sRGB) of `width × height` pixels, stored
         /// as premultiplied B, G, R, A bytes; the scale factor follows the key's scale.
-        public static func bitmap(_ name: String, key: [RenditionAttribute: UInt16], width: UInt32, height: UInt32, pixels: [UInt8]) -> Self {
+        package static func bitmap(_ name: String, key: [RenditionAttribute: UInt16], width: UInt32, height: UInt32, pixels: [UInt8]) -> Self {
             Self(name, key: key, layout: .onePartScale, pixelFormat: .argb, colorSpace: 1, width: width, height: height,
                  scaleFactor: UInt32(key[.scale] ?? 1) * 100, payload: .bitmap(pixels))
         }
@@ -133,7 +133,7 @@ public struct SyntheticCatalog: Sendable {
 
     /// A tree field: a block made from bytes, or a number stored in place of a block number
     /// (`BITMAPKEYS` keys are name identifiers).
-    public enum Field: Sendable {
+    package enum Field: Sendable {
         case block([UInt8])
         case number(UInt32)
         /// The block this tree's entry at `entry` (an earlier one) has in the same field: entries
@@ -142,53 +142,53 @@ public struct SyntheticCatalog: Sendable {
     }
 
     /// Another BOM tree, with its entries in the order given.
-    public struct Tree: Sendable {
-        public var name: String
-        public var entries: [(key: Field, value: Field)]
+    package struct Tree: Sendable {
+        package var name: String
+        package var entries: [(key: Field, value: Field)]
 
-        public init(_ name: String, entries: [(key: Field, value: Field)]) {
+        package init(_ name: String, entries: [(key: Field, value: Field)]) {
             self.name = name
             self.entries = entries
         }
 
         /// A tree of names and small numbers (`APPEARANCEKEYS`: `UIAppearanceDark` → 1): each
         /// key the name's bytes, each value a 16-bit number.
-        public static func namedValues(_ name: String, _ values: [(name: String, value: UInt16)]) -> Self {
+        package static func namedValues(_ name: String, _ values: [(name: String, value: UInt16)]) -> Self {
             Self(name, entries: values.map { (.block(Array($0.name.utf8)), .block(LittleEndian.bytes($0.value))) })
         }
 
         /// `BITMAPKEYS`: each entry's key a name identifier (a number), its value the words
         /// `[1, 0, 4 + 4 × count, count, masks…]`, `count` being the number of masks.
-        public static func bitmapKeys(_ entries: [(identifier: UInt16, masks: [UInt32])]) -> Self {
+        package static func bitmapKeys(_ entries: [(identifier: UInt16, masks: [UInt32])]) -> Self {
             Self("BITMAPKEYS", entries: entries.map { (.number(UInt32($0.identifier)), .block(bitmapKeysBlock(masks: $0.masks))) })
         }
 
         /// The value block of a `BITMAPKEYS` entry, as Xcode 15 to 26 write it.
-        public static func bitmapKeysBlock(masks: [UInt32]) -> [UInt8] {
+        package static func bitmapKeysBlock(masks: [UInt32]) -> [UInt8] {
             LittleEndian.words([1, 0, UInt32(4 + 4 * masks.count), UInt32(masks.count)] + masks)
         }
     }
 
-    public var keyFormat: [RenditionAttribute]
-    public var facets: [Facet]
-    public var renditions: [Rendition]
+    package var keyFormat: [RenditionAttribute]
+    package var facets: [Facet]
+    package var renditions: [Rendition]
     /// Trees written after the others, in this order.
-    public var trees: [Tree]
+    package var trees: [Tree]
     /// More RENDITIONS entries, each with a key of its own and the value block (CSI header and
     /// data) of `renditions[sharing]`: the tree may point any number of keys at one block.
-    public var sharedValues: [(key: [RenditionAttribute: UInt16], sharing: Int)] = []
-    public var coreUIVersion: UInt32 = 972
-    public var storageVersion: UInt32 = 17
+    package var sharedValues: [(key: [RenditionAttribute: UInt16], sharing: Int)] = []
+    package var coreUIVersion: UInt32 = 972
+    package var storageVersion: UInt32 = 17
     /// The authoring tool's string (`AssetStorageVersion`).
-    public var versionString = "Xcode 26.3 (17C529)"
+    package var versionString = "Xcode 26.3 (17C529)"
     /// `EXTENDED_METADATA`'s platform and version; no block when nil (as Xcode 7 wrote).
-    public var platform: (name: String, version: String)? = ("ios", "18.0")
+    package var platform: (name: String, version: String)? = ("ios", "18.0")
     /// `EXTENDED_METADATA`'s thinning arguments (empty for an unthinned file).
-    public var thinningArguments = ""
+    package var thinningArguments = ""
     /// More variables, each naming the block another variable (written above) names.
-    public var aliases: [(name: String, sameAs: String)] = []
+    package var aliases: [(name: String, sameAs: String)] = []
 
-    public init(keyFormat: [RenditionAttribute], facets: [Facet] = [], renditions: [Rendition] = [], trees: [Tree] = []) {
+    package init(keyFormat: [RenditionAttribute], facets: [Facet] = [], renditions: [Rendition] = [], trees: [Tree] = []) {
         self.keyFormat = keyFormat
         self.facets = facets
         self.renditions = renditions
@@ -196,7 +196,7 @@ public struct SyntheticCatalog: Sendable {
     }
 
     /// The file.
-    public func bytes() throws -> [UInt8] {
+    package func bytes() throws -> [UInt8] {
         var writer = BOMWriter(source: ByteReader([]))
         var variables: [String: UInt32] = [:]
         func set(_ name: String, _ block: UInt32) {
@@ -250,7 +250,7 @@ public struct SyntheticCatalog: Sendable {
 
     /// Writes the file at `path`; returns `path`.
     @discardableResult
-    public func write(to path: String) throws -> String {
+    package func write(to path: String) throws -> String {
         let bytes = try bytes()
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         return path
@@ -274,7 +274,7 @@ public struct SyntheticCatalog: Sendable {
     /// The CSI header (184 bytes: `ISTC`, version 1, flags, size, scale, pixel format, colour
     /// space, date 0, layout, the name in 128 bytes, the properties' length, one bitmap, the
     /// data's length), the properties and the payload: the rendition's value block in `RENDITIONS`.
-    public static func csi(_ rendition: Rendition) -> [UInt8] {
+    package static func csi(_ rendition: Rendition) -> [UInt8] {
         let properties = rendition.properties.flatMap(property)
         let payload = payload(rendition.payload)
         var bytes = Array("ISTC".utf8) + LittleEndian.words([1, rendition.flags, rendition.width, rendition.height, rendition.scaleFactor,
@@ -312,12 +312,12 @@ public struct SyntheticCatalog: Sendable {
 }
 
 /// Little-endian integers as bytes, the order CoreUI writes its structures in.
-public enum LittleEndian {
-    public static func bytes<Value: FixedWidthInteger>(_ value: Value) -> [UInt8] {
+package enum LittleEndian {
+    package static func bytes<Value: FixedWidthInteger>(_ value: Value) -> [UInt8] {
         (0..<(Value.bitWidth / 8)).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
     }
 
-    public static func words(_ values: [UInt32]) -> [UInt8] { values.flatMap { bytes($0) } }
+    package static func words(_ values: [UInt32]) -> [UInt8] { values.flatMap { bytes($0) } }
 
-    public static func halfWords(_ values: [UInt16]) -> [UInt8] { values.flatMap { bytes($0) } }
+    package static func halfWords(_ values: [UInt16]) -> [UInt8] { values.flatMap { bytes($0) } }
 }

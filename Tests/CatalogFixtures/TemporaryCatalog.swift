@@ -9,11 +9,11 @@ import Foundation
 ///                    files: ["a.png"])
 /// let catalog = try CatalogReader().read(at: fixture.path)
 /// ```
-public final class TemporaryCatalog: @unchecked Sendable {
-    public let root: String
-    public let path: String
+package final class TemporaryCatalog: @unchecked Sendable {
+    package let root: String
+    package let path: String
 
-    public init(name: String = "Test.xcassets", writeRootContents: Bool = true) throws {
+    package init(name: String = "Test.xcassets", writeRootContents: Bool = true) throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("adaptive-assets-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
         root = base.path
@@ -29,7 +29,7 @@ public final class TemporaryCatalog: @unchecked Sendable {
     /// Writes a set folder with a Contents.json listing `entries` under the type's array key,
     /// and creates each of `files` (PNG bytes when `pngBytes` is given, else a placeholder).
     @discardableResult
-    public func addSet(_ folder: String, entries: [JSONValue], files: [String] = [], properties: JSONValue? = nil,
+    package func addSet(_ folder: String, entries: [JSONValue], files: [String] = [], properties: JSONValue? = nil,
                        pngBytes: [UInt8]? = nil) throws -> String {
         let type = AssetType(rawValue: folder.pathExtension) ?? .imageSet
         var document = JSONObject([JSONObject.Member(key: type.entriesKey ?? "images", value: .array(entries))])
@@ -43,7 +43,7 @@ public final class TemporaryCatalog: @unchecked Sendable {
     }
 
     /// A group folder, optionally providing a namespace.
-    public func addGroup(_ folder: String, providesNamespace: Bool) throws {
+    package func addGroup(_ folder: String, providesNamespace: Bool) throws {
         let contents: JSONValue = [
             "info": ["author": "xcode", "version": 1], "properties": ["provides-namespace": .bool(providesNamespace)],
         ]
@@ -52,7 +52,7 @@ public final class TemporaryCatalog: @unchecked Sendable {
 
     /// A tvOS brand asset (`Brand.brandassets`) whose primary app icon is a one-layer image stack
     /// with `f.png`: a type thinning keeps or drops whole.
-    public func addBrandAssets() throws {
+    package func addBrandAssets() throws {
         try addSet("Brand.brandassets", entries: [["filename": "Icon.imagestack", "idiom": "tv", "role": "primary-app-icon", "size": "400x240"]])
         try addSet("Brand.brandassets/Icon.imagestack", entries: [["filename": "Front.imagestacklayer"]])
         try write(#"{"info":{"author":"xcode","version":1}}"#, to: "Brand.brandassets/Icon.imagestack/Front.imagestacklayer/Contents.json")
@@ -61,7 +61,7 @@ public final class TemporaryCatalog: @unchecked Sendable {
     }
 
     /// A visionOS solid image stack (`Vision.solidimagestack`) with one layer holding `v.png`.
-    public func addSolidImageStack() throws {
+    package func addSolidImageStack() throws {
         try addSet("Vision.solidimagestack", entries: [["filename": "Back.solidimagestacklayer"]])
         try write(#"{"info":{"author":"xcode","version":1}}"#, to: "Vision.solidimagestack/Back.solidimagestacklayer/Contents.json")
         try addSet("Vision.solidimagestack/Back.solidimagestacklayer/Content.imageset",
@@ -70,7 +70,7 @@ public final class TemporaryCatalog: @unchecked Sendable {
 
     /// A tvOS image stack (`Stack.imagestack`) with a `Front` and a `Back` layer, each an image set
     /// of `<layer>.png` at 1x and `<layer>@2x.png` at 2x for Apple TV.
-    public func addImageStack() throws {
+    package func addImageStack() throws {
         try addSet("Stack.imagestack", entries: [["filename": "Front.imagestacklayer"], ["filename": "Back.imagestacklayer"]])
         for layer in ["Front", "Back"] {
             try write(#"{"info":{"author":"xcode","version":1}}"#, to: "Stack.imagestack/\(layer).imagestacklayer/Contents.json")
@@ -80,23 +80,23 @@ public final class TemporaryCatalog: @unchecked Sendable {
         }
     }
 
-    public func write(_ text: String, to relativePath: String) throws {
+    package func write(_ text: String, to relativePath: String) throws {
         try write(Array(text.utf8), to: relativePath)
     }
 
-    public func write(_ bytes: [UInt8], to relativePath: String) throws {
+    package func write(_ bytes: [UInt8], to relativePath: String) throws {
         let url = URL(fileURLWithPath: path).appendingPathComponent(relativePath)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(bytes).write(to: url)
     }
 
-    public func read() throws -> Catalog { try CatalogReader().read(at: path) }
+    package func read() throws -> Catalog { try CatalogReader().read(at: path) }
 }
 
 /// The shared test corpus (`../shared/corpus` beside the repository).
-public enum Corpus {
+package enum Corpus {
     /// The corpus folder. Tests that use it fail, rather than skip, when it cannot be found.
-    public static var root: String {
+    package static var root: String {
         get throws {
             if let override = ProcessInfo.processInfo.environment["ADAPTIVE_ASSETS_CORPUS"] { return override }
             // Beside this checkout, or beside the local repository it was cloned from (a fresh
@@ -127,14 +127,14 @@ public enum Corpus {
         return nil
     }
 
-    public struct CorpusMissing: Error, CustomStringConvertible {
-        public var description: String {
+    package struct CorpusMissing: Error, CustomStringConvertible {
+        package var description: String {
             "shared/corpus was not found beside the repository; set ADAPTIVE_ASSETS_CORPUS to its path"
         }
     }
 
     /// Every .xcassets folder under corpus/catalogs, sorted.
-    public static func catalogPaths() throws -> [String] {
+    package static func catalogPaths() throws -> [String] {
         let catalogs = try root + "/catalogs"
         let enumerator = FileManager.default.enumerator(atPath: catalogs)
         var paths: [String] = []
@@ -148,7 +148,7 @@ public enum Corpus {
     }
 
     /// The repository's own root.
-    public static var repositoryRoot: String {
+    package static var repositoryRoot: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().path
     }
