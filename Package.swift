@@ -1,13 +1,17 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// The pipeline, bottom to top:
-//   AdaptSupport   package-only helpers every module shares: file system, atomic writes, the C library,
-//                  core count, plurals and padding (never re-exported: not API)
+// The pipeline, bottom to top (every target of this file is named here):
+//   AdaptSupport   package-only helpers every module shares: file system, atomic writes, bounded byte reads,
+//                  the C library, core count, plurals and padding (never re-exported: not API)
 //   AssetCatalog   reads .xcassets folders into a typed model, with diagnostics
 //   CompiledCatalog (beside) reads compiled catalogs (Assets.car): the BOM container, CoreUI's blocks and renditions
+//     CMemoryHints   C: a prefetch hint, to load a large file's renditions ahead of the walk
+//     CDigest        C: SHA-256 on the processor's SHA instructions (assetutil's SHA1Digest)
 //   AssetSelection traits, and traits and slots, and the selection rule (docs/Selection.md) over that model
-//   PNGInspection  (beside) PNG files: our chunk walk, and a full decode through libpng (CPNG, CPNGSupport)
+//   PNGInspection  (beside) PNG files: our chunk walk, and a full decode through libpng
+//     CPNG           the system libpng, through a module map
+//     CPNGSupport    C: the libpng and zlib shim that owns every setjmp (decode, encode, inflate, thumbnails)
 //   ImageChecks    a catalog's images against their slots: scale families, icon sizes, gamut, format
 //   DeviceProfiles the device database (a JSON resource users can extend) and each device's trait sets
 //   AssetThinning  per-device slices: which variants each device can show, written atomically; trait matrices
@@ -15,6 +19,10 @@ import PackageDescription
 //   AdaptiveAssets the library product: the commands' logic, re-exporting the modules below it
 //   adapt          the command-line shell: parses arguments, calls AdaptiveAssets, prints
 //   Plugins/       ValidateAssets (build tool) and ThinAssets (command): locate catalogs, run adapt
+// Beside the product:
+//   adapt-benchmarks  speed figures, each against a baseline in the same run (Benchmarks/)
+//   CatalogFixtures   test support: temporary catalogs, synthetic and hostile compiled catalogs, the corpus (Tests/)
+//   *Tests            one test target per module, AdaptCLITests (the binary, with snapshots), HostileInputTests
 let package = Package(
     name: "AdaptiveAssets",
     platforms: [.macOS(.v15)],
@@ -43,7 +51,7 @@ let package = Package(
         .target(name: "PNGInspection", dependencies: ["AdaptSupport", "AssetCatalog", "CPNGSupport"]),
         .target(name: "ImageChecks", dependencies: ["AdaptSupport", "AssetCatalog", "PNGInspection"]),
         .target(name: "DeviceProfiles", dependencies: ["AdaptSupport", "AssetCatalog", "AssetSelection"], resources: [.copy("Resources/devices.json")]),
-        .target(name: "AssetThinning", dependencies: ["AdaptSupport", "AssetCatalog", "AssetSelection", "DeviceProfiles", "PNGInspection"]),
+        .target(name: "AssetThinning", dependencies: ["AdaptSupport", "AssetCatalog", "AssetSelection", "DeviceProfiles"]),
         .target(name: "AssetValidation", dependencies: ["AdaptSupport", "AssetCatalog", "AssetSelection", "DeviceProfiles", "ImageChecks", "PNGInspection", "AssetThinning"]),
         .target(
             name: "AdaptiveAssets",

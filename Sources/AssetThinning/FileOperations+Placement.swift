@@ -42,7 +42,7 @@ extension FileOperations {
             input = try FileSystem.openRegularFile(from)
         } catch {
             if error.isNotARegularFile { return }
-            throw SliceWriter.Failure(message: error.description)
+            throw OutputFailure(.unreadableSource, path: from, message: error.description)
         }
         defer { close(input) }
         if placement == .hardLink, try hardLink(from, source, destination) { return }
@@ -122,7 +122,7 @@ extension FileOperations {
         if let identity = FileSystem.identity(source), !walked.insert(identity).inserted { return }
         try makeDirectory(destination)
         let entries: [FileSystem.Entry]
-        do { entries = try FileSystem.listDirectory(source) } catch { throw SliceWriter.Failure(message: error.description) }
+        do { entries = try FileSystem.listDirectory(source) } catch { throw OutputFailure(.unreadableSource, path: source, message: error.description) }
         for entry in entries {
             var from = source + "/" + entry.name
             let to = destination + "/" + entry.name

@@ -19,10 +19,12 @@ import AdaptSupport
 /// `Contents.json`'s `info.author`), so the two commands never replace each other's output.
 ///
 /// ```swift
-/// let output = try OutputFolder.claim("Thinned", catalogRealPath: "/src/app/Assets.xcassets")
-/// defer { output.release() }
-/// // write into output.staging, then FileOperations.replace(output.realPath, with: output.staging)
+/// let summaries = try OutputFolder.write("Thinned", catalogRealPath: "/src/app/Assets.xcassets") { output in
+///     // write into output.staging; it replaces Thinned when this returns
+/// }
 /// ```
+///
+/// Every refusal is an `OutputFailure`: its kind, the path as the user gave it, and the message.
 package struct OutputFolder {
     /// The command that owns an output folder: how messages name it and its work, and how it
     /// recognises a folder an earlier run of it wrote.
@@ -58,37 +60,37 @@ package struct OutputFolder {
     private let lockDescriptor: Int32
 
     /// Messages name no path: the command prints them at the path the user gave.
-    static func failure(_ path: String, _ reason: String) -> SliceWriter.Failure {
-        SliceWriter.Failure(message: reason)
+    static func failure(_ kind: OutputFailure.Kind, _ path: String, _ reason: String) -> OutputFailure {
+        OutputFailure(kind, path: path, message: reason)
     }
 
     /// Checks that `path` may be replaced, takes the lock, and clears stale staging folders.
-    package static func claim(_ path: String, catalogRealPath: String, owner: Owner = .thin) throws -> OutputFolder {
-        guard !path.isEmpty else { throw failure("''", "the output folder is empty") }
+    package static func claim(_ path: String, catalogRealPath: String, owner: Owner = .thin) throws(OutputFailure) -> OutputFolder {
+        guard !path.isEmpty else { throw failure(.emptyPath, path, "the output folder is empty") }
         let normalized = FileSystem.lexicallyNormalized(path)
         if FileSystem.isSymbolicLink(normalized) {
-            throw failure(path, "is a symbolic link; give the output folder itself, not a link to it")
+            throw failure(.symbolicLink, path, "is a symbolic link; give the output folder itself, not a link to it")
         }
         guard let real = FileSystem.realPathAllowingMissingLeaf(normalized) else {
             let parent = normalized.contains("/") ? String(normalized[..<normalized.lastIndex(of: "/")!]) : "."
-            throw failure(path, "cannot write \(owner.product): its parent folder '\(parent.isEmpty ? "/" : parent)' does not exist")
+            throw failure(.missingParent, path, "cannot write \(owner.product): its parent folder '\(parent.isEmpty ? "/" : parent)' does not exist")
         }
-        guard real != "/" else { throw failure(path, "the root folder cannot be an output folder") }
+        guard real != "/" else { throw failure(.rootFolder, path, "the root folder cannot be an output folder") }
         if FileSystem.isInside(real, catalogRealPath) {
-            throw failure(path, "lies inside the source catalog \(catalogRealPath); write \(owner.product) outside it")
+            throw failure(.insideSource, path, "lies inside the source catalog \(catalogRealPath); write \(owner.product) outside it")
         }
         if FileSystem.isInside(catalogRealPath, real) {
-            throw failure(path, "is or contains the source catalog \(catalogRealPath); \(owner.work) replaces OUTPUT, so it would delete the catalog")
+            throw failure(.containsSource, path, "is or contains the source catalog \(catalogRealPath); \(owner.work) replaces OUTPUT, so it would delete the catalog")
         }
         if let workingFolder = FileSystem.realPath("."), FileSystem.isInside(workingFolder, real) {
-            throw failure(path, "is or contains the working folder \(workingFolder); \(owner.work) replaces OUTPUT, so it would delete it")
+            throw failure(.containsWorkingFolder, path, "is or contains the working folder \(workingFolder); \(owner.work) replaces OUTPUT, so it would delete it")
         }
         let parent = String(real[..<real.lastIndex(of: "/")!])
         let directory = parent.isEmpty ? "/" : parent
         let name = real.lastPathComponent
         let lockPath = directory + "/." + name + ".lock"
         let lock = try acquireLock(lockPath, userPath: path, owner: owner)
-        do {
+        do throws(OutputFailure) {
             try checkReplaceable(real, userPath: path, owner: owner)
             removeStaleStaging(in: directory, of: name)
         } catch {
@@ -101,18 +103,40 @@ package struct OutputFolder {
 
     package func release() { Self.releaseLock(lockDescriptor, at: lockPath) }
 
+    /// The one output transaction of `thin`, compiled `thin` and `extract`: claims `path`
+    /// (`claim`), lets `fill` write everything into a fresh staging folder beside it, then
+    /// replaces OUTPUT with that folder. When `fill` or the replacement throws, the staging
+    /// folder is removed and OUTPUT is left as it was; the lock is released either way.
+    /// `fill` gets the claimed folder, to write into its `staging` and to check its `realPath`
+    /// again just before the replacement.
+    package static func write<Value>(_ path: String, catalogRealPath: String, owner: Owner = .thin,
+                                     _ fill: (OutputFolder) throws -> Value) throws -> Value {
+        let folder = try claim(path, catalogRealPath: catalogRealPath, owner: owner)
+        defer { folder.release() }
+        try? FileOperations.removeTree(folder.staging)
+        do {
+            try FileOperations.makeDirectory(folder.staging)
+            let value = try fill(folder)
+            try FileOperations.replace(folder.realPath, with: folder.staging)
+            return value
+        } catch {
+            try? FileOperations.removeTree(folder.staging)
+            throw error
+        }
+    }
+
     /// OUTPUT must be absent, an empty folder, or an earlier output of the owner.
-    private static func checkReplaceable(_ real: String, userPath: String, owner: Owner) throws {
+    private static func checkReplaceable(_ real: String, userPath: String, owner: Owner) throws(OutputFailure) {
         var info = stat()
         guard lstat(real, &info) == 0 else { return }
         guard (info.st_mode & S_IFMT) == S_IFDIR else {
-            throw failure(userPath, "is a file, not a folder; \(owner.work) replaces OUTPUT, so give a folder that is absent, empty or an earlier output of \(owner.command)")
+            throw failure(.notAFolder, userPath, "is a file, not a folder; \(owner.work) replaces OUTPUT, so give a folder that is absent, empty or an earlier output of \(owner.command)")
         }
         let entries: [FileSystem.Entry]
-        do { entries = try FileSystem.listDirectory(real) } catch { throw SliceWriter.Failure(message: error.description) }
+        do { entries = try FileSystem.listDirectory(real) } catch { throw failure(.unreadable, userPath, error.description) }
         if entries.isEmpty || owner.isEarlierOutput(real) { return }
-        if let reason = owner.refusal?(real) { throw failure(userPath, reason) }
-        throw failure(userPath, "holds files \(owner.command) did not write (it has no \(owner.marker) from \(owner.command)); \(owner.work) replaces OUTPUT, so give a folder that is absent, empty or an earlier output, or remove this one yourself")
+        if let reason = owner.refusal?(real) { throw failure(.notEarlierOutput, userPath, reason) }
+        throw failure(.notEarlierOutput, userPath, "holds files \(owner.command) did not write (it has no \(owner.marker) from \(owner.command)); \(owner.work) replaces OUTPUT, so give a folder that is absent, empty or an earlier output, or remove this one yourself")
     }
 
     /// Whether `folder/summary.json` says an `adapt thin` run wrote the folder.
@@ -122,17 +146,17 @@ package struct OutputFolder {
         return summary["format"]?.string == SliceWriter.outputFormat
     }
 
-    private static func acquireLock(_ lockPath: String, userPath: String, owner: Owner) throws -> Int32 {
+    private static func acquireLock(_ lockPath: String, userPath: String, owner: Owner) throws(OutputFailure) -> Int32 {
         while true {
             let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
             guard descriptor >= 0 else {
-                throw failure(userPath, "cannot create the lock file \(lockPath): \(String(cString: strerror(errno)))")
+                throw failure(.lock, userPath, "cannot create the lock file \(lockPath): \(String(cString: strerror(errno)))")
             }
             if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
                 let busy = errno == EWOULDBLOCK
                 close(descriptor)
-                if busy { throw failure(userPath, "another \(owner.command) is writing this output folder; it was not touched") }
-                throw failure(userPath, "cannot lock \(lockPath): \(String(cString: strerror(errno)))")
+                if busy { throw failure(.busy, userPath, "another \(owner.command) is writing this output folder; it was not touched") }
+                throw failure(.lock, userPath, "cannot lock \(lockPath): \(String(cString: strerror(errno)))")
             }
             // A run that finished may have removed the file between our open and flock: then the
             // lock is on a deleted file and another run could lock a new one. Retry until the
@@ -165,6 +189,60 @@ package struct OutputFolder {
                 try? FileOperations.removeTree(directory + "/" + entry.name)
             }
         }
+    }
+}
+
+/// Why an output was not written: what kind of refusal or failure, the path it is about (the
+/// output folder as the user gave it, or a source file), and the message the command prints
+/// there. Commands print the message; code that needs to know what happened reads the kind.
+///
+/// ```swift
+/// do { try writer.write(plans, to: "Thinned") }
+/// catch let failure as OutputFailure where failure.kind == .busy { /* another run holds it */ }
+/// ```
+public struct OutputFailure: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Kind: Hashable, Sendable {
+        /// The output path is empty.
+        case emptyPath
+        /// OUTPUT is a symbolic link.
+        case symbolicLink
+        /// OUTPUT's parent folder does not exist.
+        case missingParent
+        /// OUTPUT is the root folder.
+        case rootFolder
+        /// OUTPUT lies inside the source catalog.
+        case insideSource
+        /// OUTPUT is or contains the source catalog.
+        case containsSource
+        /// OUTPUT is or contains the working folder.
+        case containsWorkingFolder
+        /// OUTPUT is a file.
+        case notAFolder
+        /// OUTPUT holds files that are no earlier output of the command.
+        case notEarlierOutput
+        /// OUTPUT could not be listed.
+        case unreadable
+        /// The lock beside OUTPUT could not be created or taken.
+        case lock
+        /// Another run holds the lock beside OUTPUT.
+        case busy
+        /// A device id is not one a folder may be named by.
+        case invalidDeviceID
+        /// The source catalog, or a file in it, could not be read.
+        case unreadableSource
+    }
+
+    public var kind: Kind
+    /// The path the failure is about: the output folder as the user gave it, or the source.
+    public var path: String
+    /// What the command prints (naming no path when `path` is the output folder).
+    public var message: String
+    public var description: String { message }
+
+    public init(_ kind: Kind, path: String, message: String) {
+        self.kind = kind
+        self.path = path
+        self.message = message
     }
 }
 

@@ -32,10 +32,8 @@ public struct SliceWriter: Sendable {
         self.concurrency = max(1, concurrency ?? Machine.coreCount)
     }
 
-    public struct Failure: Error, Sendable, CustomStringConvertible {
-        public var message: String
-        public var description: String { message }
-    }
+    /// Why slices were not written (`OutputFailure`: a kind, a path and a message).
+    public typealias Failure = OutputFailure
 
     /// Writes one slice per plan into `output`, replacing it atomically. Devices given twice
     /// get one slice.
@@ -50,26 +48,17 @@ public struct SliceWriter: Sendable {
     public func write(_ plans: ThinningPlans, to output: String) throws -> [SliceSummary] {
         let catalog = plans.catalog
         guard let catalogRealPath = FileSystem.realPath(catalog.path) else {
-            throw Failure(message: "\(catalog.path): cannot read the catalog: \(String(cString: strerror(errno)))")
+            throw Failure(.unreadableSource, path: catalog.path, message: "\(catalog.path): cannot read the catalog: \(String(cString: strerror(errno)))")
         }
         var seen: Set<String> = []
         let positions = plans.devices.indices.filter { seen.insert(plans.devices[$0].id).inserted }
         if let invalid = positions.first(where: { !DeviceProfile.isValidID(plans.devices[$0].id) }) {
-            throw Failure(message: "invalid device id '\(plans.devices[invalid].id)': \(DeviceProfile.idRule)")
+            throw Failure(.invalidDeviceID, path: output, message: "invalid device id '\(plans.devices[invalid].id)': \(DeviceProfile.idRule)")
         }
-        let folder = try OutputFolder.claim(output, catalogRealPath: catalogRealPath)
-        defer { folder.release() }
-        let staging = folder.staging
-        try? FileOperations.removeTree(staging)
-        try FileOperations.makeDirectory(staging)
-        do {
-            let summaries = try writeSlices(plans, positions, into: staging, boundary: CatalogBoundary(realRoot: catalogRealPath))
-            try FileOperations.writeFile(staging + "/summary.json", JSONWriter.xcodeStyle.bytes(for: Self.summaryDocument(summaries)))
-            try FileOperations.replace(folder.realPath, with: staging)
+        return try OutputFolder.write(output, catalogRealPath: catalogRealPath) { folder in
+            let summaries = try writeSlices(plans, positions, into: folder.staging, boundary: CatalogBoundary(realRoot: catalogRealPath))
+            try FileOperations.writeFile(folder.staging + "/summary.json", JSONWriter.xcodeStyle.bytes(for: Self.summaryDocument(summaries)))
             return summaries
-        } catch {
-            try? FileOperations.removeTree(staging)
-            throw error
         }
     }
 

@@ -1,3 +1,4 @@
+import AdaptSupport
 import CPNGSupport
 
 /// Walks a PNG's chunks without decoding the image: signature, every chunk's length, type and
@@ -33,12 +34,12 @@ struct ChunkWalker {
         var offset = 8
         var chunkIndex = 0
         while offset < bytes.count {
-            guard bytes.count - offset >= 8 else {
+            guard bytes.count - offset >= 8, let storedLength = bytes.uint32BigEndian(at: offset) else {
                 if !isWholeFile { result.needsMoreBytes = true; break }
                 problem(.truncated, "the file ends inside a chunk header at byte \(offset)", at: offset)
                 break
             }
-            let length = Int(Self.u32(bytes, offset))
+            let length = Int(storedLength)
             let typeBytes = Array(bytes[(offset + 4)..<(offset + 8)])
             let type = String(decoding: typeBytes, as: UTF8.self)
             guard typeBytes.allSatisfy({ (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) else {
@@ -50,7 +51,7 @@ struct ChunkWalker {
                 break
             }
             let end = offset + 12 + length
-            if end > bytes.count {
+            guard end <= bytes.count, let storedCRC = bytes.uint32BigEndian(at: end - 4) else {
                 if !isWholeFile { result.needsMoreBytes = true; break }
                 problem(.truncated, "chunk \(type) at byte \(offset) claims \(length) bytes, past the end of the file (\(bytes.count) bytes)", at: offset)
                 break
@@ -61,7 +62,6 @@ struct ChunkWalker {
                 break
             }
             let data = UnsafeBufferPointer(rebasing: bytes[(offset + 8)..<(offset + 8 + length)])
-            let storedCRC = Self.u32(bytes, offset + 8 + length)
             let computedCRC = adapt_crc32(adapt_crc32(0, bytes.baseAddress! + offset + 4, 4), data.baseAddress, data.count)
             if storedCRC != computedCRC {
                 problem(.crc, "CRC error in chunk \(type) at byte \(offset) (stored \(Self.hex(storedCRC)), computed \(Self.hex(computedCRC)))", at: offset)
@@ -102,11 +102,11 @@ struct ChunkWalker {
             case "sRGB":
                 if length == 1 { header.sRGBIntent = data[0] } else { problem(.ancillary, "sRGB chunk of \(length) bytes", at: offset) }
             case "iCCP": parseICCP(data, at: offset, into: &header, result: &result)
-            case "gAMA": if length == 4 { header.gamma = Self.u32(data, 0) }
+            case "gAMA": if length == 4 { header.gamma = data.uint32BigEndian(at: 0) }
             case "cHRM": header.hasChromaticities = true
             case "pHYs":
-                if length == 9 {
-                    header.physicalPixels = (Self.u32(data, 0), Self.u32(data, 4), data[8] == 1)
+                if length == 9, let x = data.uint32BigEndian(at: 0), let y = data.uint32BigEndian(at: 4) {
+                    header.physicalPixels = (x, y, data[8] == 1)
                 }
             default:
                 if typeBytes[0] & 0x20 == 0 && type != "CgBI" {
@@ -166,9 +166,11 @@ struct ChunkWalker {
 
     private func parseIHDR(_ data: UnsafeBufferPointer<UInt8>, at offset: Int, into header: inout PNGHeader, result: inout Result) {
         func problem(_ message: String) { result.problems.append(PNGProblem(.ihdr, message, offset: offset)) }
-        guard data.count == 13 else { return problem("IHDR is \(data.count) bytes, not 13") }
-        header.width = Self.u32(data, 0)
-        header.height = Self.u32(data, 4)
+        guard data.count == 13, let width = data.uint32BigEndian(at: 0), let height = data.uint32BigEndian(at: 4) else {
+            return problem("IHDR is \(data.count) bytes, not 13")
+        }
+        header.width = width
+        header.height = height
         header.bitDepth = data[8]
         if header.width == 0 || header.height == 0 { problem("image size \(header.width)x\(header.height): both must be at least 1") }
         if header.width > 0x7FFF_FFFF || header.height > 0x7FFF_FFFF { problem("image size \(header.width)x\(header.height) is beyond PNG's limit") }
@@ -215,10 +217,6 @@ struct ChunkWalker {
                 result.problems.append(PNGProblem(.phys, "pHYs says \(shown), not 72 dpi: iOS ignores it, but other tools may scale the image by it"))
             }
         }
-    }
-
-    static func u32(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> UInt32 {
-        UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
     }
 
     static func hex(_ value: UInt32) -> String {

@@ -1,3 +1,4 @@
+import AdaptSupport
 import CPNGSupport
 
 /// Reads the human description out of an ICC profile ('desc' tag, v2 `desc` or v4 `mluc` type).
@@ -16,10 +17,7 @@ enum ICCProfile {
 
     static func description(profile: ArraySlice<UInt8>) -> String? {
         let bytes = Array(profile)
-        func u32(_ offset: Int) -> Int? {
-            guard offset >= 0, offset + 4 <= bytes.count else { return nil }
-            return Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
-        }
+        func u32(_ offset: Int) -> Int? { bytes.uint32BigEndian(at: offset).map(Int.init) }
         guard let tagCount = u32(128), tagCount < 1000 else { return nil }
         for tag in 0..<tagCount {
             let entry = 132 + tag * 12
@@ -36,8 +34,8 @@ enum ICCProfile {
             {
                 var units: [UInt16] = []
                 var index = offset + start
-                while index + 1 < offset + start + length {
-                    units.append(UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1]))
+                while index + 1 < offset + start + length, let unit = bytes.uint16BigEndian(at: index) {
+                    units.append(unit)
                     index += 2
                 }
                 return String(decoding: units, as: UTF16.self)

@@ -207,11 +207,8 @@ package struct RenditionTraits {
         if let value = key.graphicsClass, value != 0 {
             if let family = Self.graphicsClasses[value] { graphics = family } else { unrecognized["graphics-feature-set"] = "class \(value)" }
         }
-        switch key.value(.displayGamut) {
-        case nil, 0?: break
-        case 1?: gamut = .sRGB
-        case 2?: gamut = .P3
-        case let value?: unrecognized["display-gamut"] = "\(value)"
+        if let value = key.value(.displayGamut), value != 0 {
+            if let named = RenditionKey.displayGamut(value) { gamut = named } else { unrecognized["display-gamut"] = "\(value)" }
         }
         if let value = key.direction, value != 0 { unrecognized["language-direction"] = "direction \(value)" }
         if let value = key.appearance, value != 0 {
@@ -231,12 +228,9 @@ package struct RenditionTraits {
     }
 
     private mutating func sizeClass(_ key: RenditionKey, _ attribute: RenditionAttribute, _ name: String) -> SizeClass? {
-        switch key.value(attribute) {
-        case nil, 0?: return nil
-        case 1?: return .compact
-        case 2?: return .regular
-        case let value?: unrecognized[name] = "\(value)"; return nil
-        }
+        guard let value = key.value(attribute), value != 0 else { return nil }
+        guard let sizeClass = RenditionKey.sizeClass(value) else { unrecognized[name] = "\(value)"; return nil }
+        return sizeClass
     }
 
     /// The entry as Contents.json would write it.

@@ -23,10 +23,10 @@ extension CompiledThinning {
     /// ```
     public func write(to output: String) throws -> [SliceSummary] {
         for slice in slices where !DeviceProfile.isValidID(slice.device.id) {
-            throw CompiledThinningError("invalid device id '\(slice.device.id)': \(DeviceProfile.idRule)")
+            throw OutputFailure(.invalidDeviceID, path: output, message: "invalid device id '\(slice.device.id)': \(DeviceProfile.idRule)")
         }
         guard let realPath = FileSystem.realPath(catalog.path) else {
-            throw CompiledThinningError("\(catalog.path): cannot read the catalog: \(String(cString: strerror(errno)))")
+            throw OutputFailure(.unreadableSource, path: catalog.path, message: "\(catalog.path): cannot read the catalog: \(String(cString: strerror(errno)))")
         }
         // Build every distinct slice first: a hostile catalog fails here, before OUTPUT is touched.
         let shared = sameSliceAs
@@ -35,30 +35,22 @@ extension CompiledThinning {
             files[position] = try bytes(of: slice)
         }
         let sourceLength = catalog.store.bytes.count
-        let folder = try OutputFolder.claim(output, catalogRealPath: realPath)
-        defer { folder.release() }
-        let staging = folder.staging
-        try? FileOperations.removeTree(staging)
-        try FileOperations.makeDirectory(staging)
-        do {
+        return try OutputFolder.write(output, catalogRealPath: realPath) { folder in
+            let staging = folder.staging
             var summaries: [SliceSummary] = []
             for (position, slice) in slices.enumerated() {
                 let file = files[shared[position] ?? position] ?? []
                 let summary = SliceSummary(device: slice.device, sharedWith: shared[position].map { slices[$0].device.id },
                                            kept: slice.kept.count, dropped: catalog.renditions.count - slice.kept.count,
                                            bytesBefore: sourceLength, bytesAfter: file.count, assetsWithoutMatch: slice.assetsWithoutMatch)
-                let folder = staging + "/" + slice.device.id
-                try FileOperations.makeDirectory(folder)
-                try FileOperations.writeFile(folder + "/Assets.car", file, exclusive: true)
-                try FileOperations.writeFile(folder + "/manifest.json", JSONWriter.xcodeStyle.bytes(for: manifest(slice, summary)), exclusive: true)
+                let sliceFolder = staging + "/" + slice.device.id
+                try FileOperations.makeDirectory(sliceFolder)
+                try FileOperations.writeFile(sliceFolder + "/Assets.car", file, exclusive: true)
+                try FileOperations.writeFile(sliceFolder + "/manifest.json", JSONWriter.xcodeStyle.bytes(for: manifest(slice, summary)), exclusive: true)
                 summaries.append(summary)
             }
             try FileOperations.writeFile(staging + "/summary.json", JSONWriter.xcodeStyle.bytes(for: SliceWriter.summaryDocument(summaries)))
-            try FileOperations.replace(folder.realPath, with: staging)
             return summaries
-        } catch {
-            try? FileOperations.removeTree(staging)
-            throw error
         }
     }
 
@@ -116,14 +108,6 @@ extension CompiledThinning {
         }
         return SizeReport(catalogs: [catalog.path], bytesBefore: catalog.store.bytes.count, groups: groups)
     }
-}
-
-/// Why compiled slices could not be written (the output folder's own refusals are
-/// `SliceWriter.Failure`s, a catalog that cannot be rewritten a `CompiledCatalogError`).
-public struct CompiledThinningError: Error, Sendable, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
 }
 
 extension SizeReport {

@@ -127,9 +127,8 @@ public struct Thumbnailer: Sendable {
 
     /// Width and height from a PNG's IHDR.
     private static func sized(_ png: [UInt8]) -> Thumbnail? {
-        guard png.count > 24 else { return nil }
-        func be32(_ at: Int) -> Int { png[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
-        return Thumbnail(width: be32(16), height: be32(20), png: png)
+        guard png.count > 24, let width = png.uint32BigEndian(at: 16), let height = png.uint32BigEndian(at: 20) else { return nil }
+        return Thumbnail(width: Int(width), height: Int(height), png: png)
     }
 
     /// Written to a temporary name, then renamed: a concurrent run never reads half a file. The

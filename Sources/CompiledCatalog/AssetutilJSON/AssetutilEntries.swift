@@ -47,7 +47,7 @@ struct AssetutilEntries: Sendable {
             isImage = layout.isImageAssetType || layout == .packedImage || layout == .vector
             if isImage, case .rawData(let range) = payload, layout == .vector { dataLength = range.length }
         }
-        let bitmapColorspace = isImage && (format == .argb || format == .gray8 || format == .gray16 || format == .rgbw)
+        let bitmapColorspace = isImage && (format == .argb || format == .grayAlpha8 || format == .grayAlpha16 || format == .rgbw)
         let compression: RenditionCompression? = switch payload {
         case .bitmap(let compression, _) where isImage: compression
         case .rawData where layout == .data: .uncompressed

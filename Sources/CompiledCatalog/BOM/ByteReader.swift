@@ -101,57 +101,8 @@ package struct ByteReader: @unchecked Sendable {
     }
 }
 
-/// The checked reads themselves, on any window of bytes: a `ByteReader`'s whole file, or one
-/// structure's bytes (a rendition's property list or data), where the window's bounds are the
-/// structure's too, so one check keeps a read both inside memory and inside its structure. Each
-/// load below comes after the check that its bytes lie inside the buffer.
-extension UnsafeRawBufferPointer {
-    /// Whether `length` bytes starting at `offset` lie inside (no overflow: both are checked to
-    /// be non-negative and compared by subtraction).
-    package func contains(offset: Int, length: Int) -> Bool {
-        offset >= 0 && length >= 0 && offset <= count && length <= count - offset
-    }
-
-    package func uint8(at offset: Int) -> UInt8? {
-        contains(offset: offset, length: 1) ? self[offset] : nil
-    }
-
-    package func uint16BigEndian(at offset: Int) -> UInt16? {
-        contains(offset: offset, length: 2) ? loadUnaligned(fromByteOffset: offset, as: UInt16.self).bigEndian : nil
-    }
-
-    package func uint16LittleEndian(at offset: Int) -> UInt16? {
-        contains(offset: offset, length: 2) ? loadUnaligned(fromByteOffset: offset, as: UInt16.self).littleEndian : nil
-    }
-
-    package func uint32BigEndian(at offset: Int) -> UInt32? {
-        contains(offset: offset, length: 4) ? loadUnaligned(fromByteOffset: offset, as: UInt32.self).bigEndian : nil
-    }
-
-    package func uint32LittleEndian(at offset: Int) -> UInt32? {
-        contains(offset: offset, length: 4) ? loadUnaligned(fromByteOffset: offset, as: UInt32.self).littleEndian : nil
-    }
-
-    package func float64LittleEndian(at offset: Int) -> Double? {
-        contains(offset: offset, length: 8) ? Double(bitPattern: loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian) : nil
-    }
-
-    package func float32LittleEndian(at offset: Int) -> Float? {
-        uint32LittleEndian(at: offset).map(Float.init(bitPattern:))
-    }
-
-    /// The bytes of a range, rebased to start at 0, or nil when the range does not lie inside.
-    package func window(offset: Int, length: Int) -> UnsafeRawBufferPointer? {
-        contains(offset: offset, length: length) ? UnsafeRawBufferPointer(rebasing: self[offset..<(offset + length)]) : nil
-    }
-
-    /// The bytes before the first NUL (all of them when there is none): CoreUI pads names with NULs.
-    package var beforeNUL: UnsafeRawBufferPointer {
-        // Safe: `memchr` looks at the buffer's `count` bytes only, and the result is a prefix.
-        guard let base = baseAddress, let nul = memchr(base, 0, count) else { return self }
-        return UnsafeRawBufferPointer(start: base, count: UnsafeRawPointer(nul) - base)
-    }
-}
+// The checked reads themselves (`contains`, `uint32BigEndian(at:)`, `window`, `beforeNUL`, …) are
+// AdaptSupport's `UnsafeRawBufferPointer` extension, shared with the PNG reader and the codecs.
 
 /// Four-character codes, which CoreUI stores as little-endian integers (so `ARGB` is `BGRA` in
 /// the file).

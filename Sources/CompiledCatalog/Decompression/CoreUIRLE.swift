@@ -1,3 +1,5 @@
+import AdaptSupport
+
 /// CoreUI's run-length encoding (compression type 1), one bitmap chunk at a time.
 ///
 /// A chunk starts with three little-endian 32-bit words: a pixel encoding (1 for one byte a
@@ -28,26 +30,33 @@ package enum CoreUIRLE {
             guard input.count >= headerSize else {
                 throw fail(.truncated, 0, "row table needs \(headerSize) bytes, chunk has \(input.count)")
             }
-            let encoding = Int(readLE32(input, 0))
+            // The row table's words lie inside the `headerSize` bytes checked above; the reads check again.
+            func tableWord(_ offset: Int) throws(DecompressionError) -> UInt32 {
+                guard let word = input.uint32LittleEndian(at: offset) else {
+                    throw fail(.truncated, 0, "row table needs \(headerSize) bytes, chunk has \(input.count)")
+                }
+                return word
+            }
+            let encoding = Int(try tableWord(0))
             let encodedBytesPerPixel = [1: 1, 3: 2, 4: 4][encoding]
             guard encodedBytesPerPixel == bytesPerPixel else {
                 throw fail(.corrupt, 0, "pixel encoding \(encoding) does not have \(bytesPerPixel) bytes a pixel")
             }
-            guard Int(readLE32(input, 4)) == width, Int(readLE32(input, 8)) == rows else {
-                throw fail(.corrupt, 4, "chunk is \(readLE32(input, 4)) x \(readLE32(input, 8)), rendition chunk is \(width) x \(rows)")
+            let chunkWidth = try tableWord(4), chunkRows = try tableWord(8)
+            guard Int(chunkWidth) == width, Int(chunkRows) == rows else {
+                throw fail(.corrupt, 4, "chunk is \(chunkWidth) x \(chunkRows), rendition chunk is \(width) x \(rows)")
             }
             var output = [UInt8](repeating: 0, count: size)
             try output.withUnsafeMutableBufferPointer { out throws(DecompressionError) in
                 for row in 0..<rows {
-                    var position = Int(readLE32(input, 12 + 4 * row))
+                    var position = Int(try tableWord(12 + 4 * row))
                     guard position >= headerSize, position < input.count else {
                         throw fail(.corrupt, 12 + 4 * row, "row \(row) starts at \(position), outside the chunk's packets")
                     }
                     var x = 0
                     let rowStart = row * rowBytes
                     while x < width {
-                        guard input.count - position >= 4 else { throw fail(.truncated, position, "row \(row) ends in a packet header") }
-                        let control = readLE32(input, position)
+                        guard let control = input.uint32LittleEndian(at: position) else { throw fail(.truncated, position, "row \(row) ends in a packet header") }
                         let count = Int(control & 0xFF_FFFF)
                         guard count > 0, count <= width - x else {
                             throw fail(.corrupt, position, "row \(row) packet of \(count) pixels at x \(x) does not fit a \(width)-pixel row")

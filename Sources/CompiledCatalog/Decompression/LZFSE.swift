@@ -1,3 +1,5 @@
+import AdaptSupport
+
 /// LZFSE, Apple's LZ77 + finite-state-entropy codec: CoreUI's compression type 4, and what most
 /// bitmaps in a `.car` from Xcode 7 onwards are stored with.
 ///
@@ -22,9 +24,7 @@ package enum LZFSE {
 
     /// Whether `bytes` starts with an LZFSE block magic (any but the end of stream).
     package static func hasBlockMagic(_ bytes: ArraySlice<UInt8>) -> Bool {
-        guard bytes.count >= 4 else { return false }
-        let start = bytes.startIndex
-        let magic = UInt32(bytes[start]) | UInt32(bytes[start + 1]) << 8 | UInt32(bytes[start + 2]) << 16 | UInt32(bytes[start + 3]) << 24
+        guard let magic = bytes.withUnsafeBytes({ $0.uint32LittleEndian(at: 0) }) else { return false }
         return [stored, version1, version2, lzvn].contains(magic)
     }
 
@@ -55,18 +55,17 @@ package enum LZFSE {
         var position = start
         var scratch: BlockScratch?
         while true {
-            guard input.count - position >= 4 else {
+            guard let magic = input.uint32LittleEndian(at: position) else {
                 throw DecompressionError("lzfse", .truncated, at: position, "stream ends without a bvx$ block")
             }
-            let magic = readLE32(input, position)
             switch magic {
             case endOfStream:
                 return position + 4
             case stored:
-                guard input.count - position >= 8 else {
+                guard let storedLength = input.uint32LittleEndian(at: position + 4) else {
                     throw DecompressionError("lzfse", .truncated, at: position, "bvx- block header is cut off")
                 }
-                let length = Int(readLE32(input, position + 4))
+                let length = Int(storedLength)
                 position += 8
                 guard length <= input.count - position else {
                     throw DecompressionError("lzfse", .truncated, at: position, "bvx- block holds \(length) bytes, past the end of the input")
@@ -75,11 +74,10 @@ package enum LZFSE {
                 output.append(input.baseAddress! + position, length)
                 position += length
             case lzvn:
-                guard input.count - position >= 12 else {
+                guard let storedRawBytes = input.uint32LittleEndian(at: position + 4), let storedPayloadBytes = input.uint32LittleEndian(at: position + 8) else {
                     throw DecompressionError("lzfse", .truncated, at: position, "bvxn block header is cut off")
                 }
-                let rawBytes = Int(readLE32(input, position + 4))
-                let payloadBytes = Int(readLE32(input, position + 8))
+                let rawBytes = Int(storedRawBytes), payloadBytes = Int(storedPayloadBytes)
                 let payloadStart = position + 12
                 guard payloadBytes <= input.count - payloadStart else {
                     throw DecompressionError("lzfse", .truncated, at: position, "bvxn block holds \(payloadBytes) bytes, past the end of the input")

@@ -1,3 +1,5 @@
+import AdaptSupport
+
 /// The header of an LZFSE compressed block (`bvx1` or `bvx2`), decoded to one form.
 ///
 /// `bvx1` stores every field and the four frequency tables as plain little-endian integers
@@ -31,22 +33,32 @@ struct LZFSEBlockHeader {
         guard bytes.count - offset >= version1Size else {
             throw DecompressionError("lzfse", .truncated, at: offset, "bvx1 block header needs \(version1Size) bytes")
         }
+        // Every field lies inside the `version1Size` bytes checked above; the reads check again.
+        func field32(_ at: Int) throws(DecompressionError) -> UInt32 {
+            guard let value = bytes.uint32LittleEndian(at: offset + at) else { throw cutOff(at) }
+            return value
+        }
+        func field16(_ at: Int) throws(DecompressionError) -> UInt16 {
+            guard let value = bytes.uint16LittleEndian(at: offset + at) else { throw cutOff(at) }
+            return value
+        }
+        func cutOff(_ at: Int) -> DecompressionError {
+            DecompressionError("lzfse", .truncated, at: offset + at, "bvx1 block header is cut off")
+        }
         var header = LZFSEBlockHeader()
-        let u32 = { (at: Int) in Int(readLE32(bytes, offset + at)) }
-        let u16 = { (at: Int) in UInt16(readLE16(bytes, offset + at)) }
-        header.rawBytes = u32(4)
-        header.literalCount = u32(12)
-        header.matchCount = u32(16)
-        header.literalPayloadBytes = u32(20)
-        header.lmdPayloadBytes = u32(24)
-        header.literalBits = Int(Int32(bitPattern: readLE32(bytes, offset + 28)))
-        header.literalStates = (u16(32), u16(34), u16(36), u16(38))
-        header.lmdBits = Int(Int32(bitPattern: readLE32(bytes, offset + 40)))
-        header.lState = u16(44)
-        header.mState = u16(46)
-        header.dState = u16(48)
+        header.rawBytes = Int(try field32(4))
+        header.literalCount = Int(try field32(12))
+        header.matchCount = Int(try field32(16))
+        header.literalPayloadBytes = Int(try field32(20))
+        header.lmdPayloadBytes = Int(try field32(24))
+        header.literalBits = Int(Int32(bitPattern: try field32(28)))
+        header.literalStates = (try field16(32), try field16(34), try field16(36), try field16(38))
+        header.lmdBits = Int(Int32(bitPattern: try field32(40)))
+        header.lState = try field16(44)
+        header.mState = try field16(46)
+        header.dState = try field16(48)
         for index in 0..<symbolCount {
-            header.frequencies[index] = u16(50 + 2 * index)
+            header.frequencies[index] = try field16(50 + 2 * index)
         }
         header.size = version1Size
         return header
@@ -54,15 +66,15 @@ struct LZFSEBlockHeader {
 
     /// Reads a `bvx2` header at `offset`.
     static func version2(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) throws(DecompressionError) -> LZFSEBlockHeader {
-        guard bytes.count - offset >= 32 else {
+        guard bytes.count - offset >= 32, let rawBytes = bytes.uint32LittleEndian(at: offset + 4), let word0 = bytes.uint64LittleEndian(at: offset + 8),
+              let word1 = bytes.uint64LittleEndian(at: offset + 16), let word2 = bytes.uint64LittleEndian(at: offset + 24) else {
             throw DecompressionError("lzfse", .truncated, at: offset, "bvx2 block header needs at least 32 bytes")
         }
-        let word0 = readLE64(bytes, offset + 8), word1 = readLE64(bytes, offset + 16), word2 = readLE64(bytes, offset + 24)
         func field(_ word: UInt64, _ lowBit: Int, _ width: Int) -> Int {
             Int((word >> UInt64(lowBit)) & ((1 << UInt64(width)) - 1))
         }
         var header = LZFSEBlockHeader()
-        header.rawBytes = Int(readLE32(bytes, offset + 4))
+        header.rawBytes = Int(rawBytes)
         header.literalCount = field(word0, 0, 20)
         header.literalPayloadBytes = field(word0, 20, 20)
         header.matchCount = field(word0, 40, 20)
@@ -140,19 +152,4 @@ struct LZFSEBlockHeader {
         }
         guard (-7...0).contains(literalBits), (-7...0).contains(lmdBits) else { throw fail("bit counts out of range") }
     }
-}
-
-@inline(__always)
-func readLE16(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> UInt16 {
-    UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8
-}
-
-@inline(__always)
-func readLE32(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> UInt32 {
-    UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16 | UInt32(bytes[offset + 3]) << 24
-}
-
-@inline(__always)
-func readLE64(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> UInt64 {
-    UInt64(readLE32(bytes, offset)) | UInt64(readLE32(bytes, offset + 4)) << 32
 }

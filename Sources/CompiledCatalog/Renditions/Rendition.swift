@@ -45,10 +45,7 @@ public struct Rendition: Hashable, Sendable {
         }
     }
 
-    public var uti: String? {
-        for case .uti(let uti) in properties { return uti }
-        return nil
-    }
+    public var uti: String? { properties.uti }
 
     /// The opacity a blend-mode property states, when it has one.
     public var opacity: Float? {
@@ -58,14 +55,14 @@ public struct Rendition: Hashable, Sendable {
 
     /// The layout of the image the rendition shows: its own, or for a reference into a packed
     /// image, the layout the reference states (`OnePartScale` for a plain image).
-    public var imageLayout: RenditionLayout {
-        guard layout == .internalReference else { return layout }
-        for case .internalReference(_, let layout, _) in properties { return layout }
-        return layout
-    }
+    public var imageLayout: RenditionLayout { properties.imageLayout(own: layout) }
 
     /// `assetutil`'s `SizeOnDisk`: the header, its properties and its data.
-    public var sizeOnDisk: Int { valueRange.length }
+    public var sizeOnDisk: Int { Self.sizeOnDisk(of: valueRange) }
+
+    /// `assetutil`'s `SizeOnDisk` of a rendition whose header, properties and data lie at
+    /// `valueRange`: their length. The one home of the fact, for values and views alike.
+    package static func sizeOnDisk(of valueRange: RenditionPayload.DataRange) -> Int { valueRange.length }
 
     /// The rendition a view reads, copied into a value. `entry` is its RENDITIONS tree entry,
     /// `keyFormat` the file's, `name` its facet's.

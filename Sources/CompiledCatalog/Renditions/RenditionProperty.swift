@@ -149,3 +149,45 @@ package struct RenditionPropertyList: Sequence {
         }
     }
 }
+
+/// What a property says about its rendition's image, read alike from a decoded property
+/// (`Rendition`) and a raw one in place (`RenditionView`), so each fact below has one home.
+package protocol RenditionPropertyStatement {
+    /// The form a UTI takes: a `String` decoded, the stored bytes in place.
+    associatedtype UTI
+    /// The uniform type identifier, when this is a UTI property (1005).
+    var statedUTI: UTI? { get }
+    /// The packed image's layout, when this is a reference into one (1010).
+    var referencedLayout: RenditionLayout? { get }
+}
+
+extension RenditionProperty: RenditionPropertyStatement {
+    package var statedUTI: String? {
+        if case .uti(let uti) = self { uti } else { nil }
+    }
+
+    package var referencedLayout: RenditionLayout? {
+        if case .internalReference(_, let layout, _) = self { layout } else { nil }
+    }
+}
+
+extension RawRenditionProperty: RenditionPropertyStatement {
+    package var statedUTI: UnsafeRawBufferPointer? { utiBytes }
+    package var referencedLayout: RenditionLayout? { internalReference?.layout }
+}
+
+extension Sequence where Element: RenditionPropertyStatement {
+    /// A rendition's uniform type identifier: its first UTI property's.
+    package var uti: Element.UTI? {
+        for property in self { if let uti = property.statedUTI { return uti } }
+        return nil
+    }
+
+    /// The layout of the image a rendition of layout `layout` with these properties shows: its
+    /// own, or for a reference into a packed image, the layout its first reference states.
+    package func imageLayout(own layout: RenditionLayout) -> RenditionLayout {
+        guard layout == .internalReference else { return layout }
+        for property in self { if let referenced = property.referencedLayout { return referenced } }
+        return layout
+    }
+}

@@ -80,8 +80,10 @@ public struct PixelFormat: RawRepresentable, Hashable, Sendable, CustomStringCon
     // compared a few times per rendition).
     public static let none = Self(rawValue: 0)
     public static let argb = Self(rawValue: 0x4152_4742)  // "ARGB"
-    public static let gray8 = Self(rawValue: 0x4741_3820)  // "GA8 "
-    public static let gray16 = Self(rawValue: 0x4741_3136)  // "GA16"
+    /// Grey and alpha, 8 and 16 bits (`BitmapPixelFormat.grayAlpha8`, `.grayAlpha16`); `GRAY`, grey
+    /// alone, is `BitmapPixelFormat.gray8`.
+    public static let grayAlpha8 = Self(rawValue: 0x4741_3820)  // "GA8 "
+    public static let grayAlpha16 = Self(rawValue: 0x4741_3136)  // "GA16"
     public static let rgb555 = Self(rawValue: 0x5247_4235)  // "RGB5"
     public static let rgbw = Self(rawValue: 0x5247_4257)  // "RGBW"
     public static let pdf = Self(rawValue: 0x5044_4620)  // "PDF "
@@ -90,7 +92,7 @@ public struct PixelFormat: RawRepresentable, Hashable, Sendable, CustomStringCon
     public static let data = Self(rawValue: 0x4441_5441)  // "DATA"
 
     /// The formats named above: the ones whose names the assetutil document renders once.
-    package static let named: [PixelFormat] = [.none, .argb, .gray8, .gray16, .rgb555, .rgbw, .pdf, .jpeg, .heif, .data]
+    package static let named: [PixelFormat] = [.none, .argb, .grayAlpha8, .grayAlpha16, .rgb555, .rgbw, .pdf, .jpeg, .heif, .data]
 
     init(code: String) {
         self.rawValue = code.utf8.reduce(0) { $0 << 8 | UInt32($1) }
@@ -106,8 +108,8 @@ public struct PixelFormat: RawRepresentable, Hashable, Sendable, CustomStringCon
     /// Bits per colour component, for the formats whose depth is known.
     public var bitsPerComponent: Int? {
         switch self {
-        case .argb, .gray8, .jpeg, .heif: 8
-        case .gray16, .rgbw: 16
+        case .argb, .grayAlpha8, .jpeg, .heif: 8
+        case .grayAlpha16, .rgbw: 16
         case .rgb555: 5
         default: nil
         }
@@ -117,7 +119,7 @@ public struct PixelFormat: RawRepresentable, Hashable, Sendable, CustomStringCon
     public var colorModel: String? {
         switch self {
         case .argb, .rgbw, .rgb555, .jpeg, .heif: "RGB"
-        case .gray8, .gray16: "Monochrome"
+        case .grayAlpha8, .grayAlpha16: "Monochrome"
         default: nil
         }
     }
@@ -127,7 +129,7 @@ public struct PixelFormat: RawRepresentable, Hashable, Sendable, CustomStringCon
         switch self {
         case .argb: "ARGB"
         case .jpeg: "JPEG"
-        case .gray16: "GRAY-16"
+        case .grayAlpha16: "GRAY-16"
         default: code
         }
     }

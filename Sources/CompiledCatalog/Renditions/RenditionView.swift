@@ -76,7 +76,7 @@ package struct RenditionView {
     package var payload: RenditionPayload.Shape { record.payload }
 
     /// `assetutil`'s `SizeOnDisk`: the header, its properties and its data.
-    package var sizeOnDisk: Int { record.valueRange.length }
+    package var sizeOnDisk: Int { Rendition.sizeOnDisk(of: record.valueRange) }
 
     /// The header, its properties and its data, as the file stores them: the bytes assetutil's
     /// `SHA1Digest` is the SHA-256 of. Nil only for a record made against other bytes.
@@ -97,17 +97,9 @@ package struct RenditionView {
     }
 
     /// The uniform type identifier of the first UTI property, as stored (`Rendition.uti`'s bytes).
-    package var utiBytes: UnsafeRawBufferPointer? {
-        for property in properties { if let uti = property.utiBytes { return uti } }
-        return nil
-    }
+    package var utiBytes: UnsafeRawBufferPointer? { properties.uti }
 
     /// The layout of the image the rendition shows (`Rendition.imageLayout`): its own, or for a
     /// reference into a packed image, the layout its first reference property states.
-    package var imageLayout: RenditionLayout {
-        let layout = self.layout
-        guard layout == .internalReference else { return layout }
-        for property in properties { if let reference = property.internalReference { return reference.layout } }
-        return layout
-    }
+    package var imageLayout: RenditionLayout { properties.imageLayout(own: layout) }
 }

@@ -66,6 +66,14 @@ enum BitmapFixtures {
         }
     }
 
+    /// One name, one meaning: a header's pixel format and the decoder's layout use the same name
+    /// for the same code (`GA8 ` is grey and alpha in both; `GRAY` is grey alone).
+    @Test func pixelFormatNamesMeanTheSameCodeAsTheDecoders() {
+        #expect(BitmapPixelFormat(PixelFormat.grayAlpha8) == .grayAlpha8 && PixelFormat.grayAlpha8.code == "GA8")
+        #expect(BitmapPixelFormat(PixelFormat.grayAlpha16) == .grayAlpha16 && PixelFormat.grayAlpha16.code == "GA16")
+        #expect(BitmapPixelFormat(PixelFormat(code: "GRAY")) == .gray8 && BitmapPixelFormat.gray8.bytesPerPixel == 1)
+    }
+
     @Test func uncompressedSingleBlock() throws {
         let payload = try BitmapPayload(BitmapFixtures.payload(compression: 0, chunks: [(0, Self.pixels)], opaque: true))
         #expect(payload.compression == .uncompressed)

@@ -18,6 +18,25 @@ import Testing
         }
     }
 
+    /// The UTI and the image layout are read by one function each, from decoded properties and
+    /// raw ones alike: the first UTI; a reference's layout only for a reference rendition.
+    @Test func utiAndImageLayoutReadAlikeDecodedAndInPlace() throws {
+        let reference = { (layout: UInt16) in
+            Array("KLNI".utf8) + [UInt8](repeating: 0, count: 20) + [UInt8(layout & 0xFF), UInt8(layout >> 8)] + Self.le32(0)
+        }
+        let bytes = Self.list([(1006, Self.le32(1)), (1010, reference(12)), (1005, Self.le32(4) + Self.le32(0) + Array("pdf\0".utf8)),
+                               (1010, reference(1004)), (1005, Self.le32(4) + Self.le32(0) + Array("svg\0".utf8))])
+        try bytes.withUnsafeBytes { file in
+            let raw = try RenditionPropertyList.checked(file, offset: 0, length: bytes.count, structure: "entry")
+            let decoded = raw.map(RenditionProperty.init)
+            #expect(decoded.uti == "pdf" && raw.uti.map { String(decoding: $0, as: UTF8.self) } == "pdf")
+            #expect(decoded.imageLayout(own: .internalReference) == .onePartScale && raw.imageLayout(own: .internalReference) == .onePartScale)
+            #expect(decoded.imageLayout(own: .data) == .data && raw.imageLayout(own: .data) == .data)
+            let none = [RenditionProperty.exifOrientation(1)]
+            #expect(none.uti == nil && none.imageLayout(own: .internalReference) == .internalReference)
+        }
+    }
+
     /// A TLV whose length runs past the list is the error the reader has always reported: which
     /// property, and where it starts in the file.
     @Test func aPropertyRunningPastTheListIsMalformed() {

@@ -152,40 +152,39 @@ public struct CompiledExtraction: Sendable {
         }
         let owner = OutputFolder.Owner(command: "adapt extract", work: "extracting", product: "the catalog", marker: ExtractManifest.fileName,
                                        isEarlierOutput: ExtractManifest.isEarlierOutput, refusal: ExtractManifest.refusal)
-        let folder: OutputFolder
-        do { folder = try OutputFolder.claim(outputPath, catalogRealPath: carRealPath, owner: owner) } catch { throw Failure(message: "\(error)") }
-        defer { folder.release() }
-        let staging = folder.staging
-        try? FileOperations.removeTree(staging)
         do {
-            try FileOperations.makeDirectory(staging)
-            var output = ExtractOutput(root: staging, limit: maxOutput ?? Self.defaultMaxOutput(forInput: catalog.store.bytes.count), beforeEachFile: beforeEachFile)
-            var result = try writeCatalog(into: &output)
-            // A catalog with no rendition at all (an App Store slice can hold none: its icon went
-            // to loose PNGs) extracts to an empty catalog; one whose every rendition was skipped
-            // fails, naming why, since the warnings are not printed when nothing is written.
-            guard result.written > 0 || catalog.renditions.isEmpty else {
-                let reasons = result.skipped.prefix(3).map { "\($0.asset)/\($0.rendition): \($0.detail)" }
-                let more = result.skipped.count > 3 ? "; …" : ""
-                throw Failure(.nothingWritten, message: "nothing could be written: \(counted(result.skipped.count, "rendition")) skipped (" + reasons.joined(separator: "; ") + more + ")")
+            return try OutputFolder.write(outputPath, catalogRealPath: carRealPath, owner: owner) { folder in
+                try fill(folder, outputPath: outputPath)
             }
-            try ExtractManifest.write(output: &output)
-            result.bytesWritten = output.bytesWritten
-            // The folder may have changed while this run wrote: check it again just before it
-            // is replaced.
-            if let refusal = ExtractManifest.refusal(folder.realPath, allowingEmpty: true) {
-                throw Failure(message: "\(refusal)")
-            }
-            try FileOperations.replace(folder.realPath, with: staging)
-            result.output = outputPath
-            return result
         } catch let failure as Failure {
-            try? FileOperations.removeTree(staging)
             throw failure
         } catch {
-            try? FileOperations.removeTree(staging)
             throw Failure(message: "\(error)")
         }
+    }
+
+    /// Writes the catalog into the claimed folder's staging folder, and checks the folder once
+    /// more before `OutputFolder.write` replaces it.
+    private func fill(_ folder: OutputFolder, outputPath: String) throws -> Result {
+        var output = ExtractOutput(root: folder.staging, limit: maxOutput ?? Self.defaultMaxOutput(forInput: catalog.store.bytes.count), beforeEachFile: beforeEachFile)
+        var result = try writeCatalog(into: &output)
+        // A catalog with no rendition at all (an App Store slice can hold none: its icon went
+        // to loose PNGs) extracts to an empty catalog; one whose every rendition was skipped
+        // fails, naming why, since the warnings are not printed when nothing is written.
+        guard result.written > 0 || catalog.renditions.isEmpty else {
+            let reasons = result.skipped.prefix(3).map { "\($0.asset)/\($0.rendition): \($0.detail)" }
+            let more = result.skipped.count > 3 ? "; …" : ""
+            throw Failure(.nothingWritten, message: "nothing could be written: \(counted(result.skipped.count, "rendition")) skipped (" + reasons.joined(separator: "; ") + more + ")")
+        }
+        try ExtractManifest.write(output: &output)
+        result.bytesWritten = output.bytesWritten
+        // The folder may have changed while this run wrote: check it again just before it
+        // is replaced.
+        if let refusal = ExtractManifest.refusal(folder.realPath, allowingEmpty: true) {
+            throw Failure(message: "\(refusal)")
+        }
+        result.output = outputPath
+        return result
     }
 
     /// Writes the sets into the staging folder: renders every rendition (`render`), then
