@@ -91,6 +91,12 @@ private struct CompiledCatalogWriter {
             }
             writer.setVariable(variable.name, block)
         }
+        // The blocks were held to the bound as they were added; the variables and the block table
+        // come on top, so the whole file is held to it once more.
+        let bound = store.bytes.count + BOMWriter.overheadBeyondSource
+        guard writer.length <= bound else {
+            throw CompiledCatalogError(.malformed, "the thinned file", "would be \(writer.length) bytes, past \(bound), the bound for a file of \(store.bytes.count)")
+        }
     }
 
     /// The header, with the count of renditions the new file holds.
