@@ -7,7 +7,7 @@ import PackageDescription
 //   AssetCatalog   reads .xcassets folders into a typed model, with diagnostics
 //   CompiledCatalog (beside) reads compiled catalogs (Assets.car): the BOM container, CoreUI's blocks and renditions
 //     CMemoryHints   C: a prefetch hint, to load a large file's renditions ahead of the walk
-//     CDigest        C: SHA-256 on the processor's SHA instructions (assetutil's SHA1Digest)
+//     CDigest        C: the package's one SHA-256, on the processor's SHA instructions (assetutil's SHA1Digest, and SHA256 in AdaptiveAssets)
 //   AssetSelection traits, and traits and slots, and the selection rule (docs/Selection.md) over that model
 //   PNGInspection  (beside) PNG files: our chunk walk, and a full decode through libpng
 //     CPNG           the system libpng, through a module map
@@ -56,7 +56,7 @@ let package = Package(
         .target(
             name: "AdaptiveAssets",
             dependencies: [
-                "AdaptSupport", "AssetCatalog", "AssetSelection", "CPNGSupport", "PNGInspection", "ImageChecks", "DeviceProfiles", "AssetThinning", "AssetValidation",
+                "AdaptSupport", "AssetCatalog", "AssetSelection", "CPNGSupport", "CDigest", "PNGInspection", "ImageChecks", "DeviceProfiles", "AssetThinning", "AssetValidation",
                 "CompiledCatalog",
                 .product(name: "Yams", package: "Yams"),
             ]

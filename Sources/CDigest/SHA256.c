@@ -119,13 +119,22 @@ void adapt_sha256_portable(const void *data, size_t length, uint8_t digest[32]) 
     digest_with(blocks_portable, data, length, digest);
 }
 
-void adapt_sha256(const void *data, size_t length, uint8_t digest[32]) {
+/// The fastest block function this processor runs.
+static BlockFunction best_blocks(void) {
 #ifdef ADAPT_SHA_X86
     // Checked once; a benign race (every thread computes the same answer).
     static int support = -1;
     if (support < 0) support = has_sha_extensions();
-    digest_with(support ? blocks_x86 : blocks_portable, data, length, digest);
+    return support ? blocks_x86 : blocks_portable;
 #else
-    digest_with(blocks_portable, data, length, digest);
+    return blocks_portable;
 #endif
+}
+
+void adapt_sha256(const void *data, size_t length, uint8_t digest[32]) {
+    digest_with(best_blocks(), data, length, digest);
+}
+
+void adapt_sha256_blocks(uint32_t state[8], const void *data, size_t blocks) {
+    if (blocks > 0) best_blocks()(state, (const uint8_t *)data, blocks);
 }

@@ -13,6 +13,11 @@
 /// (`SHA256DigestTests`), the portable one through `adapt_sha256_portable`.
 void adapt_sha256(const void *data, size_t length, uint8_t digest[32]);
 
+/// Compresses `blocks` whole 64-byte blocks at `data` into `state` (eight words, initialised by the
+/// caller), on the SHA extensions where the processor has them: what an incremental hasher (the
+/// package's `SHA256`) feeds as input arrives, adding its own padding at the end.
+void adapt_sha256_blocks(uint32_t state[8], const void *data, size_t blocks);
+
 /// The portable loop, whatever the processor: for the tests, so that both paths are checked.
 void adapt_sha256_portable(const void *data, size_t length, uint8_t digest[32]);
 
