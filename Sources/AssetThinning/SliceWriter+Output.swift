@@ -230,6 +230,8 @@ public struct OutputFailure: Error, Hashable, Sendable, CustomStringConvertible 
         case invalidDeviceID
         /// The source catalog, or a file in it, could not be read.
         case unreadableSource
+        /// A file or folder of the output could not be created, written or renamed into place.
+        case unwritable
     }
 
     public var kind: Kind

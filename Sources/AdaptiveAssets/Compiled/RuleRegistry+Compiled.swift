@@ -33,3 +33,26 @@ extension RuleRegistry {
               bad: "a rendition old.png in d_iphone, which the source no longer lists", good: "each rendition named by a source entry"),
     ]
 }
+
+/// The rules of `adapt compile`.
+extension RuleRegistry {
+    static let compile: [RuleDescription] = [
+        .init(.compileLeftOut, "`adapt compile`: an entry or set left out of the compiled file, with the reason: a set type or image format not compiled yet (PDF, SVG, HEIC), a trait whose number in a compiled key is not established, or an app icon set no option names",
+              details: "The rest of the catalog compiles. Nothing is left out silently: every such entry is named here.",
+              bad: "an image set whose only entry is logo.pdf", good: "an image set of PNGs at 1x, 2x and 3x"),
+        .init(.compileDuplicateName, "`adapt compile`: one name defined by two sets of the catalogs compiled together; the first is compiled",
+              bad: "Icons.xcassets/Logo.imageset and Brand.xcassets/Logo.imageset", good: "one Logo.imageset"),
+        .init(.compileDuplicateVariant, "`adapt compile`: two entries of one set that compile to the same traits on this platform (on the Mac, a `mac` and a `universal` entry are one)",
+              bad: "two universal 2x entries in one image set", good: "one entry per trait combination"),
+        .init(.compileNameCollision, "`adapt compile`: two names whose 16-bit name identifiers are equal, which CoreUI cannot tell apart",
+              bad: "two asset names with the same identifier", good: "names whose identifiers differ (rename one)"),
+        .init(.compileMissingAsset, "`adapt compile`: `--app-icon`, `--alternate-app-icon` or `--accent-color` names no set of that kind in the catalogs",
+              bad: "adapt compile --app-icon AppIcon  (no AppIcon.appiconset)", good: "an AppIcon.appiconset in the catalog"),
+        .init(.compileUnreadable, "`adapt compile`: a file an entry names that cannot be read or decoded: libpng refuses the PNG, a JPEG has no frame header",
+              bad: "logo@2x.png  (truncated)", good: "a PNG libpng decodes"),
+        .init(.compileTooLarge, "`adapt compile`: an image of more pixels than `--max-pixels` allows",
+              bad: "a 30000 × 30000 PNG", good: "images within the limit"),
+        .init(.compileOutput, "`adapt compile`: an output that cannot be written, or a file in the output folder that adapt may not replace (one that is not what a compiler writes under that name)",
+              bad: "--compile Build  where Build/Assets.car is a text file of the user's", good: "--compile Build  (Assets.car absent, or written by actool or adapt)"),
+    ]
+}

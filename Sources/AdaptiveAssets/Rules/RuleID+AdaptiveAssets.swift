@@ -26,5 +26,5 @@ extension RuleID {
     ]
 
     /// Every rule the package declares, module by module.
-    public static let allDeclared: [RuleID] = catalogRules + pngRules + imageRules + deviceRules + thinningRules + validationRules + adaptRules + compiledCatalogRules
+    public static let allDeclared: [RuleID] = catalogRules + pngRules + imageRules + deviceRules + thinningRules + validationRules + adaptRules + compiledCatalogRules + compileRules
 }

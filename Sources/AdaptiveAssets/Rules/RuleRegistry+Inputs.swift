@@ -12,7 +12,7 @@ import DeviceProfiles
 /// RuleRegistry.rule("variant.unreachable")?.defaultSeverity   // .warning
 /// ```
 extension RuleRegistry {
-    public static let all: [RuleDescription] = (reading + compiled + contents + sets + accessors + selection + icons + images + png + policy + input)
+    public static let all: [RuleDescription] = (reading + compiled + compile + contents + sets + accessors + selection + icons + images + png + policy + input)
         .map(withExamples)
 
     private static let byID: [String: RuleDescription] = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })

@@ -79,5 +79,6 @@ long adapt_inflate(const uint8_t *input, size_t length, uint8_t *output, size_t 
 #include "Thumbnail.h"   // thumbnails for adapt report (Thumbnail.c)
 #include "Inflate.h"     // bounded inflate for compiled catalogs (Inflate.c, issue #21)
 #include "PNGEncode.h"   // PNGs for adapt extract (PNGEncode.c, issue #21)
+#include "PNGDecode.h"   // premultiplied BGRA pixels for adapt compile (PNGDecode.c, issue #27)
 
 #endif

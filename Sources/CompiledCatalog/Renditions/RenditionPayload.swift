@@ -37,6 +37,13 @@ public enum RenditionPayload: Hashable, Sendable {
         public var height: UInt32
         public var index: UInt16
         public var idiom: CompiledIdiom
+
+        package init(width: UInt32, height: UInt32, index: UInt16, idiom: CompiledIdiom) {
+            self.width = width
+            self.height = height
+            self.index = index
+            self.idiom = idiom
+        }
     }
 
     /// The tag as CoreUI names it (`CELM`, `RAWD`, `COLR`, `MSIS`), or the unknown tag as stored.

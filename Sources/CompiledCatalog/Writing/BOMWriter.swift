@@ -105,12 +105,30 @@ package struct BOMWriter {
         variables.append((name, block))
     }
 
+    /// How a tree's header is written. Thinning keeps the 21-byte header of the files it reads
+    /// (`legacy`); `adapt compile` writes Xcode 15's 29 bytes: a path-internal flag (a tree whose
+    /// key fields are numbers, `BITMAPKEYS`, with 1024-byte nodes), the length every key shares
+    /// (big-endian, `0xFFFFFFFF` when they differ), and 4 zero bytes.
+    package enum TreeStyle {
+        case legacy
+        /// Keys in blocks, each of the given lengths.
+        case keys([Int])
+        /// Keys in blocks, all of this length.
+        case fixedKeys(Int)
+        /// Key fields that are numbers, not blocks.
+        case pathInternal
+
+        var nodeSize: Int { if case .pathInternal = self { 1024 } else { BOMWriter.nodeSize } }
+    }
+
     /// Adds a tree holding `entries` in the order given; returns the number of its header block.
-    package mutating func appendTree(_ entries: [BOMTree.Entry]) throws(CompiledCatalogError) -> UInt32 {
+    package mutating func appendTree(_ entries: [BOMTree.Entry], style: TreeStyle = .legacy) throws(CompiledCatalogError) -> UInt32 {
+        let nodeSize = style.nodeSize
+        let entriesPerNode = (nodeSize - BOMTree.nodeHeaderLength) / 8
         // Leaves first (an empty tree is one empty leaf), numbered in a row so links are known.
         var level: [(block: UInt32, lastKey: UInt32)] = []
-        let chunks = entries.isEmpty ? [[]] : stride(from: 0, to: entries.count, by: Self.entriesPerNode).map {
-            Array(entries[$0..<min($0 + Self.entriesPerNode, entries.count)])
+        let chunks = entries.isEmpty ? [[]] : stride(from: 0, to: entries.count, by: entriesPerNode).map {
+            Array(entries[$0..<min($0 + entriesPerNode, entries.count)])
         }
         var pairs = chunks.map { chunk in chunk.map { (first: $0.valueBlock, second: $0.keyBlock) } }
         var isLeaf = true
@@ -119,27 +137,43 @@ package struct BOMWriter {
             for (position, nodePairs) in pairs.enumerated() {
                 let forward = position + 1 < pairs.count ? first + UInt32(position + 1) : 0
                 let backward = position > 0 ? first + UInt32(position - 1) : 0
-                try reserve(Self.nodeSize, for: "a tree of \(entries.count) entries")
-                blocks.append(.built(Self.node(isLeaf: isLeaf, pairs: nodePairs, forward: forward, backward: backward)))
+                try reserve(nodeSize, for: "a tree of \(entries.count) entries")
+                blocks.append(.built(Self.node(isLeaf: isLeaf, pairs: nodePairs, forward: forward, backward: backward, size: nodeSize)))
             }
             level = pairs.enumerated().map { (first + UInt32($0.offset), $0.element.last?.second ?? 0) }
             guard level.count > 1 else { break }
             // An index level above: each entry is a child and its last key.
-            pairs = stride(from: 0, to: level.count, by: Self.entriesPerNode).map { start in
-                level[start..<min(start + Self.entriesPerNode, level.count)].map { (first: $0.block, second: $0.lastKey) }
+            pairs = stride(from: 0, to: level.count, by: entriesPerNode).map { start in
+                level[start..<min(start + entriesPerNode, level.count)].map { (first: $0.block, second: $0.lastKey) }
             }
             isLeaf = false
         }
         var header: [UInt8] = Array("tree".utf8)
         header.appendBigEndian(UInt32(1))                    // version
         header.appendBigEndian(level[0].block)          // root
-        header.appendBigEndian(UInt32(Self.nodeSize))
+        header.appendBigEndian(UInt32(nodeSize))
         header.appendBigEndian(UInt32(entries.count))
-        header.append(0)
+        switch style {
+        case .legacy:
+            header.append(0)
+        case .keys(let lengths):
+            let shared = lengths.first.flatMap { first in lengths.allSatisfy { $0 == first } ? UInt32(first) : nil }
+            header.append(0)
+            header.appendBigEndian(shared ?? 0xFFFF_FFFF)
+            header.appendBigEndian(UInt32(0))
+        case .fixedKeys(let length):
+            header.append(0)
+            header.appendBigEndian(UInt32(length))
+            header.appendBigEndian(UInt32(0))
+        case .pathInternal:
+            header.append(1)
+            header.appendBigEndian(UInt32(0))
+            header.appendBigEndian(UInt32(0))
+        }
         return try append(header, for: "a tree of \(entries.count) entries")
     }
 
-    private static func node(isLeaf: Bool, pairs: [(first: UInt32, second: UInt32)], forward: UInt32, backward: UInt32) -> [UInt8] {
+    private static func node(isLeaf: Bool, pairs: [(first: UInt32, second: UInt32)], forward: UInt32, backward: UInt32, size nodeSize: Int) -> [UInt8] {
         var node: [UInt8] = []
         node.reserveCapacity(nodeSize)
         node.appendBigEndian(UInt16(isLeaf ? 1 : 0))

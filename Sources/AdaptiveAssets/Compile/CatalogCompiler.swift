@@ -1,0 +1,646 @@
+import AdaptSupport
+import AssetCatalog
+import AssetSelection
+import CompiledCatalog
+import CPNGSupport
+
+/// What `adapt compile` is asked to do: actool's options that change what it writes.
+package struct CompileOptions: Sendable {
+    package var platform: CompilePlatform
+    package var deploymentTarget: String
+    /// `--target-device` values (`iphone`, `ipad`, …); empty: every device of the platform.
+    package var targetDevices: [String] = []
+    package var appIcon: String?
+    package var alternateAppIcons: [String] = []
+    package var includeAllAppIcons = false
+    package var accentColor: String?
+    /// The most pixels one image may decode to (`--max-pixels`).
+    package var maxPixels: UInt64 = 64 << 20
+
+    package init(platform: CompilePlatform, deploymentTarget: String) {
+        self.platform = platform
+        self.deploymentTarget = deploymentTarget
+    }
+}
+
+/// What a compile produced: the `Assets.car` bytes, the files actool writes beside it (an iOS
+/// app's loose icons, a Mac app's `.icns`), what the partial Info.plist says, and every finding.
+package struct CompileProduct: Sendable {
+    package var car: [UInt8]
+    /// File name → bytes, in the order written.
+    package var looseFiles: [(name: String, bytes: [UInt8])] = []
+    /// The app icon compiled as the primary icon (`CFBundleIconName`), if any.
+    package var appIconName: String?
+    /// Base names of the loose icon files per idiom (`AppIcon60x60` for iPhone), for `CFBundleIconFiles`.
+    package var iconFiles: [UserInterfaceIdiom: [String]] = [:]
+    package var alternateAppIcons: [String] = []
+    /// The Mac app's icon file (`CFBundleIconFile`), without extension.
+    package var macIconFile: String?
+    package var accentColorName: String?
+    package var diagnostics: [Diagnostic] = []
+    /// How many renditions the file holds.
+    package var renditionCount = 0
+}
+
+/// Compiles source catalogs into one compiled catalog, as actool does for a platform and its
+/// devices: what rule 2.1's platform table lets the platform hold, every trait as a key value,
+/// bitmaps premultiplied and LZFSE-compressed in chunks, JPEGs and data as they are, colours as
+/// components. Bitmaps are decoded and compressed on every core; the output is the same bytes
+/// for the same input and options whatever the core count.
+///
+/// Left out, each with a warning naming the entry: PDF and SVG images (the next issue), HEIC,
+/// variants whose trait has no established number in a compiled key (a direction, a high-contrast
+/// or tinted appearance, memory and graphics values beyond the three classes seen), and set types
+/// other than image, colour, data and app icon sets.
+///
+/// ```swift
+/// var options = CompileOptions(platform: .iphoneos, deploymentTarget: "17.0")
+/// options.appIcon = "AppIcon"
+/// let product = try CatalogCompiler(options).compile([catalog])
+/// try FileOperations.writeAtomically("Build/Assets.car", product.car)
+/// ```
+package struct CatalogCompiler {
+    package let options: CompileOptions
+    private let idioms: Set<UserInterfaceIdiom>
+
+    package init(_ options: CompileOptions) {
+        self.options = options
+        idioms = options.platform.idioms(targetDevices: options.targetDevices)
+    }
+
+    /// One rendition to make: where it comes from, its key, and how to encode it.
+    struct Work: Sendable {
+        enum Source: Sendable {
+            case png(path: String, flags: UInt32)
+            case jpeg(path: String, flags: UInt32)
+            case data(path: String, uti: String)
+            case color(colorSpace: RenditionColorSpace, components: [Double])
+            case multisize([RenditionPayload.MultisizeEntry])
+        }
+
+        var assetName: String
+        var facetPart: UInt16
+        var renditionName: String
+        var key: [RenditionAttribute: UInt16]
+        var source: Source
+        /// The Contents.json entry, for findings.
+        var location: SourceLocation?
+    }
+
+    /// Element and part numbers actool gives each kind (the real files): every asset's facet and
+    /// key say element 85; an image's part is 181, a colour's 217, an app icon's images 220 and
+    /// its size list 218.
+    enum Part {
+        static let element: UInt16 = 85
+        static let image: UInt16 = 181
+        static let color: UInt16 = 217
+        static let iconSizes: UInt16 = 218
+        static let icon: UInt16 = 220
+    }
+
+    /// Compiles `catalogs` (read by `CatalogReader`) into one file. A catalog's own errors are
+    /// reported as they are and stop the compile, as actool stops.
+    package func compile(_ catalogs: [Catalog]) throws(CompileFailure) -> CompileProduct {
+        var product = CompileProduct(car: [])
+        var diagnostics: [Diagnostic] = []
+        for catalog in catalogs { diagnostics += catalog.diagnostics }
+        guard !diagnostics.contains(where: { $0.severity == .error }) else { throw CompileFailure(diagnostics: diagnostics) }
+        product.diagnostics = diagnostics.filter { $0.severity != .note }
+
+        var work: [Work] = []
+        var appearances: Set<UInt16> = [0]
+        var locales: Set<String> = []
+        let iconNames = Set([options.appIcon].compactMap { $0 } + options.alternateAppIcons)
+        var seenNames: [String: String] = [:]
+        for catalog in catalogs {
+            for asset in catalog.assets {
+                if let earlier = seenNames[asset.name], asset.type != .appIconSet || earlier != asset.path {
+                    product.diagnostics.append(Diagnostic(.compileDuplicateName, "'\(asset.name)' is defined in \(earlier) and in \(asset.path); the first is compiled",
+                                                          subject: Diagnostic.Subject(asset: asset.name), at: SourceLocation(file: asset.path)))
+                    continue
+                }
+                seenNames[asset.name] = asset.path
+                switch asset.type {
+                case .imageSet: work += images(of: asset, &product.diagnostics)
+                case .colorSet: work += colors(of: asset, &product.diagnostics)
+                case .dataSet: work += data(of: asset, &product.diagnostics)
+                case .appIconSet:
+                    guard options.includeAllAppIcons || iconNames.contains(asset.name) else {
+                        product.diagnostics.append(Diagnostic(.compileLeftOut, "app icon set '\(asset.name)' is not compiled: name it with --app-icon or --alternate-app-icon, or pass --include-all-app-icons",
+                                                              subject: Diagnostic.Subject(asset: asset.name), at: SourceLocation(file: asset.contentsPath ?? asset.path)))
+                        continue
+                    }
+                    work += appIcon(asset, into: &product)
+                case .spriteAtlas, .iconSet:
+                    continue
+                default:
+                    product.diagnostics.append(Diagnostic(.compileLeftOut, "\(asset.type.rawValue) '\(asset.name)' is not compiled: adapt compile does not write this set type yet",
+                                                          subject: Diagnostic.Subject(asset: asset.name), at: SourceLocation(file: asset.contentsPath ?? asset.path)))
+                }
+            }
+        }
+        for item in work {
+            if let appearance = item.key[.appearance] { appearances.insert(appearance) }
+        }
+        for catalog in catalogs {
+            for asset in catalog.assets { for variant in asset.variants { if let locale = variant.locale { locales.insert(locale) } } }
+        }
+        if let accent = options.accentColor {
+            if catalogs.contains(where: { $0.asset(named: accent)?.type == .colorSet }) {
+                product.accentColorName = accent
+            } else {
+                product.diagnostics.append(Diagnostic(.compileMissingAsset, "the accent color '\(accent)' is not a colour set of the catalogs", subject: Diagnostic.Subject(asset: accent)))
+            }
+        }
+        for name in [options.appIcon].compactMap({ $0 }) + options.alternateAppIcons
+        where !catalogs.contains(where: { $0.asset(named: name)?.type == .appIconSet }) {
+            product.diagnostics.append(Diagnostic(.compileMissingAsset, "the app icon set '\(name)' is not in the catalogs", subject: Diagnostic.Subject(asset: name)))
+        }
+        product.alternateAppIcons = options.alternateAppIcons
+
+        // The key format holds what the platform's base format holds, and what these renditions use.
+        let used = Set(work.flatMap { $0.key.filter { $0.value != 0 }.keys })
+        let keyFormat = options.platform.keyFormat(using: used)
+        var builder = CompiledCatalogBuilder(keyFormat: keyFormat, platform: options.platform.metadataName, platformVersion: options.deploymentTarget,
+                                             authoringTool: "adapt \(AdaptVersion.current)", versionString: "adapt compile \(AdaptVersion.current)")
+        let names = options.platform.appearanceNames
+        if work.contains(where: { $0.facetPart != Part.icon }) || appearances.count > 1 {
+            builder.appearances = [(names.any, UInt16(0))] + (appearances.contains(1) ? [(names.dark, UInt16(1))] : [])
+        }
+        builder.localizations = locales.sorted().map { ($0, CompiledName.identifier(of: $0)) }
+
+        // Decoding and compressing are the cost: on every core, each rendition in its own slot.
+        let maxPixels = options.maxPixels
+        let encoded = work.concurrentMap(concurrency: nil) { item in Self.encode(item, maxPixels: maxPixels) }
+        for (item, result) in zip(work, encoded) {
+            switch result {
+            case .success(let value):
+                do throws(CompiledCatalogBuilder.Refusal) {
+                    try builder.add(name: item.assetName, facetAttributes: [(.element, Part.element), (.part, item.facetPart)],
+                                    key: item.key.filter { keyFormat.contains($0.key) }, value: value)
+                } catch {
+                    product.diagnostics.append(Self.diagnostic(for: error, item))
+                }
+            case .failure(let diagnostic):
+                product.diagnostics.append(diagnostic)
+            }
+        }
+        guard !product.diagnostics.contains(where: { $0.severity == .error }) else { throw CompileFailure(diagnostics: product.diagnostics) }
+        product.renditionCount = builder.renditionCount
+        do {
+            product.car = try builder.bytes()
+        } catch {
+            throw CompileFailure(diagnostics: product.diagnostics + [Diagnostic(.compileOutput, "the compiled catalog cannot be written: \(error.problem)")])
+        }
+        return product
+    }
+
+    private static func diagnostic(for refusal: CompiledCatalogBuilder.Refusal, _ item: Work) -> Diagnostic {
+        switch refusal {
+        case .identifierCollision(let identifier, let first, let second):
+            Diagnostic(.compileNameCollision, "'\(first)' and '\(second)' have the same name identifier (\(identifier)): CoreUI could not tell them apart; rename one",
+                       subject: Diagnostic.Subject(asset: second), at: item.location)
+        case .duplicateKey(let name, _):
+            Diagnostic(.compileDuplicateVariant, "'\(name)' has two entries that compile to the same traits (\(item.renditionName) is one); actool keeps one of them",
+                       subject: Diagnostic.Subject(asset: name), at: item.location)
+        }
+    }
+
+    // MARK: Which entries the platform keeps
+
+    /// Whether the platform and devices keep `variant`, and if not, why not (nil: kept quietly left out).
+    private func keeps(_ variant: Variant, in asset: Asset) -> Bool {
+        guard variant.isSelectable else { return false }
+        switch variant.idiom {
+        case .universal: break
+        case .device(let idiom): guard idioms.contains(idiom) else { return false }
+        case .storeOnly(let slot):
+            // The App Store icon is compiled into an iOS app's catalog (ITMS-90704 asks for it there).
+            guard asset.type == .appIconSet, slot == "ios-marketing", options.platform.platform == .ios else { return false }
+        }
+        if let platform = variant.platform, Platform(contentsValue: platform) != options.platform.platform { return false }
+        let lacking = PlatformAxes.lacking(on: options.platform.platform)
+        if lacking.contains(.memory), variant.memory != nil { return false }
+        if lacking.contains(.graphics), variant.graphicsFeatureSet != nil { return false }
+        if lacking.contains(.sizeClasses), variant.horizontalSizeClass != nil || variant.verticalSizeClass != nil { return false }
+        return true
+    }
+
+    /// The key values of a variant's traits, or the reason one has no established number.
+    private func traitKey(_ variant: Variant, scale: Int?) -> Result<[RenditionAttribute: UInt16], TraitGap> {
+        var key: [RenditionAttribute: UInt16] = [:]
+        if let scale { key[.scale] = UInt16(scale) }
+        switch variant.idiom {
+        case .universal: break
+        case .device(let idiom): key[.idiom] = Self.idiomNumber(idiom)
+        case .storeOnly: key[.idiom] = CompiledIdiom.marketing.rawValue
+        }
+        // On the Mac the key has no idiom: `mac` and `universal` are one there.
+        if options.platform.platform == .macos { key[.idiom] = nil }
+        if let subtype = variant.subtype, variant.screenSubtype == Variant.fourInchSubtype, subtype == Variant.fourInchSubtype {
+            key[.subtype] = 568
+        } else if let width = variant.screenWidth {
+            switch (width.comparison, width.points) {
+            case (.lessThanOrEqual, 145): key[.subtype] = 320
+            case (.greaterThan, 145): key[.subtype] = 384
+            default: return .failure(TraitGap(trait: "screen-width \(width)"))
+            }
+        } else if variant.caseSizeSubtype != nil {
+            return .failure(TraitGap(trait: "subtype \(variant.subtype ?? "")"))
+        }
+        if let sizeClass = variant.horizontalSizeClass { key[.horizontalSizeClass] = sizeClass == .compact ? 1 : 2 }
+        if let sizeClass = variant.verticalSizeClass { key[.verticalSizeClass] = sizeClass == .compact ? 1 : 2 }
+        if let memory = variant.memory {
+            guard let number = [1: 1, 2: 2, 4: 3][memory] else { return .failure(TraitGap(trait: "memory \(memory)GB")) }
+            key[.memoryClass] = UInt16(number)
+        }
+        if let family = variant.graphicsFeatureSet {
+            guard let number: UInt16 = [.metal1v2: 1, .metal2v2: 2, .metal3v1: 3][family] else {
+                return .failure(TraitGap(trait: "graphics-feature-set \(family.rawValue)"))
+            }
+            key[.graphicsClass] = number
+        }
+        if variant.displayGamut == .P3 { key[.displayGamut] = 2 }
+        if variant.accessibilityContrast != nil { return .failure(TraitGap(trait: "contrast \(variant.accessibilityContrast!.rawValue)")) }
+        switch variant.userInterfaceStyle {
+        case nil: break
+        case .dark?: key[.appearance] = 1
+        case let style?: return .failure(TraitGap(trait: "luminosity \(style.rawValue)"))
+        }
+        if let direction = variant.layoutDirection { return .failure(TraitGap(trait: "language-direction \(direction.contentsValue)")) }
+        if let locale = variant.locale { key[.localization] = CompiledName.identifier(of: locale) }
+        return .success(key)
+    }
+
+    struct TraitGap: Error {
+        var trait: String
+    }
+
+    private static func idiomNumber(_ idiom: UserInterfaceIdiom) -> UInt16 {
+        switch idiom {
+        case .phone: CompiledIdiom.phone.rawValue
+        case .pad: CompiledIdiom.pad.rawValue
+        case .tv: CompiledIdiom.tv.rawValue
+        case .car: CompiledIdiom.car.rawValue
+        case .watch: CompiledIdiom.watch.rawValue
+        case .mac: CompiledIdiom.mac.rawValue
+        case .vision: CompiledIdiom.vision.rawValue
+        }
+    }
+
+    private func leftOut(_ asset: Asset, _ variant: Variant, _ reason: String) -> Diagnostic {
+        Diagnostic(.compileLeftOut, "\(asset.name): \(variant.payloadDescription) is not compiled: \(reason)",
+                   subject: Diagnostic.Subject(asset: asset.name), at: variant.location ?? SourceLocation(file: asset.contentsPath ?? asset.path))
+    }
+
+    // MARK: Sets
+
+    /// Template rendering mode in a bitmap's flags (bits 3 to 5): original 0, template 1, unset 2
+    /// (acextract's `r_original`, `r_template`, `r_default`).
+    private static func templateFlags(_ intent: String?) -> UInt32 {
+        switch intent {
+        case "original": 0
+        case "template": 1 << 3
+        default: 2 << 3
+        }
+    }
+
+    private func images(of asset: Asset, _ diagnostics: inout [Diagnostic]) -> [Work] {
+        var work: [Work] = []
+        var macKeys: Set<[RenditionAttribute: UInt16]> = []
+        // On the Mac, a `mac` entry and a `universal` one with the same traits are one key: the
+        // `mac` one is the more specific and is kept.
+        let ordered = options.platform.platform == .macos
+            ? asset.variants.sorted { ($0.idiom == .device(.mac) ? 0 : 1, $0.index) < ($1.idiom == .device(.mac) ? 0 : 1, $1.index) }
+            : asset.variants
+        let shadowed = shadowedUniversalScales(in: asset)
+        for variant in ordered where keeps(variant, in: asset) {
+            guard let filename = variant.filename else { continue }
+            // A Mac has 1x and 2x displays: Xcode 7.3's Mac file holds no 3x rendition.
+            if options.platform.platform == .macos, variant.scale == 3 { continue }
+            if variant.idiom == .universal, let scale = variant.scale, shadowed.contains(variant.attributeStrings(excluding: ["idiom"])), scale > 0 { continue }
+            let lower = filename.lowercased()
+            let isPNG = lower.hasSuffix(".png"), isJPEG = lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg")
+            guard isPNG || isJPEG else {
+                let kind = lower.hasSuffix(".pdf") || lower.hasSuffix(".svg") ? "vector images are compiled by a later version (PDF and SVG)" : "only PNG and JPEG images are compiled"
+                diagnostics.append(leftOut(asset, variant, kind))
+                continue
+            }
+            guard let scale = variant.scale else {
+                diagnostics.append(leftOut(asset, variant, "a bitmap without a scale"))
+                continue
+            }
+            // actool crops a sliced image to its caps and writes a three- or nine-part layout;
+            // until adapt does too, the entry is named, not compiled wrong.
+            guard variant.resizing == nil else {
+                diagnostics.append(leftOut(asset, variant, "slicing (resizing) is not compiled yet"))
+                continue
+            }
+            switch traitKey(variant, scale: scale) {
+            case .failure(let gap):
+                diagnostics.append(leftOut(asset, variant, "its \(gap.trait) has no number in a compiled key that adapt knows"))
+            case .success(var key):
+                if options.platform.platform == .macos {
+                    guard macKeys.insert(key).inserted else { continue }
+                }
+                key[.element] = Part.element
+                key[.part] = Part.image
+                let flags = Self.templateFlags(variant.templateRenderingIntent ?? asset.properties.templateRenderingIntent)
+                let path = asset.path.appendingPathComponent(filename)
+                work.append(Work(assetName: asset.name, facetPart: Part.image, renditionName: filename, key: key,
+                                 source: isPNG ? .png(path: path, flags: flags) : .jpeg(path: path, flags: flags), location: variant.location))
+            }
+        }
+        return work
+    }
+
+    /// The universal bitmap entries (their attributes but idiom) that no device of the target
+    /// can be shown, as Xcode 7.3 leaves them out: every targeted device kind (CarPlay aside) has
+    /// a bitmap entry of its own with the same scale and other attributes. Seen in acextract's
+    /// `v_overrides` (iOS drops the universal 1x and 2x PNGs that the iPhone and iPad entries
+    /// cover, watchOS the universal 2x), but not on tvOS, whose file keeps a universal 1x PNG
+    /// beside a tv one: Apple's output, followed as found; rule 2.1 does not say it.
+    private func shadowedUniversalScales(in asset: Asset) -> Set<[String]> {
+        guard options.platform.platform != .tvos else { return [] }
+        let covering = idioms.subtracting([.car])
+        guard !covering.isEmpty else { return [] }
+        var byIdiom: [UserInterfaceIdiom: Set<[String]>] = [:]
+        for variant in asset.variants where variant.isSelectable && variant.scale != nil {
+            guard case .device(let idiom) = variant.idiom, covering.contains(idiom), let file = variant.filename?.lowercased(),
+                  file.hasSuffix(".png") || file.hasSuffix(".jpg") || file.hasSuffix(".jpeg") else { continue }
+            byIdiom[idiom, default: []].insert(variant.attributeStrings(excluding: ["idiom"]))
+        }
+        var shared: Set<[String]>?
+        for idiom in covering {
+            let own = byIdiom[idiom] ?? []
+            shared = shared.map { $0.intersection(own) } ?? own
+        }
+        return shared ?? []
+    }
+
+    private func colors(of asset: Asset, _ diagnostics: inout [Diagnostic]) -> [Work] {
+        var work: [Work] = []
+        for variant in asset.variants where keeps(variant, in: asset) {
+            guard let color = variant.color else { continue }
+            guard color.reference == nil else {
+                diagnostics.append(leftOut(asset, variant, "a system colour reference (\(color.reference ?? "")) is not compiled yet"))
+                continue
+            }
+            guard let space = Self.colorSpace(color.colorSpace) else {
+                diagnostics.append(leftOut(asset, variant, "colour space '\(color.colorSpace ?? "")' has no CoreUI number"))
+                continue
+            }
+            let names = space.isGray ? ["white", "alpha"] : ["red", "green", "blue", "alpha"]
+            let components = names.map { name in color.components[name].flatMap(Self.component) }
+            guard components.allSatisfy({ $0 != nil }) else {
+                diagnostics.append(leftOut(asset, variant, "a component of \(names.joined(separator: ", ")) is missing or not a number"))
+                continue
+            }
+            switch traitKey(variant, scale: nil) {
+            case .failure(let gap):
+                diagnostics.append(leftOut(asset, variant, "its \(gap.trait) has no number in a compiled key that adapt knows"))
+            case .success(var key):
+                key[.element] = Part.element
+                key[.part] = Part.color
+                key[.scale] = 1  // as sudoku's AccentColor: colours are keyed at scale 1
+                work.append(Work(assetName: asset.name, facetPart: Part.color, renditionName: asset.name, key: key,
+                                 source: .color(colorSpace: space, components: components.map { $0! }), location: variant.location))
+            }
+        }
+        return work
+    }
+
+    private func data(of asset: Asset, _ diagnostics: inout [Diagnostic]) -> [Work] {
+        var work: [Work] = []
+        for variant in asset.variants where keeps(variant, in: asset) {
+            guard let filename = variant.filename else { continue }
+            switch traitKey(variant, scale: nil) {
+            case .failure(let gap):
+                diagnostics.append(leftOut(asset, variant, "its \(gap.trait) has no number in a compiled key that adapt knows"))
+            case .success(var key):
+                key[.element] = Part.element
+                key[.part] = Part.image
+                let uti = variant.entry["universal-type-identifier"]?.string ?? Self.uti(forFileName: filename)
+                work.append(Work(assetName: asset.name, facetPart: Part.image, renditionName: filename, key: key,
+                                 source: .data(path: asset.path.appendingPathComponent(filename), uti: uti), location: variant.location))
+            }
+        }
+        return work
+    }
+
+    /// An app icon set: its size list (`MSIS`), each image keyed by its slot in that list
+    /// (`dimension2`), and the files beside the catalog: an iOS app's `AppIcon60x60@2x.png` and
+    /// `AppIcon76x76@2x~ipad.png` (copies of the entries' PNGs), a Mac app's `AppIcon.icns`.
+    private func appIcon(_ asset: Asset, into product: inout CompileProduct) -> [Work] {
+        let isPrimary = asset.name == options.appIcon
+        if isPrimary { product.appIconName = asset.name }
+        var kept: [(variant: Variant, points: (Double, Double))] = []
+        for variant in asset.variants where keeps(variant, in: asset) {
+            guard let filename = variant.filename, filename.lowercased().hasSuffix(".png") else {
+                if variant.filename != nil { product.diagnostics.append(leftOut(asset, variant, "only PNG app icons are compiled")) }
+                continue
+            }
+            guard let size = variant.size.flatMap(Self.points) else {
+                product.diagnostics.append(leftOut(asset, variant, "its size '\(variant.size ?? "")' is not WIDTHxHEIGHT"))
+                continue
+            }
+            kept.append((variant, size))
+        }
+        // Slots numbered from 1 in order of size, then idiom (eink-assistant: 16, 32, 128, 256, 512 → 1…5).
+        func idiomNumber(_ variant: Variant) -> UInt16 {
+            options.platform.platform == .macos ? 0 : (traitKeyIdiom(variant) ?? 0)
+        }
+        var slots: [SlotKey] = []
+        for (variant, points) in kept {
+            let slot = SlotKey(width: points.0, height: points.1, idiom: idiomNumber(variant))
+            if !slots.contains(slot) { slots.append(slot) }
+        }
+        slots.sort { ($0.width, $0.height, $0.idiom) < ($1.width, $1.height, $1.idiom) }
+        var work: [Work] = []
+        var multisize: [RenditionPayload.MultisizeEntry] = []
+        for (number, slot) in slots.enumerated() {
+            multisize.append(RenditionPayload.MultisizeEntry(width: UInt32(slot.width.rounded(.down)), height: UInt32(slot.height.rounded(.down)),
+                                                             index: UInt16(number + 1), idiom: CompiledIdiom(rawValue: slot.idiom)))
+        }
+        var seen: Set<[RenditionAttribute: UInt16]> = []
+        var icnsImages: [(type: String, png: [UInt8])] = []
+        for (variant, points) in kept {
+            let scale = variant.scale ?? 1
+            guard case .success(var key) = traitKey(variant, scale: scale) else {
+                product.diagnostics.append(leftOut(asset, variant, "one of its traits has no number in a compiled key that adapt knows"))
+                continue
+            }
+            let slot = SlotKey(width: points.0, height: points.1, idiom: idiomNumber(variant))
+            key[.dimension2] = UInt16((slots.firstIndex(of: slot) ?? 0) + 1)
+            key[.element] = Part.element
+            key[.part] = Part.icon
+            guard seen.insert(key).inserted, let filename = variant.filename else { continue }
+            let path = asset.path.appendingPathComponent(filename)
+            work.append(Work(assetName: asset.name, facetPart: Part.icon, renditionName: filename, key: key,
+                             source: .png(path: path, flags: 0), location: variant.location))
+            guard isPrimary else { continue }
+            if options.platform.platform == .macos, let type = ICNSWriter.type(points: Int(points.0), scale: scale),
+               let png = try? FileSystem.readRegularFile(path, limit: 64 << 20) {
+                icnsImages.append((type, png))
+            }
+            if options.platform.platform == .ios, let loose = Self.looseIconName(asset.name, points: points.0, scale: scale, idiom: variant.idiom),
+               let png = try? FileSystem.readRegularFile(path, limit: 64 << 20), !product.looseFiles.contains(where: { $0.name == loose.file }) {
+                product.looseFiles.append((loose.file, png))
+                product.iconFiles[loose.idiom, default: []].append(loose.base)
+            }
+        }
+        if !icnsImages.isEmpty {
+            icnsImages.sort { $0.type < $1.type }
+            product.looseFiles.append(("\(asset.name).icns", ICNSWriter.file(icnsImages)))
+            product.macIconFile = asset.name
+        }
+        var sizes = Work(assetName: asset.name, facetPart: Part.icon, renditionName: asset.name, key: [.element: Part.element, .part: Part.iconSizes, .scale: 1],
+                         source: .multisize(multisize), location: SourceLocation(file: asset.contentsPath ?? asset.path))
+        if options.platform.platform != .macos, slots.count == 1, slots[0].idiom != 0 { sizes.key[.idiom] = slots[0].idiom }
+        return kept.isEmpty ? [] : [sizes] + work
+    }
+
+    private struct SlotKey: Hashable {
+        var width: Double
+        var height: Double
+        var idiom: UInt16
+    }
+
+    private func traitKeyIdiom(_ variant: Variant) -> UInt16? {
+        switch variant.idiom {
+        case .universal: nil
+        case .device(let idiom): Self.idiomNumber(idiom)
+        case .storeOnly: CompiledIdiom.marketing.rawValue
+        }
+    }
+
+    /// The loose file actool writes beside an iOS app's catalog for an icon slot the home screen
+    /// reads: iPhone 60 pt at 2x and 3x, iPad 76 and 83.5 pt at 2x (`~ipad`).
+    static func looseIconName(_ name: String, points: Double, scale: Int, idiom: IdiomRequirement) -> (file: String, base: String, idiom: UserInterfaceIdiom)? {
+        let size = points == points.rounded() ? String(Int(points)) : String(points)
+        let base = "\(name)\(size)x\(size)"
+        switch (idiom, points, scale) {
+        case (.device(.phone), 60, 2), (.device(.phone), 60, 3): return ("\(base)@\(scale)x.png", base, .phone)
+        case (.device(.pad), 76, 2), (.device(.pad), 83.5, 2): return ("\(base)@2x~ipad.png", base, .pad)
+        default: return nil
+        }
+    }
+
+    static func points(_ size: String) -> (Double, Double)? {
+        let parts = size.split(separator: "x")
+        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]), width > 0, height > 0 else { return nil }
+        return (width, height)
+    }
+
+    static func colorSpace(_ name: String?) -> RenditionColorSpace? {
+        switch name ?? "srgb" {
+        case "srgb": .sRGB
+        case "gray-gamma-22": .grayGamma22
+        case "display-p3": .displayP3
+        case "extended-srgb": .extendedSRGB
+        case "extended-linear-srgb": .extendedLinearSRGB
+        case "extended-gray": .extendedGray
+        default: nil
+        }
+    }
+
+    /// A component as Contents.json writes it: `0.5`, `128` (of 255) or `0x80`. actool reads a
+    /// component as a 32-bit float (sudoku's 0.176 is stored as 0.17600000649690628).
+    static func component(_ text: String) -> Double? {
+        let trimmed = String(text.filter { $0 != " " })
+        let value: Double?
+        if trimmed.lowercased().hasPrefix("0x") {
+            value = UInt32(trimmed.dropFirst(2), radix: 16).map { Double($0) / 255 }
+        } else if let number = Double(trimmed) {
+            value = !trimmed.contains(".") && number > 1 ? number / 255 : number
+        } else {
+            value = nil
+        }
+        return value.map { Double(Float($0)) }
+    }
+
+    static func uti(forFileName name: String) -> String {
+        switch name.pathExtension.lowercased() {
+        case "json": "public.json"
+        case "txt": "public.plain-text"
+        case "xml", "plist": "public.xml"
+        case "png": "public.png"
+        case "jpg", "jpeg": "public.jpeg"
+        case "mp3": "public.mp3"
+        case "wav": "com.microsoft.waveform-audio"
+        default: "public.data"
+        }
+    }
+
+    // MARK: Encoding
+
+    /// The value block of one rendition, or the finding that stops it.
+    static func encode(_ item: Work, maxPixels: UInt64) -> Result<[UInt8], Diagnostic> {
+        func failure(_ rule: RuleID, _ path: String, _ message: String) -> Result<[UInt8], Diagnostic> {
+            .failure(Diagnostic(rule, message, subject: Diagnostic.Subject(asset: item.assetName), at: SourceLocation(file: path)))
+        }
+        switch item.source {
+        case .png(let path, let flags):
+            let file: [UInt8]
+            do { file = try FileSystem.readRegularFile(path, limit: 256 << 20) } catch { return failure(.compileUnreadable, path, "cannot be read: \(error.reason)") }
+            let decoded = file.withUnsafeBufferPointer { adapt_png_decode_premultiplied_bgra($0.baseAddress, $0.count, maxPixels) }
+            defer { adapt_png_decoded_free(decoded.pixels) }
+            guard decoded.status == 0, let pixels = decoded.pixels else {
+                let message = withUnsafeBytes(of: decoded.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                return failure(decoded.status == 2 ? .compileTooLarge : .compileUnreadable, path,
+                               decoded.status == 2 ? "has \(message) (--max-pixels)" : "is not a PNG libpng can decode: \(message)")
+            }
+            let width = Int(decoded.width), height = Int(decoded.height)
+            let bytes = Array(UnsafeBufferPointer(start: pixels, count: width * height * 4))
+            return .success(CSIRendition.bitmap(name: item.renditionName, width: width, height: height, scale: Int(item.key[.scale] ?? 1),
+                                                pixels: bytes, isOpaque: decoded.is_opaque != 0, flags: flags, compress: BitmapCompression.lzfse).bytes())
+        case .jpeg(let path, let flags):
+            let file: [UInt8]
+            do { file = try FileSystem.readRegularFile(path, limit: 256 << 20) } catch { return failure(.compileUnreadable, path, "cannot be read: \(error.reason)") }
+            guard let size = JPEGFrame.size(of: file) else { return failure(.compileUnreadable, path, "is not a JPEG with a frame header") }
+            guard UInt64(size.width) * UInt64(size.height) <= maxPixels else {
+                return failure(.compileTooLarge, path, "has \(size.width) x \(size.height) pixels, more than --max-pixels allows")
+            }
+            return .success(CSIRendition.jpeg(name: item.renditionName, width: size.width, height: size.height, scale: Int(item.key[.scale] ?? 1),
+                                              file: file, flags: flags).bytes())
+        case .data(let path, let uti):
+            do {
+                let file = try FileSystem.readRegularFile(path, limit: 256 << 20)
+                return .success(CSIRendition.data(name: item.renditionName, uti: uti, file: file).bytes())
+            } catch {
+                return failure(.compileUnreadable, path, "cannot be read: \(error.reason)")
+            }
+        case .color(let space, let components):
+            return .success(CSIRendition.color(name: item.renditionName, colorSpace: space, components: components).bytes())
+        case .multisize(let sizes):
+            return .success(CSIRendition.multisize(name: item.renditionName, sizes: sizes).bytes())
+        }
+    }
+}
+
+/// A compile that cannot write its output: the findings that stop it (errors among them).
+package struct CompileFailure: Error {
+    package var diagnostics: [Diagnostic]
+}
+
+/// The pixel size a JPEG's frame header (SOF0 to SOF15 but DHT, JPG and DAC) states.
+enum JPEGFrame {
+    static func size(of file: [UInt8]) -> (width: Int, height: Int)? {
+        guard file.count > 4, file[0] == 0xFF, file[1] == 0xD8 else { return nil }
+        var position = 2
+        while position + 9 < file.count {
+            guard file[position] == 0xFF else { return nil }
+            let marker = file[position + 1]
+            if marker == 0xFF { position += 1; continue }
+            let length = Int(file[position + 2]) << 8 | Int(file[position + 3])
+            if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
+                let height = Int(file[position + 5]) << 8 | Int(file[position + 6])
+                let width = Int(file[position + 7]) << 8 | Int(file[position + 8])
+                return width > 0 && height > 0 ? (width, height) : nil
+            }
+            guard length >= 2 else { return nil }
+            position += 2 + length
+        }
+        return nil
+    }
+}

@@ -1,0 +1,85 @@
+import AssetCatalog
+import CompiledCatalog
+
+/// actool's `--platform`: what a catalog is compiled for. Each names the platform whose rules
+/// apply (rule 2.1's platform table), the devices it serves, the key format actool writes for it
+/// and the name the file's `EXTENDED_METADATA` gives it.
+package enum CompilePlatform: String, CaseIterable, Sendable {
+    case iphoneos, iphonesimulator, appletvos, appletvsimulator, watchos, watchsimulator, macosx, xros, xrsimulator
+
+    package var platform: Platform {
+        switch self {
+        case .iphoneos, .iphonesimulator: .ios
+        case .appletvos, .appletvsimulator: .tvos
+        case .watchos, .watchsimulator: .watchos
+        case .macosx: .macos
+        case .xros, .xrsimulator: .visionos
+        }
+    }
+
+    /// `EXTENDED_METADATA`'s platform, as the real files spell it: `ios` (sentry-cli's archives),
+    /// `atv` (Stasis), `macosx` (Grid, iMon, eink-assistant); `watchos` and `xros` by analogy.
+    package var metadataName: String {
+        switch platform {
+        case .ios: "ios"
+        case .tvos: "atv"
+        case .watchos: "watchos"
+        case .macos: "macosx"
+        case .visionos: "xros"
+        }
+    }
+
+    /// The device kinds a `--target-device` value names on this platform. `iphone` brings CarPlay
+    /// (`car`) with it, as a phone draws its car's screen (rule 2.1, thinning).
+    package func idioms(targetDevices: [String]) -> Set<UserInterfaceIdiom> {
+        let all: Set<UserInterfaceIdiom> = switch platform {
+        case .ios: [.phone, .pad, .car]
+        case .tvos: [.tv]
+        case .watchos: [.watch]
+        case .macos: [.mac]
+        case .visionos: [.vision]
+        }
+        guard !targetDevices.isEmpty else { return all }
+        var idioms: Set<UserInterfaceIdiom> = []
+        for device in targetDevices {
+            switch device {
+            case "iphone": idioms.formUnion([.phone, .car])
+            case "ipad": idioms.insert(.pad)
+            case "tv": idioms.insert(.tv)
+            case "watch": idioms.insert(.watch)
+            case "mac": idioms.insert(.mac)
+            case "car": idioms.insert(.car)
+            case "vision": idioms.insert(.vision)
+            default: break
+            }
+        }
+        return idioms.intersection(all).isEmpty ? all : idioms.intersection(all)
+    }
+
+    /// The key format actool writes for this platform, from the real files of Xcode 15 to 26.6:
+    /// macOS `appearance, localization, element, part, size, identifier, dimension2, layer, scale`
+    /// (Grid, iMon, SameDesk, eink-assistant) with `displayGamut` after `scale` when a rendition
+    /// has a gamut (AM-MiniPlayer); the others `appearance, localization, scale, idiom, subtype,
+    /// identifier, element, part` (sentry-cli's, Stasis) with `dimension2` and `displayGamut` after
+    /// `subtype` when used (sentry-cli's thinned archive). Where actool puts direction, size
+    /// classes, memory and graphics classes no file here shows: after those, before `identifier`.
+    package func keyFormat(using used: Set<RenditionAttribute>) -> [RenditionAttribute] {
+        if platform == .macos {
+            var format: [RenditionAttribute] = [.appearance, .localization, .element, .part, .size, .identifier, .dimension2, .layer, .scale]
+            if used.contains(.displayGamut) { format.append(.displayGamut) }
+            return format
+        }
+        var format: [RenditionAttribute] = [.appearance, .localization, .scale, .idiom, .subtype]
+        for optional: RenditionAttribute in [.dimension2, .displayGamut, .direction, .horizontalSizeClass, .verticalSizeClass, .memoryClass, .graphicsClass]
+        where used.contains(optional) {
+            format.append(optional)
+        }
+        return format + [.identifier, .element, .part]
+    }
+
+    /// `APPEARANCEKEYS`' names for any and dark: UIKit's, or AppKit's on the Mac (sudoku's file:
+    /// `NSAppearanceNameSystem` 0, `NSAppearanceNameDarkAqua` 1; sentry-cli's: `UIAppearanceAny` 0).
+    package var appearanceNames: (any: String, dark: String) {
+        platform == .macos ? ("NSAppearanceNameSystem", "NSAppearanceNameDarkAqua") : ("UIAppearanceAny", "UIAppearanceDark")
+    }
+}
