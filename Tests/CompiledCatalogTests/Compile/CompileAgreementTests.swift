@@ -81,8 +81,15 @@ import Testing
             #expect(product.diagnostics.contains { $0.rule == .compileLeftOut && $0.subject.asset == name }, "\(name) is left out without a warning")
         }
 
-        // The same pixels, within 2 per channel (premultiplied alpha rounds).
+        try Self.expectSamePixels(apple: apple, expected, ours: ours, actual)
+    }
+
+    /// The same pixels, within 2 per channel (premultiplied alpha rounds), for every rendition
+    /// both files hold; returns how many were compared.
+    @discardableResult
+    static func expectSamePixels(apple: CompiledCatalog, _ expected: [Facts: Rendition], ours: CompiledCatalog, _ actual: [Facts: Rendition]) throws -> Int {
         let appleAtlases = PackedImageCache(), ourAtlases = PackedImageCache()
+        var compared = 0
         for (facts, ourRendition) in actual {
             guard let appleRendition = expected[facts],
                   case .pixels(let applePixels)? = try apple.decodedBitmap(of: appleRendition, atlases: appleAtlases),
@@ -90,7 +97,9 @@ import Testing
             #expect(applePixels.width == ourPixels.width && applePixels.height == ourPixels.height)
             let difference = Self.largestDifference(applePixels, ourPixels)
             #expect(difference <= 2, "\(facts): pixels differ by up to \(difference)")
+            compared += 1
         }
+        return compared
     }
 
     static func largestDifference(_ a: DecodedBitmap, _ b: DecodedBitmap) -> Int {
@@ -102,5 +111,49 @@ import Testing
             }
         }
         return largest
+    }
+}
+
+extension CompileAgreementTests {
+    static var einkFolder: String {
+        get throws { try Corpus.root + "/compiled/recent/eink-assistant/Resources" }
+    }
+
+    /// Xcode 26.6 compiled eink-assistant's Mac app icon (`--platform macosx
+    /// --minimum-deployment-target 14.0 --app-icon AppIcon`, as its `.car` states).
+    @Test func sameFileAsXcode26ForAMacAppIcon() throws {
+        let apple = try CompiledCatalog(path: Self.einkFolder + "/Assets.car")
+        let catalog = try CatalogReader().read(at: Self.einkFolder + "/Assets.xcassets")
+        var options = CompileOptions(platform: .macosx, deploymentTarget: "14.0")
+        options.appIcon = "AppIcon"
+        let product = try CatalogCompiler(options).compile([catalog])
+        let ours = try CompiledCatalog(bytes: product.car, path: "compiled.car")
+
+        #expect(ours.header.storageVersion == apple.header.storageVersion)
+        #expect(ours.header.keySemantics == apple.header.keySemantics)
+        #expect(ours.header.schemaVersion == apple.header.schemaVersion)
+        #expect(ours.metadata?.deploymentPlatform == apple.metadata?.deploymentPlatform)
+        #expect(ours.metadata?.deploymentPlatformVersion == apple.metadata?.deploymentPlatformVersion)
+        #expect(ours.keyFormat.attributes == apple.keyFormat.attributes)
+        #expect(ours.store.variables.map(\.name) == apple.store.variables.map(\.name))
+        #expect(ours.facets.map(\.name) == apple.facets.map(\.name))
+        #expect(ours.facets.map(\.attributes) == apple.facets.map(\.attributes))
+
+        // Xcode 26 packs the small icons into atlases; what each name shows is compared, and the
+        // size list and keys of every rendition are the same.
+        #expect(Set(Self.facts(ours).keys) == Set(Self.facts(apple).keys))
+        #expect(try Self.expectSamePixels(apple: apple, Self.facts(apple), ours: ours, Self.facts(ours)) == 10)
+        let appleKeys = Set(apple.renditions.filter { $0.layout != .packedImage }.map(\.key.values))
+        #expect(Set(ours.renditions.map(\.key.values)) == appleKeys)
+        let appleSizes = apple.renditions.first { $0.layout == .multisizeImage }?.payload
+        #expect(ours.renditions.first { $0.layout == .multisizeImage }?.payload.multisizeEntries == appleSizes?.multisizeEntries)
+        #expect(product.macIconFile == "AppIcon")
+        #expect(product.looseFiles.map(\.name) == ["AppIcon.icns"])
+    }
+}
+
+extension RenditionPayload {
+    var multisizeEntries: [MultisizeEntry]? {
+        if case .multisizeImage(let entries) = self { entries } else { nil }
     }
 }
