@@ -1,8 +1,10 @@
 import AdaptSupport
 import AssetCatalog
 import AssetSelection
+import AssetThinning
 import CompiledCatalog
 import CPNGSupport
+import DeviceProfiles
 
 /// What `adapt compile` is asked to do: actool's options that change what it writes.
 package struct CompileOptions: Sendable {
@@ -16,6 +18,9 @@ package struct CompileOptions: Sendable {
     package var accentColor: String?
     /// The most pixels one image may decode to (`--max-pixels`).
     package var maxPixels: UInt64 = 64 << 20
+    /// `--filter-for-device-model`: compile only what this device's App Store slice keeps, the
+    /// entries `ThinningPlan` keeps for it (the thinner's own answer).
+    package var device: DeviceProfile?
 
     package init(platform: CompilePlatform, deploymentTarget: String) {
         self.platform = platform
@@ -68,6 +73,18 @@ package struct CatalogCompiler {
         idioms = options.platform.idioms(targetDevices: options.targetDevices)
     }
 
+    /// With a device filter, the variants (by set path, then positions) its slice keeps.
+    private typealias DeviceSlice = [String: Set<Int>]
+
+    private static func slice(of catalog: Catalog, for device: DeviceProfile) -> DeviceSlice {
+        let plan = ThinningPlan(index: AssetIndex(catalog), device: device)
+        var kept: DeviceSlice = [:]
+        for asset in plan.assets where !asset.droppedWhole {
+            kept[catalog.assets[asset.asset].path] = Set(asset.kept)
+        }
+        return kept
+    }
+
     /// One rendition to make: where it comes from, its key, and how to encode it.
     struct Work: Sendable {
         enum Source: Sendable {
@@ -113,7 +130,13 @@ package struct CatalogCompiler {
         let iconNames = Set([options.appIcon].compactMap { $0 } + options.alternateAppIcons)
         var seenNames: [String: String] = [:]
         for catalog in catalogs {
-            for asset in catalog.assets {
+            let slice = options.device.map { Self.slice(of: catalog, for: $0) }
+            for var asset in catalog.assets {
+                if let slice {
+                    // The device's slice: the variants its plan keeps, the rest as empty slots.
+                    guard let kept = slice[asset.path] else { continue }
+                    asset.variants = asset.variants.enumerated().map { kept.contains($0.offset) ? $0.element : Variant(index: $0.element.index) }
+                }
                 if let earlier = seenNames[asset.name], asset.type != .appIconSet || earlier != asset.path {
                     product.diagnostics.append(Diagnostic(.compileDuplicateName, "'\(asset.name)' is defined in \(earlier) and in \(asset.path); the first is compiled",
                                                           subject: Diagnostic.Subject(asset: asset.name), at: SourceLocation(file: asset.path)))
