@@ -47,6 +47,11 @@ package struct ActoolArguments: Equatable, Sendable {
     package struct IgnoredFlag: Equatable, Sendable {
         package var flag: ActoolFlag
         package var value: String?
+
+        package init(flag: ActoolFlag, value: String?) {
+            self.flag = flag
+            self.value = value
+        }
     }
 
     package init() {}
