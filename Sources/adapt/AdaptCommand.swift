@@ -22,14 +22,14 @@ struct AdaptCommand: ParsableCommand {
         ]
     )
 
-    /// Runs the command line and exits with 0, 1 or 2.
-    static func runAndExit() -> Never {
+    /// Runs `arguments` (the command line without the program name) and exits with 0, 1 or 2.
+    static func runAndExit(arguments: [String]) -> Never {
         // The subcommand that was parsed, so a usage error its run throws (an unknown device) shows
         // that subcommand's usage line rather than the root's.
         var parsed: ParsableCommand.Type = Self.self
         var writesJSON = false
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
             parsed = type(of: command)
             writesJSON = (command as? MachineReadableCommand)?.writesJSON ?? false
             try command.run()
