@@ -18,7 +18,7 @@ struct AdaptCommand: ParsableCommand {
             CommandGroup(name: "Read", subcommands: [InspectCommand.self, ResolveCommand.self, MatrixCommand.self, DevicesCommand.self]),
             CommandGroup(name: "Check", subcommands: [ValidateCommand.self, PNGCommand.self, VerifyCommand.self, RulesCommand.self]),
             CommandGroup(name: "Thin and report", subcommands: [ThinCommand.self, SizeCommand.self, ReportCommand.self, DiffCommand.self]),
-            CommandGroup(name: "Compiled catalog", subcommands: [ExtractCommand.self]),
+            CommandGroup(name: "Compiled catalog", subcommands: [CompileCommand.self, ExtractCommand.self]),
         ]
     )
 

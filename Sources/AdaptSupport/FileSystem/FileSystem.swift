@@ -223,6 +223,13 @@ extension String {
         return String(self[index(after: slash)...])
     }
 
+    /// The folder the path names a file in: everything before the last slash, `/` for a file at
+    /// the root, `.` for a bare name.
+    package var parentFolder: String {
+        guard let slash = lastIndex(of: "/") else { return "." }
+        return slash == startIndex ? "/" : String(self[..<slash])
+    }
+
     /// The extension after the last dot of the last component, without the dot, or "".
     package var pathExtension: String {
         let name = lastPathComponent

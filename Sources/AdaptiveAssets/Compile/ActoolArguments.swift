@@ -15,7 +15,7 @@ package struct ActoolArguments: Equatable, Sendable {
     package var inputs: [String] = []
     /// `--compile DIR`: the folder the `.car` and its companions are written to.
     package var compileDirectory: String?
-    package var platform: ActoolPlatform?
+    package var platform: CompilePlatform?
     /// `--minimum-deployment-target`, as given (`17.0`).
     package var minimumDeploymentTarget: String?
     /// `--target-device`, in order, each once.
@@ -132,7 +132,7 @@ package struct ActoolArguments: Equatable, Sendable {
         }
         switch flag {
         case .compile: compileDirectory = value
-        case .platform: platform = ActoolPlatform(rawValue: value)
+        case .platform: platform = CompilePlatform(rawValue: value)
         case .minimumDeploymentTarget: minimumDeploymentTarget = try Self.version(flag, value)
         case .targetDevice:
             let device = ActoolTargetDevice(rawValue: value)!

@@ -94,7 +94,7 @@ package enum ActoolFlag: String, CaseIterable, Sendable {
     /// The values the flag takes, where actool takes a fixed set; nil when any value goes.
     package var allowedValues: [String]? {
         switch self {
-        case .platform: ActoolPlatform.allCases.map(\.rawValue)
+        case .platform: CompilePlatform.allCases.map(\.rawValue)
         case .targetDevice: ActoolTargetDevice.allCases.map(\.rawValue)
         case .outputFormat: ActoolOutputFormat.allCases.map(\.rawValue)
         case .standaloneIconBehavior: ActoolStandaloneIconBehavior.allCases.map(\.rawValue)
@@ -118,11 +118,6 @@ package enum ActoolFlag: String, CaseIterable, Sendable {
             false
         }
     }
-}
-
-/// The platforms `--platform` names (Xcode's `PLATFORM_NAME`).
-package enum ActoolPlatform: String, CaseIterable, Sendable {
-    case iphoneos, iphonesimulator, appletvos, appletvsimulator, watchos, watchsimulator, macosx, xros, xrsimulator
 }
 
 /// The device families `--target-device` names (Xcode's `TARGETED_DEVICE_FAMILY`, spelled out).

@@ -1,7 +1,7 @@
 import AssetCatalog
 import CompiledCatalog
 
-/// actool's `--platform`: what a catalog is compiled for. Each names the platform whose rules
+/// actool's `--platform` (Xcode's `PLATFORM_NAME`): what a catalog is compiled for. Each names the platform whose rules
 /// apply (rule 2.1's platform table), the devices it serves, the key format actool writes for it
 /// and the name the file's `EXTENDED_METADATA` gives it.
 package enum CompilePlatform: String, CaseIterable, Sendable {

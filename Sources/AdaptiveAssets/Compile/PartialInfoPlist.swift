@@ -41,7 +41,7 @@ package struct PartialInfoPlist: Equatable, Sendable {
         }
     }
 
-    package var platform: ActoolPlatform
+    package var platform: CompilePlatform
     package var appIcon: String?
     package var alternateIcons: [String]
     package var accentColor: String?
@@ -50,7 +50,7 @@ package struct PartialInfoPlist: Equatable, Sendable {
     /// Each alternate icon's loose files, where it has any (iOS).
     package var alternateIconFiles: [String: IconFiles]
 
-    package init(platform: ActoolPlatform, appIcon: String?, alternateIcons: [String] = [], accentColor: String? = nil,
+    package init(platform: CompilePlatform, appIcon: String?, alternateIcons: [String] = [], accentColor: String? = nil,
                  widgetBackgroundColor: String? = nil, iconFiles: IconFiles = IconFiles(),
                  alternateIconFiles: [String: IconFiles] = [:]) {
         self.platform = platform

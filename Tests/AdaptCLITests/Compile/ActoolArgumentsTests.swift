@@ -92,7 +92,7 @@ import Testing
         #expect(throws: ActoolUsageError.invalidValue(flag: .platform, value: "iphone", expected: [
             "iphoneos", "iphonesimulator", "appletvos", "appletvsimulator", "watchos", "watchsimulator", "macosx", "xros", "xrsimulator",
         ])) { try ActoolArguments(parsing: ["--platform", "iphone"]) }
-        let message = ActoolUsageError.invalidValue(flag: .platform, value: "iphone", expected: ActoolPlatform.allCases.map(\.rawValue)).message
+        let message = ActoolUsageError.invalidValue(flag: .platform, value: "iphone", expected: CompilePlatform.allCases.map(\.rawValue)).message
         #expect(message.contains("'iphone'") && message.contains("--platform") && message.contains("xrsimulator"))
     }
 

@@ -70,15 +70,15 @@ import Testing
         #expect(PartialInfoPlist(platform: .appletvos, appIcon: "App Icon").propertyList == ["CFBundleIcons": ["CFBundlePrimaryIcon": "App Icon"]])
     }
 
-    @Test(arguments: [ActoolPlatform.watchos, .watchsimulator, .xros, .xrsimulator])
-    func watchAndVisionHaveOneIconsKey(platform: ActoolPlatform) {
+    @Test(arguments: [CompilePlatform.watchos, .watchsimulator, .xros, .xrsimulator])
+    func watchAndVisionHaveOneIconsKey(platform: CompilePlatform) {
         let plist = PartialInfoPlist(platform: platform, appIcon: "AppIcon", iconFiles: .init(primary: [], pad: ["ignored"]))
         #expect(plist.propertyList == ["CFBundleIcons": ["CFBundlePrimaryIcon": ["CFBundleIconName": "AppIcon"]]])
     }
 
     /// Without an app icon only the colours are written; without anything, an empty dictionary.
-    @Test(arguments: ActoolPlatform.allCases)
-    func colorsWithoutAnIcon(platform: ActoolPlatform) throws {
+    @Test(arguments: CompilePlatform.allCases)
+    func colorsWithoutAnIcon(platform: CompilePlatform) throws {
         let plist = PartialInfoPlist(platform: platform, appIcon: nil, accentColor: "Accent", widgetBackgroundColor: "Widget")
         #expect(plist.propertyList == ["NSAccentColorName": "Accent", "NSWidgetBackgroundColorName": "Widget"])
         #expect(PartialInfoPlist(platform: platform, appIcon: nil).propertyList.xml.contains("<dict/>"))

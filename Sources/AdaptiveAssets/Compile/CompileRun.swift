@@ -1,0 +1,145 @@
+import AdaptSupport
+import AssetCatalog
+import AssetThinning
+import CompiledCatalog
+import DeviceProfiles
+
+/// `adapt compile`: actool's command line run end to end. Reads the catalogs, compiles them
+/// (`CatalogCompiler`), writes `Assets.car` and the files beside it into `--compile DIR`
+/// (`CompileOutput`), writes the partial Info.plist, and answers with actool's result document.
+///
+/// ```swift
+/// let arguments = try ActoolArguments(parsing: ["Assets.xcassets", "--compile", "Build", "--platform", "iphoneos",
+///                                               "--minimum-deployment-target", "17.0", "--app-icon", "AppIcon"])
+/// let result = CompileRun(arguments).run()
+/// result.document.rendered(as: arguments.outputFormat, sections: arguments.sections)
+/// ```
+package struct CompileRun {
+    package let arguments: ActoolArguments
+
+    package init(_ arguments: ActoolArguments) {
+        self.arguments = arguments
+    }
+
+    package struct Result: Sendable {
+        /// Every finding, in adapt's own form (`path:line:column: severity: message [rule-id]`).
+        package var diagnostics: [Diagnostic] = []
+        /// The paths written (empty when the compile failed: nothing was written).
+        package var outputFiles: [String] = []
+        package var document = ActoolResultDocument()
+        package var renditionCount = 0
+
+        package var failed: Bool { diagnostics.contains { $0.severity == .error } }
+    }
+
+    /// The version adapt answers `--version` with: actool's document shape, adapt's numbers.
+    package static var version: ActoolResultDocument.Version {
+        ActoolResultDocument.Version(bundle: AdaptVersion.current, short: AdaptVersion.current)
+    }
+
+    package func run() -> Result {
+        var result = Result()
+        if arguments.printsVersion {
+            result.document.version = Self.version
+            return result
+        }
+        for ignored in arguments.ignoredFlags {
+            result.document.runMessages.append(.init(severity: .notice,
+                                                     description: "\(ignored.flag.rawValue) is accepted and changes nothing in what adapt compile writes"))
+        }
+        let options: CompileOptions
+        do {
+            options = try compileOptions()
+        } catch {
+            result.diagnostics.append(error)
+            return finish(result)
+        }
+        var catalogs: [Catalog] = []
+        for input in arguments.inputs {
+            guard input.pathExtension == "xcassets" || input.pathExtension == "xcstickers" else {
+                result.diagnostics.append(Diagnostic(.compileLeftOut, "\(input.lastPathComponent) is not compiled: Icon Composer icons and .iconset folders are compiled by a later version",
+                                                     at: SourceLocation(file: input)))
+                continue
+            }
+            do {
+                catalogs.append(try CatalogReader().read(at: input))
+            } catch {
+                result.diagnostics.append(error.diagnostic)
+            }
+        }
+        guard !result.failed else { return finish(result) }
+        let product: CompileProduct
+        do {
+            product = try CatalogCompiler(options).compile(catalogs)
+        } catch {
+            result.diagnostics += error.diagnostics
+            return finish(result)
+        }
+        result.diagnostics += product.diagnostics
+        result.renditionCount = product.renditionCount
+        guard let folder = arguments.compileDirectory else { return finish(result) }
+        let files = [(CompileOutput.catalogName, product.car)] + product.looseFiles
+        do {
+            result.outputFiles = try CompileOutput.write(files, into: folder)
+            if let plistPath = arguments.partialInfoPlist {
+                let plist = PartialInfoPlist(
+                    platform: options.platform, appIcon: product.appIconName, alternateIcons: product.alternateAppIcons,
+                    accentColor: product.accentColorName, widgetBackgroundColor: nil,
+                    iconFiles: PartialInfoPlist.IconFiles(primary: product.iconFiles[.phone] ?? [],
+                                                          pad: product.iconFiles[.pad].map { (product.iconFiles[.phone] ?? []) + $0 }),
+                    alternateIconFiles: [:])
+                let written = try CompileOutput.write([(plistPath.lastPathComponent, Array(plist.propertyList.xml.utf8))], into: plistPath.parentFolder)
+                result.outputFiles += written
+            }
+        } catch {
+            result.diagnostics.append(Diagnostic(.compileOutput, error.message, at: SourceLocation(file: error.path)))
+        }
+        return finish(result)
+    }
+
+    /// The document: the files written, then every finding as actool reports content (the
+    /// catalog, the set, a type and the message) or, without a catalog, as a message about the run.
+    private func finish(_ result: Result) -> Result {
+        var result = result
+        result.document.outputFiles = result.outputFiles.sorted()
+        for diagnostic in result.diagnostics {
+            let severity: ActoolResultDocument.Severity = switch diagnostic.severity {
+            case .error: .error
+            case .warning: .warning
+            case .note: .notice
+            }
+            let file = diagnostic.location?.file ?? ""
+            if let catalog = arguments.inputs.first(where: { file == $0 || file.hasPrefix($0 + "/") }) {
+                let item = file == catalog ? "" : "." + file.dropFirst(catalog.count)
+                result.document.documentMessages.append(.init(severity: severity, catalog: catalog, affectedItems: item.isEmpty ? [] : [item],
+                                                              type: diagnostic.code, message: diagnostic.message))
+            } else {
+                result.document.runMessages.append(.init(severity: severity, description: diagnostic.message, path: file.isEmpty ? nil : file))
+            }
+        }
+        return result
+    }
+
+    /// What the arguments ask of the compiler; the device of `--filter-for-device-model` from the
+    /// device database.
+    private func compileOptions() throws(Diagnostic) -> CompileOptions {
+        guard let platform = arguments.platform else {
+            throw Diagnostic(.compileOutput, "--platform is required (one of \(CompilePlatform.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        var options = CompileOptions(platform: platform, deploymentTarget: arguments.minimumDeploymentTarget ?? "")
+        options.targetDevices = arguments.targetDevices.map(\.rawValue)
+        options.appIcon = arguments.appIcon
+        options.alternateAppIcons = arguments.alternateAppIcons
+        options.includeAllAppIcons = arguments.includeAllAppIcons
+        options.accentColor = arguments.accentColor
+        if let model = arguments.filterForDeviceModel {
+            let database: DeviceDatabase
+            do { database = try DeviceDatabase.builtIn() } catch { throw error.diagnostic }
+            guard let device = database.profile(matching: model) else {
+                throw Diagnostic(.compileOutput, "--filter-for-device-model \(model) names no device of adapt's database (adapt devices lists them)")
+            }
+            options.device = device
+        }
+        return options
+    }
+}

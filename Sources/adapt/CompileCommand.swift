@@ -1,0 +1,69 @@
+import AdaptiveAssets
+import AdaptSupport
+import ArgumentParser
+
+/// `adapt compile`: actool's command line, so that a build script's `xcrun actool …` runs
+/// unchanged as `adapt compile …` (or through a link named `actool`). The arguments are parsed by
+/// `ActoolArguments`, as actool reads them, not by ArgumentParser.
+struct CompileCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compile",
+        abstract: "Compile asset catalogs into Assets.car, with actool's command line.",
+        usage: "adapt compile <catalog>... --compile <dir> --platform <platform> --minimum-deployment-target <version> [options]",
+        discussion: """
+            Takes the arguments of Apple's actool: the catalogs, --compile DIR (the folder Assets.car is written \
+            into), --platform (iphoneos, iphonesimulator, appletvos, appletvsimulator, watchos, watchsimulator, \
+            macosx, xros, xrsimulator), --minimum-deployment-target, --target-device (repeatable), --app-icon, \
+            --alternate-app-icon, --include-all-app-icons, --accent-color, --output-partial-info-plist FILE, \
+            --output-format human-readable-text|xml1|binary1, --errors, --warnings, --notices, \
+            --filter-for-device-model and --filter-for-device-os-version. Flags that change nothing adapt writes \
+            (--compress-pngs, --enable-on-demand-resources, --product-type, ...) are accepted and named in a \
+            notice; an unknown flag is a usage error.
+
+            Writes what actool writes for the platform and devices (rule 2.1): image sets (PNG, JPEG), colour \
+            sets, data sets and app icons (the size list, the loose iOS icons, a Mac app's .icns, the partial \
+            Info.plist). PDF and SVG images, sliced images, Icon Composer icons and other set types are left out \
+            with a warning naming each entry. The same input and flags give the same bytes.
+
+            In DIR only the files written are touched: each is staged and renamed into place once all are \
+            ready, and a file already there is replaced only when it is what a compiler writes under that name \
+            (a compiled catalog, a PNG, an .icns, a property list). Findings print on standard error as \
+            path:line:column: severity: message [rule-id]; actool's result document on standard output. \
+            adapt's own --format json prints one JSON document instead of actool's.
+            """)
+
+    @Argument(parsing: .allUnrecognized, help: "actool's arguments.")
+    var arguments: [String] = []
+
+    func run() throws {
+        var actoolArguments = arguments
+        var format = OutputFormat.text
+        if let position = actoolArguments.firstIndex(where: { $0 == "--format" || $0.hasPrefix("--format=") }) {
+            let value = actoolArguments[position].hasPrefix("--format=") ? String(actoolArguments[position].dropFirst(9))
+                : (position + 1 < actoolArguments.count ? actoolArguments[position + 1] : "")
+            guard let chosen = OutputFormat(rawValue: value) else { throw ValidationError("--format must be text or json") }
+            format = chosen
+            actoolArguments.removeSubrange(position..<(actoolArguments[position].hasPrefix("--format=") ? position + 1 : min(position + 2, actoolArguments.count)))
+        }
+        let parsed: ActoolArguments
+        do {
+            parsed = try ActoolArguments(parsing: actoolArguments)
+            if !parsed.printsVersion { try parsed.checkCompileInputs() }
+        } catch {
+            throw ValidationError(error.message)
+        }
+        let result = CompileRun(parsed).run()
+        switch format {
+        case .text:
+            Terminal.report(result.diagnostics)
+            result.document.rendered(as: parsed.outputFormat, sections: parsed.sections).withUnsafeBytes { Terminal.document(bytes: $0) }
+        case .json:
+            Terminal.document(JSONWriter.xcodeStyle.string(for: .object([
+                "outputFiles": .array(result.outputFiles.sorted().map { .string($0) }),
+                "renditions": .number(String(result.renditionCount)),
+                "diagnostics": .array(result.diagnostics.map(\.json)),
+            ])))
+        }
+        if result.failed { throw ExitCode(1) }
+    }
+}
