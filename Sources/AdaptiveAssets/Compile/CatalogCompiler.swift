@@ -509,7 +509,7 @@ package struct CatalogCompiler {
             if options.platform.platform == .ios, let loose = Self.looseIconName(asset.name, points: points.0, scale: scale, idiom: variant.idiom),
                let png = try? FileSystem.readRegularFile(path, limit: 64 << 20), !product.looseFiles.contains(where: { $0.name == loose.file }) {
                 product.looseFiles.append((loose.file, png))
-                product.iconFiles[loose.idiom, default: []].append(loose.base)
+                if !(product.iconFiles[loose.idiom] ?? []).contains(loose.base) { product.iconFiles[loose.idiom, default: []].append(loose.base) }
             }
         }
         if !icnsImages.isEmpty {
@@ -569,7 +569,7 @@ package struct CatalogCompiler {
 
     /// A component as Contents.json writes it: `0.5`, `128` (of 255) or `0x80`. actool reads a
     /// component as a 32-bit float (sudoku's 0.176 is stored as 0.17600000649690628).
-    static func component(_ text: String) -> Double? {
+    package static func component(_ text: String) -> Double? {
         let trimmed = String(text.filter { $0 != " " })
         let value: Double?
         if trimmed.lowercased().hasPrefix("0x") {

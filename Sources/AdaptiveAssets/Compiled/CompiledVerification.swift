@@ -36,8 +36,21 @@ public struct CompiledVerification: Sendable {
         var matched = Set<[Int]>()
         var expected = 0
         let carLocation = SourceLocation(file: compiled.catalog.path, line: 1, column: 1)
-        for asset in source.assets where asset.type == .imageSet || asset.type == .dataSet || asset.type == .colorSet {
+        for asset in source.assets where asset.type == .imageSet || asset.type == .dataSet || asset.type == .colorSet || asset.type == .appIconSet {
             let position = compiled.catalog.assets.firstIndex { $0.name == asset.name }
+            // actool compiles only the app icon sets its options name: one the file lacks is not expected.
+            if asset.type == .appIconSet, position == nil { continue }
+            if asset.type == .colorSet {
+                expected += Self.verifyColors(asset, at: position, compiled: compiled, platform: platform, idioms: idioms, lacking: lacking,
+                                              matched: &matched, diagnostics: &diagnostics)
+                continue
+            }
+            if asset.type == .appIconSet, let position {
+                // The set's size list is the set itself.
+                for variant in compiled.catalog.assets[position].variants where variant.unrecognized["layout"] == "MultisizeImage" {
+                    matched.insert([position, variant.index])
+                }
+            }
             for entry in asset.variants where entry.filename != nil {
                 guard Self.isKept(entry, platform: platform, idioms: idioms, lacking: lacking) else { continue }
                 expected += 1
@@ -56,6 +69,8 @@ public struct CompiledVerification: Sendable {
                 // A macOS file keys no idiom: a `mac` entry and a universal one compile alike.
                 var excluded: Set<String> = entry.scale == nil ? ["scale"] : []
                 if platform == .macos { excluded.insert("idiom") }
+                // An icon's slot (its size) is a number in the key, not a trait the adapter reads.
+                if asset.type == .appIconSet { excluded.formUnion(["size", "idiom", "platform", "role", "subtype"]) }
                 let wanted = entry.attributeStrings(excluding: excluded)
                 let variants = candidates.map { compiled.catalog.assets[$0[0]].variants[$0[1]] }
                 if !variants.contains(where: { $0.attributeStrings(excluding: excluded) == wanted }) {
@@ -106,10 +121,52 @@ public struct CompiledVerification: Sendable {
                  "diagnostics": .array(diagnostics.map(\.json))])
     }
 
+    /// The colour entries of `asset`: each must have a colour rendition with its traits and its
+    /// components, compared as the 32-bit floats actool stores (sudoku's 0.176 is 0.17600000649690628
+    /// in its file). Returns how many entries were expected.
+    private static func verifyColors(_ asset: Asset, at position: Int?, compiled: AdaptedCompiledCatalog, platform: Platform?,
+                                     idioms: Set<UserInterfaceIdiom>, lacking: PlatformAxes,
+                                     matched: inout Set<[Int]>, diagnostics: inout [Diagnostic]) -> Int {
+        var expected = 0
+        for entry in asset.variants {
+            guard let color = entry.color, color.reference == nil, isKept(entry, platform: platform, idioms: idioms, lacking: lacking) else { continue }
+            expected += 1
+            var excluded: Set<String> = ["scale"]
+            if platform == .macos { excluded.insert("idiom") }
+            let wanted = entry.attributeStrings(excluding: excluded)
+            let found = position.flatMap { at in
+                compiled.catalog.assets[at].variants.first { variant in
+                    guard let held = variant.color, variant.attributeStrings(excluding: excluded) == wanted else { return false }
+                    return Self.sameColor(held, color)
+                }.map { [at, $0.index] }
+            }
+            if let found {
+                matched.insert(found)
+            } else {
+                diagnostics.append(Diagnostic(.compiledMissing, "\(asset.name): \(color.summary) (\(entry.attributeSummary)) has no rendition in \(compiled.catalog.folderName)",
+                                              subject: Diagnostic.Subject(asset: asset, variant: entry),
+                                              at: entry.location ?? SourceLocation(file: asset.contentsPath ?? asset.path)))
+            }
+        }
+        return expected
+    }
+
+    /// Two colours alike: the same colour space and components, each as a 32-bit float.
+    static func sameColor(_ compiled: ColorDefinition, _ source: ColorDefinition) -> Bool {
+        guard compiled.colorSpace == (source.colorSpace ?? "srgb") else { return false }
+        let names = Set(compiled.components.keys).union(source.components.keys)
+        return names.allSatisfy { name in
+            guard let held = compiled.components[name].flatMap(Double.init), let written = source.components[name].flatMap(CatalogCompiler.component) else { return false }
+            return Float(held) == Float(written)
+        }
+    }
+
     /// Whether actool keeps a source entry for this platform and these device idioms (rule 2.1).
     static func isKept(_ entry: Variant, platform: Platform?, idioms: Set<UserInterfaceIdiom>, lacking: PlatformAxes) -> Bool {
         switch entry.idiom {
-        case .storeOnly: return false
+        case .storeOnly(let slot):
+            // The App Store icon is compiled into an iOS app's catalog.
+            return slot == "ios-marketing" && platform == .ios
         case .device(let idiom):
             if let platform, idiom.platform != platform { return false }
             if !idioms.isEmpty && !idioms.contains(idiom) { return false }
