@@ -125,7 +125,6 @@ package struct CatalogCompiler {
         product.diagnostics = diagnostics.filter { $0.severity != .note }
 
         var work: [Work] = []
-        var appearances: Set<UInt16> = [0]
         var locales: Set<String> = []
         let iconNames = Set([options.appIcon].compactMap { $0 } + options.alternateAppIcons)
         var seenNames: [String: String] = [:]
@@ -162,8 +161,13 @@ package struct CatalogCompiler {
                 }
             }
         }
-        for item in work {
-            if let appearance = item.key[.appearance] { appearances.insert(appearance) }
+        // The appearances the renditions use, by name (`APPEARANCEKEYS`).
+        let usedAppearances = Set(work.compactMap { $0.key[.appearance] })
+        var appearances: [String: UInt16] = [:]
+        for style in [nil] + UserInterfaceStyle.allCases.map(Optional.some) {
+            for contrast in [nil, AccessibilityContrast.high] {
+                if let named = options.platform.appearance(style: style, contrast: contrast), usedAppearances.contains(named.value) { appearances[named.name] = named.value }
+            }
         }
         for catalog in catalogs {
             for asset in catalog.assets { for variant in asset.variants { if let locale = variant.locale { locales.insert(locale) } } }
@@ -186,9 +190,10 @@ package struct CatalogCompiler {
         let keyFormat = options.platform.keyFormat(using: used)
         var builder = CompiledCatalogBuilder(keyFormat: keyFormat, platform: options.platform.metadataName, platformVersion: options.deploymentTarget,
                                              authoringTool: "adapt \(AdaptVersion.current)", versionString: "adapt compile \(AdaptVersion.current)")
-        let names = options.platform.appearanceNames
-        if work.contains(where: { $0.facetPart != Part.icon }) || appearances.count > 1 {
-            builder.appearances = [(names.any, UInt16(0))] + (appearances.contains(1) ? [(names.dark, UInt16(1))] : [])
+        builder.keySemantics = options.platform.keySemantics
+        if options.platform.alwaysWritesAppearances || !appearances.isEmpty, let any = options.platform.appearance(style: nil, contrast: nil) {
+            appearances[any.name] = any.value
+            builder.appearances = appearances.map { ($0.key, $0.value) }
         }
         builder.localizations = locales.sorted().map { ($0, CompiledName.identifier(of: $0)) }
 
@@ -284,13 +289,16 @@ package struct CatalogCompiler {
             key[.graphicsClass] = number
         }
         if variant.displayGamut == .P3 { key[.displayGamut] = 2 }
-        if variant.accessibilityContrast != nil { return .failure(TraitGap(trait: "contrast \(variant.accessibilityContrast!.rawValue)")) }
-        switch variant.userInterfaceStyle {
-        case nil: break
-        case .dark?: key[.appearance] = 1
-        case let style?: return .failure(TraitGap(trait: "luminosity \(style.rawValue)"))
+        guard let appearance = options.platform.appearance(style: variant.userInterfaceStyle, contrast: variant.accessibilityContrast) else {
+            return .failure(TraitGap(trait: "luminosity \(variant.userInterfaceStyle?.rawValue ?? "any")"))
         }
-        if let direction = variant.layoutDirection { return .failure(TraitGap(trait: "language-direction \(direction.contentsValue)")) }
+        if appearance.value != 0 { key[.appearance] = appearance.value }
+        // Direction: right-to-left 4, left-to-right 5 (mcfans/actool; no file here has one).
+        switch variant.layoutDirection {
+        case nil: break
+        case .rightToLeft?: key[.direction] = 4
+        case .leftToRight?: key[.direction] = 5
+        }
         if let locale = variant.locale { key[.localization] = CompiledName.identifier(of: locale) }
         return .success(key)
     }
@@ -443,6 +451,7 @@ package struct CatalogCompiler {
             case .success(var key):
                 key[.element] = Part.element
                 key[.part] = Part.image
+                key[.scale] = 1  // as mcfans/actool found actool keys data
                 let uti = variant.entry["universal-type-identifier"]?.string ?? Self.uti(forFileName: filename)
                 work.append(Work(assetName: asset.name, facetPart: Part.image, renditionName: filename, key: key,
                                  source: .data(path: asset.path.appendingPathComponent(filename), uti: uti), location: variant.location))
@@ -451,65 +460,80 @@ package struct CatalogCompiler {
         return work
     }
 
-    /// An app icon set: its size list (`MSIS`), each image keyed by its slot in that list
-    /// (`dimension2`), and the files beside the catalog: an iOS app's `AppIcon60x60@2x.png` and
-    /// `AppIcon76x76@2x~ipad.png` (copies of the entries' PNGs), a Mac app's `AppIcon.icns`.
+    /// An app icon set: per device kind a size list (`MSIS`, key scale 1), each image keyed by
+    /// its size's slot (`dimension2`), and the files beside the catalog: an iOS app's
+    /// `AppIcon60x60@2x.png` and `AppIcon76x76@2x~ipad.png`, a Mac app's `AppIcon.icns`.
+    ///
+    /// Slots are actool's fixed numbers per point size (mcfans/actool's parity tests against
+    /// actool for iOS; eink-assistant's file for the Mac): iOS 20→1, 29→2, 40→3, 60→4, 76→5,
+    /// 83.5→6, 90→7, 1024→8; macOS 16→1, 32→2, 128→3, 256→4, 512→5. A single-size iOS icon (Xcode
+    /// 14's one 1024 pt universal entry) becomes an iPhone and an iPad rendition at scale 1 in
+    /// slot 1 (sentry-cli's Xcode 16 archive), and the loose files are resampled from it.
     private func appIcon(_ asset: Asset, into product: inout CompileProduct) -> [Work] {
         let isPrimary = asset.name == options.appIcon
         if isPrimary { product.appIconName = asset.name }
-        var kept: [(variant: Variant, points: (Double, Double))] = []
+        let platform = options.platform.platform
+        var kept: [(variant: Variant, points: Double)] = []
         for variant in asset.variants where keeps(variant, in: asset) {
             guard let filename = variant.filename, filename.lowercased().hasSuffix(".png") else {
                 if variant.filename != nil { product.diagnostics.append(leftOut(asset, variant, "only PNG app icons are compiled")) }
                 continue
             }
-            guard let size = variant.size.flatMap(Self.points) else {
-                product.diagnostics.append(leftOut(asset, variant, "its size '\(variant.size ?? "")' is not WIDTHxHEIGHT"))
+            guard let size = variant.size.flatMap(Self.points), size.0 == size.1 else {
+                product.diagnostics.append(leftOut(asset, variant, "its size '\(variant.size ?? "")' is not a square WIDTHxHEIGHT"))
                 continue
             }
-            kept.append((variant, size))
+            kept.append((variant, size.0))
         }
-        // Slots numbered from 1 in order of size, then idiom (eink-assistant: 16, 32, 128, 256, 512 → 1…5).
-        func idiomNumber(_ variant: Variant) -> UInt16 {
-            options.platform.platform == .macos ? 0 : (traitKeyIdiom(variant) ?? 0)
-        }
-        var slots: [SlotKey] = []
-        for (variant, points) in kept {
-            let slot = SlotKey(width: points.0, height: points.1, idiom: idiomNumber(variant))
-            if !slots.contains(slot) { slots.append(slot) }
-        }
-        slots.sort { ($0.width, $0.height, $0.idiom) < ($1.width, $1.height, $1.idiom) }
+        guard !kept.isEmpty else { return [] }
+        let singleSize = platform == .ios && kept.count == 1 && kept[0].variant.idiom == .universal
         var work: [Work] = []
-        var multisize: [RenditionPayload.MultisizeEntry] = []
-        for (number, slot) in slots.enumerated() {
-            multisize.append(RenditionPayload.MultisizeEntry(width: UInt32(slot.width.rounded(.down)), height: UInt32(slot.height.rounded(.down)),
-                                                             index: UInt16(number + 1), idiom: CompiledIdiom(rawValue: slot.idiom)))
-        }
-        var seen: Set<[RenditionAttribute: UInt16]> = []
+        // Each size list: its idiom (0 on the Mac and for a universal icon) and its (points, slot) entries.
+        var sizeLists: [UInt16: [Double: UInt16]] = [:]
         var icnsImages: [(type: String, png: [UInt8])] = []
+        var seen: Set<[RenditionAttribute: UInt16]> = []
         for (variant, points) in kept {
             let scale = variant.scale ?? 1
             guard case .success(var key) = traitKey(variant, scale: scale) else {
                 product.diagnostics.append(leftOut(asset, variant, "one of its traits has no number in a compiled key that adapt knows"))
                 continue
             }
-            let slot = SlotKey(width: points.0, height: points.1, idiom: idiomNumber(variant))
-            key[.dimension2] = UInt16((slots.firstIndex(of: slot) ?? 0) + 1)
+            guard let filename = variant.filename else { continue }
+            let slot = singleSize ? 1 : Self.iconSlot(points: points, platform: platform)
+            guard let slot else {
+                product.diagnostics.append(leftOut(asset, variant, "no \(platform.rawValue) app icon slot has \(variant.size ?? "") points"))
+                continue
+            }
+            key[.dimension2] = slot
             key[.element] = Part.element
             key[.part] = Part.icon
-            guard seen.insert(key).inserted, let filename = variant.filename else { continue }
             let path = asset.path.appendingPathComponent(filename)
-            work.append(Work(assetName: asset.name, facetPart: Part.icon, renditionName: filename, key: key,
-                             source: .png(path: path, flags: 0), location: variant.location))
+            // The single-size icon serves the iPhone and the iPad, each with its own rendition.
+            let idioms: [UInt16?] = singleSize ? [CompiledIdiom.phone.rawValue, CompiledIdiom.pad.rawValue] : [key[.idiom]]
+            for idiom in idioms {
+                var keyed = key
+                keyed[.idiom] = platform == .macos ? nil : idiom
+                guard seen.insert(keyed).inserted else { continue }
+                sizeLists[keyed[.idiom] ?? 0, default: [:]][points] = slot
+                work.append(Work(assetName: asset.name, facetPart: Part.icon, renditionName: filename, key: keyed,
+                                 source: .png(path: path, flags: 0), location: variant.location))
+            }
             guard isPrimary else { continue }
-            if options.platform.platform == .macos, let type = ICNSWriter.type(points: Int(points.0), scale: scale),
+            if platform == .macos, let type = ICNSWriter.type(points: Int(points), scale: scale),
                let png = try? FileSystem.readRegularFile(path, limit: 64 << 20) {
                 icnsImages.append((type, png))
             }
-            if options.platform.platform == .ios, let loose = Self.looseIconName(asset.name, points: points.0, scale: scale, idiom: variant.idiom),
-               let png = try? FileSystem.readRegularFile(path, limit: 64 << 20), !product.looseFiles.contains(where: { $0.name == loose.file }) {
-                product.looseFiles.append((loose.file, png))
-                if !(product.iconFiles[loose.idiom] ?? []).contains(loose.base) { product.iconFiles[loose.idiom, default: []].append(loose.base) }
+            if platform == .ios {
+                for loose in Self.looseIcons(asset.name, points: points, scale: scale, idiom: variant.idiom, singleSize: singleSize)
+                where !product.looseFiles.contains(where: { $0.name == loose.file }) {
+                    guard let png = Self.loosePNG(path, side: loose.side) else {
+                        product.diagnostics.append(Diagnostic(.compileUnreadable, "cannot be decoded to write \(loose.file)", subject: Diagnostic.Subject(asset: asset.name),
+                                                              at: SourceLocation(file: path)))
+                        continue
+                    }
+                    product.looseFiles.append((loose.file, png))
+                    if !(product.iconFiles[loose.idiom] ?? []).contains(loose.base) { product.iconFiles[loose.idiom, default: []].append(loose.base) }
+                }
             }
         }
         if !icnsImages.isEmpty {
@@ -517,36 +541,75 @@ package struct CatalogCompiler {
             product.looseFiles.append(("\(asset.name).icns", ICNSWriter.file(icnsImages)))
             product.macIconFile = asset.name
         }
-        var sizes = Work(assetName: asset.name, facetPart: Part.icon, renditionName: asset.name, key: [.element: Part.element, .part: Part.iconSizes, .scale: 1],
-                         source: .multisize(multisize), location: SourceLocation(file: asset.contentsPath ?? asset.path))
-        if options.platform.platform != .macos, slots.count == 1, slots[0].idiom != 0 { sizes.key[.idiom] = slots[0].idiom }
-        return kept.isEmpty ? [] : [sizes] + work
-    }
-
-    private struct SlotKey: Hashable {
-        var width: Double
-        var height: Double
-        var idiom: UInt16
-    }
-
-    private func traitKeyIdiom(_ variant: Variant) -> UInt16? {
-        switch variant.idiom {
-        case .universal: nil
-        case .device(let idiom): Self.idiomNumber(idiom)
-        case .storeOnly: CompiledIdiom.marketing.rawValue
+        var lists: [Work] = []
+        for idiom in sizeLists.keys.sorted() {
+            let entries = (sizeLists[idiom] ?? [:]).sorted { $0.key < $1.key }.map { points, slot in
+                // In points, 83.5 written as 83 (mcfans/actool, checked against actool).
+                RenditionPayload.MultisizeEntry(width: UInt32(points.rounded(.down)), height: UInt32(points.rounded(.down)), index: slot, idiom: .universal)
+            }
+            var key: [RenditionAttribute: UInt16] = [.element: Part.element, .part: Part.iconSizes, .scale: 1]
+            if idiom != 0 { key[.idiom] = idiom }
+            lists.append(Work(assetName: asset.name, facetPart: Part.icon, renditionName: asset.name, key: key,
+                              source: .multisize(entries), location: SourceLocation(file: asset.contentsPath ?? asset.path)))
         }
+        return lists + work
     }
 
-    /// The loose file actool writes beside an iOS app's catalog for an icon slot the home screen
-    /// reads: iPhone 60 pt at 2x and 3x, iPad 76 and 83.5 pt at 2x (`~ipad`).
-    static func looseIconName(_ name: String, points: Double, scale: Int, idiom: IdiomRequirement) -> (file: String, base: String, idiom: UserInterfaceIdiom)? {
-        let size = points == points.rounded() ? String(Int(points)) : String(points)
-        let base = "\(name)\(size)x\(size)"
+    /// actool's slot for an icon of `points` points on `platform`, nil where it has none.
+    static func iconSlot(points: Double, platform: Platform) -> UInt16? {
+        let slots: [Double: UInt16] = switch platform {
+        case .macos: [16: 1, 32: 2, 128: 3, 256: 4, 512: 5]
+        default: [20: 1, 29: 2, 40: 3, 60: 4, 76: 5, 83.5: 6, 90: 7, 1024: 8]
+        }
+        return slots[points]
+    }
+
+    /// The loose files actool writes beside an iOS app's catalog (mcfans/actool, checked against
+    /// actool): `AppIcon60x60@2x.png` for the iPhone and `AppIcon76x76@2x~ipad.png` for the iPad,
+    /// from the entries of those sizes, or resampled from a single-size icon.
+    static func looseIcons(_ name: String, points: Double, scale: Int, idiom: IdiomRequirement,
+                           singleSize: Bool) -> [(file: String, base: String, idiom: UserInterfaceIdiom, side: Int)] {
+        let phone = ("\(name)60x60@2x.png", "\(name)60x60", UserInterfaceIdiom.phone, 120)
+        let pad = ("\(name)76x76@2x~ipad.png", "\(name)76x76", UserInterfaceIdiom.pad, 152)
+        if singleSize { return [phone, pad] }
         switch (idiom, points, scale) {
-        case (.device(.phone), 60, 2), (.device(.phone), 60, 3): return ("\(base)@\(scale)x.png", base, .phone)
-        case (.device(.pad), 76, 2), (.device(.pad), 83.5, 2): return ("\(base)@2x~ipad.png", base, .pad)
-        default: return nil
+        case (.device(.phone), 60, 2): return [phone]
+        case (.device(.pad), 76, 2): return [pad]
+        default: return []
         }
+    }
+
+    /// The PNG at `path` as a loose icon of `side` pixels: the file itself when it is that size,
+    /// else its pixels averaged down (each output pixel the mean of the source area it covers).
+    static func loosePNG(_ path: String, side: Int) -> [UInt8]? {
+        guard let file = try? FileSystem.readRegularFile(path, limit: 64 << 20) else { return nil }
+        let decoded = file.withUnsafeBufferPointer { adapt_png_decode_premultiplied_bgra($0.baseAddress, $0.count, 1 << 26) }
+        defer { adapt_png_decoded_free(decoded.pixels) }
+        guard decoded.status == 0, let pixels = decoded.pixels else { return nil }
+        let width = Int(decoded.width), height = Int(decoded.height)
+        if width == side && height == side { return file }
+        let source = UnsafeBufferPointer(start: pixels, count: width * height * 4)
+        var averaged = [UInt8](repeating: 0, count: side * side * 4)
+        for y in 0..<side {
+            let top = y * height / side, bottom = max(top + 1, (y + 1) * height / side)
+            for x in 0..<side {
+                let left = x * width / side, right = max(left + 1, (x + 1) * width / side)
+                var sums = (0, 0, 0, 0)
+                for sy in top..<bottom {
+                    for sx in left..<right {
+                        let at = (sy * width + sx) * 4
+                        sums.0 += Int(source[at]); sums.1 += Int(source[at + 1]); sums.2 += Int(source[at + 2]); sums.3 += Int(source[at + 3])
+                    }
+                }
+                let count = (bottom - top) * (right - left), out = (y * side + x) * 4
+                averaged[out] = UInt8((sums.0 + count / 2) / count)
+                averaged[out + 1] = UInt8((sums.1 + count / 2) / count)
+                averaged[out + 2] = UInt8((sums.2 + count / 2) / count)
+                averaged[out + 3] = UInt8((sums.3 + count / 2) / count)
+            }
+        }
+        // Averaged premultiplied B G R A, written as a straight RGBA PNG.
+        return DecodedBitmap(width: side, height: side, rowBytes: side * 4, format: .argb, isOpaque: false, bytes: averaged).pngData()
     }
 
     static func points(_ size: String) -> (Double, Double)? {

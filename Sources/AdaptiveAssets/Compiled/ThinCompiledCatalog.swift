@@ -41,8 +41,18 @@ public struct CompiledThinning: Sendable {
             var unmatched: [String] = []
             for asset in plan.assets {
                 let positions = adapted.renditionPositions[asset.asset]
+                let before = kept.count
                 for variant in asset.kept where variant < positions.count { kept.insert(positions[variant]) }
                 if !asset.unmatched.isEmpty { unmatched.append(adapted.catalog.assets[asset.asset].name) }
+                // An app icon's size list is no variant a lookup chooses, but the icon is read
+                // through it: a slice keeps the lists of its device kind (and universal ones)
+                // beside the icon images it keeps, as Apple's thinning does (sentry-cli's
+                // thinned iPhone archive keeps AppIcon's iPhone size list).
+                guard kept.count > before else { continue }
+                for position in positions where catalog.renditions[position].layout == .multisizeImage {
+                    let idiom = catalog.renditions[position].key.idiom ?? .universal
+                    if idiom == .universal || idiom.requirement == .device(device.idiom) { kept.insert(position) }
+                }
             }
             return Slice(device: device, kept: catalog.keepingPackedImages(kept), assetsWithoutMatch: unmatched)
         }

@@ -102,12 +102,39 @@ package struct CSIRendition: Sendable {
         rendition.width = UInt32(width)
         rendition.height = UInt32(height)
         rendition.scaleFactor = UInt32(scale * 100)
-        rendition.pixelFormat = .argb
-        rendition.colorSpace = .sRGB
+        // An image whose every pixel is grey is stored as grey and alpha, in grey gamma 2.2, as
+        // actool stores one (mcfans/actool's reference file from Xcode 26.3).
+        let stored: [UInt8], bytesPerPixel: Int
+        if let grey = greyAndAlpha(pixels) {
+            (stored, bytesPerPixel) = (grey, 2)
+            rendition.pixelFormat = .grayAlpha8
+            rendition.colorSpace = .grayGamma22
+        } else {
+            (stored, bytesPerPixel) = (pixels, 4)
+            rendition.pixelFormat = .argb
+            rendition.colorSpace = .sRGB
+        }
         rendition.properties = sliceAndMetrics(width: UInt32(width), height: UInt32(height)) + blendAndOrientation
-            + [(1007, words([UInt32(width * 4)]))]
-        rendition.data = chunkedPayload(pixels, rowBytes: width * 4, height: height, isOpaque: isOpaque, compress: compress)
+            + [(1007, words([UInt32(width * bytesPerPixel)]))]
+        rendition.data = chunkedPayload(stored, rowBytes: width * bytesPerPixel, height: height, isOpaque: isOpaque, compress: compress)
         return rendition
+    }
+
+    /// B G R A pixels as grey and alpha (2 bytes each), or nil when a pixel is not grey.
+    static func greyAndAlpha(_ pixels: [UInt8]) -> [UInt8]? {
+        pixels.withUnsafeBufferPointer { source -> [UInt8]? in
+            let count = source.count / 4
+            for pixel in 0..<count where source[4 * pixel] != source[4 * pixel + 1] || source[4 * pixel + 1] != source[4 * pixel + 2] {
+                return nil
+            }
+            return [UInt8](unsafeUninitializedCapacity: 2 * count) { out, initialized in
+                for pixel in 0..<count {
+                    out[2 * pixel] = source[4 * pixel]
+                    out[2 * pixel + 1] = source[4 * pixel + 3]
+                }
+                initialized = 2 * count
+            }
+        }
     }
 
     /// `CELM`: chunked (flag bit 0), opaque (bit 1), LZFSE, then `KCBC` chunks. Xcode 26 cuts an

@@ -37,7 +37,8 @@ package struct CompiledCatalogBuilder {
     package static let storageVersion: UInt32 = 17
     package static let coreUIVersion: UInt32 = 975
     package static let schemaVersion: UInt32 = 2
-    package static let keySemantics: UInt32 = 1
+    /// 1 in the Mac files of the corpus, 2 in the iOS and tvOS ones.
+    package var keySemantics: UInt32 = 1
 
     package init(keyFormat: [RenditionAttribute], platform: String, platformVersion: String,
                  authoringTool: String = "adapt compile", versionString: String = "adapt compile") {
@@ -174,7 +175,7 @@ package struct CompiledCatalogBuilder {
         out.append32(0)  // associated checksum
         out.append32(Self.schemaVersion)
         out.append32(RenditionColorSpace.sRGB.rawValue)
-        out.append32(Self.keySemantics)
+        out.append32(keySemantics)
         return out.bytes
     }
 

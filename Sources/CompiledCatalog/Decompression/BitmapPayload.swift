@@ -131,4 +131,13 @@ public struct DecodedBitmap: Sendable, Equatable {
     public let format: BitmapPixelFormat
     public let isOpaque: Bool
     public let bytes: [UInt8]
+
+    package init(width: Int, height: Int, rowBytes: Int, format: BitmapPixelFormat, isOpaque: Bool, bytes: [UInt8]) {
+        self.width = width
+        self.height = height
+        self.rowBytes = rowBytes
+        self.format = format
+        self.isOpaque = isOpaque
+        self.bytes = bytes
+    }
 }

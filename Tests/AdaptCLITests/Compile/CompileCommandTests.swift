@@ -1,0 +1,203 @@
+import AdaptiveAssets
+import AssetCatalog
+import CatalogFixtures
+import AdaptSupport
+import CompiledCatalog
+import CPNGSupport
+import Foundation
+import Testing
+
+/// `adapt compile` through the binary, as a build script runs it: the files it writes, what it
+/// refuses, byte-identical output, and the round trip through adapt's own reader.
+@Suite struct CompileCommandTests {
+    /// A catalog with one of each kind compile writes: images at three scales with a dark
+    /// variant, an iPhone-only image, a colour with a dark variant, a data set, an app icon.
+    static func catalog() throws -> TemporaryCatalog {
+        let fixture = try TemporaryCatalog()
+        let light = PNGFixture.png(width: 20, height: 10, alpha: true, color: [200, 80, 40])
+        let dark = PNGFixture.png(width: 20, height: 10, alpha: true, color: [20, 40, 200])
+        try fixture.addSet("Logo.imageset", entries: [
+            ["idiom": "universal", "scale": "1x", "filename": "logo.png"],
+            ["idiom": "universal", "scale": "2x", "filename": "logo@2x.png"],
+            ["idiom": "universal", "scale": "3x", "filename": "logo@3x.png"],
+            ["idiom": "universal", "scale": "2x", "filename": "logo-dark@2x.png", "appearances": [["appearance": "luminosity", "value": "dark"]]],
+            ["idiom": "iphone", "scale": "3x", "filename": "logo-phone@3x.png"],
+        ], files: [])
+        for file in ["logo.png", "logo@2x.png", "logo@3x.png", "logo-phone@3x.png"] { try fixture.write(light, to: "Logo.imageset/" + file) }
+        try fixture.write(dark, to: "Logo.imageset/logo-dark@2x.png")
+        try fixture.addSet("Brand.colorset", entries: [
+            ["idiom": "universal", "color": ["color-space": "srgb", "components": ["red": "0.200", "green": "0.400", "blue": "0.900", "alpha": "1.000"]]],
+            ["idiom": "universal", "appearances": [["appearance": "luminosity", "value": "dark"]],
+             "color": ["color-space": "display-p3", "components": ["red": "255", "green": "128", "blue": "0x40", "alpha": "1.000"]]],
+        ])
+        try fixture.addSet("Level.dataset", entries: [["idiom": "universal", "filename": "level.json"]])
+        try fixture.write(Array(#"{"level": 1}"#.utf8), to: "Level.dataset/level.json")
+        try fixture.addSet("AppIcon.appiconset", entries: [
+            ["idiom": "iphone", "size": "60x60", "scale": "2x", "filename": "icon120.png"],
+            ["idiom": "iphone", "size": "60x60", "scale": "3x", "filename": "icon180.png"],
+            ["idiom": "ipad", "size": "76x76", "scale": "2x", "filename": "icon152.png"],
+            ["idiom": "ios-marketing", "size": "1024x1024", "scale": "1x", "filename": "icon1024.png"],
+        ])
+        for (file, side) in [("icon120.png", 120), ("icon180.png", 180), ("icon152.png", 152), ("icon1024.png", 1024)] {
+            try fixture.write(PNGFixture.png(width: side, height: side), to: "AppIcon.appiconset/" + file)
+        }
+        return fixture
+    }
+
+    static func compile(_ catalog: String, into folder: String, _ extra: [String] = []) throws -> AdaptRun {
+        try Adapt.run(["compile", catalog, "--compile", folder, "--platform", "iphoneos", "--minimum-deployment-target", "17.0",
+                       "--app-icon", "AppIcon", "--accent-color", "Brand", "--output-format", "human-readable-text", "--warnings"] + extra)
+    }
+
+    @Test func writesTheCatalogTheIconsAndThePartialInfoPlist() throws {
+        let fixture = try Self.catalog()
+        let output = fixture.root + "/Build"
+        let run = try Self.compile(fixture.path, into: output, ["--output-partial-info-plist", fixture.root + "/partial.plist"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let written = try FileManager.default.contentsOfDirectory(atPath: output).sorted()
+        // actool's loose icons: the iPhone's 60 pt at 2x and the iPad's 76 pt at 2x, nothing more.
+        #expect(written == ["AppIcon60x60@2x.png", "AppIcon76x76@2x~ipad.png", "Assets.car"])
+        #expect(run.stdout.contains("/* com.apple.actool.compilation-results */"))
+        #expect(run.stdout.contains(output + "/Assets.car"))
+
+        let compiled = try CompiledCatalog(path: output + "/Assets.car")
+        #expect(Set(compiled.facets.map(\.name)) == ["AppIcon", "Brand", "Level", "Logo"])
+        // Images, colours, data, and the icon's four images with a size list per device kind (iPhone, iPad, App Store).
+        #expect(compiled.renditions.count == 5 + 2 + 1 + 4 + 3)
+        #expect(compiled.metadata?.deploymentPlatform == "ios")
+        #expect(compiled.appearances?.entries.map(\.name).sorted() == ["UIAppearanceAny", "UIAppearanceDark"])
+        // The name identifiers are actool's (AppIcon's is 6849 in every real file).
+        #expect(compiled.facets.first { $0.name == "AppIcon" }?.nameIdentifier == 6849)
+
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: fixture.root + "/partial.plist")))
+        let plist = try #require(try PlistLib.read([bytes]).first)
+        guard case .dictionary(let root) = plist, case .dictionary(let icons)? = root["CFBundleIcons"],
+              case .dictionary(let primary)? = icons["CFBundlePrimaryIcon"] else {
+            Issue.record("the partial Info.plist has no CFBundleIcons.CFBundlePrimaryIcon: \(plist)")
+            return
+        }
+        #expect(root["NSAccentColorName"] == .string("Brand"))
+        #expect(primary["CFBundleIconFiles"] == .array([.string("AppIcon60x60")]))
+        #expect(primary["CFBundleIconName"] == .string("AppIcon"))
+    }
+
+    @Test func readsBackAsItsSource() throws {
+        let fixture = try Self.catalog()
+        let output = fixture.root + "/Build"
+        #expect(try Self.compile(fixture.path, into: output).status == 0)
+        let verify = try Adapt.run(["verify", output + "/Assets.car", "--source", fixture.path, "--format", "json"])
+        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+        #expect(verify.stdout.contains(#""diagnostics" : ["#) && !verify.stdout.contains(#""code" : "compiled."#), "\(verify.stdout)")
+
+        // extract gives the source's pixels back.
+        let extracted = fixture.root + "/Extracted.xcassets"
+        let extract = try Adapt.run(["extract", output + "/Assets.car", "-o", extracted])
+        #expect(extract.status == 0, "\(extract.stderr)")
+        let source = try CatalogReader().read(at: fixture.path)
+        let back = try CatalogReader().read(at: extracted)
+        for file in ["logo@2x.png", "logo-dark@2x.png"] {
+            let original = try #require(Self.pixels(source.asset(named: "Logo")!.path + "/" + file))
+            let roundTripped = try #require(Self.pixels(back.asset(named: "Logo")!.path + "/" + file))
+            #expect(original.count == roundTripped.count)
+            #expect(zip(original, roundTripped).allSatisfy { abs(Int($0) - Int($1)) <= 2 }, "\(file) differs after compile and extract")
+        }
+    }
+
+    /// The premultiplied pixels of a PNG, decoded by libpng as compile decodes them.
+    static func pixels(_ path: String) -> [UInt8]? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let decoded = [UInt8](data).withUnsafeBufferPointer { adapt_png_decode_premultiplied_bgra($0.baseAddress, $0.count, 1 << 24) }
+        defer { adapt_png_decoded_free(decoded.pixels) }
+        guard decoded.status == 0, let pixels = decoded.pixels else { return nil }
+        return Array(UnsafeBufferPointer(start: pixels, count: Int(decoded.width) * Int(decoded.height) * 4))
+    }
+
+    @Test func sameInputGivesTheSameBytes() throws {
+        let fixture = try Self.catalog()
+        #expect(try Self.compile(fixture.path, into: fixture.root + "/A").status == 0)
+        #expect(try Self.compile(fixture.path, into: fixture.root + "/B").status == 0)
+        let first = try Data(contentsOf: URL(fileURLWithPath: fixture.root + "/A/Assets.car"))
+        let second = try Data(contentsOf: URL(fileURLWithPath: fixture.root + "/B/Assets.car"))
+        #expect(first == second)
+    }
+
+    @Test func neverReplacesAFileACompilerDidNotWrite() throws {
+        let fixture = try Self.catalog()
+        let output = fixture.root + "/Build"
+        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        try Data("my notes".utf8).write(to: URL(fileURLWithPath: output + "/Assets.car"))
+        let run = try Self.compile(fixture.path, into: output)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("Assets.car") && run.stderr.contains("[compile.output]"), "\(run.stderr)")
+        #expect(try String(contentsOfFile: output + "/Assets.car", encoding: .utf8) == "my notes")
+        // Nothing else was left behind: no loose icon, no staging file.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output) == ["Assets.car"])
+    }
+
+    @Test func replacesItsOwnEarlierOutput() throws {
+        let fixture = try Self.catalog()
+        let output = fixture.root + "/Build"
+        #expect(try Self.compile(fixture.path, into: output).status == 0)
+        #expect(try Self.compile(fixture.path, into: output).status == 0)
+    }
+
+    @Test func aBrokenPNGIsAnErrorNamingTheFileAndNothingIsWritten() throws {
+        let fixture = try Self.catalog()
+        try fixture.write(Array("not a png".utf8), to: "Logo.imageset/logo@3x.png")
+        let output = fixture.root + "/Build"
+        let run = try Self.compile(fixture.path, into: output)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("Logo.imageset/logo@3x.png:") && run.stderr.contains(" error: ") && run.stderr.contains("[compile.unreadable]"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output + "/Assets.car"))
+    }
+
+    @Test func leftOutEntriesAreNamed() throws {
+        let fixture = try Self.catalog()
+        try fixture.addSet("Vector.imageset", entries: [["idiom": "universal", "filename": "v.pdf"]])
+        try fixture.write(Array("%PDF-1.4".utf8), to: "Vector.imageset/v.pdf")
+        let run = try Self.compile(fixture.path, into: fixture.root + "/Build")
+        #expect(run.status == 0)
+        #expect(run.stderr.contains("Vector.imageset/Contents.json") && run.stderr.contains("v.pdf is not compiled") && run.stderr.contains("[compile.left-out]"))
+        #expect(run.stdout.contains("/* com.apple.actool.document.warnings */"))
+    }
+
+    @Test func unknownFlagsAreUsageErrors() throws {
+        let fixture = try Self.catalog()
+        let run = try Adapt.run(["compile", fixture.path, "--compile", fixture.root + "/Build", "--platform", "iphoneos", "--no-such-flag"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("--no-such-flag"))
+    }
+
+    @Test func startedAsActoolItIsCompile() throws {
+        let fixture = try Self.catalog()
+        let link = fixture.root + "/actool"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: try Adapt.executable.path)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: link)
+        process.arguments = [fixture.path, "--compile", fixture.root + "/Build", "--platform", "iphoneos", "--minimum-deployment-target", "17.0",
+                             "--app-icon", "AppIcon"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(FileManager.default.fileExists(atPath: fixture.root + "/Build/Assets.car"))
+    }
+
+    @Test func filteringForADeviceCompilesWhatThinningKeeps() throws {
+        let fixture = try Self.catalog()
+        #expect(try Self.compile(fixture.path, into: fixture.root + "/All").status == 0)
+        #expect(try Self.compile(fixture.path, into: fixture.root + "/Phone", ["--filter-for-device-model", "iPhone14,2"]).status == 0)
+        let thinned = fixture.root + "/Thinned"
+        let thin = try Adapt.run(["thin", fixture.root + "/All/Assets.car", "--device", "iPhone14,2", "-o", thinned])
+        #expect(thin.status == 0, "\(thin.stderr)")
+        let slice = try #require(FileManager.default.enumerator(atPath: thinned)?.compactMap { $0 as? String }.first { $0.hasSuffix(".car") })
+        func renditions(_ path: String) throws -> Set<String> {
+            Set(try CompiledCatalog(path: path).renditions.map { "\($0.name ?? "")/\($0.renditionName) \($0.key.values)" })
+        }
+        let filtered = try renditions(fixture.root + "/Phone/Assets.car")
+        let sliced = try renditions(thinned + "/" + slice)
+        #expect(filtered == sliced, "compiled for the device only: \(filtered.subtracting(sliced).sorted()); thinned only: \(sliced.subtracting(filtered).sorted())")
+        #expect(filtered.count < (try renditions(fixture.root + "/All/Assets.car")).count)
+    }
+}
