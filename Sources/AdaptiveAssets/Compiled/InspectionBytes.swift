@@ -51,6 +51,7 @@ struct InspectionBytes: @unchecked Sendable {
         count += 1
     }
 
+    @inline(__always)
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         reserve(bytes.count)
@@ -64,11 +65,13 @@ struct InspectionBytes: @unchecked Sendable {
 
     mutating func append(_ bytes: [UInt8]) { bytes.withUnsafeBufferPointer { append($0) } }
 
-    /// An ASCII literal.
+    /// An ASCII literal: what the formatter writes most, copied from the binary with no `String`
+    /// in between (a literal passed as a `String` cost a copy and a retain each time).
+    @inline(__always)
     mutating func append(_ text: StaticString) { text.withUTF8Buffer { append($0) } }
 
-    /// A string's UTF-8.
-    mutating func append(_ text: String) {
+    /// A string's UTF-8 (named, so that a literal takes the `StaticString` path).
+    mutating func append(string text: String) {
         var text = text
         text.withUTF8 { append($0) }
     }
@@ -83,21 +86,46 @@ struct InspectionBytes: @unchecked Sendable {
 
     /// A non-negative number in decimal, its digits in threes separated by commas when `grouped`.
     mutating func appendDecimal(_ number: Int, grouped: Bool = false) {
-        reserve(32)
-        // Right to left into a scratch of 32 bytes: at most 19 digits and 6 commas.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
-            var value = number, position = buffer.count, digits = 0
-            repeat {
-                if grouped && digits > 0 && digits % 3 == 0 {
-                    position -= 1
-                    buffer[position] = UInt8(ascii: ",")
-                }
-                position -= 1
-                buffer[position] = UInt8(ascii: "0") + UInt8(value % 10)
-                value /= 10
-                digits += 1
-            } while value > 0
-            append(UnsafeBufferPointer(rebasing: buffer[position...]))
+        var digits = 1, power = 10
+        while digits < 19 && number >= power {
+            digits += 1
+            power &*= 10
         }
+        let length = grouped ? digits + (digits - 1) / 3 : digits
+        reserve(length)
+        // Right to left, straight into the buffer: `reserve` left `length` bytes free.
+        var value = number, position = count + length, written = 0
+        repeat {
+            if grouped && written > 0 && written % 3 == 0 {
+                position -= 1
+                start[position] = UInt8(ascii: ",")
+            }
+            position -= 1
+            start[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+            value /= 10
+            written += 1
+        } while value > 0
+        count += length
+    }
+
+    /// Whether every byte is printable ASCII (0x20 to 0x7E), so that a line needs no escaping:
+    /// eight bytes at a time, as nearly every line is checked.
+    static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+            // A byte with its high bit set, one below 0x20, or one equal to 0x7F (the classic
+            // "has a byte less than n" and "has a zero byte" tests, per byte, on the word).
+            let deleted = word ^ (0x7F &* ones)
+            if (word | ((word &- 0x20 &* ones) & ~word) | ((deleted &- ones) & ~deleted)) & highs != 0 { return false }
+            offset += 8
+        }
+        while offset < bytes.count {
+            guard bytes[offset] >= 0x20 && bytes[offset] < 0x7F else { return false }
+            offset += 1
+        }
+        return true
     }
 }
