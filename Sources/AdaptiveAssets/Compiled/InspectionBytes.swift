@@ -57,8 +57,52 @@ struct InspectionBytes: @unchecked Sendable {
         reserve(bytes.count)
         // Safe: `reserve` left `bytes.count` bytes free after `count`, and `bytes` is another
         // buffer's, or this one's from before it grew (the old memory is freed only after).
-        (start + count).initialize(from: source, count: bytes.count)
+        Self.copy(source, bytes.count, to: start + count)
         count += bytes.count
+    }
+
+    /// One line of a listing: two spaces, the label, `labelPadding` spaces, the traits,
+    /// `traitPadding` spaces, the payload and a line break, with one check for room.
+    mutating func appendLine(label: UnsafeBufferPointer<UInt8>, labelPadding: Int, traits: UnsafeBufferPointer<UInt8>, traitPadding: Int,
+                             payload: UnsafeBufferPointer<UInt8>) {
+        reserve(2 + label.count + labelPadding + traits.count + traitPadding + payload.count + 1)
+        // Safe: `reserve` left room for every byte written below.
+        var to = start + count
+        to.initialize(repeating: 0x20, count: 2)
+        to += 2
+        func write(_ part: UnsafeBufferPointer<UInt8>, padding: Int) {
+            if let source = part.baseAddress { Self.copy(source, part.count, to: to) }
+            to += part.count
+            to.initialize(repeating: 0x20, count: padding)
+            to += padding
+        }
+        write(label, padding: labelPadding)
+        write(traits, padding: traitPadding)
+        write(payload, padding: 0)
+        to.initialize(to: UInt8(ascii: "\n"))
+        count = to + 1 - start
+    }
+
+    /// Copies `length` bytes: the few bytes of a name or a field eight at a time, inline, where a
+    /// call to `memcpy` for each cost more than the copy; longer runs through `memcpy`.
+    @inline(__always)
+    private static func copy(_ source: UnsafePointer<UInt8>, _ length: Int, to destination: UnsafeMutablePointer<UInt8>) {
+        guard length >= 8 && length <= 64 else {
+            if length < 8 {
+                for offset in 0..<length { (destination + offset).initialize(to: source[offset]) }
+            } else {
+                destination.initialize(from: source, count: length)
+            }
+            return
+        }
+        let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(destination)
+        var offset = 0
+        while offset + 8 < length {
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
+            offset += 8
+        }
+        // The last eight bytes, overlapping the word before when the length is not a multiple.
+        to.storeBytes(of: from.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self), toByteOffset: length - 8, as: UInt64.self)
     }
 
     mutating func append(_ bytes: UnsafeRawBufferPointer) { append(bytes.bindMemory(to: UInt8.self)) }

@@ -121,8 +121,11 @@ struct InspectionLines: @unchecked Sendable {
                 output.append(UnsafeBufferPointer(rebasing: bytes[field.traitsEnd..<field.end]))
             }
             if field.isPlain {
-                write(into: &output)
-                output.append(UInt8(ascii: "\n"))
+                output.appendLine(label: UnsafeBufferPointer(rebasing: bytes[start..<field.labelEnd]),
+                                  labelPadding: max(0, labelWidth - Int(field.labelWidth)) + 2,
+                                  traits: UnsafeBufferPointer(rebasing: bytes[field.labelEnd..<field.traitsEnd]),
+                                  traitPadding: max(0, traitWidth - Int(field.traitWidth)) + 2,
+                                  payload: UnsafeBufferPointer(rebasing: bytes[field.traitsEnd..<field.end]))
             } else {
                 var unescaped = line.map(InspectionBytes.init(reusing:)) ?? InspectionBytes(capacity: 256)
                 write(into: &unescaped)
