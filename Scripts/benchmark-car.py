@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""`adapt inspect BIG.car`, as JSON and as text, against `cat BIG.car > /dev/null`, at two sizes.
+"""`adapt inspect BIG.car`, as JSON (with and without `--no-digests`) and as text, against
+`cat BIG.car > /dev/null`, at two sizes.
 
     Scripts/benchmark car [SMALL LARGE]     (renditions; default 20000 200000)
 
@@ -39,8 +40,8 @@ def main():
     source = os.path.join(corpus, "compiled", "acextract", "acextractTests", "data", "assets_ios.car")
     if not os.path.exists(source):
         sys.exit("the corpus's assets_ios.car was not found (set ADAPTIVE_ASSETS_CORPUS)")
-    print("adapt inspect BIG.car (--format json, and text) against cat BIG.car > /dev/null, median of %d runs "
-          "(target: ratio <= 3x; text under 100 MB peak RSS)" % RUNS)
+    print("adapt inspect BIG.car (--format json with and without digests, and text) against cat BIG.car > /dev/null, "
+          "median of %d runs (target: ratio <= 3x, for JSON without digests; text under 100 MB peak RSS)" % RUNS)
     for renditions in sizes:
         path = os.path.join(work, "BIG-%d.car" % renditions)
         if not os.path.exists(path):
@@ -49,10 +50,12 @@ def main():
         subprocess.run(["cat", path], stdout=subprocess.DEVNULL, check=True)
         cat, _ = median(["cat", path])
         json, json_peak = median([adapt, "inspect", path, "--format", "json"])
+        bare, bare_peak = median([adapt, "inspect", path, "--format", "json", "--no-digests"])
         text, text_peak = median([adapt, "inspect", path])
         print("  %7d renditions, %6.1f MB:  cat %6.3f s" % (renditions, size / 1e6, cat))
-        print("      adapt inspect --format json %6.3f s   ratio %5.2fx   peak RSS %6.1f MB" % (json, json / cat, json_peak))
-        print("      adapt inspect (text)        %6.3f s   ratio %5.2fx   peak RSS %6.1f MB" % (text, text / cat, text_peak))
+        print("      adapt inspect --format json              %6.3f s   ratio %5.2fx   peak RSS %6.1f MB" % (json, json / cat, json_peak))
+        print("      adapt inspect --format json --no-digests %6.3f s   ratio %5.2fx   peak RSS %6.1f MB" % (bare, bare / cat, bare_peak))
+        print("      adapt inspect (text)                     %6.3f s   ratio %5.2fx   peak RSS %6.1f MB" % (text, text / cat, text_peak))
 
 
 if __name__ == "__main__":

@@ -14,8 +14,16 @@ struct InspectCommand: ParsableCommand {
     @Option(help: "The output format.")
     var format: OutputFormat = .text
 
+    @Flag(help: "With --format json on a compiled catalog: leave out each rendition's SHA1Digest, the SHA-256 of its bytes (hashing every byte of the file is most of the time).")
+    var noDigests = false
+
+    func validate() throws {
+        if noDigests && format != .json { throw ValidationError("--no-digests applies to the JSON of a compiled catalog (--format json).") }
+    }
+
     func run() throws {
         if CompiledCatalog.isCompiledCatalog(atPath: catalog) { return try inspectCompiled() }
+        if noDigests { throw ValidationError("--no-digests applies to the JSON of a compiled catalog; \(catalog) is an asset catalog.") }
         let inspection: CatalogInspection
         do { inspection = try CatalogInspection(inspecting: catalog) } catch { throw CommandFailure(error.diagnostic) }
         let findings = inspection.findings
@@ -38,7 +46,8 @@ extension InspectCommand {
         do throws(CompiledCatalogError) {
             switch format {
             case .text: try CompiledInspection.write(path: catalog) { Terminal.document(bytes: $0) }
-            case .json: CompiledCatalog.AssetutilDocument(try CompiledCatalogIndex(path: catalog)).write { Terminal.document(bytes: $0) }
+            case .json:
+                CompiledCatalog.AssetutilDocument(try CompiledCatalogIndex(path: catalog), digests: !noDigests).write { Terminal.document(bytes: $0) }
             }
         } catch {
             throw CommandFailure(error.diagnostic)

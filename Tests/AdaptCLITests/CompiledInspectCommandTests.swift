@@ -20,6 +20,24 @@ import Testing
         #expect(lines.contains { $0.contains("phone 2x subtype 568") }, "d_iphone4's 4-inch launch variant keeps its subtype")
     }
 
+    /// `--no-digests` leaves each rendition's `SHA1Digest` out of the JSON, and nothing else; it
+    /// means nothing for the text or an asset catalog, which refuse it as a usage error.
+    @Test func noDigestsLeavesOutTheDigestsOnly() throws {
+        let file = try Self.corpusFile("assets_ios.car")
+        let json = try Adapt.run(["inspect", file, "--format", "json"])
+        let bare = try Adapt.run(["inspect", file, "--format", "json", "--no-digests"])
+        #expect(json.status == 0 && bare.status == 0, "\(bare.stderr)")
+        let lines = json.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        let kept = lines.filter { !$0.contains("\"SHA1Digest\" : ") }
+        #expect(lines.count - kept.count == 202, "one digest a rendition")
+        #expect(bare.stdout == kept.joined(separator: "\n"))
+        let text = try Adapt.run(["inspect", file, "--no-digests"])
+        #expect(text.status == 2 && text.stdout.isEmpty && text.stderr.contains("--no-digests"))
+        let folder = try TemporaryCatalog()
+        let catalog = try Adapt.run(["inspect", folder.path, "--format", "json", "--no-digests"])
+        #expect(catalog.status == 2 && catalog.stderr.contains("--no-digests"))
+    }
+
     @Test func jsonIsAssetutilShaped() throws {
         let run = try Adapt.run(["inspect", try Self.corpusFile("assets_ios.car"), "--format", "json"])
         #expect(run.status == 0, "\(run.stderr)")

@@ -15,44 +15,44 @@
 extension UnsafeRawBufferPointer {
     /// Whether `length` bytes starting at `offset` lie inside (no overflow: both are checked to
     /// be non-negative and compared by subtraction).
-    package func contains(offset: Int, length: Int) -> Bool {
+    @inlinable package func contains(offset: Int, length: Int) -> Bool {
         offset >= 0 && length >= 0 && offset <= count && length <= count - offset
     }
 
-    package func uint8(at offset: Int) -> UInt8? {
+    @inlinable package func uint8(at offset: Int) -> UInt8? {
         contains(offset: offset, length: 1) ? self[offset] : nil
     }
 
-    package func uint16BigEndian(at offset: Int) -> UInt16? {
+    @inlinable package func uint16BigEndian(at offset: Int) -> UInt16? {
         contains(offset: offset, length: 2) ? loadUnaligned(fromByteOffset: offset, as: UInt16.self).bigEndian : nil
     }
 
-    package func uint16LittleEndian(at offset: Int) -> UInt16? {
+    @inlinable package func uint16LittleEndian(at offset: Int) -> UInt16? {
         contains(offset: offset, length: 2) ? loadUnaligned(fromByteOffset: offset, as: UInt16.self).littleEndian : nil
     }
 
-    package func uint32BigEndian(at offset: Int) -> UInt32? {
+    @inlinable package func uint32BigEndian(at offset: Int) -> UInt32? {
         contains(offset: offset, length: 4) ? loadUnaligned(fromByteOffset: offset, as: UInt32.self).bigEndian : nil
     }
 
-    package func uint32LittleEndian(at offset: Int) -> UInt32? {
+    @inlinable package func uint32LittleEndian(at offset: Int) -> UInt32? {
         contains(offset: offset, length: 4) ? loadUnaligned(fromByteOffset: offset, as: UInt32.self).littleEndian : nil
     }
 
-    package func uint64LittleEndian(at offset: Int) -> UInt64? {
+    @inlinable package func uint64LittleEndian(at offset: Int) -> UInt64? {
         contains(offset: offset, length: 8) ? loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian : nil
     }
 
-    package func float64LittleEndian(at offset: Int) -> Double? {
+    @inlinable package func float64LittleEndian(at offset: Int) -> Double? {
         uint64LittleEndian(at: offset).map(Double.init(bitPattern:))
     }
 
-    package func float32LittleEndian(at offset: Int) -> Float? {
+    @inlinable package func float32LittleEndian(at offset: Int) -> Float? {
         uint32LittleEndian(at: offset).map(Float.init(bitPattern:))
     }
 
     /// The bytes of a range, rebased to start at 0, or nil when the range does not lie inside.
-    package func window(offset: Int, length: Int) -> UnsafeRawBufferPointer? {
+    @inlinable package func window(offset: Int, length: Int) -> UnsafeRawBufferPointer? {
         contains(offset: offset, length: length) ? UnsafeRawBufferPointer(rebasing: self[offset..<(offset + length)]) : nil
     }
 
@@ -66,18 +66,18 @@ extension UnsafeRawBufferPointer {
 
 /// The same checked reads on typed bytes (a PNG's chunk, a codec's input), through the raw ones.
 extension UnsafeBufferPointer<UInt8> {
-    package func uint16BigEndian(at offset: Int) -> UInt16? { UnsafeRawBufferPointer(self).uint16BigEndian(at: offset) }
-    package func uint16LittleEndian(at offset: Int) -> UInt16? { UnsafeRawBufferPointer(self).uint16LittleEndian(at: offset) }
-    package func uint32BigEndian(at offset: Int) -> UInt32? { UnsafeRawBufferPointer(self).uint32BigEndian(at: offset) }
-    package func uint32LittleEndian(at offset: Int) -> UInt32? { UnsafeRawBufferPointer(self).uint32LittleEndian(at: offset) }
-    package func uint64LittleEndian(at offset: Int) -> UInt64? { UnsafeRawBufferPointer(self).uint64LittleEndian(at: offset) }
+    @inlinable package func uint16BigEndian(at offset: Int) -> UInt16? { UnsafeRawBufferPointer(self).uint16BigEndian(at: offset) }
+    @inlinable package func uint16LittleEndian(at offset: Int) -> UInt16? { UnsafeRawBufferPointer(self).uint16LittleEndian(at: offset) }
+    @inlinable package func uint32BigEndian(at offset: Int) -> UInt32? { UnsafeRawBufferPointer(self).uint32BigEndian(at: offset) }
+    @inlinable package func uint32LittleEndian(at offset: Int) -> UInt32? { UnsafeRawBufferPointer(self).uint32LittleEndian(at: offset) }
+    @inlinable package func uint64LittleEndian(at offset: Int) -> UInt64? { UnsafeRawBufferPointer(self).uint64LittleEndian(at: offset) }
 }
 
 /// The same checked reads on an array of bytes (offsets from its start), through the raw ones.
 extension Array<UInt8> {
-    package func uint16BigEndian(at offset: Int) -> UInt16? { withUnsafeBytes { $0.uint16BigEndian(at: offset) } }
-    package func uint16LittleEndian(at offset: Int) -> UInt16? { withUnsafeBytes { $0.uint16LittleEndian(at: offset) } }
-    package func uint32BigEndian(at offset: Int) -> UInt32? { withUnsafeBytes { $0.uint32BigEndian(at: offset) } }
-    package func uint32LittleEndian(at offset: Int) -> UInt32? { withUnsafeBytes { $0.uint32LittleEndian(at: offset) } }
-    package func uint64LittleEndian(at offset: Int) -> UInt64? { withUnsafeBytes { $0.uint64LittleEndian(at: offset) } }
+    @inlinable package func uint16BigEndian(at offset: Int) -> UInt16? { withUnsafeBytes { $0.uint16BigEndian(at: offset) } }
+    @inlinable package func uint16LittleEndian(at offset: Int) -> UInt16? { withUnsafeBytes { $0.uint16LittleEndian(at: offset) } }
+    @inlinable package func uint32BigEndian(at offset: Int) -> UInt32? { withUnsafeBytes { $0.uint32BigEndian(at: offset) } }
+    @inlinable package func uint32LittleEndian(at offset: Int) -> UInt32? { withUnsafeBytes { $0.uint32LittleEndian(at: offset) } }
+    @inlinable package func uint64LittleEndian(at offset: Int) -> UInt64? { withUnsafeBytes { $0.uint64LittleEndian(at: offset) } }
 }

@@ -153,13 +153,17 @@ struct InspectionGroups: Sendable {
         // order; look-alike names are labelled with their bytes. Renditions no facet names last.
         var used = (0..<facetCount).filter { starts[$0 + 1] > starts[$0] }
         used.sort { index.facetOrder($0, $1) }
-        let labels = index.facetLabels(used)
-        if starts[facetCount + 1] > starts[facetCount] { used.append(facetCount) }
+        var labels: [String?] = index.facetLabels(used)
+        if starts[facetCount + 1] > starts[facetCount] {
+            used.append(facetCount)
+            labels.append(nil)
+        }
         positions.reserveCapacity(count)
-        for facet in used {
+        assets.reserveCapacity(used.count)
+        for (facet, label) in zip(used, labels) {
             let start = positions.count
             positions += byFacet[starts[facet]..<starts[facet + 1]]
-            assets.append(Asset(name: labels[facet], positions: start..<positions.count))
+            assets.append(Asset(name: label, positions: start..<positions.count))
         }
     }
 

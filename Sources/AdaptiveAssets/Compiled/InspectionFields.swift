@@ -95,7 +95,8 @@ struct InspectionLines: @unchecked Sendable {
     /// to the asset's widest (traits to at most 72 characters).
     func write(_ asset: InspectionGroups.Asset, positions: ArraySlice<Int32>, formatter: InspectionLineFormatter, into output: inout InspectionBytes) {
         output.append(UInt8(ascii: "\n"))
-        Array((asset.name ?? "(no facet: packed images)").utf8).withUnsafeBufferPointer { formatter.appendLine($0, to: &output) }
+        var name = asset.name ?? "(no facet: packed images)"
+        name.withUTF8 { formatter.appendLine($0, to: &output) }
         let size = InspectionFields.batchSize
         var labelWidth = 0, traitWidth = 0
         for position in positions.lazy.map(Int.init) {
@@ -104,8 +105,10 @@ struct InspectionLines: @unchecked Sendable {
             traitWidth = max(traitWidth, Int(field.traitWidth))
         }
         traitWidth = min(traitWidth, InspectionLineFormatter.traitWidthLimit)
-        var line = InspectionBytes(capacity: 256)
-        defer { line.deallocate() }
+        // A line to escape is put together first; nearly none needs it, so none is allocated
+        // until one does.
+        var line: InspectionBytes?
+        defer { line?.deallocate() }
         for position in positions.lazy.map(Int.init) {
             let batch = fields[position / size], offset = position % size, bytes = self.bytes[position / size]
             let field = batch[offset], start = offset == 0 ? 0 : batch[offset - 1].end
@@ -118,12 +121,16 @@ struct InspectionLines: @unchecked Sendable {
                 output.append(UnsafeBufferPointer(rebasing: bytes[field.traitsEnd..<field.end]))
             }
             if field.isPlain {
-                write(into: &output)
-                output.append(UInt8(ascii: "\n"))
+                output.appendLine(label: UnsafeBufferPointer(rebasing: bytes[start..<field.labelEnd]),
+                                  labelPadding: max(0, labelWidth - Int(field.labelWidth)) + 2,
+                                  traits: UnsafeBufferPointer(rebasing: bytes[field.labelEnd..<field.traitsEnd]),
+                                  traitPadding: max(0, traitWidth - Int(field.traitWidth)) + 2,
+                                  payload: UnsafeBufferPointer(rebasing: bytes[field.traitsEnd..<field.end]))
             } else {
-                line = InspectionBytes(reusing: line)
-                write(into: &line)
-                formatter.appendLine(line.bytes(0..<line.count), to: &output)
+                var unescaped = line.map(InspectionBytes.init(reusing:)) ?? InspectionBytes(capacity: 256)
+                write(into: &unescaped)
+                formatter.appendLine(unescaped.bytes(0..<unescaped.count), to: &output)
+                line = unescaped
             }
         }
     }

@@ -17,6 +17,8 @@ struct InspectionLineFormatter: Sendable {
     let identifier: Int
     let facetLookup: FacetLookup
     let facetCount: Int
+    /// The idioms' names by number, as bytes: every rendition's traits start with one.
+    let idiomNames: [[UInt8]]
 
     init(_ index: CompiledCatalogIndex) {
         appearances = index.appearances
@@ -32,6 +34,11 @@ struct InspectionLineFormatter: Sendable {
         identifier = at(.identifier) ?? attributes.count
         facetLookup = index.facetLookup
         facetCount = index.facets.count
+        idiomNames = (0..<16).map { Array(CompiledIdiom(rawValue: $0).name.utf8) }
+    }
+
+    private func appendIdiom(_ number: UInt16, to output: inout InspectionBytes) {
+        if Int(number) < idiomNames.count { output.append(idiomNames[Int(number)]) } else { output.append(string: CompiledIdiom(rawValue: number).name) }
     }
 
     static let traitWidthLimit = 72
@@ -46,8 +53,7 @@ struct InspectionLineFormatter: Sendable {
         let traitsEnd = bytes.count
         writePayload(of: view, into: &bytes, cache: &cache)
         let facet = view.keyValue(at: identifier).flatMap(facetLookup.facet(for:)) ?? facetCount
-        let all = bytes.bytes(start..<bytes.count)
-        let isPlain = all.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        let isPlain = InspectionBytes.isPrintableASCII(bytes.bytes(start..<bytes.count))
         func characters(_ range: Range<Int>) -> Int32 {
             let part = bytes.bytes(range)
             return Int32(isPlain || part.allSatisfy { $0 < 0x80 } ? part.count : String(decoding: part, as: UTF8.self).count)
@@ -58,18 +64,20 @@ struct InspectionLineFormatter: Sendable {
     }
 
     /// The traits the key selects, most telling first: `phone 2x compact-width memory 2`.
-    /// `value(i)` is the key's value for the key format's attribute `i`.
+    /// `value(i)` is the key's value for the key format's attribute `i`. Inlined, so that reading
+    /// the key is too, for each of the two callers.
+    @inline(__always)
     func writeTraits(of value: (Int) -> UInt16, into output: inout InspectionBytes) {
         func part(_ text: String) {
             output.append(UInt8(ascii: " "))
-            output.append(text)
+            output.append(string: text)
         }
         func number(_ label: StaticString, _ number: UInt16) {
             output.append(UInt8(ascii: " "))
             output.append(label)
             output.appendDecimal(Int(number))
         }
-        if let idiom { output.append(CompiledIdiom(rawValue: value(idiom)).name) } else { output.append("universal") }
+        if let idiom { appendIdiom(value(idiom), to: &output) } else { output.append("universal") }
         if let scale {
             let factor = value(scale)
             if factor == 0 { output.append(" any-scale") } else { number("", factor); output.append(UInt8(ascii: "x")) }
@@ -101,11 +109,11 @@ struct InspectionLineFormatter: Sendable {
         case .color, .multisizeImage:
             switch RenditionPayload(view.payload, in: view.file) {
             case .color(let space, let components):
-                output.append("color \(RenditionColorSpace(rawValue: space)) (")
-                output.append(components.map(Self.formatComponent).joined(separator: ", "))
+                output.append(string: "color \(RenditionColorSpace(rawValue: space)) (")
+                output.append(string: components.map(Self.formatComponent).joined(separator: ", "))
                 output.append(UInt8(ascii: ")"))
             case .multisizeImage(let entries):
-                output.append("sizes " + entries.map { "\($0.width)x\($0.height)" }.joined(separator: ", "))
+                output.append(string: "sizes " + entries.map { "\($0.width)x\($0.height)" }.joined(separator: ", "))
             default: break
             }
             output.append(", ")
@@ -126,7 +134,7 @@ struct InspectionLineFormatter: Sendable {
             default: nil
             }
             if let compression, compression != .uncompressed {
-                output.append(compression.name)
+                cache.compression.append(compression, to: &output)
                 output.append(", ")
             }
             if let uti = view.utiBytes, !uti.isEmpty {
@@ -134,11 +142,11 @@ struct InspectionLineFormatter: Sendable {
                 output.append(", ")
             }
             if case .unknown(let tag, _) = shape {
-                output.append("data tag \(FourCharacterCode.text(of: tag)), ")
+                output.append(string: "data tag \(FourCharacterCode.text(of: tag)), ")
             }
         }
         if layout != .onePartScale && layout != .internalReference {
-            output.append(layout.name)
+            cache.layout.append(layout, to: &output)
             output.append(", ")
         }
         Self.writeByteCount(view.sizeOnDisk, into: &output)
@@ -164,30 +172,45 @@ struct InspectionLineFormatter: Sendable {
 
     /// Text from the file, its invalid UTF-8 repaired as `String(decoding:as:)` repairs it.
     private func appendText(_ bytes: UnsafeRawBufferPointer, to output: inout InspectionBytes) {
-        if bytes.allSatisfy({ $0 < 0x80 }) { output.append(bytes) } else { output.append(String(decoding: bytes, as: UTF8.self)) }
+        if bytes.allSatisfy({ $0 < 0x80 }) { output.append(bytes) } else { output.append(string: String(decoding: bytes, as: UTF8.self)) }
     }
 
     /// One line, escaped as `String.escapingControlCharacters` escapes it, and a line break.
     func appendLine(_ line: UnsafeBufferPointer<UInt8>, to output: inout InspectionBytes) {
-        if line.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+        if InspectionBytes.isPrintableASCII(line) {
             output.append(line)
         } else {
-            output.append(String(decoding: line, as: UTF8.self).escapingControlCharacters)
+            output.append(string: String(decoding: line, as: UTF8.self).escapingControlCharacters)
         }
         output.append(UInt8(ascii: "\n"))
     }
 }
 
-/// What a batch formats again and again, kept once: the pixel format's code.
+/// What a batch formats again and again, kept once: the names of the last pixel format, layout
+/// and compression seen (runs of renditions share them).
 struct FormatCache {
-    private var pixelFormat = PixelFormat(rawValue: .max)
-    private var pixelCode: [UInt8] = []
+    var pixelFormat = LastName<PixelFormat>(\.code)
+    var layout = LastName<RenditionLayout>(\.name)
+    var compression = LastName<RenditionCompression>(\.name)
 
     mutating func appendCode(of format: PixelFormat, to output: inout InspectionBytes) {
-        if format != pixelFormat {
-            pixelFormat = format
-            pixelCode = Array(format.code.utf8)
+        pixelFormat.append(format, to: &output)
+    }
+}
+
+/// A value's name as bytes, worked out again only when the value changes.
+struct LastName<Value: Equatable> {
+    private let name: (Value) -> String
+    private var value: Value?
+    private var bytes: [UInt8] = []
+
+    init(_ name: @escaping (Value) -> String) { self.name = name }
+
+    mutating func append(_ new: Value, to output: inout InspectionBytes) {
+        if new != value {
+            value = new
+            bytes = Array(name(new).utf8)
         }
-        output.append(pixelCode)
+        output.append(bytes)
     }
 }

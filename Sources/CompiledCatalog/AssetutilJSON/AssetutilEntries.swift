@@ -19,8 +19,11 @@ struct AssetutilEntries: Sendable {
     let vocabulary = AssetutilVocabulary()
     let appearances: CARNamedValues?
     let localizations: CARNamedValues?
+    /// Whether each entry carries its `SHA1Digest`.
+    let digests: Bool
 
-    init(_ index: CompiledCatalogIndex) {
+    init(_ index: CompiledCatalogIndex, digests: Bool = true) {
+        self.digests = digests
         positions = KeyPositions(index.keyFormat.attributes)
         facetLookup = index.facetLookup
         facetNames = RenderedStrings(index.facets.map(\.name))
@@ -112,7 +115,7 @@ struct AssetutilEntries: Sendable {
                 output.string(utf8: name)
             }
         }
-        if let value = rendition.valueBytes {
+        if digests, let value = rendition.valueBytes {
             output.key("SHA1Digest")
             output.sha256(of: value)
         }

@@ -27,11 +27,17 @@ extension CompiledCatalog {
     public struct AssetutilDocument: Sendable {
         /// The catalog as read from its file: the document formats each rendition in place.
         let index: CompiledCatalogIndex
+        /// Whether each rendition carries its `SHA1Digest`: hashing every byte of the file is most
+        /// of the document's time, so `adapt inspect --format json --no-digests` can leave it out.
+        let digests: Bool
 
         public init(_ catalog: CompiledCatalog) { self.init(catalog.index) }
 
         /// The document of a file read only as far as an index: no `Rendition` values are built.
-        package init(_ index: CompiledCatalogIndex) { self.index = index }
+        package init(_ index: CompiledCatalogIndex, digests: Bool = true) {
+            self.index = index
+            self.digests = digests
+        }
 
         /// The whole document as UTF-8, ending with a newline (Xcode's JSON style, as assetutil).
         public func bytes() -> [UInt8] {
@@ -52,7 +58,7 @@ extension CompiledCatalog {
             let batch = 1024
             let starts = Array(stride(from: 0, to: index.records.count, by: batch))
             let cores = CompiledCatalog.concurrency, groupSize = cores * 4
-            let entries = AssetutilEntries(index)
+            let entries = AssetutilEntries(index, digests: digests)
             let buffers = (0..<min(groupSize, starts.count)).map { _ in JSONOutput.Buffer(capacity: 512 * batch) }
             try index.withRenditions { renditions in
                 for group in stride(from: 0, to: starts.count, by: groupSize) {

@@ -136,7 +136,6 @@ package struct CompiledCatalogIndex: Sendable {
         }
     }
 
-    /// The name of the facet that names `identifier`, if any.
     /// The order of assets (facets) in every listing: by name, then by the names' bytes (for names
     /// equal as Swift strings, such as NFC and NFD spellings), then by the facets' order.
     package func facetOrder(_ left: Int, _ right: Int) -> Bool {
@@ -146,22 +145,34 @@ package struct CompiledCatalogIndex: Sendable {
         return left < right
     }
 
-    /// The name an asset is listed under: the facet's name, with its bytes in hexadecimal when
-    /// another listed facet's name is the same Swift string or when it is not UTF-8, so that
-    /// look-alike assets can be told apart (`Café  (name bytes 43 61 66 65 cc 81)`).
-    package func facetLabels(_ listed: some Sequence<Int>) -> [Int: String] {
-        var spellings: [String: Int] = [:]
-        let listed = Array(listed)
-        for facet in listed { spellings[facets[facet].name, default: 0] += 1 }
-        var labels: [Int: String] = [:]
-        for facet in listed {
-            let name = facets[facet].name, bytes = facets[facet].nameBytes
-            let ambiguous = spellings[name, default: 0] > 1 || !name.utf8.elementsEqual(bytes)
-            labels[facet] = ambiguous ? name + "  (name bytes " + bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined(separator: " ") + ")" : name
+    /// The names the facets `listed` are listed under, in the same order: each facet's name, with
+    /// its bytes in hexadecimal when another listed facet's name is the same Swift string or when
+    /// it is not UTF-8, so that look-alike assets can be told apart
+    /// (`Café  (name bytes 43 61 66 65 cc 81)`). Names equal as strings sit next to each other in
+    /// `facetOrder` (by name first), which is how listings give them, so finding them takes one
+    /// pass over their names, not a table of every name (a file of 30,000 assets spent more time
+    /// hashing its names than listing them).
+    package func facetLabels(_ listed: [Int]) -> [String] {
+        var ordered = Array(listed.indices)
+        // Already in order, as listings pass them: the sort then only checks it.
+        ordered.sort { facetOrder(listed[$0], listed[$1]) }
+        var ambiguous = [Bool](repeating: false, count: listed.count)
+        for (first, second) in zip(ordered, ordered.dropFirst()) where facets[listed[first]].name == facets[listed[second]].name {
+            ambiguous[first] = true
+            ambiguous[second] = true
         }
-        return labels
+        return listed.indices.map { slot in
+            var name = facets[listed[slot]].name
+            let bytes = facets[listed[slot]].nameBytes
+            // Compared as contiguous bytes: the generic `elementsEqual` of a string's UTF-8 view
+            // cost more than the rest of the labelling.
+            let isUTF8 = name.withUTF8 { utf8 in bytes.withUnsafeBufferPointer { utf8.elementsEqual($0) } }
+            guard ambiguous[slot] || !isUTF8 else { return name }
+            return name + "  (name bytes " + bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined(separator: " ") + ")"
+        }
     }
 
+    /// The name of the facet that names `identifier`, if any.
     package func facetName(_ identifier: UInt16?) -> String? {
         identifier.flatMap(facetLookup.facet(for:)).map { facets[$0].name }
     }
@@ -178,9 +189,9 @@ package struct CompiledCatalogIndex: Sendable {
 /// The renditions of an index, as views, in tree order.
 package struct RenditionViews: RandomAccessCollection, @unchecked Sendable {
     // Unchecked Sendable: the bytes are immutable while the index that lends the views lives.
-    let file: UnsafeRawBufferPointer
-    let records: [RenditionRecord]
-    let keyCount: Int
+    @usableFromInline let file: UnsafeRawBufferPointer
+    @usableFromInline let records: [RenditionRecord]
+    @usableFromInline let keyCount: Int
 
     package var startIndex: Int { 0 }
     package var endIndex: Int { records.count }
@@ -194,7 +205,7 @@ package struct RenditionViews: RandomAccessCollection, @unchecked Sendable {
         file.prefetch(offset: record.keyOffset, length: 2 * keyCount)
     }
 
-    package subscript(position: Int) -> RenditionView {
+    @inlinable package subscript(position: Int) -> RenditionView {
         RenditionView(file: file, record: records[position], keyCount: keyCount)
     }
 }

@@ -18,6 +18,7 @@ package struct RenditionView {
     /// The attributes of the key format: how many 16-bit values the key holds.
     package let keyCount: Int
 
+    @usableFromInline
     init(file: UnsafeRawBufferPointer, record: RenditionRecord, keyCount: Int) {
         // What makes the unchecked reads below safe: the record was made against these bytes,
         // after checking that the header and the key's values lie inside them. Checked again
@@ -30,15 +31,15 @@ package struct RenditionView {
     }
 
     /// The CSI header's 32-bit field at `offset` (every caller passes a constant below 184).
-    @inline(__always)
-    private func field(_ offset: Int) -> UInt32 {
+    @inlinable
+    func field(_ offset: Int) -> UInt32 {
         // Safe: `offset + 4 <= Rendition.headerLength`, and the init checked that the header's
         // bytes lie inside the file.
         file.loadUnaligned(fromByteOffset: record.valueOffset + offset, as: UInt32.self).littleEndian
     }
 
     /// The key's value for the key format's attribute `index`, or nil past the key format.
-    @inline(__always)
+    @inlinable
     package func keyValue(at index: Int) -> UInt16? {
         guard index >= 0 && index < keyCount else { return nil }
         // Safe: `index < keyCount`, and the init checked that the key's `keyCount` values lie
@@ -46,15 +47,15 @@ package struct RenditionView {
         return file.loadUnaligned(fromByteOffset: record.keyOffset + 2 * index, as: UInt16.self).littleEndian
     }
 
-    package var csiVersion: UInt32 { field(4) }
-    package var flags: RenditionFlags { RenditionFlags(rawValue: field(8)) }
-    package var width: UInt32 { field(12) }
-    package var height: UInt32 { field(16) }
-    package var scaleFactor: UInt32 { field(20) }
-    package var pixelFormat: PixelFormat { PixelFormat(rawValue: field(24)) }
-    package var colorSpaceID: UInt32 { field(28) & 0xF }
-    package var modificationDate: UInt32 { field(32) }
-    package var layout: RenditionLayout { RenditionLayout(rawValue: UInt16(truncatingIfNeeded: field(36))) }
+    @inlinable package var csiVersion: UInt32 { field(4) }
+    @inlinable package var flags: RenditionFlags { RenditionFlags(rawValue: field(8)) }
+    @inlinable package var width: UInt32 { field(12) }
+    @inlinable package var height: UInt32 { field(16) }
+    @inlinable package var scaleFactor: UInt32 { field(20) }
+    @inlinable package var pixelFormat: PixelFormat { PixelFormat(rawValue: field(24)) }
+    @inlinable package var colorSpaceID: UInt32 { field(28) & 0xF }
+    @inlinable package var modificationDate: UInt32 { field(32) }
+    @inlinable package var layout: RenditionLayout { RenditionLayout(rawValue: UInt16(truncatingIfNeeded: field(36))) }
 
     /// `csimetadata.name`, as stored: the 128-byte field up to its first NUL.
     package var renditionNameBytes: UnsafeRawBufferPointer {
@@ -73,7 +74,7 @@ package struct RenditionView {
                               offset: record.valueOffset + Rendition.headerLength)
     }
 
-    package var payload: RenditionPayload.Shape { record.payload }
+    @inlinable package var payload: RenditionPayload.Shape { record.payload }
 
     /// `assetutil`'s `SizeOnDisk`: the header, its properties and its data.
     package var sizeOnDisk: Int { Rendition.sizeOnDisk(of: record.valueRange) }

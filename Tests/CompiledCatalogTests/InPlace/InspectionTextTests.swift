@@ -114,7 +114,8 @@ enum Reference {
     static func text(_ catalog: CompiledCatalog) -> String {
         let header = catalog.header
         let groups = catalog.assetGroups
-        let labels = catalog.index.facetLabels(groups.compactMap(\.facet))
+        let listed = groups.compactMap(\.facet)
+        let labels = Dictionary(uniqueKeysWithValues: zip(listed, catalog.index.facetLabels(listed)))
         let assets = groups.map { (name: $0.facet.flatMap { labels[$0] }, renditions: $0.positions.map { catalog.renditions[$0] }) }
         var lines: [String] = []
         lines.append("\(catalog.path): compiled catalog, storage version \(header.storageVersion) (CoreUI \(header.coreUIVersion)), "
