@@ -21,5 +21,6 @@ let package = Package(
         .executableTarget(name: "FuzzAccessors", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzConfig", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzCAR", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "FuzzCompile", dependencies: ["FuzzSupport"]),
     ]
 )

@@ -7,22 +7,22 @@ import CPNGSupport
 import DeviceProfiles
 
 /// What `adapt compile` is asked to do: actool's options that change what it writes.
-package struct CompileOptions: Sendable {
-    package var platform: CompilePlatform
-    package var deploymentTarget: String
+@_spi(Compiling) public struct CompileOptions: Sendable {
+    public var platform: CompilePlatform
+    public var deploymentTarget: String
     /// `--target-device` values (`iphone`, `ipad`, …); empty: every device of the platform.
-    package var targetDevices: [String] = []
-    package var appIcon: String?
-    package var alternateAppIcons: [String] = []
-    package var includeAllAppIcons = false
-    package var accentColor: String?
+    public var targetDevices: [String] = []
+    public var appIcon: String?
+    public var alternateAppIcons: [String] = []
+    public var includeAllAppIcons = false
+    public var accentColor: String?
     /// The most pixels one image may decode to (`--max-pixels`).
-    package var maxPixels: UInt64 = 64 << 20
+    public var maxPixels: UInt64 = 64 << 20
     /// `--filter-for-device-model`: compile only what this device's App Store slice keeps, the
     /// entries `ThinningPlan` keeps for it (the thinner's own answer).
     package var device: DeviceProfile?
 
-    package init(platform: CompilePlatform, deploymentTarget: String) {
+    public init(platform: CompilePlatform, deploymentTarget: String) {
         self.platform = platform
         self.deploymentTarget = deploymentTarget
     }
@@ -30,8 +30,8 @@ package struct CompileOptions: Sendable {
 
 /// What a compile produced: the `Assets.car` bytes, the files actool writes beside it (an iOS
 /// app's loose icons, a Mac app's `.icns`), what the partial Info.plist says, and every finding.
-package struct CompileProduct: Sendable {
-    package var car: [UInt8]
+@_spi(Compiling) public struct CompileProduct: Sendable {
+    public var car: [UInt8]
     /// File name → bytes, in the order written.
     package var looseFiles: [(name: String, bytes: [UInt8])] = []
     /// The app icon compiled as the primary icon (`CFBundleIconName`), if any.
@@ -42,9 +42,9 @@ package struct CompileProduct: Sendable {
     /// The Mac app's icon file (`CFBundleIconFile`), without extension.
     package var macIconFile: String?
     package var accentColorName: String?
-    package var diagnostics: [Diagnostic] = []
+    public var diagnostics: [Diagnostic] = []
     /// How many renditions the file holds.
-    package var renditionCount = 0
+    public var renditionCount = 0
 }
 
 /// Compiles source catalogs into one compiled catalog, as actool does for a platform and its
@@ -64,11 +64,11 @@ package struct CompileProduct: Sendable {
 /// let product = try CatalogCompiler(options).compile([catalog])
 /// try FileOperations.writeAtomically("Build/Assets.car", product.car)
 /// ```
-package struct CatalogCompiler {
-    package let options: CompileOptions
+@_spi(Compiling) public struct CatalogCompiler {
+    public let options: CompileOptions
     private let idioms: Set<UserInterfaceIdiom>
 
-    package init(_ options: CompileOptions) {
+    public init(_ options: CompileOptions) {
         self.options = options
         idioms = options.platform.idioms(targetDevices: options.targetDevices)
     }
@@ -117,7 +117,7 @@ package struct CatalogCompiler {
 
     /// Compiles `catalogs` (read by `CatalogReader`) into one file. A catalog's own errors are
     /// reported as they are and stop the compile, as actool stops.
-    package func compile(_ catalogs: [Catalog]) throws(CompileFailure) -> CompileProduct {
+    public func compile(_ catalogs: [Catalog]) throws(CompileFailure) -> CompileProduct {
         var product = CompileProduct(car: [])
         var diagnostics: [Diagnostic] = []
         for catalog in catalogs { diagnostics += catalog.diagnostics }
@@ -705,8 +705,8 @@ package struct CatalogCompiler {
 }
 
 /// A compile that cannot write its output: the findings that stop it (errors among them).
-package struct CompileFailure: Error {
-    package var diagnostics: [Diagnostic]
+@_spi(Compiling) public struct CompileFailure: Error {
+    public var diagnostics: [Diagnostic]
 }
 
 /// The pixel size a JPEG's frame header (SOF0 to SOF15 but DHT, JPG and DAC) states.

@@ -4,7 +4,7 @@ import CompiledCatalog
 /// actool's `--platform` (Xcode's `PLATFORM_NAME`): what a catalog is compiled for. Each names the platform whose rules
 /// apply (rule 2.1's platform table), the devices it serves, the key format actool writes for it
 /// and the name the file's `EXTENDED_METADATA` gives it.
-package enum CompilePlatform: String, CaseIterable, Sendable {
+@_spi(Compiling) public enum CompilePlatform: String, CaseIterable, Sendable {
     case iphoneos, iphonesimulator, appletvos, appletvsimulator, watchos, watchsimulator, macosx, xros, xrsimulator
 
     package var platform: Platform {

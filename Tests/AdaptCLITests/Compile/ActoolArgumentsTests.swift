@@ -1,4 +1,4 @@
-import AdaptiveAssets
+@_spi(Compiling) import AdaptiveAssets
 import Testing
 
 /// actool's command line as build scripts and Xcode write it.

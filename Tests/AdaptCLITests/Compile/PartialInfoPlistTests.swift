@@ -1,5 +1,5 @@
 import AdaptSupport
-import AdaptiveAssets
+@_spi(Compiling) import AdaptiveAssets
 import Testing
 
 /// The partial Info.plist per platform, as actool writes it.

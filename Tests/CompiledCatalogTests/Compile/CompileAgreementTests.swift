@@ -1,4 +1,4 @@
-import AdaptiveAssets
+@_spi(Compiling) import AdaptiveAssets
 import AssetCatalog
 import CatalogFixtures
 import CompiledCatalog
