@@ -252,9 +252,10 @@ switch options.suite {
 case "core": try runCore(options)
 case "validate": try runValidate(options)
 case "report": try runReport(options)
+case "lzfse": try runLZFSE(options)
 case "hostile-car-files": try writeHostileCarFiles(options)
 case "hostile-car-seeds": try writeHostileCarSeeds(options)
 default:
-    print("usage: adapt-benchmarks core|validate|report|hostile-car-files|hostile-car-seeds [--sets N] [--queries N] [--repetitions N] [--work DIR] [--catalog PATH]")
+    print("usage: adapt-benchmarks core|validate|report|lzfse|hostile-car-files|hostile-car-seeds [--sets N] [--queries N] [--repetitions N] [--work DIR] [--catalog PATH]")
     exit(2)
 }

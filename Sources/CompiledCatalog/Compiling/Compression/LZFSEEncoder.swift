@@ -58,6 +58,9 @@ package enum LZFSEEncoder {
     /// Longest match searched forward; longer ones are cut (and split into M's of 2359).
     static let maximumMatchLength = 100 * LZFSEBlockEncoder.maximumM
     static let hashBits = 14, hashWays = 4
+    /// How many positions ahead the history line is asked for (at most 4: the 4 bytes read
+    /// there must lie before the search's end plus 8).
+    static let prefetchDistance = 4
 
     /// A match of `length` bytes at `position`, copied from `reference`; length 0 is none.
     struct Match {
@@ -76,8 +79,9 @@ package enum LZFSEEncoder {
         var position = 0
         while position < searchEnd {
             if position - table.base >= HistoryTable.rebaseDistance { table.rebase() }
-            // Safe: `position + 8 <= count`.
+            // Safe: `position + 8 < count`.
             let next4 = UnsafeRawPointer(source + position).loadUnaligned(as: UInt32.self)
+            table.prefetch(UnsafeRawPointer(source + position + prefetchDistance).loadUnaligned(as: UInt32.self))
             let candidates = table.insert(next4, at: position)
             if position < blocks.literalStart {  // inside a match already emitted
                 position += 1
