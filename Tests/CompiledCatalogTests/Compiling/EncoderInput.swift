@@ -6,8 +6,8 @@ import Foundation
 enum EncoderInput {
     static let names = [
         "empty", "one-byte", "seven-bytes", "eight-bytes", "nine-bytes", "sixteen-bytes",
-        "zeros-1m-plus-3", "random-64k", "random-with-repeats-300k", "text-1m", "short-repeats-2m",
-        "far-repeat-600k", "literal-runs-between-matches", "pixels-gradient-3m", "pixels-sprites-1m",
+        "zeros-1m-plus-3", "random-64k", "random-with-repeats-300k", "text-300k", "short-repeats-300k",
+        "far-repeat-540k", "literal-runs-between-matches", "pixels-gradient-1.4m", "pixels-sprites-256k",
     ]
 
     static func bytes(_ name: String) -> [UInt8] {
@@ -32,23 +32,23 @@ enum EncoderInput {
                 bytes += random.bytes(random.below(900))
             }
             return bytes
-        case "text-1m":
+        case "text-300k":
             let words = ["asset", "catalog", "rendition", "bitmap", "the", "of", "compressed", "pixel", "idiom", "scale", "appearance", "\n"]
             var text: [UInt8] = []
-            while text.count < 1 << 20 { text += Array((words[random.below(words.count)] + " ").utf8) }
+            while text.count < 300_000 { text += Array((words[random.below(words.count)] + " ").utf8) }
             return text
-        case "short-repeats-2m":
+        case "short-repeats-300k":
             // Mostly 4-8 byte matches: blocks fill on their 10,000 triples first.
             var bytes = random.bytes(64)
-            while bytes.count < 2 << 20 {
+            while bytes.count < 300_000 {
                 let start = bytes.count - 8 - random.below(min(bytes.count - 8, 60_000))
                 bytes += bytes[start..<(start + 4 + random.below(5))]
                 bytes.append(UInt8(truncatingIfNeeded: random.next()))
             }
             return bytes
-        case "far-repeat-600k":
-            // The same 300,000 bytes twice: further back than D's 262,139, so no match may reach.
-            let half = random.bytes(300_000)
+        case "far-repeat-540k":
+            // The same 270,000 bytes twice: further back than D's 262,139, so no match may reach.
+            let half = random.bytes(270_000)
             return half + half
         case "literal-runs-between-matches":
             var bytes: [UInt8] = []
@@ -57,9 +57,9 @@ enum EncoderInput {
                 bytes += [UInt8](repeating: UInt8(run), count: 3 + run % 50)
             }
             return bytes
-        case "pixels-gradient-3m":
+        case "pixels-gradient-1.4m":
             // RGBA: a smooth gradient with a little noise, opaque, like a photo's background.
-            let side = 900
+            let side = 600
             var pixels = [UInt8](repeating: 255, count: side * side * 4)
             for y in 0..<side {
                 for x in 0..<side {
@@ -71,12 +71,12 @@ enum EncoderInput {
                 }
             }
             return pixels
-        case "pixels-sprites-1m":
+        case "pixels-sprites-256k":
             // RGBA: transparent background with flat-coloured shapes, like an icon or a glyph.
-            let side = 512
+            let side = 256
             var pixels = [UInt8](repeating: 0, count: side * side * 4)
             for _ in 0..<40 {
-                let cx = random.below(side), cy = random.below(side), radius = 5 + random.below(60)
+                let cx = random.below(side), cy = random.below(side), radius = 3 + random.below(30)
                 let colour = [UInt8(random.below(256)), UInt8(random.below(256)), UInt8(random.below(256)), 255]
                 for y in max(0, cy - radius)..<min(side, cy + radius) {
                     for x in max(0, cx - radius)..<min(side, cx + radius) where (x - cx) * (x - cx) + (y - cy) * (y - cy) < radius * radius {
@@ -90,29 +90,47 @@ enum EncoderInput {
         }
     }
 
-    /// Real pixels, RGBA, decoded by libpng: PngSuite's valid files and the 12 largest PNGs of
-    /// the corpus catalogs, sorted by name.
-    static func realBitmaps() throws -> [(name: String, pixels: [UInt8])] {
+    /// Real pixels, RGBA, decoded by libpng: PngSuite's valid files and six pictures of the
+    /// corpus catalogs, sorted by name (decoded once).
+    static func realBitmaps() throws -> [(name: String, pixels: [UInt8])] { try decodedBitmaps.get() }
+
+    private static let decodedBitmaps = Result { try decodeRealBitmaps() }
+
+    private static func decodeRealBitmaps() throws -> [(name: String, pixels: [UInt8])] {
         let root = try Corpus.root
         var files = try FileManager.default.contentsOfDirectory(atPath: root + "/pngsuite")
             .filter { $0.hasSuffix(".png") && !$0.hasPrefix("x") }
             .map { (name: "pngsuite/" + $0, path: root + "/pngsuite/" + $0) }
-        var catalogPNGs: [(path: String, size: Int)] = []
+        // Six pictures of the catalogs, spread over those of 256 KiB to 2 MiB of pixels (the
+        // largest run to 23 MB, too slow for a debug build to encode several times).
         let catalogs = root + "/catalogs"
+        var candidates: [String] = []
         let enumerator = FileManager.default.enumerator(atPath: catalogs)
         while let relative = enumerator?.nextObject() as? String {
-            guard relative.hasSuffix(".png") else { continue }
-            let attributes = try? FileManager.default.attributesOfItem(atPath: catalogs + "/" + relative)
-            catalogPNGs.append((catalogs + "/" + relative, attributes?[.size] as? Int ?? 0))
+            guard relative.hasSuffix(".png"), let pixels = pixelBytes(ofPNG: catalogs + "/" + relative),
+                  (256 << 10)...(2 << 20) ~= pixels else { continue }
+            candidates.append(relative)
         }
-        let largest = catalogPNGs.sorted { ($0.size, $1.path) > ($1.size, $0.path) }.prefix(12)
-        files += largest.map { (name: "catalogs/" + $0.path.dropFirst(catalogs.count + 1), path: $0.path) }
+        candidates.sort()
+        let stride = max(1, candidates.count / 6)
+        files += candidates.enumerated().filter { $0.offset % stride == 0 }.prefix(6)
+            .map { (name: "catalogs/" + $0.element, path: catalogs + "/" + $0.element) }
         return files.sorted { $0.name < $1.name }.compactMap { file in
             guard let png = FileManager.default.contents(atPath: file.path),
                   let decoded = ExtractPiecesTests.rgba([UInt8](png)) else { return nil }
             return (file.name, decoded.pixels)
         }
     }
+}
+
+/// Width x height x 4, from a PNG's IHDR chunk (bytes 16-23), without decoding it.
+private func pixelBytes(ofPNG path: String) -> Int? {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? handle.close() }
+    guard let header = try? handle.read(upToCount: 24), header.count == 24 else { return nil }
+    let bytes = [UInt8](header)
+    func be32(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+    return be32(16) * be32(20) * 4
 }
 
 /// A seeded generator, so every run draws the same bytes.
