@@ -9,7 +9,7 @@ import Foundation
 ///   Scripts/benchmark lzfse [--repetitions 5]
 func runLZFSE(_ options: Options) throws {
     print("\nLZFSE encode against decode and memcpy of the same RGBA bytes (median of \(options.repetitions))")
-    print("  bitmap                     bytes     ratio   encode MB/s  decode MB/s  memcpy MB/s  encode/decode")
+    print("  bitmap".padding(toLength: 24, withPad: " ", startingAt: 0) + "     bytes  stream   encode MB/s  decode MB/s  memcpy MB/s  encode/decode")
     for side in [256, 2048] {
         for (shape, pixels) in [("icon", iconPixels(side: side)), ("photo", photoPixels(side: side))] {
             var stream: [UInt8] = []
@@ -36,8 +36,9 @@ func runLZFSE(_ options: Options) throws {
                 exit(1)
             }
             func rate(_ times: [Double]) -> Double { Double(pixels.count * batch) / median(times) / 1e6 }
-            print(String(format: "  %-5@ %4dx%-4d RGBA  %10d  %6.2f%%  %11.0f  %11.0f  %11.0f  %12.2fx",
-                         shape as NSString, side, side, pixels.count, Double(stream.count) * 100 / Double(pixels.count),
+            let label = "  \(shape) \(side)x\(side) RGBA"
+            print(label.padding(toLength: 24, withPad: " ", startingAt: 0) + String(format: "%10d  %6.2f%%  %11.0f  %11.0f  %11.0f  %12.2fx",
+                         pixels.count, Double(stream.count) * 100 / Double(pixels.count),
                          rate(encodeTimes), rate(decodeTimes), rate(copyTimes), median(decodeTimes) / median(encodeTimes)))
             _ = checksum
         }
