@@ -159,6 +159,7 @@ enum FSEEncoder {
             accumulator |= code << UInt32(count)
             count += width
             while count >= 8 {
+                // Safe: the caller reserved room for 630 bytes, the most 360 codes of 14 bits take.
                 output[written] = UInt8(truncatingIfNeeded: accumulator)
                 written += 1
                 accumulator >>= 8

@@ -79,7 +79,8 @@ package enum LZFSEEncoder {
         var position = 0
         while position < searchEnd {
             if position - table.base >= HistoryTable.rebaseDistance { table.rebase() }
-            // Safe: `position + 8 < count`.
+            // Safe: `position + 8 < count`, so both 4-byte reads (here and `prefetchDistance`
+            // ahead) lie inside the input.
             let next4 = UnsafeRawPointer(source + position).loadUnaligned(as: UInt32.self)
             table.prefetch(UnsafeRawPointer(source + position + prefetchDistance).loadUnaligned(as: UInt32.self))
             let candidates = table.insert(next4, at: position)
