@@ -6,12 +6,21 @@ import Foundation
 /// sizes, against our LZFSE decoder reading the same streams and a plain copy of the same bytes,
 /// measured in the same run.
 ///
-///   Scripts/benchmark lzfse [--repetitions 5]
+/// Each `--file` (raw bytes, e.g. decoded pixels) is timed the same way after them.
+///
+///   Scripts/benchmark lzfse [--repetitions 5] [--file RAW_RGBA ...]
 func runLZFSE(_ options: Options) throws {
     print("\nLZFSE encode against decode and memcpy of the same RGBA bytes (median of \(options.repetitions))")
     print("  bitmap".padding(toLength: 24, withPad: " ", startingAt: 0) + "     bytes  stream   encode MB/s  decode MB/s  memcpy MB/s  encode/decode")
+    var inputs: [(label: String, pixels: [UInt8])] = []
     for side in [256, 2048] {
-        for (shape, pixels) in [("icon", iconPixels(side: side)), ("photo", photoPixels(side: side))] {
+        inputs += [("icon \(side)x\(side) RGBA", iconPixels(side: side)), ("photo \(side)x\(side) RGBA", photoPixels(side: side))]
+    }
+    for file in options.files {
+        inputs.append((URL(fileURLWithPath: file).lastPathComponent, [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))))
+    }
+    do {
+        for (label, pixels) in inputs where !pixels.isEmpty {
             var stream: [UInt8] = []
             var encodeTimes: [Double] = [], decodeTimes: [Double] = [], copyTimes: [Double] = []
             let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: pixels.count, alignment: 16)
@@ -32,12 +41,11 @@ func runLZFSE(_ options: Options) throws {
                 })
             }
             guard try LZFSE.decode(stream, limit: .exactly(pixels.count)) == pixels else {
-                print("  \(shape) \(side)x\(side): the stream does not decode to its input")
+                print("  \(label): the stream does not decode to its input")
                 exit(1)
             }
             func rate(_ times: [Double]) -> Double { Double(pixels.count * batch) / median(times) / 1e6 }
-            let label = "  \(shape) \(side)x\(side) RGBA"
-            print(label.padding(toLength: 24, withPad: " ", startingAt: 0) + String(format: "%10d  %6.2f%%  %11.0f  %11.0f  %11.0f  %12.2fx",
+            print("  \(label)".padding(toLength: 24, withPad: " ", startingAt: 0) + String(format: "%10d  %6.2f%%  %11.0f  %11.0f  %11.0f  %12.2fx",
                          pixels.count, Double(stream.count) * 100 / Double(pixels.count),
                          rate(encodeTimes), rate(decodeTimes), rate(copyTimes), median(decodeTimes) / median(encodeTimes)))
             _ = checksum
