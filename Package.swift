@@ -80,7 +80,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "adapt-benchmarks",
-            dependencies: ["AdaptiveAssets", "AdaptSupport", "CatalogFixtures"],
+            dependencies: ["AdaptiveAssets", "AdaptSupport", "CatalogFixtures", "CompiledCatalog"],
             path: "Benchmarks/adapt-benchmarks"
         ),
         .target(name: "CatalogFixtures", dependencies: ["AssetCatalog", "CompiledCatalog"], path: "Tests/CatalogFixtures"),

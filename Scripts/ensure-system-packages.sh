@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the build needs when they are missing (a fresh machine lacks them).
 # With --tests, also what the tests need: Chromium, for the report's browser tests
-# (Tests/AdaptCLITests/ReportBrowserTests.swift), which never skip.
+# (Tests/AdaptCLITests/ReportBrowserTests.swift), which never skip, and python3-venv where Python
+# cannot make a virtual environment with pip (Scripts/ensure-python-packages.sh needs one).
 # Safe to run every time: it does nothing when everything is there.
 set -euo pipefail
 needed=(libpng-dev pkg-config)
@@ -11,6 +12,9 @@ for package in "${needed[@]}"; do
 done
 if [ "${1:-}" = "--tests" ] && ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then
   missing+=(chromium)
+fi
+if [ "${1:-}" = "--tests" ] && ! python3 -c 'import ensurepip' >/dev/null 2>&1; then
+  missing+=(python3-venv)
 fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 echo "installing ${missing[*]}" >&2

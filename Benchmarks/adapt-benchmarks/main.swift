@@ -18,6 +18,8 @@ struct Options {
     var work = FileManager.default.temporaryDirectory.appendingPathComponent("adapt-bench").path
     /// Real catalogs to time besides the generated one (`report`).
     var catalogs: [String] = []
+    /// Raw RGBA files to encode besides the generated bitmaps (`lzfse`).
+    var files: [String] = []
 
     init(_ arguments: [String]) {
         var iterator = arguments.dropFirst().makeIterator()
@@ -28,6 +30,7 @@ struct Options {
             case "--repetitions": repetitions = Int(iterator.next() ?? "") ?? repetitions
             case "--work": work = iterator.next() ?? work
             case "--catalog": catalogs += iterator.next().map { [$0] } ?? []
+            case "--file": files += iterator.next().map { [$0] } ?? []
             default: suite = argument
             }
         }
@@ -252,9 +255,10 @@ switch options.suite {
 case "core": try runCore(options)
 case "validate": try runValidate(options)
 case "report": try runReport(options)
+case "lzfse": try runLZFSE(options)
 case "hostile-car-files": try writeHostileCarFiles(options)
 case "hostile-car-seeds": try writeHostileCarSeeds(options)
 default:
-    print("usage: adapt-benchmarks core|validate|report|hostile-car-files|hostile-car-seeds [--sets N] [--queries N] [--repetitions N] [--work DIR] [--catalog PATH]")
+    print("usage: adapt-benchmarks core|validate|report|lzfse|hostile-car-files|hostile-car-seeds [--sets N] [--queries N] [--repetitions N] [--work DIR] [--catalog PATH] [--file RAW_RGBA]")
     exit(2)
 }
