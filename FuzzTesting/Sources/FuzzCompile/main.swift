@@ -46,7 +46,7 @@ Fuzz.run { start, count in
     options.includeAllAppIcons = true
     options.maxPixels = 1 << 20
     let product: CompileProduct
-    do {
+    do throws(CompileFailure) {
         product = try CatalogCompiler(options).compile([catalog])
     } catch {
         Fuzz.require(error.diagnostics.contains { $0.severity == .error }, "a failed compile without an error")
