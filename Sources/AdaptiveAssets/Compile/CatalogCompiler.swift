@@ -21,6 +21,9 @@ import DeviceProfiles
     /// `--filter-for-device-model`: compile only what this device's App Store slice keeps, the
     /// entries `ThinningPlan` keeps for it (the thinner's own answer).
     package var device: DeviceProfile?
+    /// Where renditions wait while the file is assembled (an unlinked temporary file there); nil:
+    /// in memory.
+    package var spoolFolder: String?
 
     public init(platform: CompilePlatform, deploymentTarget: String) {
         self.platform = platform
@@ -30,8 +33,20 @@ import DeviceProfiles
 
 /// What a compile produced: the `Assets.car` bytes, the files actool writes beside it (an iOS
 /// app's loose icons, a Mac app's `.icns`), what the partial Info.plist says, and every finding.
-@_spi(Compiling) public struct CompileProduct: Sendable {
-    public var car: [UInt8]
+@_spi(Compiling) public struct CompileProduct {
+    /// The compiled catalog, assembled: written by `writeCatalog`, or whole as `car`.
+    package var catalog = CompiledCatalogBuilder(keyFormat: [], platform: "", platformVersion: "")
+
+    /// The `Assets.car` bytes, whole in memory (tests; `writeCatalog` streams them instead).
+    public var car: [UInt8] {
+        get throws(CompiledCatalogError) { try catalog.bytes() }
+    }
+
+    /// Writes the `Assets.car` piece by piece to `emit`.
+    package func writeCatalog(_ emit: ([UInt8]) throws -> Void) throws(CompiledCatalogError) {
+        try catalog.write(emit)
+    }
+
     /// File name → bytes, in the order written.
     package var looseFiles: [(name: String, bytes: [UInt8])] = []
     /// The app icon compiled as the primary icon (`CFBundleIconName`), if any.
@@ -62,7 +77,7 @@ import DeviceProfiles
 /// var options = CompileOptions(platform: .iphoneos, deploymentTarget: "17.0")
 /// options.appIcon = "AppIcon"
 /// let product = try CatalogCompiler(options).compile([catalog])
-/// try FileOperations.writeAtomically("Build/Assets.car", product.car)
+/// try FileOperations.writeAtomically("Build/Assets.car", try product.car)
 /// ```
 @_spi(Compiling) public struct CatalogCompiler {
     public let options: CompileOptions
@@ -118,7 +133,7 @@ import DeviceProfiles
     /// Compiles `catalogs` (read by `CatalogReader`) into one file. A catalog's own errors are
     /// reported as they are and stop the compile, as actool stops.
     public func compile(_ catalogs: [Catalog]) throws(CompileFailure) -> CompileProduct {
-        var product = CompileProduct(car: [])
+        var product = CompileProduct()
         var diagnostics: [Diagnostic] = []
         for catalog in catalogs { diagnostics += catalog.diagnostics }
         guard !diagnostics.contains(where: { $0.severity == .error }) else { throw CompileFailure(diagnostics: diagnostics) }
@@ -188,8 +203,15 @@ import DeviceProfiles
         // The key format holds what the platform's base format holds, and what these renditions use.
         let used = Set(work.flatMap { $0.key.filter { $0.value != 0 }.keys })
         let keyFormat = options.platform.keyFormat(using: used)
+        let spool: ByteSpool
+        do {
+            spool = try options.spoolFolder.map { folder throws(CompiledCatalogError) in try ByteSpool(folder: folder) } ?? ByteSpool()
+        } catch {
+            throw CompileFailure(diagnostics: product.diagnostics + [Diagnostic(.compileOutput, error.problem, at: SourceLocation(file: error.structure))])
+        }
         var builder = CompiledCatalogBuilder(keyFormat: keyFormat, platform: options.platform.metadataName, platformVersion: options.deploymentTarget,
-                                             authoringTool: "adapt \(AdaptVersion.current)", versionString: "adapt compile \(AdaptVersion.current)")
+                                             authoringTool: "adapt \(AdaptVersion.current)", versionString: "adapt compile \(AdaptVersion.current)",
+                                             spool: spool)
         builder.keySemantics = options.platform.keySemantics
         if options.platform.alwaysWritesAppearances || !appearances.isEmpty, let any = options.platform.appearance(style: nil, contrast: nil) {
             appearances[any.name] = any.value
@@ -197,29 +219,31 @@ import DeviceProfiles
         }
         builder.localizations = locales.sorted().map { ($0, CompiledName.identifier(of: $0)) }
 
-        // Decoding and compressing are the cost: on every core, each rendition in its own slot.
+        // Decoding and compressing are the cost: on every core, a batch at a time, each batch's
+        // renditions set aside in the spool before the next is decoded, so memory holds one
+        // batch of pictures whatever the catalog's size.
         let maxPixels = options.maxPixels
-        let encoded = work.concurrentMap(concurrency: nil) { item in Self.encode(item, maxPixels: maxPixels) }
-        for (item, result) in zip(work, encoded) {
-            switch result {
-            case .success(let value):
-                do throws(CompiledCatalogBuilder.Refusal) {
-                    try builder.add(name: item.assetName, facetAttributes: [(.element, Part.element), (.part, item.facetPart)],
-                                    key: item.key.filter { keyFormat.contains($0.key) }, value: value)
-                } catch {
-                    product.diagnostics.append(Self.diagnostic(for: error, item))
+        let batch = 16 * Machine.coreCount
+        for start in stride(from: 0, to: work.count, by: batch) {
+            let items = Array(work[start..<min(start + batch, work.count)])
+            let encoded = items.concurrentMap(concurrency: nil) { item in Self.encode(item, maxPixels: maxPixels) }
+            for (item, result) in zip(items, encoded) {
+                switch result {
+                case .success(let value):
+                    do throws(CompiledCatalogBuilder.Refusal) {
+                        try builder.add(name: item.assetName, facetAttributes: [(.element, Part.element), (.part, item.facetPart)],
+                                        key: item.key.filter { keyFormat.contains($0.key) }, value: value)
+                    } catch {
+                        product.diagnostics.append(Self.diagnostic(for: error, item))
+                    }
+                case .failure(let diagnostic):
+                    product.diagnostics.append(diagnostic)
                 }
-            case .failure(let diagnostic):
-                product.diagnostics.append(diagnostic)
             }
         }
         guard !product.diagnostics.contains(where: { $0.severity == .error }) else { throw CompileFailure(diagnostics: product.diagnostics) }
         product.renditionCount = builder.renditionCount
-        do {
-            product.car = try builder.bytes()
-        } catch {
-            throw CompileFailure(diagnostics: product.diagnostics + [Diagnostic(.compileOutput, "the compiled catalog cannot be written: \(error.problem)")])
-        }
+        product.catalog = builder
         return product
     }
 
@@ -228,6 +252,8 @@ import DeviceProfiles
         case .identifierCollision(let identifier, let first, let second):
             Diagnostic(.compileNameCollision, "'\(first)' and '\(second)' have the same name identifier (\(identifier)): CoreUI could not tell them apart; rename one",
                        subject: Diagnostic.Subject(asset: second), at: item.location)
+        case .spool(let error):
+            Diagnostic(.compileOutput, "the compiled catalog cannot be assembled: \(error.problem)", at: item.location)
         case .duplicateKey(let name, _):
             Diagnostic(.compileDuplicateVariant, "'\(name)' has two entries that compile to the same traits (\(item.renditionName) is one); actool keeps one of them",
                        subject: Diagnostic.Subject(asset: name), at: item.location)

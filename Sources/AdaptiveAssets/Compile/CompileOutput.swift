@@ -20,16 +20,45 @@ package enum CompileOutput {
     /// The name actool gives the compiled catalog.
     package static let catalogName = "Assets.car"
 
-    /// Writes `files` (name → bytes) into `folder`, creating it if missing. Returns the paths written.
-    package static func write(_ files: [(name: String, bytes: [UInt8])], into folder: String) throws(OutputFailure) -> [String] {
-        if !FileSystem.exists(folder) {
+    /// One file to write: its name in the folder, and what writes its bytes, piece by piece.
+    package struct File {
+        package var name: String
+        package var produce: (_ emit: ([UInt8]) throws -> Void) throws -> Void
+
+        package init(name: String, produce: @escaping (_ emit: ([UInt8]) throws -> Void) throws -> Void) {
+            self.name = name
+            self.produce = produce
+        }
+
+        package init(name: String, bytes: [UInt8]) {
+            self.init(name: name) { emit in try emit(bytes) }
+        }
+    }
+
+    /// Creates `folder` when it is missing (its parent must exist); refuses a path that is not a
+    /// folder. Returns whether it created the folder, so a failed compile can take it away again.
+    @discardableResult
+    package static func prepare(_ folder: String) throws(OutputFailure) -> Bool {
+        var created = false
+        if !FileSystem.exists(folder) && !FileSystem.isSymbolicLink(folder) {
             do { try FileOperations.makeDirectory(folder) } catch {
                 throw OutputFailure(.unwritable, path: folder, message: "\(folder) cannot be created: \(error)")
             }
+            created = true
         }
         guard FileSystem.isDirectory(folder) else { throw OutputFailure(.notAFolder, path: folder, message: "\(folder) is not a folder") }
+        return created
+    }
+
+    /// Writes `files` into `folder`, creating it if missing. Returns the paths written.
+    package static func write(_ files: [File], into folder: String) throws(OutputFailure) -> [String] {
+        try prepare(folder)
         // Refuse before writing anything: a file adapt may not replace stops the whole write.
         for file in files {
+            // Names are adapt's (`Assets.car`, an icon set's name and a size): never a path.
+            guard !file.name.isEmpty, !file.name.contains("/"), file.name != ".", file.name != ".." else {
+                throw OutputFailure(.unwritable, path: folder, message: "'\(file.name)' is not a file name adapt compile may write")
+            }
             let path = folder.appendingPathComponent(file.name)
             guard FileSystem.exists(path) || FileSystem.isSymbolicLink(path) else { continue }
             if let refusal = replacementRefusal(path, name: file.name) { throw OutputFailure(.notEarlierOutput, path: path, message: "\(path) \(refusal)") }
@@ -41,7 +70,7 @@ package enum CompileOutput {
                 let path = folder.appendingPathComponent(file.name)
                 let staging = path + suffix
                 unlink(staging)
-                try FileOperations.writeFile(staging, file.bytes, exclusive: true)
+                try FileOperations.writeFile(staging, exclusive: true) { write in try file.produce(write) }
                 staged.append((staging, path))
             }
         } catch {

@@ -3,6 +3,11 @@ import AssetCatalog
 import AssetThinning
 import CompiledCatalog
 import DeviceProfiles
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `adapt compile`: actool's command line run end to end. Reads the catalogs, compiles them
 /// (`CatalogCompiler`), writes `Assets.car` and the files beside it into `--compile DIR`
@@ -47,7 +52,7 @@ package struct CompileRun {
             result.document.runMessages.append(.init(severity: .notice,
                                                      description: "\(ignored.flag.rawValue) is accepted and changes nothing in what adapt compile writes"))
         }
-        let options: CompileOptions
+        var options: CompileOptions
         do {
             options = try compileOptions()
         } catch {
@@ -68,8 +73,19 @@ package struct CompileRun {
             }
         }
         guard !result.failed else { return finish(result) }
+        var createdFolder = false
+        if let folder = arguments.compileDirectory {
+            // The renditions wait in the output folder (an unlinked file), never in another place.
+            do { createdFolder = try CompileOutput.prepare(folder) } catch {
+                result.diagnostics.append(Diagnostic(.compileOutput, error.message, at: SourceLocation(file: error.path)))
+                return finish(result)
+            }
+            options.spoolFolder = folder
+        }
+        // A folder this run made and then wrote nothing into is taken away again.
+        defer { if createdFolder, result.outputFiles.isEmpty, let folder = arguments.compileDirectory { rmdir(folder) } }
         let product: CompileProduct
-        do {
+        do throws(CompileFailure) {
             product = try CatalogCompiler(options).compile(catalogs)
         } catch {
             result.diagnostics += error.diagnostics
@@ -78,7 +94,8 @@ package struct CompileRun {
         result.diagnostics += product.diagnostics
         result.renditionCount = product.renditionCount
         guard let folder = arguments.compileDirectory else { return finish(result) }
-        let files = [(CompileOutput.catalogName, product.car)] + product.looseFiles
+        let files = [CompileOutput.File(name: CompileOutput.catalogName) { emit in try product.writeCatalog(emit) }]
+            + product.looseFiles.map { CompileOutput.File(name: $0.name, bytes: $0.bytes) }
         do {
             result.outputFiles = try CompileOutput.write(files, into: folder)
             if let plistPath = arguments.partialInfoPlist {
@@ -88,7 +105,8 @@ package struct CompileRun {
                     iconFiles: PartialInfoPlist.IconFiles(primary: product.iconFiles[.phone] ?? [],
                                                           pad: product.iconFiles[.pad].map { (product.iconFiles[.phone] ?? []) + $0 }),
                     alternateIconFiles: [:])
-                let written = try CompileOutput.write([(plistPath.lastPathComponent, Array(plist.propertyList.xml.utf8))], into: plistPath.parentFolder)
+                let written = try CompileOutput.write([CompileOutput.File(name: plistPath.lastPathComponent, bytes: Array(plist.propertyList.xml.utf8))],
+                                                      into: plistPath.parentFolder)
                 result.outputFiles += written
             }
         } catch {

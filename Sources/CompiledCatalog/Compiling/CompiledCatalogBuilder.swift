@@ -30,7 +30,10 @@ package struct CompiledCatalogBuilder {
 
     private var facets: [[UInt8]: (identifier: UInt16, attributes: [(RenditionAttribute, UInt16)])] = [:]
     private var identifiers: [UInt16: [UInt8]] = [:]
-    private var renditions: [(key: [UInt16], value: [UInt8])] = []
+    /// Each rendition's key, and where its value lies in `spool`.
+    private var renditions: [(key: [UInt16], value: Range<Int>)] = []
+    /// The renditions' values, set aside until the file is written.
+    private let spool: ByteSpool
     private var keys: Set<[UInt16]> = []
 
     /// The storage version, CoreUI version and key semantics of the files Xcode 26 writes.
@@ -40,8 +43,10 @@ package struct CompiledCatalogBuilder {
     /// 1 in the Mac files of the corpus, 2 in the iOS and tvOS ones.
     package var keySemantics: UInt32 = 1
 
+    /// A builder whose renditions wait in `spool` (in memory unless given a file's).
     package init(keyFormat: [RenditionAttribute], platform: String, platformVersion: String,
-                 authoringTool: String = "adapt compile", versionString: String = "adapt compile") {
+                 authoringTool: String = "adapt compile", versionString: String = "adapt compile", spool: ByteSpool = ByteSpool()) {
+        self.spool = spool
         self.keyFormat = keyFormat
         self.platform = platform
         self.platformVersion = platformVersion
@@ -55,6 +60,8 @@ package struct CompiledCatalogBuilder {
         case identifierCollision(UInt16, String, String)
         /// Two renditions with the same key.
         case duplicateKey(name: String, key: [UInt16])
+        /// The spool could not hold the rendition.
+        case spool(CompiledCatalogError)
     }
 
     /// Adds a rendition of the asset named `name` (its facet made on first use with
@@ -62,6 +69,17 @@ package struct CompiledCatalogBuilder {
     /// (attributes the key format lacks are dropped; the identifier is set here).
     package mutating func add(name: String, facetAttributes: [(RenditionAttribute, UInt16)], key: [RenditionAttribute: UInt16],
                               value: [UInt8]) throws(Refusal) {
+        let values = try keyValues(name: name, facetAttributes: facetAttributes, key: key)
+        do {
+            renditions.append((values, try spool.append(value)))
+        } catch {
+            throw .spool(error)
+        }
+    }
+
+    /// The key's values in key-format order, the facet made on first use; refuses a name whose
+    /// identifier another name has, and a key already added.
+    private mutating func keyValues(name: String, facetAttributes: [(RenditionAttribute, UInt16)], key: [RenditionAttribute: UInt16]) throws(Refusal) -> [UInt16] {
         let nameBytes = Array(name.utf8)
         let identifier = CompiledName.identifier(of: nameBytes)
         if let other = identifiers[identifier], other != nameBytes {
@@ -74,7 +92,7 @@ package struct CompiledCatalogBuilder {
         var values = keyFormat.map { key[$0] ?? 0 }
         if let position = keyFormat.firstIndex(of: .identifier) { values[position] = identifier }
         guard keys.insert(values).inserted else { throw .duplicateKey(name: name, key: values) }
-        renditions.append((values, value))
+        return values
     }
 
     /// The renditions added so far.
@@ -82,6 +100,16 @@ package struct CompiledCatalogBuilder {
 
     /// The file.
     package func bytes() throws(CompiledCatalogError) -> [UInt8] {
+        try writer().bytes(spool: spool)
+    }
+
+    /// Writes the file piece by piece to `emit`, the renditions read back from the spool as they
+    /// are written: memory holds the trees and keys, never the whole file.
+    package func write(_ emit: ([UInt8]) throws -> Void) throws(CompiledCatalogError) {
+        try writer().write(spool: spool, emit)
+    }
+
+    private func writer() throws(CompiledCatalogError) -> BOMWriter {
         var writer = BOMWriter(source: ByteReader([]))
         let header = try writer.append(headerBlock(), for: "CARHEADER")
         // Sorted as CoreUI searches: by the key's bytes (little-endian values, in key-format order).
@@ -91,7 +119,7 @@ package struct CompiledCatalogBuilder {
         entries.reserveCapacity(order.count)
         for position in order {
             let key = try writer.append(keyBytes[position], for: "a rendition key")
-            let value = try writer.append(renditions[position].value, for: "a rendition")
+            let value = try writer.appendSpooled(renditions[position].value, for: "a rendition")
             entries.append(BOMTree.Entry(keyBlock: key, valueBlock: value))
         }
         let renditionTree = try writer.appendTree(entries, style: .fixedKeys(keyFormat.count * 2))
@@ -111,7 +139,7 @@ package struct CompiledCatalogBuilder {
         writer.setVariable("KEYFORMAT", try writer.append(keyFormatBlock(), for: "KEYFORMAT"))
         writer.setVariable("EXTENDED_METADATA", try writer.append(metadataBlock(), for: "EXTENDED_METADATA"))
         writer.setVariable("BITMAPKEYS", try writer.appendTree(try bitmapKeyEntries(&writer), style: .pathInternal))
-        return try writer.bytes()
+        return writer
     }
 
     private func facetEntries(_ writer: inout BOMWriter) throws(CompiledCatalogError) -> [BOMTree.Entry] {

@@ -29,11 +29,14 @@ package struct BOMWriter {
     private enum Content {
         case built([UInt8])
         case copied(offset: Int, length: Int)
+        /// Bytes set aside in a `ByteSpool`, read back only when the file is written.
+        case spooled(Range<Int>)
 
         var length: Int {
             switch self {
             case .built(let bytes): bytes.count
             case .copied(_, let length): length
+            case .spooled(let range): range.count
             }
         }
     }
@@ -70,6 +73,13 @@ package struct BOMWriter {
     package mutating func append(_ bytes: [UInt8], for structure: @autoclosure () -> String = "a built block") throws(CompiledCatalogError) -> UInt32 {
         try reserve(bytes.count, for: structure())
         blocks.append(.built(bytes))
+        return UInt32(blocks.count - 1)
+    }
+
+    /// Adds a block whose bytes lie at `range` of the spool `write(_:spool:)` is given; returns its number.
+    package mutating func appendSpooled(_ range: Range<Int>, for structure: @autoclosure () -> String = "a spooled block") throws(CompiledCatalogError) -> UInt32 {
+        try reserve(range.count, for: structure())
+        blocks.append(.spooled(range))
         return UInt32(blocks.count - 1)
     }
 
@@ -197,46 +207,72 @@ package struct BOMWriter {
     }
 
     /// The file. Throws when it would not fit the format's 32-bit offsets.
-    package func bytes() throws(CompiledCatalogError) -> [UInt8] {
+    package func bytes(spool: ByteSpool? = nil) throws(CompiledCatalogError) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(length)
+        try write(spool: spool) { out += $0 }
+        return out
+    }
+
+    /// Writes the file piece by piece to `emit`, in order: a spooled block is read back from
+    /// `spool` as it is written, so the file is never whole in memory. Throws when the file
+    /// would not fit the format's 32-bit offsets, or `emit` throws.
+    package func write(spool: ByteSpool? = nil, _ emit: ([UInt8]) throws -> Void) throws(CompiledCatalogError) {
         let total = length
         guard total <= Int(UInt32.max) else {
-            throw CompiledCatalogError(.malformed, "the thinned file", "would be \(total) bytes, more than a BOM file's 32-bit offsets address")
+            throw CompiledCatalogError(.malformed, "the written file", "would be \(total) bytes, more than a BOM file's 32-bit offsets address")
         }
-        var out: [UInt8] = []
-        out.reserveCapacity(total)
-        out += Array("BOMStore".utf8)
-        let variablesOffset = Self.firstBlockOffset + blocksLength
-        let tableOffset = variablesOffset + variablesLength
-        out.appendBigEndian(UInt32(1))
-        out.appendBigEndian(UInt32(blocks.count - 1))  // blocks in use, the null block aside
-        out.appendBigEndian(UInt32(tableOffset))
-        out.appendBigEndian(UInt32(tableLength))
-        out.appendBigEndian(UInt32(variablesOffset))
-        out.appendBigEndian(UInt32(variablesLength))
-        out += repeatElement(0, count: Self.firstBlockOffset - out.count)
-        var offsets: [Int] = []
-        offsets.reserveCapacity(blocks.count)
-        for block in blocks {
-            offsets.append(block.length == 0 ? 0 : out.count)
-            switch block {
-            case .built(let bytes): out += bytes
-            case .copied(let offset, let length): out += source.bytes[offset..<(offset + length)]
+        func send(_ bytes: [UInt8]) throws(CompiledCatalogError) {
+            do { try emit(bytes) } catch {
+                throw error as? CompiledCatalogError ?? CompiledCatalogError(.unreadable, "the written file", "cannot be written: \(error)")
             }
         }
-        out.appendBigEndian(UInt32(variables.count))
+        var head: [UInt8] = Array("BOMStore".utf8)
+        let variablesOffset = Self.firstBlockOffset + blocksLength
+        let tableOffset = variablesOffset + variablesLength
+        head.appendBigEndian(UInt32(1))
+        head.appendBigEndian(UInt32(blocks.count - 1))  // blocks in use, the null block aside
+        head.appendBigEndian(UInt32(tableOffset))
+        head.appendBigEndian(UInt32(tableLength))
+        head.appendBigEndian(UInt32(variablesOffset))
+        head.appendBigEndian(UInt32(variablesLength))
+        head += repeatElement(0, count: Self.firstBlockOffset - head.count)
+        try send(head)
+        var offsets: [Int] = []
+        offsets.reserveCapacity(blocks.count)
+        var position = Self.firstBlockOffset
+        // Small blocks are gathered, so the sink sees few large writes.
+        var pending: [UInt8] = []
+        for block in blocks {
+            offsets.append(block.length == 0 ? 0 : position)
+            position += block.length
+            switch block {
+            case .built(let bytes): pending += bytes
+            case .copied(let offset, let length): pending += source.bytes[offset..<(offset + length)]
+            case .spooled(let range):
+                guard let spool else { preconditionFailure("a spooled block written without its spool") }
+                pending += try spool.read(range)
+            }
+            if pending.count >= 1 << 20 {
+                try send(pending)
+                pending.removeAll(keepingCapacity: true)
+            }
+        }
+        var tail = pending
+        tail.appendBigEndian(UInt32(variables.count))
         for variable in variables {
             let name = Array(variable.name.utf8.prefix(255))
-            out.appendBigEndian(variable.block)
-            out.append(UInt8(name.count))
-            out += name
+            tail.appendBigEndian(variable.block)
+            tail.append(UInt8(name.count))
+            tail += name
         }
-        out.appendBigEndian(UInt32(blocks.count))
+        tail.appendBigEndian(UInt32(blocks.count))
         for (block, offset) in zip(blocks, offsets) {
-            out.appendBigEndian(UInt32(offset))
-            out.appendBigEndian(UInt32(block.length))
+            tail.appendBigEndian(UInt32(offset))
+            tail.appendBigEndian(UInt32(block.length))
         }
-        out.appendBigEndian(UInt32(0))  // no free blocks
-        return out
+        tail.appendBigEndian(UInt32(0))  // no free blocks
+        try send(tail)
     }
 }
 

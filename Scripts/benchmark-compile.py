@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+"""Compile benchmark: `adapt compile` against `adapt png` (the full libpng check of the same images, the
+baseline measured in the same run), on catalogs of real shape at two sizes, and on the largest catalog
+of the shared corpus. Run it through `Scripts/benchmark compile`.
+
+The generated catalogs take their pictures from the shared corpus's real PNGs (icons, illustrations,
+photos, in the sizes apps ship them), so decoding and compressing cost what real ones cost: every set
+1x/2x/3x, a dark variant at 2x on every third set, an iPad variant on every fifth, and one app icon.
+For each catalog it prints compile's time, CPU (both cores busy shows as CPU near 2 x wall) and peak
+memory, `adapt png`'s time, their ratio, the growth from the small catalog to the large one, and the
+issue's targets beside each figure: compile <= 1.5 x png, growth <= 12 x for 10 x the sets, peak
+memory < 200 MB at the large size.
+
+usage: benchmark-compile.py ADAPT WORK_DIR [SMALL LARGE]   (set counts; 2000 and 20000 by default)
+"""
+import json, os, shutil, struct, sys, time
+
+from benchmark_support import INFO, generate
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SHARED = os.environ.get("ADAPTIVE_ASSETS_CORPUS", os.path.join(ROOT, "..", "shared", "corpus"))
+
+
+def measured(command):
+    """Wall time, CPU time (user + system), peak RSS (MB) and exit status of one command."""
+    start = time.monotonic()
+    pid = os.fork()
+    if pid == 0:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+        os.dup2(devnull, 2)
+        os.execvp(command[0], command)
+    _, status, usage = os.wait4(pid, 0)
+    return time.monotonic() - start, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
+
+
+def corpus_pictures():
+    """Real PNGs of the shared corpus in the sizes apps ship (20 to 1200 pixels a side), by size."""
+    found = []
+    for folder, _, files in os.walk(os.path.join(SHARED, "catalogs")):
+        for name in files:
+            if not name.lower().endswith(".png"):
+                continue
+            path = os.path.join(folder, name)
+            with open(path, "rb") as handle:
+                head = handle.read(24)
+            if len(head) < 24 or head[:8] != b"\x89PNG\r\n\x1a\n":
+                continue
+            width, height = struct.unpack(">II", head[16:24])
+            if 20 <= width <= 1200 and 20 <= height <= 1200:
+                found.append((width * height, path))
+    found.sort()
+    if not found:
+        sys.exit("no PNGs in %s/catalogs: the benchmark needs the shared corpus" % SHARED)
+    # Every picture of the corpus's range, small to large, reused round robin.
+    return [path for _, path in found]
+
+
+def catalog(count, pictures):
+    def build(path):
+        for index in range(count):
+            group = "%s/Group%d" % (path, index // 100)
+            if index % 100 == 0:
+                os.makedirs(group)
+                json.dump({"info": INFO}, open(group + "/Contents.json", "w"))
+            entries = [{"idiom": "universal", "scale": "%dx" % scale, "filename": "s%d@%dx.png" % (index, scale)} for scale in (1, 2, 3)]
+            if index % 3 == 0:
+                entries.append({"idiom": "universal", "scale": "2x", "filename": "s%d-dark@2x.png" % index,
+                                "appearances": [{"appearance": "luminosity", "value": "dark"}]})
+            if index % 5 == 0:
+                entries.append({"idiom": "ipad", "scale": "2x", "filename": "s%d-ipad@2x.png" % index})
+            folder = "%s/Set%d.imageset" % (group, index)
+            os.makedirs(folder)
+            for number, entry in enumerate(entries):
+                # Hard links: the pictures' bytes are read as a real catalog's are, without copying gigabytes.
+                os.link(pictures[(index * 7 + number) % len(pictures)], folder + "/" + entry["filename"])
+            json.dump({"images": entries, "info": INFO}, open(folder + "/Contents.json", "w"))
+        icon = path + "/AppIcon.appiconset"
+        os.makedirs(icon)
+        json.dump({"images": [{"idiom": "universal", "platform": "ios", "size": "1024x1024", "filename": "icon.png"}], "info": INFO},
+                  open(icon + "/Contents.json", "w"))
+        os.link(pictures[-1], icon + "/icon.png")
+        json.dump({"info": INFO}, open(path + "/Contents.json", "w"))
+    return build
+
+
+def largest_corpus_catalog():
+    best = None
+    for folder, folders, _ in os.walk(os.path.join(SHARED, "catalogs")):
+        for name in list(folders):
+            if name.endswith(".xcassets"):
+                path = os.path.join(folder, name)
+                size = sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(path) for f in fs)
+                if best is None or size > best[0]:
+                    best = (size, path)
+                folders.remove(name)
+    return best[1] if best else None
+
+
+def run(adapt, work, label, path):
+    out = os.path.join(work, "out-" + label)
+    shutil.rmtree(out, ignore_errors=True)
+    compile_command = [adapt, "compile", path, "--compile", out, "--platform", "iphoneos", "--minimum-deployment-target", "17.0",
+                       "--target-device", "iphone", "--target-device", "ipad", "--app-icon", "AppIcon"]
+    png_command = [adapt, "png", path]
+    # Once each to warm the page cache, then measured in turn.
+    measured(png_command)
+    shutil.rmtree(out, ignore_errors=True)
+    png = measured(png_command)
+    shutil.rmtree(out, ignore_errors=True)
+    compiled = measured(compile_command)
+    size = os.path.getsize(os.path.join(out, "Assets.car")) if os.path.exists(os.path.join(out, "Assets.car")) else 0
+    return {"png": png, "compile": compiled, "car": size}
+
+
+def main():
+    adapt, work = sys.argv[1], sys.argv[2]
+    small, large = (int(sys.argv[3]), int(sys.argv[4])) if len(sys.argv) > 4 else (2000, 20000)
+    os.makedirs(work, exist_ok=True)
+    pictures = corpus_pictures()
+    results = {}
+    for count in (small, large):
+        path = os.path.join(work, "compile-%d.xcassets" % count)
+        generate(path, catalog(count, pictures))
+        results[count] = run(adapt, work, str(count), path)
+    corpus = largest_corpus_catalog()
+    if corpus:
+        results["corpus"] = run(adapt, work, "corpus", corpus)
+
+    print("adapt compile against adapt png (the full libpng check of the same images, measured in the same run)")
+    print("%-22s %9s %9s %9s %8s %9s %8s %10s" % ("catalog", "compile", "CPU/wall", "peak MB", "png", "ratio", "target", "Assets.car"))
+    for key in (small, large, "corpus"):
+        if key not in results:
+            continue
+        result = results[key]
+        wall, cpu, peak, status = result["compile"]
+        png_wall = result["png"][0]
+        label = "%d sets" % key if key != "corpus" else os.path.relpath(corpus, SHARED)[:22]
+        flag = "" if status == 0 else "  (exit %d)" % status
+        print("%-22s %8.2fs %9.2f %9.0f %7.2fs %8.2fx %8s %9.1fMB%s" % (label, wall, cpu / wall if wall else 0, peak, png_wall,
+                                                                     wall / png_wall if png_wall else 0, "<= 1.5x", result["car"] / 1e6, flag))
+    growth = results[large]["compile"][0] / results[small]["compile"][0]
+    print("growth from %d to %d sets: %.1fx (target <= 12x); peak at %d sets: %.0f MB (target < 200 MB)"
+          % (small, large, growth, large, results[large]["compile"][2]))
+
+
+if __name__ == "__main__":
+    main()
