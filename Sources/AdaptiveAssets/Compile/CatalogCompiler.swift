@@ -218,6 +218,7 @@ import DeviceProfiles
             builder.appearances = appearances.map { ($0.key, $0.value) }
         }
         builder.localizations = locales.sorted().map { ($0, CompiledName.identifier(of: $0)) }
+        builder.assignIdentifiers(work.map(\.assetName))
 
         // Decoding and compressing are the cost: on every core, a batch at a time, each batch's
         // renditions set aside in the spool before the next is decoded, so memory holds one
@@ -249,9 +250,9 @@ import DeviceProfiles
 
     private static func diagnostic(for refusal: CompiledCatalogBuilder.Refusal, _ item: Work) -> Diagnostic {
         switch refusal {
-        case .identifierCollision(let identifier, let first, let second):
-            Diagnostic(.compileNameCollision, "'\(first)' and '\(second)' have the same name identifier (\(identifier)): CoreUI could not tell them apart; rename one",
-                       subject: Diagnostic.Subject(asset: second), at: item.location)
+        case .tooManyNames:
+            Diagnostic(.compileTooManyNames, "the catalogs hold more than 65,535 names, more than a compiled catalog's 16-bit name identifiers number",
+                       subject: Diagnostic.Subject(asset: item.assetName), at: item.location)
         case .spool(let error):
             Diagnostic(.compileOutput, "the compiled catalog cannot be assembled: \(error.problem)", at: item.location)
         case .duplicateKey(let name, _):

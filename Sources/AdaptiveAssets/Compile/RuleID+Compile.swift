@@ -11,8 +11,8 @@ extension RuleID {
     public static let compileDuplicateName = RuleID("compile.duplicate-name", .warning, .input)
     /// Two entries of one set that compile to the same traits.
     public static let compileDuplicateVariant = RuleID("compile.duplicate-variant", .warning, .input)
-    /// Two names whose name identifiers are equal: CoreUI could not tell them apart.
-    public static let compileNameCollision = RuleID("compile.name-collision", .error, .input)
+    /// More names than a compiled catalog's 16-bit name identifiers number.
+    public static let compileTooManyNames = RuleID("compile.too-many-names", .error, .input)
     /// An `--app-icon`, `--alternate-app-icon` or `--accent-color` that names no set of its kind.
     public static let compileMissingAsset = RuleID("compile.missing-asset", .error, .input)
     /// A file an entry names that cannot be read or decoded (libpng refuses it, no JPEG frame).
@@ -23,7 +23,7 @@ extension RuleID {
     public static let compileOutput = RuleID("compile.output", .error, .input)
 
     public static let compileRules: [RuleID] = [
-        .compileLeftOut, .compileDuplicateName, .compileDuplicateVariant, .compileNameCollision, .compileMissingAsset,
+        .compileLeftOut, .compileDuplicateName, .compileDuplicateVariant, .compileTooManyNames, .compileMissingAsset,
         .compileUnreadable, .compileTooLarge, .compileOutput,
     ]
 }

@@ -30,6 +30,7 @@ package struct CompiledCatalogBuilder {
 
     private var facets: [[UInt8]: (identifier: UInt16, attributes: [(RenditionAttribute, UInt16)])] = [:]
     private var identifiers: [UInt16: [UInt8]] = [:]
+    private var assignedIdentifiers: [[UInt8]: UInt16] = [:]
     /// Each rendition's key, and where its value lies in `spool`.
     private var renditions: [(key: [UInt16], value: Range<Int>)] = []
     /// The renditions' values, set aside until the file is written.
@@ -56,8 +57,8 @@ package struct CompiledCatalogBuilder {
 
     /// Why a rendition or facet cannot be added.
     package enum Refusal: Error, Equatable {
-        /// Two names of the catalog hash to one name identifier.
-        case identifierCollision(UInt16, String, String)
+        /// More names than 16-bit identifiers.
+        case tooManyNames
         /// Two renditions with the same key.
         case duplicateKey(name: String, key: [UInt16])
         /// The spool could not hold the rendition.
@@ -81,18 +82,51 @@ package struct CompiledCatalogBuilder {
     /// identifier another name has, and a key already added.
     private mutating func keyValues(name: String, facetAttributes: [(RenditionAttribute, UInt16)], key: [RenditionAttribute: UInt16]) throws(Refusal) -> [UInt16] {
         let nameBytes = Array(name.utf8)
-        let identifier = CompiledName.identifier(of: nameBytes)
-        if let other = identifiers[identifier], other != nameBytes {
-            throw .identifierCollision(identifier, String(decoding: other, as: UTF8.self), name)
-        }
-        identifiers[identifier] = nameBytes
-        if facets[nameBytes] == nil {
+        guard facets[nameBytes] != nil || facets.count < Int(UInt16.max) else { throw .tooManyNames }
+        let identifier: UInt16
+        if let facet = facets[nameBytes] {
+            identifier = facet.identifier
+        } else {
+            identifier = assignedIdentifiers[nameBytes] ?? freeIdentifier(from: CompiledName.identifier(of: nameBytes))
+            identifiers[identifier] = nameBytes
             facets[nameBytes] = (identifier, facetAttributes)
         }
         var values = keyFormat.map { key[$0] ?? 0 }
         if let position = keyFormat.firstIndex(of: .identifier) { values[position] = identifier }
         guard keys.insert(values).inserted else { throw .duplicateKey(name: name, key: values) }
         return values
+    }
+
+    /// Gives each of `names` its identifier before any rendition is added: the name's hash
+    /// (`CompiledName`), or, where two names of the catalog hash alike (16 bits: Apple's Food
+    /// Truck sample has `dough/green-thumb` and `dough/plain-bg`, both 20063), the next number no
+    /// other name takes, names taken in byte order so the answer does not depend on the order
+    /// sets are read. CoreUI finds a name's identifier in `FACETKEYS`, so any distinct numbers
+    /// serve; which one actool gives the second name is not known (no file here shows a collision).
+    package mutating func assignIdentifiers(_ names: some Sequence<String>) {
+        let sorted = Set(names.map { Array($0.utf8) }).sorted { $0.lexicographicallyPrecedes($1) }
+        // Every name's own hash first, so a name whose hash is free keeps it.
+        var byHash: [UInt16: [[UInt8]]] = [:]
+        for name in sorted { byHash[CompiledName.identifier(of: name), default: []].append(name) }
+        for (hash, names) in byHash where identifiers[hash] == nil {
+            identifiers[hash] = names[0]
+            assignedIdentifiers[names[0]] = hash
+        }
+        for name in sorted where assignedIdentifiers[name] == nil {
+            let identifier = freeIdentifier(from: CompiledName.identifier(of: name))
+            identifiers[identifier] = name
+            assignedIdentifiers[name] = identifier
+        }
+    }
+
+    /// `start`, or the next number after it (1 to 65,535, wrapping) that no name has.
+    private func freeIdentifier(from start: UInt16) -> UInt16 {
+        var candidate = start
+        while identifiers[candidate] != nil {
+            candidate = candidate == UInt16.max ? 1 : candidate + 1
+            precondition(candidate != start, "more than 65,535 names: the catalog was checked to have fewer")
+        }
+        return candidate
     }
 
     /// The renditions added so far.
