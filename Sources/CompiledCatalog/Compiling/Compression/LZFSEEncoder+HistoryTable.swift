@@ -1,4 +1,5 @@
 import CMemoryHints
+import Synchronization
 
 extension LZFSEEncoder {
     /// Where each 4-byte value was last seen: 2^14 lines chosen by a hash of the value, each
@@ -7,7 +8,10 @@ extension LZFSEEncoder {
     ///
     /// Positions are stored as 32-bit offsets from `base`, which moves forward on inputs past
     /// 1 GiB; slots that fall out of reach then hold `empty`.
-    final class HistoryTable {
+    ///
+    /// `@unchecked Sendable`: a table is used by one encode at a time, and moves between threads
+    /// only through the pool's lock (`take`, `give`).
+    final class HistoryTable: @unchecked Sendable {
         typealias Candidates = (positions: (Int, Int, Int, Int), values: (UInt32, UInt32, UInt32, UInt32))
 
         static let lineCount = 1 << hashBits
@@ -30,6 +34,52 @@ extension LZFSEEncoder {
         }
 
         deinit { slots.deallocate() }
+
+        /// Where the next input's positions start in the table's numbering: each input starts
+        /// twice D's reach past the end of the one before, so what earlier inputs left in the
+        /// table is too far back to pass a match's distance check, and the table is reused
+        /// without clearing its 512 KiB (a compile encodes tens of thousands of chunks).
+        private(set) var origin = 0
+
+        /// Makes the table ready for an input of `count` bytes; returns the origin to add to its
+        /// positions. Cleared only when the numbering would run past what a rebase keeps in range.
+        func begin(count: Int) -> Int {
+            let next = origin + 2 * LZFSEBlockEncoder.maximumD
+            if next - base + count >= Self.rebaseDistance {
+                clear()
+                return origin
+            }
+            origin = next
+            return origin
+        }
+
+        /// Marks where the input that began at `origin` ended.
+        func end(count: Int) { origin += count }
+
+        private func clear() {
+            for line in 0..<Self.lineCount {
+                let slot = slots + line * 8
+                for way in 0..<hashWays {
+                    slot[way] = UInt32(bitPattern: Self.empty)
+                    slot[hashWays + way] = 0
+                }
+            }
+            base = 0
+            origin = 0
+        }
+
+        /// Tables not in use, for the next encode on any thread: one per core in practice.
+        private static let pool = Mutex<[HistoryTable]>([])
+
+        /// A table from the pool, or a new one.
+        static func take() -> HistoryTable {
+            pool.withLock { $0.popLast() } ?? HistoryTable()
+        }
+
+        /// Gives `table` back to the pool (at most 16 are kept).
+        static func give(_ table: HistoryTable) {
+            pool.withLock { tables in if tables.count < 16 { tables.append(table) } }
+        }
 
         /// The line of `value`: Knuth's multiplicative hash, the top bits of value * 2654435761.
         @inline(__always)

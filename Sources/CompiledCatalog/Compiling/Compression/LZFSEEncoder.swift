@@ -72,23 +72,34 @@ package enum LZFSEEncoder {
     /// Finds the matches and hands them to a block encoder, then ends the stream.
     static func compress(_ source: UnsafePointer<UInt8>, count: Int, into output: OutputBuffer) {
         let blocks = LZFSEBlockEncoder(source: source, output: output)
-        let table = HistoryTable()
+        let table = HistoryTable.take()
+        defer { HistoryTable.give(table) }
+        // The table numbers positions from `origin` (see `HistoryTable.begin`).
+        let origin = table.begin(count: count)
+        defer { table.end(count: count) }
         var pending = Match()
         // Searches stop 8 bytes before the end, so every 8-byte comparison stays inside.
         let searchEnd = count - 8
         var position = 0
+        // Positions in a row without a match: past 64 of them the search steps over more than
+        // one position at a time (one more per 64 misses, as LZ4's acceleration does), so the
+        // noise of a photograph, which LZFSE barely shrinks, is crossed quickly, while pixels
+        // that repeat are searched at every position.
+        var misses = 0
         while position < searchEnd {
-            if position - table.base >= HistoryTable.rebaseDistance { table.rebase() }
+            if origin + position - table.base >= HistoryTable.rebaseDistance { table.rebase() }
             // Safe: `position + 8 < count`, so both 4-byte reads (here and `prefetchDistance`
             // ahead) lie inside the input.
             let next4 = UnsafeRawPointer(source + position).loadUnaligned(as: UInt32.self)
             table.prefetch(UnsafeRawPointer(source + position + prefetchDistance).loadUnaligned(as: UInt32.self))
-            let candidates = table.insert(next4, at: position)
+            let candidates = table.insert(next4, at: origin + position)
             if position < blocks.literalStart {  // inside a match already emitted
-                position += 1
+                // A long match's positions are recorded sparsely, its last 16 each: runs of
+                // repeated pixels otherwise cost one table update a byte.
+                position += blocks.literalStart - position > 16 ? 4 : 1
                 continue
             }
-            var incoming = longestMatch(source, count: count, at: position, next4: next4, candidates)
+            var incoming = longestMatch(source, count: count, at: position, origin: origin, next4: next4, candidates)
             if incoming.length == 0 {
                 // No match here. Keep the literals waiting for a match well below a block's
                 // worth: emit the held-back match, or one L's worth of literals.
@@ -100,9 +111,11 @@ package enum LZFSEEncoder {
                         blocks.addLiterals(upTo: blocks.literalStart + LZFSEBlockEncoder.maximumL)
                     }
                 }
-                position += 1
+                misses += 1
+                position += 1 + misses >> 6
                 continue
             }
+            misses = 0
             // Grow the match backwards over equal bytes not yet emitted.
             // Safe: `incoming.reference - 1 >= 0` and `incoming.position - 1 > literalStart - 1 >= 0`.
             while incoming.position > blocks.literalStart, incoming.reference > 0,
@@ -144,14 +157,16 @@ package enum LZFSEEncoder {
     /// The longest of the candidates that matches at least the 4 bytes at `position` and lies
     /// within D's reach.
     @inline(__always)
-    private static func longestMatch(_ source: UnsafePointer<UInt8>, count: Int, at position: Int, next4: UInt32,
+    private static func longestMatch(_ source: UnsafePointer<UInt8>, count: Int, at position: Int, origin: Int, next4: UInt32,
                                      _ candidates: HistoryTable.Candidates) -> Match {
         var best = Match(position: position)
         // Comparing 8 bytes at a time stops 8 bytes before the end.
         let lengthLimit = count - position - 8
-        func consider(_ value: UInt32, _ reference: Int) {
-            // Empty slots hold a position too far back to pass the distance check.
-            guard value == next4, position - reference <= LZFSEBlockEncoder.maximumD else { return }
+        func consider(_ value: UInt32, _ recorded: Int) {
+            // Empty slots, and positions of earlier inputs (recorded before `origin`), lie too
+            // far back to pass the distance check, so `reference` is inside this input.
+            let reference = recorded - origin
+            guard value == next4, position - reference <= LZFSEBlockEncoder.maximumD, reference >= 0 else { return }
             var length = 4
             while length < lengthLimit {
                 // Safe: `reference < position` and `position + length + 8 <= count`.
