@@ -25,7 +25,7 @@ import Testing
             ("READ SUBCOMMANDS:", ["inspect", "resolve", "matrix", "devices"]),
             ("CHECK SUBCOMMANDS:", ["validate", "png", "verify", "rules"]),
             ("THIN AND REPORT SUBCOMMANDS:", ["thin", "size", "report", "diff"]),
-            ("COMPILED CATALOG SUBCOMMANDS:", ["extract"]),
+            ("COMPILED CATALOG SUBCOMMANDS:", ["compile", "extract"]),
         ]
         let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(!lines.contains("SUBCOMMANDS:"), "\(run.stdout)")

@@ -501,7 +501,9 @@ import DeviceProfiles
         if isPrimary { product.appIconName = asset.name }
         let platform = options.platform.platform
         var kept: [(variant: Variant, points: Double)] = []
-        for variant in asset.variants where keeps(variant, in: asset) {
+        // A Mac app icon set's dark and tinted entries are not compiled (Grid's Xcode 26.3 file
+        // holds its ten light icons and none of its ten dark ones).
+        for variant in asset.variants where keeps(variant, in: asset) && !(platform == .macos && variant.userInterfaceStyle != nil) {
             guard let filename = variant.filename, filename.lowercased().hasSuffix(".png") else {
                 if variant.filename != nil { product.diagnostics.append(leftOut(asset, variant, "only PNG app icons are compiled")) }
                 continue

@@ -115,15 +115,14 @@ import Testing
 }
 
 extension CompileAgreementTests {
-    static var einkFolder: String {
-        get throws { try Corpus.root + "/compiled/recent/eink-assistant/Resources" }
-    }
-
-    /// Xcode 26.6 compiled eink-assistant's Mac app icon (`--platform macosx
-    /// --minimum-deployment-target 14.0 --app-icon AppIcon`, as its `.car` states).
-    @Test func sameFileAsXcode26ForAMacAppIcon() throws {
-        let apple = try CompiledCatalog(path: Self.einkFolder + "/Assets.car")
-        let catalog = try CatalogReader().read(at: Self.einkFolder + "/Assets.xcassets")
+    /// Xcode compiled each Mac app icon (`--platform macosx --minimum-deployment-target 14.0
+    /// --app-icon AppIcon`, as its `.car` states).
+    @Test(arguments: MacIconPairs.cars)
+    func sameFileAsXcode26ForAMacAppIcon(car: String) throws {
+        let pair = try #require(MacIconPairs.all.first { $0.car == car })
+        let recent = try Corpus.root + "/compiled/recent/"
+        let apple = try CompiledCatalog(path: recent + pair.car)
+        let catalog = try CatalogReader().read(at: recent + pair.source)
         var options = CompileOptions(platform: .macosx, deploymentTarget: "14.0")
         options.appIcon = "AppIcon"
         let product = try CatalogCompiler(options).compile([catalog])
@@ -156,4 +155,15 @@ extension RenditionPayload {
     var multisizeEntries: [MultisizeEntry]? {
         if case .multisizeImage(let entries) = self { entries } else { nil }
     }
+}
+
+/// The recent pairs of a Mac app icon: the `.car` Xcode compiled and its source catalog.
+enum MacIconPairs {
+    static let all: [(car: String, source: String)] = [
+        // Xcode 26.6, light icons only.
+        ("eink-assistant/Resources/Assets.car", "eink-assistant/Resources/Assets.xcassets"),
+        // Xcode 26.3, light and dark icons: actool compiles the light ones only for the Mac.
+        ("Grid/Resources/Assets.car", "Grid/Sources/Assets.xcassets"),
+    ]
+    static let cars = ["eink-assistant/Resources/Assets.car", "Grid/Resources/Assets.car"]
 }
