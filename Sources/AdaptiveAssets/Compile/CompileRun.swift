@@ -1,6 +1,7 @@
 import AdaptSupport
 import AssetCatalog
 import AssetThinning
+import AssetValidation
 import CompiledCatalog
 import DeviceProfiles
 #if canImport(Glibc)
@@ -73,6 +74,14 @@ package struct CompileRun {
             }
         }
         guard !result.failed else { return finish(result) }
+        // What actool rejects is what `adapt validate` calls an error: the same rules run here,
+        // their warnings reported as actool reports its own. Images are walked, not decoded:
+        // the compile decodes each one itself.
+        if let database = try? DeviceDatabase.builtIn() {
+            let validation = Validator(devices: database, imageChecks: .walk).validate(catalogs)
+            result.diagnostics += validation.diagnostics.filter { $0.severity != .note }
+            guard !result.failed else { return finish(result) }
+        }
         var createdFolder = false
         if let folder = arguments.compileDirectory {
             // The renditions wait in the output folder (an unlinked file), never in another place.
@@ -88,10 +97,13 @@ package struct CompileRun {
         do throws(CompileFailure) {
             product = try CatalogCompiler(options).compile(catalogs)
         } catch {
-            result.diagnostics += error.diagnostics
+            let known = Set(result.diagnostics.map(\.description))
+            result.diagnostics += error.diagnostics.filter { !known.contains($0.description) }
             return finish(result)
         }
-        result.diagnostics += product.diagnostics
+        // The catalogs' own findings came with the validation already.
+        let known = Set(result.diagnostics.map(\.description))
+        result.diagnostics += product.diagnostics.filter { !known.contains($0.description) }
         result.renditionCount = product.renditionCount
         guard let folder = arguments.compileDirectory else { return finish(result) }
         let files = [CompileOutput.File(name: CompileOutput.catalogName) { emit in try product.writeCatalog(emit) }]

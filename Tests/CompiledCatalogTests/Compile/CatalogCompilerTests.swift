@@ -1,0 +1,57 @@
+@_spi(Compiling) import AdaptiveAssets
+import AssetCatalog
+import CatalogFixtures
+import CompiledCatalog
+import Testing
+
+/// The compiler itself, without the command's validation in front of it.
+@Suite struct CatalogCompilerTests {
+    /// A PNG whose chunks are well formed but whose pixels libpng refuses reaches the decoder:
+    /// an error naming the file, and no file.
+    @Test func aPNGLibpngRefusesIsAnErrorNamingIt() throws {
+        let fixture = try TemporaryCatalog()
+        var png = PNGFixture.png(width: 8, height: 8)
+        // Corrupt the image data (keeping the chunk walk's structure): the zlib stream no longer inflates.
+        let data = try #require(PNGFixture.dataRange(of: "IDAT", in: png))
+        for index in data.dropFirst(2) { png[index] = 0xFF }
+        try fixture.addSet("Broken.imageset", entries: [["idiom": "universal", "scale": "2x", "filename": "b@2x.png"]], files: ["b@2x.png"], pngBytes: png)
+        let catalog = try fixture.read()
+        #expect(throws: CompileFailure.self) { try CatalogCompiler(CompileOptions(platform: .iphoneos, deploymentTarget: "17.0")).compile([catalog]) }
+        do throws(CompileFailure) {
+            _ = try CatalogCompiler(CompileOptions(platform: .iphoneos, deploymentTarget: "17.0")).compile([catalog])
+        } catch {
+            let finding = try #require(error.diagnostics.first { $0.rule == .compileUnreadable })
+            #expect(finding.location?.file.hasSuffix("Broken.imageset/b@2x.png") == true)
+        }
+    }
+
+    /// `--max-pixels` bounds every decode: a larger image is an error naming it.
+    @Test func imagesPastTheLimitAreRefused() throws {
+        let fixture = try TemporaryCatalog()
+        try fixture.addSet("Big.imageset", entries: [["idiom": "universal", "scale": "1x", "filename": "big.png"]], files: ["big.png"],
+                           pngBytes: PNGFixture.png(width: 300, height: 300))
+        var options = CompileOptions(platform: .iphoneos, deploymentTarget: "17.0")
+        options.maxPixels = 100 * 100
+        let catalog = try fixture.read()
+        do throws(CompileFailure) {
+            _ = try CatalogCompiler(options).compile([catalog])
+            Issue.record("a 300 x 300 image compiled under a 10,000-pixel limit")
+        } catch {
+            #expect(error.diagnostics.contains { $0.rule == .compileTooLarge && $0.location?.file.hasSuffix("big.png") == true })
+        }
+    }
+
+    /// A name longer than the CSI header's 127 bytes is cut at a character boundary there, and
+    /// kept whole where CoreUI looks names up (`FACETKEYS`).
+    @Test func longNamesAreBoundedInTheHeaderAndWholeInTheFacet() throws {
+        let fixture = try TemporaryCatalog()
+        let name = String(repeating: "é", count: 100)   // 200 bytes of UTF-8
+        try fixture.addSet(name + ".imageset", entries: [["idiom": "universal", "scale": "1x", "filename": .string(name + ".png")]], files: [name + ".png"],
+                           pngBytes: PNGFixture.png(width: 4, height: 4))
+        let product = try CatalogCompiler(CompileOptions(platform: .iphoneos, deploymentTarget: "17.0")).compile([try fixture.read()])
+        let compiled = try CompiledCatalog(bytes: try product.car, path: "long.car")
+        #expect(compiled.facets.map(\.name) == [name])
+        let stored = try #require(compiled.renditions.first?.renditionName)
+        #expect(stored.utf8.count <= 127 && name.hasPrefix(stored) && !stored.contains("\u{FFFD}"))
+    }
+}
