@@ -16,7 +16,8 @@ struct CompileCommand: ParsableCommand {
             macosx, xros, xrsimulator), --minimum-deployment-target, --target-device (repeatable), --app-icon, \
             --alternate-app-icon, --include-all-app-icons, --accent-color, --output-partial-info-plist FILE, \
             --output-format human-readable-text|xml1|binary1, --errors, --warnings, --notices, \
-            --filter-for-device-model and --filter-for-device-os-version. Flags that change nothing adapt writes \
+            --filter-for-device-model and --filter-for-device-os-version; and adapt's own --max-pixels N (the most \
+            pixels one image may decode to, 64 Mi by default). Flags that change nothing adapt writes \
             (--compress-pngs, --enable-on-demand-resources, --product-type, ...) are accepted and named in a \
             notice; an unknown flag is a usage error.
 

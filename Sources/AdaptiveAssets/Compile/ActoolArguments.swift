@@ -36,6 +36,8 @@ package struct ActoolArguments: Equatable, Sendable {
     package var dependencyInfo: String?
     /// xml1 when the flag is absent: actool's default (it prints its results as a plist).
     package var outputFormat: ActoolOutputFormat = .xml1
+    /// `--max-pixels` (adapt's own): the most pixels one image may decode to; nil for the default.
+    package var maxPixels: UInt64?
     /// Which sections of the result document are printed (`--warnings`, `--notices`).
     package var sections = ActoolResultDocument.Sections()
     package var printsVersion = false
@@ -148,6 +150,9 @@ package struct ActoolArguments: Equatable, Sendable {
         case .outputPartialInfoPlist: partialInfoPlist = value
         case .exportDependencyInfo: dependencyInfo = value
         case .outputFormat: outputFormat = ActoolOutputFormat(rawValue: value)!
+        case .maxPixels:
+            guard let pixels = UInt64(value), pixels > 0 else { throw .invalidValue(flag: flag, value: value, expected: ["a positive number of pixels"]) }
+            maxPixels = pixels
         default:
             // A single-valued flag repeated with the same value is recorded once.
             if flag.isRepeatable || !ignoredFlags.contains(where: { $0.flag == flag }) {

@@ -32,6 +32,8 @@ package enum ActoolFlag: String, CaseIterable, Sendable {
     case notices = "--notices"
     case version = "--version"
     case printContents = "--print-contents"
+    // adapt's own, beside actool's: the most pixels one image may decode to.
+    case maxPixels = "--max-pixels"
     // Accepted and named in a notice: they change nothing in what adapt writes.
     case compressPNGs = "--compress-pngs"
     case enableOnDemandResources = "--enable-on-demand-resources"
@@ -84,7 +86,7 @@ package enum ActoolFlag: String, CaseIterable, Sendable {
         case .compile, .platform, .minimumDeploymentTarget, .targetDevice, .filterForDeviceModel,
              .filterForDeviceOSVersion, .appIcon, .alternateAppIcon, .includeAllAppIcons, .accentColor,
              .widgetBackgroundColor, .launchImage, .standaloneIconBehavior, .outputPartialInfoPlist,
-             .exportDependencyInfo, .outputFormat, .errors, .warnings, .notices, .version, .printContents:
+             .exportDependencyInfo, .outputFormat, .errors, .warnings, .notices, .version, .printContents, .maxPixels:
             false
         default:
             true

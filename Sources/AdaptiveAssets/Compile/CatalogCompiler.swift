@@ -105,6 +105,7 @@ import DeviceProfiles
         enum Source: Sendable {
             case png(path: String, flags: UInt32)
             case jpeg(path: String, flags: UInt32)
+            case heif(path: String, flags: UInt32)
             case data(path: String, uti: String)
             case color(colorSpace: RenditionColorSpace, components: [Double])
             case multisize([RenditionPayload.MultisizeEntry])
@@ -379,8 +380,9 @@ import DeviceProfiles
             if variant.idiom == .universal, let scale = variant.scale, shadowed.contains(variant.attributeStrings(excluding: ["idiom"])), scale > 0 { continue }
             let lower = filename.lowercased()
             let isPNG = lower.hasSuffix(".png"), isJPEG = lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg")
-            guard isPNG || isJPEG else {
-                let kind = lower.hasSuffix(".pdf") || lower.hasSuffix(".svg") ? "vector images are compiled by a later version (PDF and SVG)" : "only PNG and JPEG images are compiled"
+            let isHEIF = lower.hasSuffix(".heic") || lower.hasSuffix(".heif")
+            guard isPNG || isJPEG || isHEIF else {
+                let kind = lower.hasSuffix(".pdf") || lower.hasSuffix(".svg") ? "vector images are compiled by a later version (PDF and SVG)" : "only PNG, JPEG and HEIC images are compiled"
                 diagnostics.append(leftOut(asset, variant, kind))
                 continue
             }
@@ -405,8 +407,8 @@ import DeviceProfiles
                 key[.part] = Part.image
                 let flags = Self.templateFlags(variant.templateRenderingIntent ?? asset.properties.templateRenderingIntent)
                 let path = asset.path.appendingPathComponent(filename)
-                work.append(Work(assetName: asset.name, facetPart: Part.image, renditionName: filename, key: key,
-                                 source: isPNG ? .png(path: path, flags: flags) : .jpeg(path: path, flags: flags), location: variant.location))
+                let source: Work.Source = isPNG ? .png(path: path, flags: flags) : isJPEG ? .jpeg(path: path, flags: flags) : .heif(path: path, flags: flags)
+                work.append(Work(assetName: asset.name, facetPart: Part.image, renditionName: filename, key: key, source: source, location: variant.location))
             }
         }
         return work
@@ -709,15 +711,21 @@ import DeviceProfiles
             let bytes = Array(UnsafeBufferPointer(start: pixels, count: width * height * 4))
             return .success(CSIRendition.bitmap(name: item.renditionName, width: width, height: height, scale: Int(item.key[.scale] ?? 1),
                                                 pixels: bytes, isOpaque: decoded.is_opaque != 0, flags: flags, compress: BitmapCompression.lzfse).bytes())
-        case .jpeg(let path, let flags):
+        case .jpeg(let path, let flags), .heif(let path, let flags):
+            let isJPEG: Bool
+            if case .jpeg = item.source { isJPEG = true } else { isJPEG = false }
             let file: [UInt8]
             do { file = try FileSystem.readRegularFile(path, limit: 256 << 20) } catch { return failure(.compileUnreadable, path, "cannot be read: \(error.reason)") }
-            guard let size = JPEGFrame.size(of: file) else { return failure(.compileUnreadable, path, "is not a JPEG with a frame header") }
+            guard let size = isJPEG ? JPEGFrame.size(of: file) : HEIFFrame.size(of: file) else {
+                return failure(.compileUnreadable, path, isJPEG ? "is not a JPEG with a frame header" : "is not a HEIF file with an image size (ispe)")
+            }
             guard UInt64(size.width) * UInt64(size.height) <= maxPixels else {
                 return failure(.compileTooLarge, path, "has \(size.width) x \(size.height) pixels, more than --max-pixels allows")
             }
-            return .success(CSIRendition.jpeg(name: item.renditionName, width: size.width, height: size.height, scale: Int(item.key[.scale] ?? 1),
-                                              file: file, flags: flags).bytes())
+            var rendition = CSIRendition.jpeg(name: item.renditionName, width: size.width, height: size.height, scale: Int(item.key[.scale] ?? 1),
+                                              file: file, flags: flags)
+            if !isJPEG { rendition.pixelFormat = .heif }
+            return .success(rendition.bytes())
         case .data(let path, let uti):
             do {
                 let file = try FileSystem.readRegularFile(path, limit: 256 << 20)
@@ -757,5 +765,38 @@ enum JPEGFrame {
             position += 2 + length
         }
         return nil
+    }
+}
+
+/// The pixel size a HEIF file (HEIC) states in its image spatial extent (`ispe`) property, found
+/// through `meta` → `iprp` → `ipco` (ISO/IEC 23008-12). The file is stored as it is, as a JPEG is
+/// (how actool stores HEIC is not shown by any file here: the same `RAWD` shape, pixel format `HEIF`).
+enum HEIFFrame {
+    static func size(of file: [UInt8]) -> (width: Int, height: Int)? {
+        func uint32(_ at: Int) -> Int? {
+            guard at >= 0, at + 4 <= file.count else { return nil }
+            return Int(file[at]) << 24 | Int(file[at + 1]) << 16 | Int(file[at + 2]) << 8 | Int(file[at + 3])
+        }
+        /// The boxes between `start` and `end`, depth first, into the containers named.
+        func find(_ start: Int, _ end: Int, depth: Int) -> (width: Int, height: Int)? {
+            var position = start
+            while position + 8 <= end, depth < 8 {
+                guard let size = uint32(position), size >= 8, position + size <= end else { return nil }
+                let type = String(decoding: file[(position + 4)..<(position + 8)], as: UTF8.self)
+                switch type {
+                case "meta":
+                    // A full box: version and flags before its children.
+                    if let found = find(position + 12, position + size, depth: depth + 1) { return found }
+                case "iprp", "ipco":
+                    if let found = find(position + 8, position + size, depth: depth + 1) { return found }
+                case "ispe":
+                    if let width = uint32(position + 12), let height = uint32(position + 16), width > 0, height > 0 { return (width, height) }
+                default: break
+                }
+                position += size
+            }
+            return nil
+        }
+        return find(0, file.count, depth: 0)
     }
 }

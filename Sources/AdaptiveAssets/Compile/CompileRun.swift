@@ -162,6 +162,7 @@ package struct CompileRun {
         options.alternateAppIcons = arguments.alternateAppIcons
         options.includeAllAppIcons = arguments.includeAllAppIcons
         options.accentColor = arguments.accentColor
+        if let maxPixels = arguments.maxPixels { options.maxPixels = maxPixels }
         if let model = arguments.filterForDeviceModel {
             let database: DeviceDatabase
             do { database = try DeviceDatabase.builtIn() } catch { throw error.diagnostic }

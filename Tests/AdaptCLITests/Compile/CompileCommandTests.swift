@@ -201,4 +201,12 @@ import Testing
         #expect(filtered == sliced, "compiled for the device only: \(filtered.subtracting(sliced).sorted()); thinned only: \(sliced.subtracting(filtered).sorted())")
         #expect(filtered.count < (try renditions(fixture.root + "/All/Assets.car")).count)
     }
+
+    @Test func maxPixelsBoundsEveryDecode() throws {
+        let fixture = try Self.catalog()
+        let run = try Self.compile(fixture.path, into: fixture.root + "/Build", ["--max-pixels", "100"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("[compile.too-large]"), "\(run.stderr)")
+        #expect(try Adapt.run(["compile", fixture.path, "--compile", fixture.root + "/B", "--platform", "iphoneos", "--max-pixels", "many"]).status == 2)
+    }
 }

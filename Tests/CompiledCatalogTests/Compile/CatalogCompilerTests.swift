@@ -54,4 +54,22 @@ import Testing
         let stored = try #require(compiled.renditions.first?.renditionName)
         #expect(stored.utf8.count <= 127 && name.hasPrefix(stored) && !stored.contains("\u{FFFD}"))
     }
+
+    /// A HEIC image is stored as it is (pixel format `HEIF`), with the size its `ispe` states.
+    @Test func heicIsStoredWithItsSize() throws {
+        func box(_ type: String, _ body: [UInt8]) -> [UInt8] {
+            let size = UInt32(8 + body.count)
+            return [UInt8(size >> 24), UInt8(size >> 16 & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size & 0xFF)] + Array(type.utf8) + body
+        }
+        let ispe = box("ispe", [0, 0, 0, 0] + [0, 0, 0, 40] + [0, 0, 0, 30])
+        let heic = box("ftyp", Array("heic".utf8) + [0, 0, 0, 0]) + box("meta", [0, 0, 0, 0] + box("iprp", box("ipco", ispe)))
+        let fixture = try TemporaryCatalog()
+        try fixture.addSet("Photo.imageset", entries: [["idiom": "universal", "scale": "2x", "filename": "photo@2x.heic"]], files: ["photo@2x.heic"], pngBytes: heic)
+        let product = try CatalogCompiler(CompileOptions(platform: .iphoneos, deploymentTarget: "17.0")).compile([try fixture.read()])
+        let compiled = try CompiledCatalog(bytes: try product.car, path: "heic.car")
+        let rendition = try #require(compiled.renditions.first)
+        #expect(rendition.pixelFormat == .heif)
+        #expect(try compiled.rawData(of: rendition) == heic)
+        #expect(rendition.properties.contains { if case .slices(let slices) = $0 { slices.map(\.description) == ["40x30+0+0"] } else { false } })
+    }
 }
