@@ -1,8 +1,8 @@
 /// The LZFSE stream each bitmap chunk of a compiled catalog is stored as: our encoder's
 /// (`LZFSEEncoder`), whose every stream Apple's reference decoder reads back (the oracle test).
 package enum BitmapCompression {
-    /// `bytes`, pixels of `stride` bytes each, as one LZFSE stream.
-    package static func lzfse(_ bytes: [UInt8], stride: Int) -> [UInt8] {
-        LZFSEEncoder.encode(bytes, stride: stride)
+    /// `bytes` as one LZFSE stream.
+    package static func lzfse(_ bytes: [UInt8]) -> [UInt8] {
+        LZFSEEncoder.encode(bytes)
     }
 }

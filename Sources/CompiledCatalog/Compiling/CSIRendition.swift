@@ -95,7 +95,7 @@ package struct CSIRendition: Sendable {
     /// (one LZFSE stream per chunk). `scale` is 1, 2 or 3; `flags` the template rendering mode and
     /// kind bits (`RenditionFlags`).
     package static func bitmap(name: String, width: Int, height: Int, scale: Int, pixels: [UInt8], isOpaque: Bool, flags: UInt32,
-                               compress: (_ bytes: [UInt8], _ bytesPerPixel: Int) -> [UInt8]) -> CSIRendition {
+                               compress: ([UInt8]) -> [UInt8]) -> CSIRendition {
         precondition(pixels.count == width * height * 4, "a bitmap's pixels are width × height × 4 bytes")
         var rendition = CSIRendition(name: name, layout: .onePartScale)
         rendition.flags = flags
@@ -116,7 +116,7 @@ package struct CSIRendition: Sendable {
         }
         rendition.properties = sliceAndMetrics(width: UInt32(width), height: UInt32(height)) + blendAndOrientation
             + [(1007, words([UInt32(width * bytesPerPixel)]))]
-        rendition.data = chunkedPayload(stored, rowBytes: width * bytesPerPixel, height: height, isOpaque: isOpaque) { compress($0, bytesPerPixel) }
+        rendition.data = chunkedPayload(stored, rowBytes: width * bytesPerPixel, height: height, isOpaque: isOpaque, compress: compress)
         return rendition
     }
 

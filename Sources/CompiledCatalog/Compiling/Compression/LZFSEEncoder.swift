@@ -17,21 +17,17 @@
 ///
 /// The output depends on the input bytes only: the same input always gives the same stream.
 package enum LZFSEEncoder {
-    /// Compresses `input` into one LZFSE stream. `stride` is the size of the input's elements
-    /// (4 for B G R A pixels, 2 for grey and alpha, 1 for bytes): matches are searched for at
-    /// element boundaries only, where a picture's repeats start, and grown backwards from there,
-    /// so a bitmap is searched at a quarter of its positions for nearly the same stream.
-    package static func encode(_ input: [UInt8], stride: Int = 1) -> [UInt8] {
-        input.withUnsafeBytes { encode($0, stride: stride) }
+    /// Compresses `input` into one LZFSE stream.
+    package static func encode(_ input: [UInt8]) -> [UInt8] {
+        input.withUnsafeBytes { encode($0) }
     }
 
-    /// Compresses the bytes `input` points at into one LZFSE stream (see `encode(_:stride:)`).
-    package static func encode(_ input: UnsafeRawBufferPointer, stride: Int = 1) -> [UInt8] {
-        precondition(stride >= 1, "an element is at least a byte")
+    /// Compresses the bytes `input` points at into one LZFSE stream.
+    package static func encode(_ input: UnsafeRawBufferPointer) -> [UInt8] {
         let storedSize = input.count + 12
         if input.count >= minimumCompressedInput, let source = input.baseAddress?.assumingMemoryBound(to: UInt8.self) {
             let output = OutputBuffer(limit: Int.max, initialCapacity: input.count / 4 + 4096)
-            compress(source, count: input.count, stride: stride, into: output)
+            compress(source, count: input.count, into: output)
             if output.count < storedSize { return output.bytes() }
         }
         return stored(input)
@@ -74,7 +70,7 @@ package enum LZFSEEncoder {
     }
 
     /// Finds the matches and hands them to a block encoder, then ends the stream.
-    static func compress(_ source: UnsafePointer<UInt8>, count: Int, stride: Int = 1, into output: OutputBuffer) {
+    static func compress(_ source: UnsafePointer<UInt8>, count: Int, into output: OutputBuffer) {
         let blocks = LZFSEBlockEncoder(source: source, output: output)
         let table = HistoryTable.take()
         defer { HistoryTable.give(table) }
@@ -103,11 +99,6 @@ package enum LZFSEEncoder {
                 position += blocks.literalStart - position > 16 ? 4 : 1
                 continue
             }
-            if stride > 1, position % stride != 0 {
-                // Between element boundaries: only recorded, never searched from.
-                position += 1
-                continue
-            }
             var incoming = longestMatch(source, count: count, at: position, origin: origin, next4: next4, candidates)
             if incoming.length == 0 {
                 // No match here. Keep the literals waiting for a match well below a block's
@@ -121,7 +112,7 @@ package enum LZFSEEncoder {
                     }
                 }
                 misses += 1
-                position += stride + (misses >> 6) * stride
+                position += 1 + misses >> 6
                 continue
             }
             misses = 0
