@@ -35,8 +35,10 @@ def measured(command):
 
 
 def corpus_pictures():
-    """Real PNGs of the shared corpus in the sizes apps ship (20 to 1200 pixels a side), by size."""
+    """Real PNGs of the shared corpus in the sizes apps ship (20 to 1200 pixels a side), by size,
+    and one that is 1024 pixels square (an app icon's)."""
     found = []
+    icon = None
     for folder, _, files in os.walk(os.path.join(SHARED, "catalogs")):
         for name in files:
             if not name.lower().endswith(".png"):
@@ -49,14 +51,16 @@ def corpus_pictures():
             width, height = struct.unpack(">II", head[16:24])
             if 20 <= width <= 1200 and 20 <= height <= 1200:
                 found.append((width * height, path))
+            if width == height == 1024 and (icon is None or path < icon):
+                icon = path
     found.sort()
-    if not found:
-        sys.exit("no PNGs in %s/catalogs: the benchmark needs the shared corpus" % SHARED)
+    if not found or icon is None:
+        sys.exit("no PNGs (or no 1024-pixel icon) in %s/catalogs: the benchmark needs the shared corpus" % SHARED)
     # Every picture of the corpus's range, small to large, reused round robin.
-    return [path for _, path in found]
+    return [path for _, path in found], icon
 
 
-def catalog(count, pictures):
+def catalog(count, pictures, icon):
     def build(path):
         for index in range(count):
             group = "%s/Group%d" % (path, index // 100)
@@ -75,11 +79,11 @@ def catalog(count, pictures):
                 # Hard links: the pictures' bytes are read as a real catalog's are, without copying gigabytes.
                 os.link(pictures[(index * 7 + number) % len(pictures)], folder + "/" + entry["filename"])
             json.dump({"images": entries, "info": INFO}, open(folder + "/Contents.json", "w"))
-        icon = path + "/AppIcon.appiconset"
-        os.makedirs(icon)
+        icon_folder = path + "/AppIcon.appiconset"
+        os.makedirs(icon_folder)
         json.dump({"images": [{"idiom": "universal", "platform": "ios", "size": "1024x1024", "filename": "icon.png"}], "info": INFO},
-                  open(icon + "/Contents.json", "w"))
-        os.link(pictures[-1], icon + "/icon.png")
+                  open(icon_folder + "/Contents.json", "w"))
+        os.link(icon, icon_folder + "/icon.png")
         json.dump({"info": INFO}, open(path + "/Contents.json", "w"))
     return build
 
@@ -117,11 +121,11 @@ def main():
     adapt, work = sys.argv[1], sys.argv[2]
     small, large = (int(sys.argv[3]), int(sys.argv[4])) if len(sys.argv) > 4 else (2000, 20000)
     os.makedirs(work, exist_ok=True)
-    pictures = corpus_pictures()
+    pictures, icon = corpus_pictures()
     results = {}
     for count in (small, large):
         path = os.path.join(work, "compile-%d.xcassets" % count)
-        generate(path, catalog(count, pictures))
+        generate(path, catalog(count, pictures, icon))
         results[count] = run(adapt, work, str(count), path)
     corpus = largest_corpus_catalog()
     if corpus:

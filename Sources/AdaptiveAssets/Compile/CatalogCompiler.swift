@@ -152,7 +152,7 @@ import DeviceProfiles
                     guard let kept = slice[asset.path] else { continue }
                     asset.variants = asset.variants.enumerated().map { kept.contains($0.offset) ? $0.element : Variant(index: $0.element.index) }
                 }
-                if let earlier = seenNames[asset.name], asset.type != .appIconSet || earlier != asset.path {
+                if let earlier = seenNames[asset.name] {
                     product.diagnostics.append(Diagnostic(.compileDuplicateName, "'\(asset.name)' is defined in \(earlier) and in \(asset.path); the first is compiled",
                                                           subject: Diagnostic.Subject(asset: asset.name), at: SourceLocation(file: asset.path)))
                     continue
