@@ -2,7 +2,7 @@
 /// (`LZFSEEncoder`), whose every stream Apple's reference decoder reads back (the oracle test).
 package enum BitmapCompression {
     /// `bytes` as one LZFSE stream.
-    package static func lzfse(_ bytes: [UInt8]) -> [UInt8] {
+    package static func lzfse(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
         LZFSEEncoder.encode(bytes)
     }
 }

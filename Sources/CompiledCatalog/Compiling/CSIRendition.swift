@@ -95,7 +95,14 @@ package struct CSIRendition: Sendable {
     /// (one LZFSE stream per chunk). `scale` is 1, 2 or 3; `flags` the template rendering mode and
     /// kind bits (`RenditionFlags`).
     package static func bitmap(name: String, width: Int, height: Int, scale: Int, pixels: [UInt8], isOpaque: Bool, flags: UInt32,
-                               compress: ([UInt8]) -> [UInt8]) -> CSIRendition {
+                               compress: (UnsafeRawBufferPointer) -> [UInt8]) -> CSIRendition {
+        pixels.withUnsafeBufferPointer { bitmap(name: name, width: width, height: height, scale: scale, pixels: $0, isOpaque: isOpaque, flags: flags, compress: compress) }
+    }
+
+    /// The same, over pixels the caller holds (a decoder's buffer): compressed chunk by chunk in
+    /// place, never copied whole, since a 2400-pixel-square photograph is 23 MB of them.
+    package static func bitmap(name: String, width: Int, height: Int, scale: Int, pixels: UnsafeBufferPointer<UInt8>, isOpaque: Bool, flags: UInt32,
+                               compress: (UnsafeRawBufferPointer) -> [UInt8]) -> CSIRendition {
         precondition(pixels.count == width * height * 4, "a bitmap's pixels are width × height × 4 bytes")
         var rendition = CSIRendition(name: name, layout: .onePartScale)
         rendition.flags = flags
@@ -104,63 +111,63 @@ package struct CSIRendition: Sendable {
         rendition.scaleFactor = UInt32(scale * 100)
         // An image whose every pixel is grey is stored as grey and alpha, in grey gamma 2.2, as
         // actool stores one (mcfans/actool's reference file from Xcode 26.3).
-        let stored: [UInt8], bytesPerPixel: Int
+        let bytesPerPixel: Int
         if let grey = greyAndAlpha(pixels) {
-            (stored, bytesPerPixel) = (grey, 2)
+            bytesPerPixel = 2
             rendition.pixelFormat = .grayAlpha8
             rendition.colorSpace = .grayGamma22
+            rendition.data = grey.withUnsafeBytes { chunkedPayload($0, rowBytes: width * 2, height: height, isOpaque: isOpaque, compress: compress) }
         } else {
-            (stored, bytesPerPixel) = (pixels, 4)
+            bytesPerPixel = 4
             rendition.pixelFormat = .argb
             rendition.colorSpace = .sRGB
+            rendition.data = chunkedPayload(UnsafeRawBufferPointer(pixels), rowBytes: width * 4, height: height, isOpaque: isOpaque, compress: compress)
         }
         rendition.properties = sliceAndMetrics(width: UInt32(width), height: UInt32(height)) + blendAndOrientation
             + [(1007, words([UInt32(width * bytesPerPixel)]))]
-        rendition.data = chunkedPayload(stored, rowBytes: width * bytesPerPixel, height: height, isOpaque: isOpaque, compress: compress)
         return rendition
     }
 
     /// B G R A pixels as grey and alpha (2 bytes each), or nil when a pixel is not grey.
-    static func greyAndAlpha(_ pixels: [UInt8]) -> [UInt8]? {
-        pixels.withUnsafeBufferPointer { source -> [UInt8]? in
-            let count = source.count / 4
-            for pixel in 0..<count where source[4 * pixel] != source[4 * pixel + 1] || source[4 * pixel + 1] != source[4 * pixel + 2] {
-                return nil
+    static func greyAndAlpha(_ source: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        let count = source.count / 4
+        for pixel in 0..<count where source[4 * pixel] != source[4 * pixel + 1] || source[4 * pixel + 1] != source[4 * pixel + 2] {
+            return nil
+        }
+        return [UInt8](unsafeUninitializedCapacity: 2 * count) { out, initialized in
+            for pixel in 0..<count {
+                out[2 * pixel] = source[4 * pixel]
+                out[2 * pixel + 1] = source[4 * pixel + 3]
             }
-            return [UInt8](unsafeUninitializedCapacity: 2 * count) { out, initialized in
-                for pixel in 0..<count {
-                    out[2 * pixel] = source[4 * pixel]
-                    out[2 * pixel + 1] = source[4 * pixel + 3]
-                }
-                initialized = 2 * count
-            }
+            initialized = 2 * count
         }
     }
 
     /// `CELM`: chunked (flag bit 0), opaque (bit 1), LZFSE, then `KCBC` chunks. Xcode 26 cuts an
     /// image into chunks of `height / 3` rows and puts the remainder in a fourth (256 rows: 85,
     /// 85, 85, 1; 132 rows: 44, 44, 44).
-    static func chunkedPayload(_ pixels: [UInt8], rowBytes: Int, height: Int, isOpaque: Bool, compress: ([UInt8]) -> [UInt8]) -> [UInt8] {
+    static func chunkedPayload(_ pixels: UnsafeRawBufferPointer, rowBytes: Int, height: Int, isOpaque: Bool,
+                               compress: (UnsafeRawBufferPointer) -> [UInt8]) -> [UInt8] {
+        precondition(pixels.count == rowBytes * height, "the pixels are the rows the header states")
         let rowsPerChunk = max(1, height / 3)
-        var chunks: [(rows: Int, bytes: [UInt8])] = []
-        var row = 0
-        while row < height {
-            let rows = min(rowsPerChunk, height - row)
-            chunks.append((rows, compress(Array(pixels[(row * rowBytes)..<((row + rows) * rowBytes)]))))
-            row += rows
-        }
+        let chunkCount = (height + rowsPerChunk - 1) / rowsPerChunk
         var out = ByteWriter()
         out.append(Array("MLEC".utf8))
         out.append32(1 | (isOpaque ? 2 : 0))
         out.append32(RenditionCompression.lzfse.rawValue)
-        out.append32(UInt32(chunks.count))
-        for chunk in chunks {
+        out.append32(UInt32(chunkCount))
+        // Each chunk compressed and appended at once: one chunk's stream in memory at a time.
+        var row = 0
+        while row < height {
+            let rows = min(rowsPerChunk, height - row)
+            let compressed = compress(UnsafeRawBufferPointer(rebasing: pixels[(row * rowBytes)..<((row + rows) * rowBytes)]))
             out.append(Array("KCBC".utf8))
             out.append32(0)
             out.append32(0)
-            out.append32(UInt32(chunk.rows))
-            out.append32(UInt32(chunk.bytes.count))
-            out.append(chunk.bytes)
+            out.append32(UInt32(rows))
+            out.append32(UInt32(compressed.count))
+            out.append(compressed)
+            row += rows
         }
         return out.bytes
     }
