@@ -323,12 +323,7 @@ import DeviceProfiles
             return .failure(TraitGap(trait: "luminosity \(variant.userInterfaceStyle?.rawValue ?? "any")"))
         }
         if appearance.value != 0 { key[.appearance] = appearance.value }
-        // Direction: right-to-left 4, left-to-right 5 (mcfans/actool; no file here has one).
-        switch variant.layoutDirection {
-        case nil: break
-        case .rightToLeft?: key[.direction] = 4
-        case .leftToRight?: key[.direction] = 5
-        }
+        if let direction = variant.layoutDirection { key[.direction] = RenditionKey.directionValue(direction) }
         if let locale = variant.locale { key[.localization] = CompiledName.identifier(of: locale) }
         return .success(key)
     }

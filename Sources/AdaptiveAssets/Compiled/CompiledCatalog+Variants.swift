@@ -117,6 +117,7 @@ public struct AdaptedCompiledCatalog: Sendable {
         variant.memory = traits.memory
         variant.graphicsFeatureSet = traits.graphics
         variant.displayGamut = traits.gamut
+        variant.layoutDirection = traits.layoutDirection
         variant.userInterfaceStyle = traits.style
         variant.accessibilityContrast = traits.contrast
         variant.locale = traits.locale
@@ -155,8 +156,10 @@ public struct AdaptedCompiledCatalog: Sendable {
 /// - subtype 320 and 384 on a watch ↔ `screen-width` `<=145` and `>145` (`d_watch`,
 ///   `v_overrides`: the 38 mm and 42 mm cases). The numbers are not the screens' pixel widths
 ///   (272, 312) nor heights (340, 390), so no other condition can be computed from them.
-/// Other values of those axes, and every non-zero direction (no file here has one to check a
-/// number against), are left `unrecognized`.
+/// - direction 4 and 5 ↔ `language-direction` `right-to-left` and `left-to-right`
+///   (`RenditionKey.layoutDirection`: mcfans/actool's numbers, which `adapt compile` writes; no
+///   file here has a direction to check them against).
+/// Other values of those axes are left `unrecognized`.
 package struct RenditionTraits {
     package var idiom: IdiomRequirement = .universal
     package var scale: Int?
@@ -167,6 +170,7 @@ package struct RenditionTraits {
     package var memory: Int?
     package var graphics: GraphicsFeatureSet?
     package var gamut: DisplayGamut?
+    package var layoutDirection: LayoutDirection?
     package var style: UserInterfaceStyle?
     package var contrast: AccessibilityContrast?
     package var locale: String?
@@ -210,7 +214,9 @@ package struct RenditionTraits {
         if let value = key.value(.displayGamut), value != 0 {
             if let named = RenditionKey.displayGamut(value) { gamut = named } else { unrecognized["display-gamut"] = "\(value)" }
         }
-        if let value = key.direction, value != 0 { unrecognized["language-direction"] = "direction \(value)" }
+        if let value = key.direction, value != 0 {
+            if let direction = RenditionKey.layoutDirection(value) { layoutDirection = direction } else { unrecognized["language-direction"] = "direction \(value)" }
+        }
         if let value = key.appearance, value != 0 {
             let name = appearances?.name(of: value)
             if let name, let traits = Self.appearances[name] {
@@ -245,6 +251,7 @@ package struct RenditionTraits {
         if let memory { members.append(("memory", .string("\(memory)GB"))) }
         if let graphics { members.append(("graphics-feature-set", .string(graphics.rawValue))) }
         if let gamut { members.append(("display-gamut", .string(gamut.contentsValue))) }
+        if let layoutDirection { members.append(("language-direction", .string(layoutDirection.contentsValue))) }
         if let locale { members.append(("locale", .string(locale))) }
         return JSONObject(members.map { JSONObject.Member(key: $0.0, value: $0.1) })
     }

@@ -63,6 +63,24 @@ public struct RenditionKey: Hashable, Sendable {
         }
     }
 
+    /// The layout direction a direction value names, and the value of a direction: right to left
+    /// 4, left to right 5, as mcfans/actool writes them. No file of the corpus has a direction to
+    /// check the numbers against; reader and compiler share them, so what adapt writes it reads.
+    package static func layoutDirection(_ value: UInt16) -> LayoutDirection? {
+        switch value {
+        case 4: .rightToLeft
+        case 5: .leftToRight
+        default: nil
+        }
+    }
+
+    package static func directionValue(_ direction: LayoutDirection) -> UInt16 {
+        switch direction {
+        case .rightToLeft: 4
+        case .leftToRight: 5
+        }
+    }
+
     /// The size class a size-class value names (1 compact, 2 regular), or nil for any.
     package static func sizeClass(_ value: UInt16) -> SizeClass? {
         switch value {

@@ -209,4 +209,34 @@ import Testing
         #expect(run.stderr.contains("[compile.too-large]"), "\(run.stderr)")
         #expect(try Adapt.run(["compile", fixture.path, "--compile", fixture.root + "/B", "--platform", "iphoneos", "--max-pixels", "many"]).status == 2)
     }
+
+    /// Every trait a catalog can carry compiles to a key value adapt's reader reads back as the
+    /// same trait: `verify --source` finds nothing missing, different or extra.
+    @Test func everyTraitReadsBack() throws {
+        let fixture = try TemporaryCatalog()
+        let png = PNGFixture.png(width: 8, height: 8, alpha: true)
+        let entries: [JSONValue] = [
+            ["idiom": "universal", "scale": "2x", "filename": "plain.png"],
+            ["idiom": "universal", "scale": "2x", "filename": "ltr.png", "language-direction": "left-to-right"],
+            ["idiom": "universal", "scale": "2x", "filename": "rtl.png", "language-direction": "right-to-left"],
+            ["idiom": "universal", "scale": "2x", "filename": "light.png", "appearances": [["appearance": "luminosity", "value": "light"]]],
+            ["idiom": "universal", "scale": "2x", "filename": "dark.png", "appearances": [["appearance": "luminosity", "value": "dark"]]],
+            ["idiom": "universal", "scale": "2x", "filename": "high.png", "appearances": [["appearance": "contrast", "value": "high"]]],
+            ["idiom": "universal", "scale": "2x", "filename": "dark-high.png",
+             "appearances": [["appearance": "luminosity", "value": "dark"], ["appearance": "contrast", "value": "high"]]],
+            ["idiom": "iphone", "scale": "2x", "filename": "retina4.png", "subtype": "retina4"],
+            ["idiom": "universal", "scale": "2x", "filename": "compact.png", "width-class": "compact", "height-class": "regular"],
+            ["idiom": "universal", "scale": "2x", "filename": "memory.png", "memory": "2GB", "graphics-feature-set": "metal2v2"],
+            ["idiom": "universal", "scale": "2x", "filename": "french.png", "locale": "fr"],
+        ]
+        try fixture.addSet("Traits.imageset", entries: entries, properties: ["localizable": true])
+        for case .object(let entry) in entries { if case .string(let file)? = entry["filename"] { try fixture.write(png, to: "Traits.imageset/" + file) } }
+        let output = fixture.root + "/Build"
+        let run = try Adapt.run(["compile", fixture.path, "--compile", output, "--platform", "iphoneos", "--minimum-deployment-target", "17.0"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stderr.contains("[compile.left-out]"), "\(run.stderr)")
+        let verify = try Adapt.run(["verify", output + "/Assets.car", "--source", fixture.path])
+        #expect(verify.status == 0 && verify.stdout.contains("11 source entries expected, 11 renditions: 0 missing, 0 different, 0 extra"),
+                "\(verify.stdout)\(verify.stderr)")
+    }
 }
