@@ -44,6 +44,10 @@ final class LZFSEBlockEncoder {
     /// Adds a match of `length` bytes at `position` copied from `distance` bytes back, with the
     /// literals between `literalStart` and `position` before it.
     func addMatch(at position: Int, length: Int, distance: Int) {
+        // The match finder keeps these; a stream built past them would be read outside its
+        // history by any decoder, so a broken finder stops here rather than write one.
+        precondition(distance >= 1 && distance <= Self.maximumD && distance <= position && position >= literalStart && length >= 0,
+                     "an LZFSE match the format cannot hold")
         var literalLength = position - literalStart
         while literalLength > Self.maximumL {
             push(literals: Self.maximumL, match: 0, distance: distance)
