@@ -16,6 +16,8 @@ import DeviceProfiles
     public var alternateAppIcons: [String] = []
     public var includeAllAppIcons = false
     public var accentColor: String?
+    /// `--widget-background-color`: a colour set named in the partial Info.plist.
+    package var widgetBackgroundColor: String?
     /// The most pixels one image may decode to (`--max-pixels`).
     public var maxPixels: UInt64 = 64 << 20
     /// `--filter-for-device-model`: compile only what this device's App Store slice keeps, the
@@ -57,6 +59,7 @@ import DeviceProfiles
     /// The Mac app's icon file (`CFBundleIconFile`), without extension.
     package var macIconFile: String?
     package var accentColorName: String?
+    package var widgetBackgroundColorName: String?
     public var diagnostics: [Diagnostic] = []
     /// How many renditions the file holds.
     public var renditionCount = 0
@@ -188,12 +191,14 @@ import DeviceProfiles
         for catalog in catalogs {
             for asset in catalog.assets { for variant in asset.variants { if let locale = variant.locale { locales.insert(locale) } } }
         }
-        if let accent = options.accentColor {
-            if catalogs.contains(where: { $0.asset(named: accent)?.type == .colorSet }) {
-                product.accentColorName = accent
-            } else {
-                product.diagnostics.append(Diagnostic(.compileMissingAsset, "the accent color '\(accent)' is not a colour set of the catalogs", subject: Diagnostic.Subject(asset: accent)))
+        for (flag, name) in [("accent color", options.accentColor), ("widget background color", options.widgetBackgroundColor)] {
+            guard let name else { continue }
+            guard catalogs.contains(where: { $0.asset(named: name)?.type == .colorSet }) else {
+                product.diagnostics.append(Diagnostic(.compileMissingAsset, "the \(flag) '\(name)' is not a colour set of the catalogs", subject: Diagnostic.Subject(asset: name)))
+                continue
             }
+            if name == options.accentColor { product.accentColorName = name }
+            if name == options.widgetBackgroundColor { product.widgetBackgroundColorName = name }
         }
         for name in [options.appIcon].compactMap({ $0 }) + options.alternateAppIcons
         where !catalogs.contains(where: { $0.asset(named: name)?.type == .appIconSet }) {

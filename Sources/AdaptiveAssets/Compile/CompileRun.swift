@@ -53,6 +53,15 @@ package struct CompileRun {
             result.document.runMessages.append(.init(severity: .notice,
                                                      description: "\(ignored.flag.rawValue) is accepted and changes nothing in what adapt compile writes"))
         }
+        // Flags that change actool's output which adapt does not apply yet: said, never dropped quietly.
+        let notApplied: [(ActoolFlag, Bool)] = [
+            (.launchImage, arguments.launchImage != nil), (.filterForDeviceOSVersion, arguments.filterForDeviceOSVersion != nil),
+            (.standaloneIconBehavior, arguments.standaloneIconBehavior != .default), (.exportDependencyInfo, arguments.dependencyInfo != nil),
+            (.printContents, arguments.printsContents),
+        ]
+        for (flag, given) in notApplied where given {
+            result.document.runMessages.append(.init(severity: .warning, description: "\(flag.rawValue) is accepted, but adapt compile does not apply it yet"))
+        }
         var options: CompileOptions
         do {
             options = try compileOptions()
@@ -113,7 +122,7 @@ package struct CompileRun {
             if let plistPath = arguments.partialInfoPlist {
                 let plist = PartialInfoPlist(
                     platform: options.platform, appIcon: product.appIconName, alternateIcons: product.alternateAppIcons,
-                    accentColor: product.accentColorName, widgetBackgroundColor: nil,
+                    accentColor: product.accentColorName, widgetBackgroundColor: product.widgetBackgroundColorName,
                     iconFiles: PartialInfoPlist.IconFiles(primary: product.iconFiles[.phone] ?? [],
                                                           pad: product.iconFiles[.pad].map { (product.iconFiles[.phone] ?? []) + $0 }),
                     alternateIconFiles: [:])
@@ -162,6 +171,7 @@ package struct CompileRun {
         options.alternateAppIcons = arguments.alternateAppIcons
         options.includeAllAppIcons = arguments.includeAllAppIcons
         options.accentColor = arguments.accentColor
+        options.widgetBackgroundColor = arguments.widgetBackgroundColor
         if let maxPixels = arguments.maxPixels { options.maxPixels = maxPixels }
         if let model = arguments.filterForDeviceModel {
             let database: DeviceDatabase

@@ -239,4 +239,22 @@ import Testing
         #expect(verify.status == 0 && verify.stdout.contains("11 source entries expected, 11 renditions: 0 missing, 0 different, 0 extra"),
                 "\(verify.stdout)\(verify.stderr)")
     }
+
+    /// Flags that change actool's output are applied or said not to be, never dropped quietly.
+    @Test func outputFlagsAreAppliedOrNamed() throws {
+        let fixture = try Self.catalog()
+        let run = try Self.compile(fixture.path, into: fixture.root + "/Build", [
+            "--widget-background-color", "Brand", "--output-partial-info-plist", fixture.root + "/partial.plist", "--launch-image", "Launch",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("--launch-image is accepted, but adapt compile does not apply it yet"), "\(run.stdout)")
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: fixture.root + "/partial.plist")))
+        guard case .dictionary(let root)? = try PlistLib.read([bytes]).first else {
+            Issue.record("no partial Info.plist")
+            return
+        }
+        #expect(root["NSWidgetBackgroundColorName"] == .string("Brand"))
+        let missing = try Self.compile(fixture.path, into: fixture.root + "/Other", ["--widget-background-color", "Nope"])
+        #expect(missing.status == 1 && missing.stderr.contains("[compile.missing-asset]"))
+    }
 }
