@@ -22,8 +22,8 @@ struct CompileCommand: ParsableCommand {
             notice; an unknown flag is a usage error.
 
             Writes what actool writes for the platform and devices (rule 2.1): image sets (PNG, JPEG), colour \
-            sets, data sets and app icons (the size list, the loose iOS icons, a Mac app's .icns, the partial \
-            Info.plist). PDF and SVG images, sliced images, Icon Composer icons and other set types are left out \
+            sets, data sets, sliced images (cropped to their caps, in three or nine parts) and app icons (the size list, the loose iOS icons, a Mac app's .icns, the partial \
+            Info.plist). PDF and SVG images, launch images, Icon Composer icons and other set types are left out \
             with a warning naming each entry. The same input and flags give the same bytes.
 
             In DIR only the files written are touched: each is staged and renamed into place once all are \

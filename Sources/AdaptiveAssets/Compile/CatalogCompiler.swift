@@ -106,7 +106,7 @@ import DeviceProfiles
     /// One rendition to make: where it comes from, its key, and how to encode it.
     struct Work: Sendable {
         enum Source: Sendable {
-            case png(path: String, flags: UInt32)
+            case png(path: String, flags: UInt32, slicing: Slicing? = nil)
             case jpeg(path: String, flags: UInt32)
             case heif(path: String, flags: UInt32)
             case data(path: String, uti: String)
@@ -392,11 +392,14 @@ import DeviceProfiles
                 diagnostics.append(leftOut(asset, variant, "a bitmap without a scale"))
                 continue
             }
-            // actool crops a sliced image to its caps and writes a three- or nine-part layout;
-            // until adapt does too, the entry is named, not compiled wrong.
-            guard variant.resizing == nil else {
-                diagnostics.append(leftOut(asset, variant, "slicing (resizing) is not compiled yet"))
-                continue
+            // A sliced image is cropped to its caps and centre, as actool does (`Slicing`).
+            var slicing: Slicing?
+            if let resizing = variant.resizing {
+                guard isPNG, let parsed = Slicing(resizing) else {
+                    diagnostics.append(leftOut(asset, variant, "its resizing is not one adapt compiles (a PNG, in 3-part-horizontal, 3-part-vertical or 9-part mode)"))
+                    continue
+                }
+                slicing = parsed
             }
             switch traitKey(variant, scale: scale) {
             case .failure(let gap):
@@ -409,7 +412,7 @@ import DeviceProfiles
                 key[.part] = Part.image
                 let flags = Self.templateFlags(variant.templateRenderingIntent ?? asset.properties.templateRenderingIntent)
                 let path = asset.path.appendingPathComponent(filename)
-                let source: Work.Source = isPNG ? .png(path: path, flags: flags) : isJPEG ? .jpeg(path: path, flags: flags) : .heif(path: path, flags: flags)
+                let source: Work.Source = isPNG ? .png(path: path, flags: flags, slicing: slicing) : isJPEG ? .jpeg(path: path, flags: flags) : .heif(path: path, flags: flags)
                 work.append(Work(assetName: asset.name, facetPart: Part.image, renditionName: filename, key: key, source: source, location: variant.location))
             }
         }
@@ -699,7 +702,7 @@ import DeviceProfiles
             .failure(Diagnostic(rule, message, subject: Diagnostic.Subject(asset: item.assetName), at: SourceLocation(file: path)))
         }
         switch item.source {
-        case .png(let path, let flags):
+        case .png(let path, let flags, let slicing):
             let file: [UInt8]
             do { file = try FileSystem.readRegularFile(path, limit: 256 << 20) } catch { return failure(.compileUnreadable, path, "cannot be read: \(error.reason)") }
             let decoded = file.withUnsafeBufferPointer { adapt_png_decode_premultiplied_bgra($0.baseAddress, $0.count, maxPixels) }
@@ -712,7 +715,27 @@ import DeviceProfiles
             let width = Int(decoded.width), height = Int(decoded.height)
             // The decoder's buffer, compressed in place (freed by the defer above).
             let bitmap = UnsafeBufferPointer(start: pixels, count: width * height * 4)
-            return .success(CSIRendition.bitmap(name: item.renditionName, width: width, height: height, scale: Int(item.key[.scale] ?? 1),
+            let scale = Int(item.key[.scale] ?? 1)
+            if let slicing {
+                guard let crop = slicing.crop(width: width, height: height) else {
+                    return failure(.compileUnreadable, path, "is \(width) x \(height) pixels, smaller than its resizing's caps and centre")
+                }
+                // The kept columns of each kept row, in order: the caps and the centre.
+                var cropped: [UInt8] = []
+                let croppedWidth = crop.columns.reduce(0) { $0 + $1.count }, croppedHeight = crop.rows.reduce(0) { $0 + $1.count }
+                cropped.reserveCapacity(croppedWidth * croppedHeight * 4)
+                for rows in crop.rows {
+                    for row in rows {
+                        for columns in crop.columns {
+                            cropped += bitmap[(row * width + columns.lowerBound) * 4..<(row * width + columns.upperBound) * 4]
+                        }
+                    }
+                }
+                return .success(CSIRendition.bitmap(name: item.renditionName, width: croppedWidth, height: croppedHeight, scale: scale, pixels: cropped,
+                                                    isOpaque: decoded.is_opaque != 0, flags: flags, layout: slicing.layout, slices: crop.slices,
+                                                    compress: BitmapCompression.lzfse).bytes())
+            }
+            return .success(CSIRendition.bitmap(name: item.renditionName, width: width, height: height, scale: scale,
                                                 pixels: bitmap, isOpaque: decoded.is_opaque != 0, flags: flags, compress: BitmapCompression.lzfse).bytes())
         case .jpeg(let path, let flags), .heif(let path, let flags):
             let isJPEG: Bool

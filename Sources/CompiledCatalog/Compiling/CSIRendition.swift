@@ -95,16 +95,25 @@ package struct CSIRendition: Sendable {
     /// (one LZFSE stream per chunk). `scale` is 1, 2 or 3; `flags` the template rendering mode and
     /// kind bits (`RenditionFlags`).
     package static func bitmap(name: String, width: Int, height: Int, scale: Int, pixels: [UInt8], isOpaque: Bool, flags: UInt32,
+                               layout: RenditionLayout = .onePartScale, slices: [[UInt32]]? = nil,
                                compress: (UnsafeRawBufferPointer) -> [UInt8]) -> CSIRendition {
-        pixels.withUnsafeBufferPointer { bitmap(name: name, width: width, height: height, scale: scale, pixels: $0, isOpaque: isOpaque, flags: flags, compress: compress) }
+        pixels.withUnsafeBufferPointer {
+            bitmap(name: name, width: width, height: height, scale: scale, pixels: $0, isOpaque: isOpaque, flags: flags,
+                   layout: layout, slices: slices, compress: compress)
+        }
     }
 
     /// The same, over pixels the caller holds (a decoder's buffer): compressed chunk by chunk in
     /// place, never copied whole, since a 2400-pixel-square photograph is 23 MB of them.
+    ///
+    /// A sliced image gives its `layout` (three or nine parts) and its `slices`, each (x, y from
+    /// the bottom, width, height) in the stored pixels; by default the whole image is one part.
     package static func bitmap(name: String, width: Int, height: Int, scale: Int, pixels: UnsafeBufferPointer<UInt8>, isOpaque: Bool, flags: UInt32,
+                               layout: RenditionLayout = .onePartScale, slices: [[UInt32]]? = nil,
                                compress: (UnsafeRawBufferPointer) -> [UInt8]) -> CSIRendition {
         precondition(pixels.count == width * height * 4, "a bitmap's pixels are width × height × 4 bytes")
-        var rendition = CSIRendition(name: name, layout: .onePartScale)
+        precondition(slices?.allSatisfy { $0.count == 4 } ?? true, "a slice is x, y, width and height")
+        var rendition = CSIRendition(name: name, layout: layout)
         rendition.flags = flags
         rendition.width = UInt32(width)
         rendition.height = UInt32(height)
@@ -123,8 +132,9 @@ package struct CSIRendition: Sendable {
             rendition.colorSpace = .sRGB
             rendition.data = chunkedPayload(UnsafeRawBufferPointer(pixels), rowBytes: width * 4, height: height, isOpaque: isOpaque, compress: compress)
         }
-        rendition.properties = sliceAndMetrics(width: UInt32(width), height: UInt32(height)) + blendAndOrientation
-            + [(1007, words([UInt32(width * bytesPerPixel)]))]
+        var properties = sliceAndMetrics(width: UInt32(width), height: UInt32(height))
+        if let slices { properties[0] = (1001, words([UInt32(slices.count)] + slices.flatMap { $0 })) }
+        rendition.properties = properties + blendAndOrientation + [(1007, words([UInt32(width * bytesPerPixel)]))]
         return rendition
     }
 

@@ -63,11 +63,11 @@ import Testing
         let product = try CatalogCompiler(options).compile([catalog])
         let ours = try CompiledCatalog(bytes: product.car, path: "compiled.car")
 
-        // Xcode 7.3 rasterised the PDF entries (the next issue's) and cropped sliced images to
-        // their caps, which adapt does not do yet: those sets are compared apart. Each such
-        // entry is named in a warning, and what adapt does write of them Apple wrote too.
+        // Xcode 7.3 rasterised the PDF entries (the next issue's): those sets are compared apart.
+        // Each such entry is named in a warning, and what adapt does write of them Apple wrote too.
+        // Sliced images (`s_*`) are compared with the rest: cropped to their caps as Apple's are.
         let leftOutSets = Set(catalog.assets.filter { asset in
-            asset.variants.contains { $0.filename?.lowercased().hasSuffix(".pdf") == true || $0.resizing != nil }
+            asset.variants.contains { $0.filename?.lowercased().hasSuffix(".pdf") == true }
         }.map(\.name))
         let expected = Self.facts(apple).filter { !leftOutSets.contains($0.key.name) }
         let actual = Self.facts(ours).filter { !leftOutSets.contains($0.key.name) }
@@ -81,7 +81,21 @@ import Testing
             #expect(product.diagnostics.contains { $0.rule == .compileLeftOut && $0.subject.asset == name }, "\(name) is left out without a warning")
         }
 
-        try Self.expectSamePixels(apple: apple, expected, ours: ours, actual)
+        // Sliced images: the same slices, in the same cropped pixel size (compared in `facts`).
+        // Their pixels are compared apart: at a few columns next to the caps Apple's differ
+        // from a plain crop of the source (by up to 22 of 255), in a way not yet understood.
+        let sliced = Set(catalog.assets.filter { $0.variants.contains { $0.resizing != nil } }.map(\.name))
+        for (facts, ourRendition) in actual where sliced.contains(facts.name) {
+            guard let appleRendition = expected[facts] else { continue }
+            #expect(Self.slices(ourRendition) == Self.slices(appleRendition), "\(facts): slices differ")
+            #expect(Self.slices(ourRendition).count > 1, "\(facts): not sliced")
+        }
+        try Self.expectSamePixels(apple: apple, expected.filter { !sliced.contains($0.key.name) }, ours: ours, actual.filter { !sliced.contains($0.key.name) })
+    }
+
+    static func slices(_ rendition: Rendition) -> [String] {
+        for case .slices(let slices) in rendition.properties { return slices.map(\.description) }
+        return []
     }
 
     /// The same pixels, within 2 per channel (premultiplied alpha rounds), for every rendition

@@ -1,0 +1,74 @@
+import AssetCatalog
+import CompiledCatalog
+
+/// A sliced image (an entry's `resizing`) as actool compiles it: cropped to its caps and a centre
+/// of the size the entry states, with the slices of the cropped image and the layout that says how
+/// the centre fills (tiled or stretched). Read from acextract's `s_horizontal`, `s_vertical` and
+/// `s_horizontal_vertical`, which Xcode 7.3 compiled: a 50 × 50 image with 10-pixel caps and a
+/// 4-pixel tiled centre is stored 24 × 50, sliced (0, 0, 10, 50), (10, 0, 4, 50), (14, 0, 10, 50),
+/// layout `ThreePartHTile`. Slices count y from the bottom, as CoreUI does.
+struct Slicing: Sendable, Equatable {
+    enum Mode: Sendable { case horizontal, vertical, nine }
+
+    var mode: Mode
+    var stretches: Bool
+    /// Caps in pixels (the entry's `cap-insets`); 0 where the mode has none.
+    var left = 0, right = 0, top = 0, bottom = 0
+    /// The centre kept, in pixels (the entry's `center` width and height); nil: all of it.
+    var centerWidth: Int?, centerHeight: Int?
+
+    /// The entry's `resizing`, or nil when it names no mode this type knows.
+    init?(_ resizing: JSONValue) {
+        guard let object = resizing.object, let modeName = object["mode"]?.string else { return nil }
+        switch modeName {
+        case "3-part-horizontal": mode = .horizontal
+        case "3-part-vertical": mode = .vertical
+        case "9-part": mode = .nine
+        default: return nil
+        }
+        let center = object["center"]?.object
+        stretches = center?["mode"]?.string == "stretch"
+        let caps = object["cap-insets"]?.object
+        func inset(_ name: String) -> Int { max(0, caps?[name]?.int ?? 0) }
+        if mode != .vertical { (left, right, centerWidth) = (inset("left"), inset("right"), center?["width"]?.int) }
+        if mode != .horizontal { (top, bottom, centerHeight) = (inset("top"), inset("bottom"), center?["height"]?.int) }
+    }
+
+    /// CoreUI's layout: three parts across (20 tiled, 21 stretched), down (23, 24), or nine (30, 31).
+    var layout: RenditionLayout {
+        switch mode {
+        case .horizontal: RenditionLayout(rawValue: stretches ? 21 : 20)
+        case .vertical: RenditionLayout(rawValue: stretches ? 24 : 23)
+        case .nine: RenditionLayout(rawValue: stretches ? 31 : 30)
+        }
+    }
+
+    /// The spans one axis keeps of `length` pixels: the first cap, the centre (its stated size,
+    /// taken right after the cap), the last cap; nil when they do not fit.
+    private static func spans(_ first: Int, _ center: Int?, _ last: Int, of length: Int) -> [Range<Int>]? {
+        let middle = center.map { max(0, $0) } ?? (length - first - last)
+        guard first + middle + last <= length, middle >= 0 else { return nil }
+        return [0..<first, first..<(first + middle), (length - last)..<length]
+    }
+
+    /// The crop of a `width` × `height` image: the source rows and columns kept, in order, and the
+    /// slice rectangles of the result (x, y from the bottom, width, height). Nil when the caps and
+    /// centre do not fit the image (the entry is then compiled as one part).
+    func crop(width: Int, height: Int) -> (columns: [Range<Int>], rows: [Range<Int>], slices: [[UInt32]])? {
+        let columns = mode == .vertical ? [0..<width] : Self.spans(left, centerWidth, right, of: width)
+        let rows = mode == .horizontal ? [0..<height] : Self.spans(top, centerHeight, bottom, of: height)
+        guard let columns, let rows else { return nil }
+        let croppedHeight = rows.reduce(0) { $0 + $1.count }
+        var slices: [[UInt32]] = []
+        var rowTop = 0
+        for row in rows {
+            var x = 0
+            for column in columns {
+                slices.append([UInt32(x), UInt32(croppedHeight - rowTop - row.count), UInt32(column.count), UInt32(row.count)])
+                x += column.count
+            }
+            rowTop += row.count
+        }
+        return (columns, rows, slices)
+    }
+}
