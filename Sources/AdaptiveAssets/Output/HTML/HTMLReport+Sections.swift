@@ -158,10 +158,10 @@ extension HTMLReport {
         let contexts = indices.map { report.contexts[$0] }
         if indices.count == report.contexts.count { return "every context" }
         var windows: [String] = []
-        var appearancesOf: [String: Set<String>] = [:]
+        var appearancesOf: [String: Set<ContextAppearance>] = [:]
         for context in contexts {
             if appearancesOf[context.window] == nil { windows.append(context.window) }
-            appearancesOf[context.window, default: []].insert("\(context.style) \(context.contrast) \(context.direction)")
+            appearancesOf[context.window, default: []].insert(ContextAppearance(context))
         }
         let allAppearances = facts.appearances
         let first = appearancesOf[windows[0]]!
@@ -172,8 +172,7 @@ extension HTMLReport {
         let windowPart = Set(windows) == allWindows ? "every window" : windows.joined(separator: ", ")
         if first == allAppearances { return windowPart }
         // Factor the appearances into style × contrast × direction when they are a product.
-        let parts = first.map { $0.split(separator: " ").map(String.init) }
-        let styles = Set(parts.map { $0[0] }), contrasts = Set(parts.map { $0[1] }), directions = Set(parts.map { $0[2] })
+        let styles = Set(first.map(\.style)), contrasts = Set(first.map(\.contrast)), directions = Set(first.map(\.direction))
         if styles.count * contrasts.count * directions.count == first.count {
             let allStyles = facts.styles, allContrasts = facts.contrasts, allDirections = facts.directions
             var words: [String] = []
@@ -182,6 +181,6 @@ extension HTMLReport {
             if directions != allDirections { words.append(directions.map { $0 == "rightToLeft" ? "rtl" : "ltr" }.sorted().joined(separator: "/")) }
             return windowPart + ": " + words.joined(separator: ", ")
         }
-        return windowPart + ": " + first.sorted().joined(separator: "; ")
+        return windowPart + ": " + first.map(\.label).sorted().joined(separator: "; ")
     }
 }

@@ -132,7 +132,7 @@ final class ContextFacts: Sendable {
     let styles: Set<String>
     let contrasts: Set<String>
     let directions: Set<String>
-    let appearances: Set<String>
+    let appearances: Set<ContextAppearance>
     let labels = Mutex<[[Int]: String]>([:])
 
     init(_ contexts: [ReportV1.TraitContext]) {
@@ -140,8 +140,25 @@ final class ContextFacts: Sendable {
         styles = Set(contexts.map(\.style))
         contrasts = Set(contexts.map(\.contrast))
         directions = Set(contexts.map(\.direction))
-        appearances = Set(contexts.map { "\($0.style) \($0.contrast) \($0.direction)" })
+        appearances = Set(contexts.map(ContextAppearance.init))
     }
+}
+
+/// What a trait context shows besides its window: its luminosity, contrast and layout direction,
+/// as a value, so rows are grouped and labelled by them without joining and splitting text.
+struct ContextAppearance: Hashable, Sendable {
+    var style: String
+    var contrast: String
+    var direction: String
+
+    init(_ context: ReportV1.TraitContext) {
+        style = context.style
+        contrast = context.contrast
+        direction = context.direction
+    }
+
+    /// `dark high leftToRight`, as a row lists an appearance it covers.
+    var label: String { "\(style) \(contrast) \(direction)" }
 }
 
 /// Builds the page text, escaping everything that comes from a catalog. Given a `PageFile`, it
