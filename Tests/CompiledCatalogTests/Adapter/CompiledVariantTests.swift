@@ -76,7 +76,10 @@ import Testing
         #expect(traits([2, 5, 394, 0, 0, 0, 0, 7]).unrecognized["subtype"] != nil)
         #expect(traits([2, 1, 0, 9, 0, 0, 0, 7]).unrecognized["memory"] == "class 9")
         #expect(traits([2, 1, 0, 0, 8, 0, 0, 7]).unrecognized["graphics-feature-set"] == "class 8")
-        #expect(traits([2, 1, 0, 0, 0, 5, 0, 7]).unrecognized["language-direction"] != nil)
+        // Directions 4 and 5 are the numbers `adapt compile` writes (mcfans/actool's); others are not guessed.
+        #expect(traits([2, 1, 0, 0, 0, 4, 0, 7]).layoutDirection == .rightToLeft)
+        #expect(traits([2, 1, 0, 0, 0, 5, 0, 7]).layoutDirection == .leftToRight)
+        #expect(traits([2, 1, 0, 0, 0, 7, 0, 7]).unrecognized["language-direction"] != nil)
         #expect(traits([2, 1, 0, 0, 0, 0, 3, 7]).unrecognized["appearances"] != nil)
         #expect(traits([2, 42, 0, 0, 0, 0, 0, 7]).unrecognized["idiom"] == "Unknown(42)")
     }
