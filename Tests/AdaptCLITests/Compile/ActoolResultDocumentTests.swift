@@ -37,18 +37,18 @@ import Testing
     /// Xcode 26.3's actool with `--output-format human-readable-text --notices --warnings`: a
     /// content notice located by catalog and item, then the files, then an empty line.
     @Test func textMatchesActoolsOutput() {
-        let build = "/Users/runner/work/like-art-ios/like-art-ios/build-b2/DerivedData/Build/Intermediates.noindex/LikeArt.build/Release-iphoneos/LikeArt.build"
+        let build = "/Users/runner/builds/like-art-ios/like-art-ios/build-b2/DerivedData/Build/Intermediates.noindex/LikeArt.build/Release-iphoneos/LikeArt.build"
         var document = ActoolResultDocument(outputFiles: [
             "\(build)/assetcatalog_output/thinned/Assets.car", "\(build)/assetcatalog_output/thinned/AppIcon76x76@2x~ipad.png",
             "\(build)/assetcatalog_generated_info.plist_thinned", "\(build)/assetcatalog_output/thinned/AppIcon60x60@2x.png",
         ])
         document.documentMessages = [.init(
-            severity: .notice, catalog: "/Users/runner/work/like-art-ios/like-art-ios/ios-b2/Resources/Assets.xcassets",
+            severity: .notice, catalog: "/Users/runner/builds/like-art-ios/like-art-ios/ios-b2/Resources/Assets.xcassets",
             affectedItems: ["./AppIcon.appiconset/[][ipad][76x76][][][1x][][][][]"], type: "Unsupported Configuration",
             message: "76x76@1x app icons only apply to iPad apps targeting releases of iOS prior to 10.0.")]
         #expect(document.text(sections: .init(warnings: true, notices: true)) == """
             /* com.apple.actool.document.notices */
-            /Users/runner/work/like-art-ios/like-art-ios/ios-b2/Resources/Assets.xcassets:./AppIcon.appiconset/[][ipad][76x76][][][1x][][][][]: notice: 76x76@1x app icons only apply to iPad apps targeting releases of iOS prior to 10.0.
+            /Users/runner/builds/like-art-ios/like-art-ios/ios-b2/Resources/Assets.xcassets:./AppIcon.appiconset/[][ipad][76x76][][][1x][][][][]: notice: 76x76@1x app icons only apply to iPad apps targeting releases of iOS prior to 10.0.
             /* com.apple.actool.compilation-results */
             \(build)/assetcatalog_generated_info.plist_thinned
             \(build)/assetcatalog_output/thinned/AppIcon60x60@2x.png
