@@ -1,3 +1,4 @@
+import CatalogFixtures
 import CompiledCatalog
 import Foundation
 
@@ -55,7 +56,7 @@ func runLZFSE(_ options: Options) throws {
 
 /// Flat-coloured discs and bars on a transparent background, with anti-aliased edges.
 private func iconPixels(side: Int) -> [UInt8] {
-    var random = BenchmarkRandom(seed: UInt64(side))
+    var random = SplitMix64(seed: UInt64(side))
     var pixels = [UInt8](repeating: 0, count: side * side * 4)
     pixels.withUnsafeMutableBufferPointer { pixels in
         for _ in 0..<24 {
@@ -78,7 +79,7 @@ private func iconPixels(side: Int) -> [UInt8] {
 
 /// Opaque: two gradients crossing, with a little noise in every channel, as a photo's sky.
 private func photoPixels(side: Int) -> [UInt8] {
-    var random = BenchmarkRandom(seed: UInt64(side) &+ 1)
+    var random = SplitMix64(seed: UInt64(side) &+ 1)
     var pixels = [UInt8](repeating: 255, count: side * side * 4)
     pixels.withUnsafeMutableBufferPointer { pixels in
         for y in 0..<side {
@@ -94,17 +95,3 @@ private func photoPixels(side: Int) -> [UInt8] {
     return pixels
 }
 
-private struct BenchmarkRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-}

@@ -11,7 +11,7 @@ enum EncoderInput {
     ]
 
     static func bytes(_ name: String) -> [UInt8] {
-        var random = SplitMix(seed: UInt64(name.utf8.reduce(0) { $0 &* 31 &+ Int($1) }.magnitude))
+        var random = SplitMix64(seed: UInt64(name.utf8.reduce(0) { $0 &* 31 &+ Int($1) }.magnitude))
         switch name {
         case "empty": return []
         case "one-byte": return [42]
@@ -133,20 +133,3 @@ private func pixelBytes(ofPNG path: String) -> Int? {
     return be32(16) * be32(20) * 4
 }
 
-/// A seeded generator, so every run draws the same bytes.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-
-    mutating func bytes(_ count: Int) -> [UInt8] { (0..<count).map { _ in UInt8(truncatingIfNeeded: next()) } }
-}
