@@ -456,7 +456,7 @@ import DeviceProfiles
                 continue
             }
             let names = space.isGray ? ["white", "alpha"] : ["red", "green", "blue", "alpha"]
-            let components = names.map { name in color.components[name].flatMap(Self.component) }
+            let components = names.map { Self.storedComponent($0, of: color) }
             guard components.allSatisfy({ $0 != nil }) else {
                 diagnostics.append(leftOut(asset, variant, "a component of \(names.joined(separator: ", ")) is missing or not a number"))
                 continue
@@ -666,19 +666,11 @@ import DeviceProfiles
         }
     }
 
-    /// A component as Contents.json writes it: `0.5`, `128` (of 255) or `0x80`. actool reads a
-    /// component as a 32-bit float (sudoku's 0.176 is stored as 0.17600000649690628).
-    package static func component(_ text: String) -> Double? {
-        let trimmed = String(text.filter { $0 != " " })
-        let value: Double?
-        if trimmed.lowercased().hasPrefix("0x") {
-            value = UInt32(trimmed.dropFirst(2), radix: 16).map { Double($0) / 255 }
-        } else if let number = Double(trimmed) {
-            value = !trimmed.contains(".") && number > 1 ? number / 255 : number
-        } else {
-            value = nil
-        }
-        return value.map { Double(Float($0)) }
+    /// A component as actool stores it: the fraction Contents.json writes (`ColorDefinition`
+    /// reads `0.5`, `128` of 255 and `0x80`), read as a 32-bit float and widened (sudoku's 0.176 is
+    /// stored as 0.17600000649690628).
+    package static func storedComponent(_ name: String, of color: ColorDefinition) -> Double? {
+        color.componentValue(name).map { Double(Float($0)) }
     }
 
     static func uti(forFileName name: String) -> String {

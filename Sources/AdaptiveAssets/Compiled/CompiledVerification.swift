@@ -156,7 +156,7 @@ public struct CompiledVerification: Sendable {
         guard compiled.colorSpace == (source.colorSpace ?? "srgb") else { return false }
         let names = Set(compiled.components.keys).union(source.components.keys)
         return names.allSatisfy { name in
-            guard let held = compiled.components[name].flatMap(Double.init), let written = source.components[name].flatMap(CatalogCompiler.component) else { return false }
+            guard let held = compiled.components[name].flatMap(Double.init), let written = CatalogCompiler.storedComponent(name, of: source) else { return false }
             return Float(held) == Float(written)
         }
     }
