@@ -59,11 +59,7 @@ struct CompileCommand: ParsableCommand {
             Terminal.report(result.diagnostics)
             result.document.rendered(as: parsed.outputFormat, sections: parsed.sections).withUnsafeBytes { Terminal.document(bytes: $0) }
         case .json:
-            Terminal.document(JSONWriter.xcodeStyle.string(for: .object([
-                "outputFiles": .array(result.outputFiles.sorted().map { .string($0) }),
-                "renditions": .number(String(result.renditionCount)),
-                "diagnostics": .array(result.diagnostics.map(\.json)),
-            ])))
+            Terminal.document(JSONWriter.xcodeStyle.string(for: result.json))
         }
         if result.failed { throw ExitCode(1) }
     }

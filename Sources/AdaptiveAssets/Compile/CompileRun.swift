@@ -36,6 +36,15 @@ package struct CompileRun {
         package var renditionCount = 0
 
         package var failed: Bool { diagnostics.contains { $0.severity == .error } }
+
+        /// adapt's own document (`--format json`): `{"outputFiles": [...], "renditions": N, "diagnostics": [...]}`.
+        package var json: JSONValue {
+            .object([
+                "outputFiles": .array(outputFiles.sorted().map { .string($0) }),
+                "renditions": .number(String(renditionCount)),
+                "diagnostics": .array(diagnostics.map(\.json)),
+            ])
+        }
     }
 
     /// The version adapt answers `--version` with: actool's document shape, adapt's numbers.

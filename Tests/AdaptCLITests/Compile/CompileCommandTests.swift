@@ -257,4 +257,17 @@ import Testing
         let missing = try Self.compile(fixture.path, into: fixture.root + "/Other", ["--widget-background-color", "Nope"])
         #expect(missing.status == 1 && missing.stderr.contains("[compile.missing-asset]"))
     }
+
+    /// `--format json`: adapt's own document in place of actool's.
+    @Test func jsonDocumentListsWhatWasWritten() throws {
+        let fixture = try Self.catalog()
+        let output = fixture.root + "/Build"
+        let run = try Adapt.run(["compile", fixture.path, "--compile", output, "--platform", "iphoneos", "--minimum-deployment-target", "17.0",
+                                 "--app-icon", "AppIcon", "--format", "json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let document = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        #expect((document?["outputFiles"] as? [String])?.contains(output + "/Assets.car") == true, "\(run.stdout)")
+        #expect((document?["renditions"] as? Int) == 15)
+        #expect(document?["diagnostics"] is [Any])
+    }
 }
