@@ -16,6 +16,8 @@ import DeviceProfiles
     public var alternateAppIcons: [String] = []
     public var includeAllAppIcons = false
     public var accentColor: String?
+    /// `--launch-image`: the launch image set written as loose files and `UILaunchImages` (iOS).
+    package var launchImage: String?
     /// `--widget-background-color`: a colour set named in the partial Info.plist.
     package var widgetBackgroundColor: String?
     /// The most pixels one image may decode to (`--max-pixels`).
@@ -60,6 +62,8 @@ import DeviceProfiles
     package var macIconFile: String?
     package var accentColorName: String?
     package var widgetBackgroundColorName: String?
+    /// `--launch-image`'s files (among `looseFiles`) and its `UILaunchImages` entries.
+    package var launchImages: LaunchImages?
     public var diagnostics: [Diagnostic] = []
     /// How many renditions the file holds.
     public var renditionCount = 0
@@ -172,6 +176,13 @@ import DeviceProfiles
                         continue
                     }
                     work += appIcon(asset, into: &product)
+                case .launchImage:
+                    guard asset.name == options.launchImage else {
+                        product.diagnostics.append(Diagnostic(.compileLeftOut, "launch image set '\(asset.name)' is not compiled: name it with --launch-image",
+                                                              subject: Diagnostic.Subject(asset: asset.name), at: SourceLocation(file: asset.contentsPath ?? asset.path)))
+                        continue
+                    }
+                    launchImages(asset, into: &product)
                 case .spriteAtlas, .iconSet:
                     continue
                 default:
@@ -203,6 +214,9 @@ import DeviceProfiles
         for name in [options.appIcon].compactMap({ $0 }) + options.alternateAppIcons
         where !catalogs.contains(where: { $0.asset(named: name)?.type == .appIconSet }) {
             product.diagnostics.append(Diagnostic(.compileMissingAsset, "the app icon set '\(name)' is not in the catalogs", subject: Diagnostic.Subject(asset: name)))
+        }
+        if let name = options.launchImage, !catalogs.contains(where: { $0.asset(named: name)?.type == .launchImage }) {
+            product.diagnostics.append(Diagnostic(.compileMissingAsset, "the launch image set '\(name)' is not in the catalogs", subject: Diagnostic.Subject(asset: name)))
         }
         product.alternateAppIcons = options.alternateAppIcons
 
@@ -589,6 +603,34 @@ import DeviceProfiles
                               source: .multisize(entries), location: SourceLocation(file: asset.contentsPath ?? asset.path)))
         }
         return lists + work
+    }
+
+    /// `--launch-image`'s set: on iOS, its PNGs copied beside the `.car` under actool's names and
+    /// its `UILaunchImages` entries (`LaunchImages`); nothing goes into the `.car` (an Xcode 9
+    /// app's `Assets.car` holds no launch image). Other platforms have no launch images to write.
+    private func launchImages(_ asset: Asset, into product: inout CompileProduct) {
+        guard options.platform.platform == .ios else {
+            product.diagnostics.append(Diagnostic(.compileLeftOut, "launch image set '\(asset.name)' is not compiled: launch images are written for iOS only",
+                                                  subject: Diagnostic.Subject(asset: asset.name), at: SourceLocation(file: asset.contentsPath ?? asset.path)))
+            return
+        }
+        var leftOutEntries: [Diagnostic] = []
+        let launchImages = LaunchImages(asset, idioms: idioms) { variant, reason in leftOutEntries.append(leftOut(asset, variant, reason)) }
+        product.diagnostics += leftOutEntries
+        for file in launchImages.files {
+            guard file.source.lowercased().hasSuffix(".png") else {
+                product.diagnostics.append(Diagnostic(.compileLeftOut, "is not compiled as \(file.name): launch images are PNG files",
+                                                      subject: Diagnostic.Subject(asset: asset.name), at: SourceLocation(file: file.source)))
+                continue
+            }
+            guard let png = try? FileSystem.readRegularFile(file.source, limit: 64 << 20) else {
+                product.diagnostics.append(Diagnostic(.compileUnreadable, "cannot be read to write \(file.name)", subject: Diagnostic.Subject(asset: asset.name),
+                                                      at: SourceLocation(file: file.source)))
+                continue
+            }
+            product.looseFiles.append((file.name, png))
+        }
+        product.launchImages = launchImages
     }
 
     /// actool's slot for an icon of `points` points on `platform`, nil where it has none.

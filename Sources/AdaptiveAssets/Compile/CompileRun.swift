@@ -64,7 +64,7 @@ package struct CompileRun {
         }
         // Flags that change actool's output which adapt does not apply yet: said, never dropped quietly.
         let notApplied: [(ActoolFlag, Bool)] = [
-            (.launchImage, arguments.launchImage != nil), (.filterForDeviceOSVersion, arguments.filterForDeviceOSVersion != nil),
+            (.filterForDeviceOSVersion, arguments.filterForDeviceOSVersion != nil),
             (.standaloneIconBehavior, arguments.standaloneIconBehavior != .default), (.exportDependencyInfo, arguments.dependencyInfo != nil),
             (.printContents, arguments.printsContents),
         ]
@@ -134,7 +134,7 @@ package struct CompileRun {
                     accentColor: product.accentColorName, widgetBackgroundColor: product.widgetBackgroundColorName,
                     iconFiles: PartialInfoPlist.IconFiles(primary: product.iconFiles[.phone] ?? [],
                                                           pad: product.iconFiles[.pad].map { (product.iconFiles[.phone] ?? []) + $0 }),
-                    alternateIconFiles: [:])
+                    alternateIconFiles: [:], launchImages: product.launchImages?.propertyList)
                 let written = try CompileOutput.write([CompileOutput.File(name: plistPath.lastPathComponent, bytes: Array(plist.propertyList.xml.utf8))],
                                                       into: plistPath.parentFolder)
                 result.outputFiles += written
@@ -180,6 +180,7 @@ package struct CompileRun {
         options.alternateAppIcons = arguments.alternateAppIcons
         options.includeAllAppIcons = arguments.includeAllAppIcons
         options.accentColor = arguments.accentColor
+        options.launchImage = arguments.launchImage
         options.widgetBackgroundColor = arguments.widgetBackgroundColor
         if let maxPixels = arguments.maxPixels { options.maxPixels = maxPixels }
         if let model = arguments.filterForDeviceModel {

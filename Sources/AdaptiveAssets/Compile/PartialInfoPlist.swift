@@ -19,6 +19,7 @@ import AdaptSupport
 /// - tvOS: `CFBundleIcons` whose `CFBundlePrimaryIcon` is the icon's name as a string.
 /// - watchOS and visionOS: `CFBundleIcons` with a `CFBundlePrimaryIcon` as on iOS, no `~ipad` key
 ///   (not confirmed against a real file of either platform).
+/// - iOS with `--launch-image`: `UILaunchImages` (`LaunchImages`).
 /// - Every platform: `NSAccentColorName` for `--accent-color`, `NSWidgetBackgroundColorName` for
 ///   `--widget-background-color`. The caller passes a colour only when it compiled (actool writes
 ///   no key for a colour set that compiled to nothing).
@@ -49,10 +50,12 @@ package struct PartialInfoPlist: Equatable, Sendable {
     package var iconFiles: IconFiles
     /// Each alternate icon's loose files, where it has any (iOS).
     package var alternateIconFiles: [String: IconFiles]
+    /// `--launch-image`'s `UILaunchImages` list (iOS; `LaunchImages`), nil when none was compiled.
+    package var launchImages: PropertyList?
 
     package init(platform: CompilePlatform, appIcon: String?, alternateIcons: [String] = [], accentColor: String? = nil,
                  widgetBackgroundColor: String? = nil, iconFiles: IconFiles = IconFiles(),
-                 alternateIconFiles: [String: IconFiles] = [:]) {
+                 alternateIconFiles: [String: IconFiles] = [:], launchImages: PropertyList? = nil) {
         self.platform = platform
         self.appIcon = appIcon
         self.alternateIcons = alternateIcons
@@ -60,12 +63,14 @@ package struct PartialInfoPlist: Equatable, Sendable {
         self.widgetBackgroundColor = widgetBackgroundColor
         self.iconFiles = iconFiles
         self.alternateIconFiles = alternateIconFiles
+        self.launchImages = launchImages
     }
 
     package var propertyList: PropertyList {
         var root: [String: PropertyList] = [:]
         if let accentColor { root["NSAccentColorName"] = .string(accentColor) }
         if let widgetBackgroundColor { root["NSWidgetBackgroundColorName"] = .string(widgetBackgroundColor) }
+        if let launchImages, launchImages != .array([]) { root["UILaunchImages"] = launchImages }
         guard let appIcon else { return .dictionary(root) }
         switch platform {
         case .macosx:

@@ -244,10 +244,10 @@ import Testing
     @Test func outputFlagsAreAppliedOrNamed() throws {
         let fixture = try Self.catalog()
         let run = try Self.compile(fixture.path, into: fixture.root + "/Build", [
-            "--widget-background-color", "Brand", "--output-partial-info-plist", fixture.root + "/partial.plist", "--launch-image", "Launch",
+            "--widget-background-color", "Brand", "--output-partial-info-plist", fixture.root + "/partial.plist", "--filter-for-device-os-version", "17.0",
         ])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("--launch-image is accepted, but adapt compile does not apply it yet"), "\(run.stdout)")
+        #expect(run.stdout.contains("--filter-for-device-os-version is accepted, but adapt compile does not apply it yet"), "\(run.stdout)")
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: fixture.root + "/partial.plist")))
         guard case .dictionary(let root)? = try PlistLib.read([bytes]).first else {
             Issue.record("no partial Info.plist")
@@ -269,5 +269,99 @@ import Testing
         #expect((document?["outputFiles"] as? [String])?.contains(output + "/Assets.car") == true, "\(run.stdout)")
         #expect((document?["renditions"] as? Int) == 15)
         #expect(document?["diagnostics"] is [Any])
+    }
+
+    /// A launch image set named as Xcode's template names its entries: (orientation, idiom,
+    /// minimum-system-version, subtype, scale, pixel size).
+    static let launchEntries: [(String, String, String?, String?, Int, Int, Int)] = [
+        ("portrait", "iphone", "11.0", "2436h", 3, 1125, 2436),
+        ("portrait", "iphone", "8.0", "736h", 3, 1242, 2208),
+        ("landscape", "iphone", "8.0", "736h", 3, 2208, 1242),
+        ("portrait", "iphone", "8.0", "667h", 2, 750, 1334),
+        ("portrait", "iphone", "7.0", nil, 2, 640, 960),
+        ("portrait", "iphone", "7.0", "retina4", 2, 640, 1136),
+        ("portrait", "ipad", "7.0", nil, 1, 768, 1024),
+        ("portrait", "ipad", "7.0", nil, 2, 1536, 2048),
+        ("landscape", "ipad", "7.0", nil, 2, 2048, 1536),
+        ("portrait", "iphone", nil, nil, 1, 320, 480),
+    ]
+
+    static func launchCatalog() throws -> TemporaryCatalog {
+        let fixture = try TemporaryCatalog()
+        var entries: [JSONValue] = []
+        for (number, entry) in launchEntries.enumerated() {
+            var json: JSONObject = ["orientation": .string(entry.0), "idiom": .string(entry.1), "extent": "full-screen", "scale": .string("\(entry.4)x"),
+                                    "filename": .string("launch\(number).png")]
+            if let version = entry.2 { json["minimum-system-version"] = .string(version) }
+            if let subtype = entry.3 { json["subtype"] = .string(subtype) }
+            entries.append(.object(json))
+            try fixture.write(PNGFixture.png(width: entry.5, height: entry.6, color: [UInt8(number * 20), 90, 30]), to: "LaunchImage.launchimage/launch\(number).png")
+        }
+        try fixture.addSet("LaunchImage.launchimage", entries: entries)
+        return fixture
+    }
+
+    /// `--launch-image`: loose PNGs beside the `.car` under actool's names, and `UILaunchImages`.
+    /// The expected names and entries are Apple's: the iPhone ones as an Xcode 9.0 app holds them
+    /// (its `.app` has `LaunchImage-800-Landscape-736h@3x.png`, `LaunchImage-700@2x.png`, … and an
+    /// Info.plist with these entries, sizes and orientations), the iPhone X's as Xcode 9.2 named it
+    /// (`LaunchImage-1100-Portrait-2436h`, `{375, 812}`), the iPad's as `LaunchImage-700-Portrait`,
+    /// `{768, 1024}`.
+    @Test func launchImagesAreWrittenAsActoolNamesThem() throws {
+        let fixture = try Self.launchCatalog()
+        let output = fixture.root + "/Build"
+        let run = try Adapt.run(["compile", fixture.path, "--compile", output, "--platform", "iphoneos", "--minimum-deployment-target", "9.0",
+                                 "--launch-image", "LaunchImage", "--output-partial-info-plist", fixture.root + "/partial.plist"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let written = try FileManager.default.contentsOfDirectory(atPath: output).sorted()
+        #expect(written == [
+            "Assets.car", "LaunchImage-1100-Portrait-2436h@3x.png", "LaunchImage-700-568h@2x.png", "LaunchImage-700-Landscape@2x~ipad.png",
+            "LaunchImage-700-Portrait@2x~ipad.png", "LaunchImage-700-Portrait~ipad.png", "LaunchImage-700@2x.png", "LaunchImage-800-667h@2x.png",
+            "LaunchImage-800-Landscape-736h@3x.png", "LaunchImage-800-Portrait-736h@3x.png", "LaunchImage.png",
+        ])
+        // Each file is its entry's image, unchanged.
+        let source = try Data(contentsOf: URL(fileURLWithPath: fixture.path + "/LaunchImage.launchimage/launch2.png"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: output + "/LaunchImage-800-Landscape-736h@3x.png")) == source)
+        // Nothing goes into the .car (an Xcode 9 app's Assets.car holds no launch image).
+        #expect(try CompiledCatalog(path: output + "/Assets.car").renditions.isEmpty)
+
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: fixture.root + "/partial.plist")))
+        guard case .dictionary(let root)? = try PlistLib.read([bytes]).first, case .array(let list)? = root["UILaunchImages"] else {
+            Issue.record("no UILaunchImages in the partial Info.plist")
+            return
+        }
+        func entry(_ version: String, _ name: String, _ orientation: String, _ size: String) -> PropertyList {
+            .dictionary(["UILaunchImageMinimumOSVersion": .string(version), "UILaunchImageName": .string(name),
+                         "UILaunchImageOrientation": .string(orientation), "UILaunchImageSize": .string(size)])
+        }
+        #expect(list == [
+            entry("11.0", "LaunchImage-1100-Portrait-2436h", "Portrait", "{375, 812}"),
+            entry("8.0", "LaunchImage-800-Portrait-736h", "Portrait", "{414, 736}"),
+            entry("8.0", "LaunchImage-800-Landscape-736h", "Landscape", "{414, 736}"),
+            entry("8.0", "LaunchImage-800-667h", "Portrait", "{375, 667}"),
+            entry("7.0", "LaunchImage-700", "Portrait", "{320, 480}"),
+            entry("7.0", "LaunchImage-700-568h", "Portrait", "{320, 568}"),
+            entry("7.0", "LaunchImage-700-Portrait", "Portrait", "{768, 1024}"),
+            entry("7.0", "LaunchImage-700-Landscape", "Landscape", "{768, 1024}"),
+        ])
+    }
+
+    /// An iPhone-only app gets no iPad launch images; a launch image set no flag names is left
+    /// out with a warning that names it, and a name that is no launch image set is an error.
+    @Test func launchImagesFollowTheTargetDevicesAndTheFlag() throws {
+        let fixture = try Self.launchCatalog()
+        let phone = try Adapt.run(["compile", fixture.path, "--compile", fixture.root + "/Phone", "--platform", "iphoneos", "--target-device", "iphone",
+                                   "--launch-image", "LaunchImage"])
+        #expect(phone.status == 0, "\(phone.stderr)")
+        let phoneFiles = try FileManager.default.contentsOfDirectory(atPath: fixture.root + "/Phone")
+        #expect(phoneFiles.count == 8 && !phoneFiles.contains { $0.hasSuffix("~ipad.png") }, "\(phoneFiles)")
+
+        let unnamed = try Adapt.run(["compile", fixture.path, "--compile", fixture.root + "/Unnamed", "--platform", "iphoneos", "--warnings"])
+        #expect(unnamed.status == 0)
+        #expect(unnamed.stderr.contains("launch image set 'LaunchImage' is not compiled: name it with --launch-image [compile.left-out]"), "\(unnamed.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.root + "/Unnamed") == ["Assets.car"])
+
+        let missing = try Adapt.run(["compile", fixture.path, "--compile", fixture.root + "/Missing", "--platform", "iphoneos", "--launch-image", "Splash"])
+        #expect(missing.status == 1 && missing.stderr.contains("the launch image set 'Splash' is not in the catalogs [compile.missing-asset]"), "\(missing.stderr)")
     }
 }
