@@ -159,6 +159,25 @@ import Testing
         #expect(try kept("watch-series-7-45mm", "AppIconSingle") == [], "an iOS icon is not a watch icon")
     }
 
+    /// A device on an older OS than its newest (`actool --filter-for-device-os-version`) offers only
+    /// that OS's appearances: an iPhone 16 on iOS 17 has no tinted icons, so its slice keeps none;
+    /// dark stays, because appearance is a run-time trait the App Store does not thin by (rule 2.1).
+    @Test func aDeviceOnAnOlderOSKeepsWhatThatOSShows() throws {
+        let catalog = try CatalogReader().read(at: Corpus.repositoryRoot + "/Assets/Showcase.xcassets")
+        let index = AssetIndex(catalog)
+        let iPhone16 = try #require(database.profile(matching: "iphone-16"))
+        func kept(_ device: DeviceProfile, _ asset: String) throws -> [String] {
+            let position = try #require(index.assetPosition(named: asset))
+            return ThinningPlan(index: index, device: device).assets[position].kept.map { catalog.assets[position].variants[$0].filename ?? "" }
+        }
+        #expect(try kept(iPhone16.running(OSVersion(major: 17)), "AppIconSingle") == ["single-icon-1024.png", "single-dark-1024.png"])
+        #expect(try kept(iPhone16.running(OSVersion(major: 18)), "AppIconSingle") == ["single-icon-1024.png", "single-dark-1024.png", "single-tinted-1024.png"])
+        let iPhoneX = try #require(database.profile(matching: "iPhone10,3"))
+        #expect(iPhoneX.running(OSVersion(major: 12, minor: 4)).appearances == [.light])
+        #expect(iPhoneX.running(OSVersion(major: 13)).appearances == [.light, .dark])
+        #expect(iPhoneX.running(OSVersion(major: 13)).newestOS == OSVersion(major: 13))
+    }
+
     @Test func layeredSetsGoToTheDevicesThatShowThem() throws {
         let fixture = try TemporaryCatalog()
         try fixture.addBrandAssets()

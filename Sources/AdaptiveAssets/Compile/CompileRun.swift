@@ -64,12 +64,14 @@ package struct CompileRun {
         }
         // Flags that change actool's output which adapt does not apply yet: said, never dropped quietly.
         let notApplied: [(ActoolFlag, Bool)] = [
-            (.filterForDeviceOSVersion, arguments.filterForDeviceOSVersion != nil),
             (.standaloneIconBehavior, arguments.standaloneIconBehavior != .default), (.exportDependencyInfo, arguments.dependencyInfo != nil),
             (.printContents, arguments.printsContents),
         ]
         for (flag, given) in notApplied where given {
             result.document.runMessages.append(.init(severity: .warning, description: "\(flag.rawValue) is accepted, but adapt compile does not apply it yet"))
+        }
+        if arguments.filterForDeviceOSVersion != nil, arguments.filterForDeviceModel == nil {
+            result.document.runMessages.append(.init(severity: .warning, description: "--filter-for-device-os-version changes nothing without --filter-for-device-model, whose OS it names"))
         }
         var options: CompileOptions
         do {
@@ -190,6 +192,13 @@ package struct CompileRun {
                 throw Diagnostic(.compileOutput, "--filter-for-device-model \(model) names no device of adapt's database (adapt devices lists them)")
             }
             options.device = device
+        }
+        if let text = arguments.filterForDeviceOSVersion {
+            guard let version = OSVersion(text) else {
+                throw Diagnostic(.compileOutput, "--filter-for-device-os-version \(text) is not a version such as 17.0")
+            }
+            // The device as it is on that OS: what an older one does not offer yet (dark before iOS 13) is not kept.
+            options.device = options.device?.running(version)
         }
         return options
     }

@@ -202,6 +202,28 @@ import Testing
         #expect(filtered.count < (try renditions(fixture.root + "/All/Assets.car")).count)
     }
 
+    /// `--filter-for-device-os-version`: the device as it is on that OS (`DeviceProfile.running`).
+    /// Appearance is a run-time trait the App Store does not thin by (rule 2.1), so an iPhone X's
+    /// slice keeps the dark renditions on iOS 12 as on iOS 13; the flag is applied, not named as
+    /// ignored; a version that is none is a usage error.
+    @Test func theDevicesOSVersionIsApplied() throws {
+        let fixture = try Self.catalog()
+        func darkRenditions(_ version: String) throws -> Int {
+            let output = fixture.root + "/iOS" + version
+            let run = try Self.compile(fixture.path, into: output, ["--filter-for-device-model", "iPhone10,3", "--filter-for-device-os-version", version])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(!run.stdout.contains("does not apply it yet"), "\(run.stdout)")
+            let compiled = try CompiledCatalog(path: output + "/Assets.car")
+            return compiled.renditions.filter { ($0.key.value(.appearance) ?? 0) != 0 }.count
+        }
+        #expect(try darkRenditions("12.4") == 2)
+        #expect(try darkRenditions("13.0") == 2)
+        let alone = try Self.compile(fixture.path, into: fixture.root + "/Alone", ["--filter-for-device-os-version", "12.4"])
+        #expect(alone.status == 0 && alone.stdout.contains("--filter-for-device-os-version changes nothing without --filter-for-device-model"), "\(alone.stdout)")
+        let wrong = try Self.compile(fixture.path, into: fixture.root + "/Wrong", ["--filter-for-device-model", "iPhone10,3", "--filter-for-device-os-version", "twelve"])
+        #expect(wrong.status == 2, "\(wrong.stderr)")
+    }
+
     @Test func maxPixelsBoundsEveryDecode() throws {
         let fixture = try Self.catalog()
         let run = try Self.compile(fixture.path, into: fixture.root + "/Build", ["--max-pixels", "100"])
@@ -244,10 +266,10 @@ import Testing
     @Test func outputFlagsAreAppliedOrNamed() throws {
         let fixture = try Self.catalog()
         let run = try Self.compile(fixture.path, into: fixture.root + "/Build", [
-            "--widget-background-color", "Brand", "--output-partial-info-plist", fixture.root + "/partial.plist", "--filter-for-device-os-version", "17.0",
+            "--widget-background-color", "Brand", "--output-partial-info-plist", fixture.root + "/partial.plist", "--print-contents",
         ])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("--filter-for-device-os-version is accepted, but adapt compile does not apply it yet"), "\(run.stdout)")
+        #expect(run.stdout.contains("--print-contents is accepted, but adapt compile does not apply it yet"), "\(run.stdout)")
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: fixture.root + "/partial.plist")))
         guard case .dictionary(let root)? = try PlistLib.read([bytes]).first else {
             Issue.record("no partial Info.plist")
