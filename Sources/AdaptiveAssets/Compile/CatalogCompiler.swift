@@ -16,6 +16,8 @@ import DeviceProfiles
     public var alternateAppIcons: [String] = []
     public var includeAllAppIcons = false
     public var accentColor: String?
+    /// `--standalone-icon-behavior`: which sizes of the primary app icon are also loose files.
+    package var standaloneIcons: ActoolStandaloneIconBehavior = .default
     /// `--launch-image`: the launch image set written as loose files and `UILaunchImages` (iOS).
     package var launchImage: String?
     /// `--widget-background-color`: a colour set named in the partial Info.plist.
@@ -568,13 +570,14 @@ import DeviceProfiles
                 work.append(Work(assetName: asset.name, facetPart: Part.icon, renditionName: filename, key: keyed,
                                  source: .png(path: path, flags: 0), location: variant.location))
             }
-            guard isPrimary else { continue }
+            guard isPrimary, options.standaloneIcons != .none else { continue }
             if platform == .macos, let type = ICNSWriter.type(points: Int(points), scale: scale),
                let png = try? FileSystem.readRegularFile(path, limit: 64 << 20) {
                 icnsImages.append((type, png))
             }
             if platform == .ios {
-                for loose in Self.looseIcons(asset.name, points: points, scale: scale, idiom: variant.idiom, singleSize: singleSize)
+                for loose in Self.looseIcons(asset.name, points: points, scale: scale, idiom: variant.idiom, singleSize: singleSize,
+                                             every: options.standaloneIcons == .all)
                 where !product.looseFiles.contains(where: { $0.name == loose.file }) {
                     guard let png = Self.loosePNG(path, side: loose.side) else {
                         product.diagnostics.append(Diagnostic(.compileUnreadable, "cannot be decoded to write \(loose.file)", subject: Diagnostic.Subject(asset: asset.name),
@@ -644,12 +647,22 @@ import DeviceProfiles
 
     /// The loose files actool writes beside an iOS app's catalog (mcfans/actool, checked against
     /// actool): `AppIcon60x60@2x.png` for the iPhone and `AppIcon76x76@2x~ipad.png` for the iPad,
-    /// from the entries of those sizes, or resampled from a single-size icon.
-    static func looseIcons(_ name: String, points: Double, scale: Int, idiom: IdiomRequirement,
-                           singleSize: Bool) -> [(file: String, base: String, idiom: UserInterfaceIdiom, side: Int)] {
+    /// from the entries of those sizes, or resampled from a single-size icon. With `every`
+    /// (`--standalone-icon-behavior all`), each iPhone and iPad entry is one, named as Xcode 9
+    /// named them (`AppIcon20x20@3x.png`, `AppIcon83.5x83.5@2x~ipad.png`; an app of Xcode 9.2 lists
+    /// `AppIcon20x20` … `AppIcon83.5x83.5` in its `CFBundleIconFiles`); a single-size icon keeps
+    /// the two of the default, since it has no entry per size.
+    static func looseIcons(_ name: String, points: Double, scale: Int, idiom: IdiomRequirement, singleSize: Bool,
+                           every: Bool = false) -> [(file: String, base: String, idiom: UserInterfaceIdiom, side: Int)] {
         let phone = ("\(name)60x60@2x.png", "\(name)60x60", UserInterfaceIdiom.phone, 120)
         let pad = ("\(name)76x76@2x~ipad.png", "\(name)76x76", UserInterfaceIdiom.pad, 152)
         if singleSize { return [phone, pad] }
+        if every, case .device(let device) = idiom, device == .phone || device == .pad {
+            let size = points == points.rounded() ? String(Int(points)) : String(points)
+            let base = "\(name)\(size)x\(size)"
+            let file = base + (scale > 1 ? "@\(scale)x" : "") + (device == .pad ? "~ipad" : "") + ".png"
+            return [(file, base, device, Int((points * Double(scale)).rounded()))]
+        }
         switch (idiom, points, scale) {
         case (.device(.phone), 60, 2): return [phone]
         case (.device(.pad), 76, 2): return [pad]

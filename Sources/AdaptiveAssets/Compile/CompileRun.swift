@@ -64,7 +64,7 @@ package struct CompileRun {
         }
         // Flags that change actool's output which adapt does not apply yet: said, never dropped quietly.
         let notApplied: [(ActoolFlag, Bool)] = [
-            (.standaloneIconBehavior, arguments.standaloneIconBehavior != .default), (.exportDependencyInfo, arguments.dependencyInfo != nil),
+            (.exportDependencyInfo, arguments.dependencyInfo != nil),
             (.printContents, arguments.printsContents),
         ]
         for (flag, given) in notApplied where given {
@@ -134,8 +134,7 @@ package struct CompileRun {
                 let plist = PartialInfoPlist(
                     platform: options.platform, appIcon: product.appIconName, alternateIcons: product.alternateAppIcons,
                     accentColor: product.accentColorName, widgetBackgroundColor: product.widgetBackgroundColorName,
-                    iconFiles: PartialInfoPlist.IconFiles(primary: product.iconFiles[.phone] ?? [],
-                                                          pad: product.iconFiles[.pad].map { (product.iconFiles[.phone] ?? []) + $0 }),
+                    iconFiles: Self.iconFiles(of: product, platform: options.platform),
                     alternateIconFiles: [:], launchImages: product.launchImages?.propertyList)
                 let written = try CompileOutput.write([CompileOutput.File(name: plistPath.lastPathComponent, bytes: Array(plist.propertyList.xml.utf8))],
                                                       into: plistPath.parentFolder)
@@ -170,6 +169,16 @@ package struct CompileRun {
         return result
     }
 
+    /// The partial Info.plist's icon files: the Mac's `.icns`, or the loose iOS icons by base
+    /// name, the iPad's list being the iPhone's followed by its own (each name once: `AppIcon20x20`
+    /// is both an iPhone and an iPad file).
+    static func iconFiles(of product: CompileProduct, platform: CompilePlatform) -> PartialInfoPlist.IconFiles {
+        if platform.platform == .macos { return PartialInfoPlist.IconFiles(primary: product.macIconFile.map { [$0] } ?? []) }
+        let phone = product.iconFiles[.phone] ?? []
+        let pad = product.iconFiles[.pad].map { padFiles in phone + padFiles.filter { !phone.contains($0) } }
+        return PartialInfoPlist.IconFiles(primary: phone, pad: pad)
+    }
+
     /// What the arguments ask of the compiler; the device of `--filter-for-device-model` from the
     /// device database.
     private func compileOptions() throws(Diagnostic) -> CompileOptions {
@@ -183,6 +192,7 @@ package struct CompileRun {
         options.includeAllAppIcons = arguments.includeAllAppIcons
         options.accentColor = arguments.accentColor
         options.launchImage = arguments.launchImage
+        options.standaloneIcons = arguments.standaloneIconBehavior
         options.widgetBackgroundColor = arguments.widgetBackgroundColor
         if let maxPixels = arguments.maxPixels { options.maxPixels = maxPixels }
         if let model = arguments.filterForDeviceModel {

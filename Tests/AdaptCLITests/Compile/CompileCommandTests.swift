@@ -386,4 +386,78 @@ import Testing
         let missing = try Adapt.run(["compile", fixture.path, "--compile", fixture.root + "/Missing", "--platform", "iphoneos", "--launch-image", "Splash"])
         #expect(missing.status == 1 && missing.stderr.contains("the launch image set 'Splash' is not in the catalogs [compile.missing-asset]"), "\(missing.stderr)")
     }
+
+    /// The partial Info.plist `adapt compile` writes, read back by Python's plistlib.
+    static func partialPlist(_ path: String) throws -> [String: PropertyList] {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        guard case .dictionary(let root)? = try PlistLib.read([bytes]).first else { throw PlistLib.Failure(description: "\(path) is not a dictionary") }
+        return root
+    }
+
+    /// `--standalone-icon-behavior`: `all` writes every iPhone and iPad size as a loose file and
+    /// lists each base name once (the iPad's list is the iPhone's and then its own, as in an app
+    /// Xcode 9.2 built: `AppIcon20x20` … `AppIcon60x60`, `AppIcon76x76`, `AppIcon83.5x83.5`);
+    /// `none` writes no loose icon and no `CFBundleIconFiles`.
+    @Test func standaloneIconBehaviourChoosesTheLooseIcons() throws {
+        let fixture = try TemporaryCatalog()
+        let sizes: [(String, String, String, Int)] = [
+            ("iphone", "20x20", "2x", 40), ("iphone", "20x20", "3x", 60), ("iphone", "60x60", "2x", 120), ("iphone", "60x60", "3x", 180),
+            ("ipad", "20x20", "1x", 20), ("ipad", "76x76", "2x", 152), ("ipad", "83.5x83.5", "2x", 167), ("ios-marketing", "1024x1024", "1x", 1024),
+        ]
+        try fixture.addSet("AppIcon.appiconset", entries: sizes.map { idiom, size, scale, side in
+            ["idiom": .string(idiom), "size": .string(size), "scale": .string(scale), "filename": .string("icon\(side).png")]
+        })
+        for (_, _, _, side) in sizes { try fixture.write(PNGFixture.png(width: side, height: side), to: "AppIcon.appiconset/icon\(side).png") }
+        func compile(_ behaviour: String) throws -> (files: [String], plist: [String: PropertyList]) {
+            let output = fixture.root + "/" + behaviour
+            let run = try Adapt.run(["compile", fixture.path, "--compile", output, "--platform", "iphoneos", "--minimum-deployment-target", "17.0",
+                                     "--app-icon", "AppIcon", "--standalone-icon-behavior", behaviour, "--output-partial-info-plist", output + ".plist"])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(!run.stdout.contains("does not apply it yet"), "\(run.stdout)")
+            return (try FileManager.default.contentsOfDirectory(atPath: output).sorted(), try Self.partialPlist(output + ".plist"))
+        }
+        let all = try compile("all")
+        #expect(all.files == [
+            "AppIcon20x20@2x.png", "AppIcon20x20@3x.png", "AppIcon20x20~ipad.png", "AppIcon60x60@2x.png", "AppIcon60x60@3x.png",
+            "AppIcon76x76@2x~ipad.png", "AppIcon83.5x83.5@2x~ipad.png", "Assets.car",
+        ])
+        func files(_ plist: [String: PropertyList], _ key: String) -> PropertyList? {
+            guard case .dictionary(let icons)? = plist[key], case .dictionary(let primary)? = icons["CFBundlePrimaryIcon"] else { return nil }
+            return primary["CFBundleIconFiles"]
+        }
+        #expect(files(all.plist, "CFBundleIcons") == .array([.string("AppIcon20x20"), .string("AppIcon60x60")]))
+        #expect(files(all.plist, "CFBundleIcons~ipad") == .array(["AppIcon20x20", "AppIcon60x60", "AppIcon76x76", "AppIcon83.5x83.5"].map(PropertyList.string)))
+        let standard = try compile("default")
+        #expect(standard.files == ["AppIcon60x60@2x.png", "AppIcon76x76@2x~ipad.png", "Assets.car"])
+        #expect(files(standard.plist, "CFBundleIcons~ipad") == .array([.string("AppIcon60x60"), .string("AppIcon76x76")]))
+        let none = try compile("none")
+        #expect(none.files == ["Assets.car"])
+        #expect(files(none.plist, "CFBundleIcons") == nil)
+    }
+
+    /// A Mac app's `.icns` is named in `CFBundleIconFile`; with `--standalone-icon-behavior none`
+    /// neither is written.
+    @Test func aMacAppsIcnsIsNamedInThePartialInfoPlist() throws {
+        let fixture = try TemporaryCatalog()
+        try fixture.addSet("AppIcon.appiconset", entries: [16, 32].flatMap { points in
+            [1, 2].map { scale -> JSONValue in
+                ["idiom": "mac", "size": .string("\(points)x\(points)"), "scale": .string("\(scale)x"), "filename": .string("icon\(points * scale).png")]
+            }
+        })
+        for side in [16, 32, 64] { try fixture.write(PNGFixture.png(width: side, height: side), to: "AppIcon.appiconset/icon\(side).png") }
+        for behaviour in ["default", "none"] {
+            let output = fixture.root + "/" + behaviour
+            let run = try Adapt.run(["compile", fixture.path, "--compile", output, "--platform", "macosx", "--minimum-deployment-target", "14.0",
+                                     "--app-icon", "AppIcon", "--standalone-icon-behavior", behaviour, "--output-partial-info-plist", output + ".plist"])
+            #expect(run.status == 0, "\(run.stderr)")
+            let plist = try Self.partialPlist(output + ".plist")
+            let written = try FileManager.default.contentsOfDirectory(atPath: output).sorted()
+            if behaviour == "none" {
+                #expect(written == ["Assets.car"] && plist["CFBundleIconFile"] == nil, "\(written) \(plist)")
+            } else {
+                #expect(written == ["AppIcon.icns", "Assets.car"] && plist["CFBundleIconFile"] == .string("AppIcon"), "\(written) \(plist)")
+            }
+            #expect(plist["CFBundleIconName"] == .string("AppIcon"))
+        }
+    }
 }
