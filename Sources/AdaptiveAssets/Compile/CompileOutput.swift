@@ -99,7 +99,8 @@ package enum CompileOutput {
         } else if lower.hasSuffix(".plist") {
             isOurs = prefix.starts(with: Array("bplist".utf8)) || prefix.starts(with: Array("<?xml".utf8))
         } else {
-            isOurs = false
+            // A dependency info file (`--export-dependency-info`) has no extension of its own.
+            isOurs = DependencyInfo.looksLikeOne(prefix)
         }
         return isOurs ? nil : "is not a file a compiler writes under that name; adapt compile does not replace it (move it away, or choose another folder)"
     }

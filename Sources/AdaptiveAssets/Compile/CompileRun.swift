@@ -64,7 +64,6 @@ package struct CompileRun {
         }
         // Flags that change actool's output which adapt does not apply yet: said, never dropped quietly.
         let notApplied: [(ActoolFlag, Bool)] = [
-            (.exportDependencyInfo, arguments.dependencyInfo != nil),
             (.printContents, arguments.printsContents),
         ]
         for (flag, given) in notApplied where given {
@@ -139,6 +138,12 @@ package struct CompileRun {
                 let written = try CompileOutput.write([CompileOutput.File(name: plistPath.lastPathComponent, bytes: Array(plist.propertyList.xml.utf8))],
                                                       into: plistPath.parentFolder)
                 result.outputFiles += written
+            }
+            if let dependencyPath = arguments.dependencyInfo {
+                // Not among the outputs it lists: the list is of what the compile produced for the app.
+                let info = DependencyInfo(version: "adapt compile \(AdaptVersion.current)", outputs: result.outputFiles.sorted(), catalogs: catalogs)
+                _ = try CompileOutput.write([CompileOutput.File(name: dependencyPath.lastPathComponent, bytes: info.bytes)],
+                                            into: dependencyPath.parentFolder)
             }
         } catch {
             result.diagnostics.append(Diagnostic(.compileOutput, error.message, at: SourceLocation(file: error.path)))

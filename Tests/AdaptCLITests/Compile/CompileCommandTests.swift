@@ -460,4 +460,35 @@ import Testing
             #expect(plist["CFBundleIconName"] == .string("AppIcon"))
         }
     }
+
+    /// `--export-dependency-info`: ld64's binary format (an opcode byte and a NUL-terminated path
+    /// per record: `0x00` version, `0x40` output, `0x10` input), listing what was written and
+    /// what was read; a second run replaces its own file.
+    @Test func dependencyInfoListsWhatWasReadAndWritten() throws {
+        let fixture = try Self.catalog()
+        let output = fixture.root + "/Build"
+        let dependencies = fixture.root + "/assetcatalog_dependencies"
+        for _ in 0..<2 {
+            let run = try Self.compile(fixture.path, into: output, ["--export-dependency-info", dependencies])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(!run.stdout.contains("does not apply it yet"), "\(run.stdout)")
+        }
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dependencies)))
+        var records: [(UInt8, String)] = []
+        var at = 0
+        while at < bytes.count {
+            let end = try #require(bytes[(at + 1)...].firstIndex(of: 0), "an unterminated record at \(at)")
+            records.append((bytes[at], String(decoding: bytes[(at + 1)..<end], as: UTF8.self)))
+            at = end + 1
+        }
+        #expect(records.first?.0 == 0x00 && records.first?.1.hasPrefix("adapt compile ") == true)
+        #expect(records.filter { $0.0 == 0x00 }.count == 1)
+        #expect(records.filter { $0.0 == 0x40 }.map(\.1) == ["AppIcon60x60@2x.png", "AppIcon76x76@2x~ipad.png", "Assets.car"].map { output + "/" + $0 })
+        let inputs = Set(records.filter { $0.0 == 0x10 }.map(\.1))
+        for input in [fixture.path, fixture.path + "/Logo.imageset", fixture.path + "/Logo.imageset/Contents.json", fixture.path + "/Logo.imageset/logo@2x.png",
+                      fixture.path + "/Level.dataset/level.json"] {
+            #expect(inputs.contains(input), "\(input) is not among the inputs")
+        }
+        #expect(records.allSatisfy { [0x00, 0x10, 0x40].contains($0.0) })
+    }
 }
