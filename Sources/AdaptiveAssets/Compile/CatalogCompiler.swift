@@ -411,10 +411,11 @@ import DeviceProfiles
             // A sliced image is cropped to its caps and centre, as actool does (`Slicing`).
             var slicing: Slicing?
             if let resizing = variant.resizing {
-                guard isPNG, let parsed = Slicing(resizing) else {
+                guard isPNG, var parsed = Slicing(resizing) else {
                     diagnostics.append(leftOut(asset, variant, "its resizing is not one adapt compiles (a PNG, in 3-part-horizontal, 3-part-vertical or 9-part mode)"))
                     continue
                 }
+                parsed.forMac = options.platform.platform == .macos
                 slicing = parsed
             }
             switch traitKey(variant, scale: scale) {
@@ -769,14 +770,11 @@ import DeviceProfiles
                 }
                 // The kept columns of each kept row, in order: the caps and the centre.
                 var cropped: [UInt8] = []
-                let croppedWidth = crop.columns.reduce(0) { $0 + $1.count }, croppedHeight = crop.rows.reduce(0) { $0 + $1.count }
+                let sourceColumns = slicing.sourceColumns(crop.columns), sourceRows = slicing.sourceRows(crop.rows)
+                let croppedWidth = sourceColumns.count, croppedHeight = sourceRows.count
                 cropped.reserveCapacity(croppedWidth * croppedHeight * 4)
-                for rows in crop.rows {
-                    for row in rows {
-                        for columns in crop.columns {
-                            cropped += bitmap[(row * width + columns.lowerBound) * 4..<(row * width + columns.upperBound) * 4]
-                        }
-                    }
+                for row in sourceRows {
+                    for column in sourceColumns { cropped += bitmap[(row * width + column) * 4..<(row * width + column + 1) * 4] }
                 }
                 return .success(CSIRendition.bitmap(name: item.renditionName, width: croppedWidth, height: croppedHeight, scale: scale, pixels: cropped,
                                                     isOpaque: decoded.is_opaque != 0, flags: flags, layout: slicing.layout, slices: crop.slices,

@@ -71,4 +71,52 @@ struct Slicing: Sendable, Equatable {
         }
         return (columns, rows, slices)
     }
+
+    /// Whether the image is for the Mac, whose seams Xcode 7.3 wrote otherwise (`Seam`).
+    var forMac = false
+
+    /// What Xcode 7.3 wrote at a seam between two kept spans of a sliced image: one pixel of one
+    /// side repeats the pixel across the seam. Read from every sliced image of acextract, on each
+    /// of its six files (`CompileAgreementTests` compares them pixel by pixel):
+    ///
+    /// - iOS, tvOS, watchOS, across: at both seams the pixel before takes the one after. The 1x
+    ///   `s_horizontal` keeps a rounded corner's top edge as 197, 255 | 255, 255, 255, 248 | 248, 197
+    ///   where the source's cap, centre and cap read 197, 247 | 255, 255, 255, 255 | 248, 197.
+    /// - iOS, tvOS, watchOS, down: only at the first seam (`s_vertical`, and the rows of the
+    ///   nine-part `s_horizontal_vertical`).
+    /// - The Mac, both ways: each cap's pixel beside the centre takes the centre's (the same corner:
+    ///   197, 255 | 255, 255, 255, 255 | 255, 197).
+    ///
+    /// It reads as a half-pixel offset in Apple's drawing of each part rather than a choice; adapt
+    /// repeats it so that its pixels are Apple's. A seam moves one row or column of a cap's edge.
+    enum Seam: Sendable {
+        case none, beforeTakesAfter, afterTakesBefore
+    }
+
+    /// The source columns the cropped image copies, in order, with the platform's seams.
+    func sourceColumns(_ columns: [Range<Int>]) -> [Int] {
+        Self.sources(columns, seams: forMac ? [.beforeTakesAfter, .afterTakesBefore] : [.beforeTakesAfter, .beforeTakesAfter])
+    }
+
+    /// The source rows the cropped image copies, in order, with the platform's seams.
+    func sourceRows(_ rows: [Range<Int>]) -> [Int] {
+        Self.sources(rows, seams: forMac ? [.beforeTakesAfter, .afterTakesBefore] : [.beforeTakesAfter, .none])
+    }
+
+    /// The kept columns (or rows) of `spans` in order, each seam between two non-empty spans
+    /// treated as `seams` says (the first seam, then the second).
+    static func sources(_ spans: [Range<Int>], seams: [Seam]) -> [Int] {
+        var sources = spans.flatMap { Array($0) }
+        var end = 0
+        for (index, span) in spans.enumerated().dropLast() {
+            end += span.count
+            guard index < seams.count, !span.isEmpty, !spans[index + 1].isEmpty else { continue }
+            switch seams[index] {
+            case .none: break
+            case .beforeTakesAfter: sources[end - 1] = sources[end]
+            case .afterTakesBefore: sources[end] = sources[end - 1]
+            }
+        }
+        return sources
+    }
 }
