@@ -68,10 +68,15 @@ public struct Validator: Sendable {
     /// The families this validator runs.
     package var families = Validator.standardFamilies
 
-    /// Every family runs, each catalog in turn then all together, except those whose rules the
-    /// settings all turn off: their work is skipped, not only their findings.
+    /// The families that run under these settings: those with a rule turned on. A family whose
+    /// rules are all off is skipped, its work saved as well as its findings.
+    package var runningFamilies: [any CatalogRuleFamily.Type] {
+        families.filter { $0.checkedRules.contains(where: settings.isEnabled) }
+    }
+
+    /// Each running family checks each catalog in turn, then all of them together.
     public func validate(_ catalogs: [Catalog]) -> Result {
-        var running = families.filter { $0.checkedRules.contains(where: settings.isEnabled) }.compactMap { $0.init(self) }
+        var running = runningFamilies.compactMap { $0.init(self) }
         var diagnostics: [Diagnostic] = []
         for catalog in catalogs {
             let firstOfCatalog = diagnostics.count

@@ -112,7 +112,7 @@ public final class RuleCard: Sendable {
 ///     static let rules: [RuleID] = [.variantDuplicate, .variantUnreachable, ...]
 /// }
 /// ```
-package protocol RuleFamily {
+package protocol RuleFamily: SendableMetatype {
     /// The rules this family declares, in the order `adapt rules` lists them.
     static var rules: [RuleID] { get }
 }
