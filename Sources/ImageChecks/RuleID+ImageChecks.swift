@@ -27,7 +27,7 @@ extension RuleID {
         bad: #"{"images": [{"idiom": "universal", "filename": "logo.png"}]}  (logo.png holds an HTML error page)"#,
         good: #"{"images": [{"idiom": "universal", "filename": "logo.png"}]}  (logo.png is a PNG)"#)
     /// Emitted as an error (an sRGB-tagged image in a display-P3 entry, or the reverse, shows the
-    /// wrong colours); the registry said warning until the rule ids were typed.
+    /// wrong colours); the old registry said warning until the rule ids were typed.
     package static let imageGamutProfile = RuleID(
         "image.gamut-profile", .error, .images,
         "an image whose colour profile does not fit its display-gamut entry",
@@ -50,7 +50,7 @@ extension RuleID {
         good: #"{"images": [{"idiom": "ios-marketing", "size": "1024x1024", "scale": "1x", "filename": "store.png"}]}  (store.png: RGB, no alpha channel)"#)
     /// An App Store icon the store may reject for its alpha: an alpha channel whose pixels are all
     /// opaque, a translucent icon in a set other than `AppIcon`, or pixels that could not be checked.
-    /// A rule of its own, so that `icon.alpha` is always the error the registry states.
+    /// A rule of its own, so that `icon.alpha` is always the error its card states.
     package static let iconAlphaSuspect = RuleID(
         "icon.alpha-suspect", .warning, .icons,
         "an App Store icon the store may reject for its alpha: an alpha channel whose pixels are all opaque, a translucent icon in a set other than `AppIcon`, or pixels that could not be checked",

@@ -35,7 +35,7 @@ extension RuleID {
         good: "adapt report A.xcassets --cache .build/thumbnails")
     /// The default thumbnail cache folder is not private (another user's, writable by others, a
     /// link): the report is still written, without the cache. A rule of its own, so that
-    /// `report.cache` is always the error the registry states.
+    /// `report.cache` is always the error its card states.
     public static let reportCacheSkipped = RuleID(
         "report.cache-skipped", .warning, .input,
         "the default thumbnail cache folder is not private (another user's, writable by group or others, a link): the report is written without it",
