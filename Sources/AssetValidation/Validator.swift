@@ -1,8 +1,5 @@
 import AssetCatalog
-import AssetSelection
 import DeviceProfiles
-import ImageChecks
-import PNGInspection
 import AdaptSupport
 
 /// `adapt validate`: every rule over one or more catalogs, as diagnostics with stable rule ids.
