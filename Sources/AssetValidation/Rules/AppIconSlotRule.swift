@@ -1,6 +1,7 @@
 import AdaptSupport
 import AssetCatalog
 
+/// The family's rules, each declared with its card; the check follows.
 extension RuleID {
     public static let iconMissingSlot = RuleID(
         "icon.missing-slot", .warning, .icons,

@@ -1,5 +1,6 @@
 import AssetCatalog
 
+/// The family's rules, each declared with its card; the check follows.
 extension RuleID {
     public static let nameCollision = RuleID(
         "name.collision", .warning, .sets,

@@ -3,6 +3,7 @@ import AssetCatalog
 import AssetSelection
 import DeviceProfiles
 
+/// The family's rules, each declared with its card; the check follows.
 extension RuleID {
     public static let variantDuplicate = RuleID(
         "variant.duplicate", .warning, .selection,

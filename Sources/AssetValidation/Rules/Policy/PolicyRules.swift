@@ -5,6 +5,7 @@ import AssetThinning
 import DeviceProfiles
 import Foundation
 
+/// The family's rules, each declared with its card; the check follows.
 extension RuleID {
     public static let policyAppearances = RuleID(
         "policy.appearances", .error, .policy, optIn: true,
