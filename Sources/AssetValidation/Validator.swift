@@ -1,8 +1,5 @@
 import AssetCatalog
-import AssetSelection
 import DeviceProfiles
-import ImageChecks
-import PNGInspection
 import AdaptSupport
 
 /// `adapt validate`: every rule over one or more catalogs, as diagnostics with stable rule ids.
@@ -57,32 +54,33 @@ public struct Validator: Sendable {
         return result
     }
 
+    /// The rule families `validate` runs, in the order their findings are reported: for each
+    /// catalog, the reader's, the sets', the selection rule's, the app icon slots' and the images';
+    /// then, over the catalogs together, the names' and the opt-in policies'.
+    package static let standardFamilies: [any CatalogRuleFamily.Type] = [
+        CatalogReader.self, SetContentsRules.self, SelectionRules.self, AppIconSlotRule.self, ImageRules.self,
+        NameCollisionRule.self, PolicyRules.self,
+    ]
+
+    /// The families this validator runs.
+    package var families = Validator.standardFamilies
+
+    /// The families that run under these settings: those with a rule turned on. A family whose
+    /// rules are all off is skipped, its work saved as well as its findings.
+    package var runningFamilies: [any CatalogRuleFamily.Type] {
+        families.filter { $0.checkedRules.contains(where: settings.isEnabled) }
+    }
+
+    /// Each running family checks each catalog in turn, then all of them together.
     public func validate(_ catalogs: [Catalog]) -> Result {
+        var running = runningFamilies.compactMap { $0.init(self) }
         var diagnostics: [Diagnostic] = []
-        // Catalogs for the same devices share their trait sets.
-        var traitSetsByAudience: [CatalogAudience: DeviceTraitSets] = [:]
         for catalog in catalogs {
-            let audience = CatalogAudience(catalog)
-            let traitSets = traitSetsByAudience[audience]
-                ?? DeviceTraitSets(audience: audience, members: audience.members(of: devices, deploymentTarget: deploymentTarget))
-            traitSetsByAudience[audience] = traitSets
             let firstOfCatalog = diagnostics.count
-            diagnostics += catalog.diagnostics
-            diagnostics += SetContentsRules.check(catalog)
-            diagnostics += SelectionRules(index: AssetIndex(catalog), traitSets: traitSets).check()
-            diagnostics += AppIconSlotRule.check(catalog)
-            if imageChecks != .none {
-                var inspector = PNGInspector()
-                inspector.decodes = imageChecks == .full
-                diagnostics += CatalogImageChecker(inspector: inspector, concurrency: concurrency).check(catalog).diagnostics
-            }
+            for family in running.indices { diagnostics += running[family].check(catalog) }
             diagnostics.attribute(to: Diagnostic.Subject(catalog: catalog.path), from: firstOfCatalog)
         }
-        diagnostics += NameCollisionRule.check(catalogs)
-        let policies = PolicyRules(options: settings.policy, enabled: settings.isEnabled)
-        for catalog in catalogs {
-            diagnostics += policies.check(catalog, devices: devices, deploymentTarget: deploymentTarget)
-        }
+        for family in running.indices { diagnostics += running[family].check(together: catalogs) }
         configure(&diagnostics)
         return Result(catalogs: catalogs, diagnostics: diagnostics)
     }

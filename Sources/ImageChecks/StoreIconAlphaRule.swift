@@ -2,7 +2,7 @@ import AssetCatalog
 import PNGInspection
 
 /// The App Store icon (`ios-marketing`) must be opaque. Two rules, each at the one severity the
-/// registry states for it (an emitter never picks a severity):
+/// rule's card states for it (an emitter never picks a severity):
 ///
 /// - `icon.alpha`, an error: a pixel is not fully opaque, in the app's primary icon set. App Store Connect rejects
 ///   the upload (ITMS-90717, "Invalid App Store Icon ... can't be transparent nor contain an

@@ -125,7 +125,7 @@ public struct PNGInspector: Sendable {
         }
         if result.warning_count > 0 {
             // A warning about the image data is that error (libpng recovered, the pixels are wrong);
-            // any other is `png.libpng-warning`, whose registered severity is a warning.
+            // any other is `png.libpng-warning`, whose card states a warning.
             let code: PNGProblem.Code = Self.code(forLibpngMessage: warning) == .imageData ? .imageData : .libpngWarning
             let more = result.warning_count > 1 ? " (and \(result.warning_count - 1) more)" : ""
             problems.append(PNGProblem(code, "libpng: \(warning)\(more)"))

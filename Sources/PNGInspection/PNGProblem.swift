@@ -33,7 +33,7 @@ public struct PNGProblem: Hashable, Sendable, CustomStringConvertible {
 
     public var code: Code
     /// The severity the code's rule states (`Code.rule`): never chosen where a problem is found,
-    /// so `adapt png`, `adapt validate` and the registry agree.
+    /// so `adapt png`, `adapt validate` and the rule's card agree.
     public var severity: Severity { code.rule.defaultSeverity == .error ? .error : .warning }
     public var message: String
     /// Byte offset in the file where the problem is, when known.

@@ -18,12 +18,12 @@ struct RulesCommand: ParsableCommand {
     var format: Format = .text
 
     func run() throws {
-        var rules = RuleRegistry.all
+        var rules = RuleID.all.map(\.card)
         if let id {
-            guard let rule = RuleRegistry.rule(id) else {
+            guard let rule = RuleID.named(id) else {
                 throw ValidationError("Unknown rule '\(id)'. 'adapt rules' lists them.")
             }
-            rules = [rule]
+            rules = [rule.card]
         }
         switch (format, id) {
         case (.text, nil): Terminal.output(RuleDocumentation.list(rules))

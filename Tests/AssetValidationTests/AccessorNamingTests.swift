@@ -94,6 +94,6 @@ import Testing
         let logo = try #require(output.diagnostics.first { $0.location?.file == "/catalogs/App.xcassets/Logo.imageset" })
         let accessor = try #require(Self.accessors(output.source).first { $0.value == "Logo" }?.key)
         #expect(logo.message.contains(accessor))
-        #expect(RuleRegistry.contains("accessors.name-collision"))
+        #expect(RuleID.named("accessors.name-collision") != nil)
     }
 }

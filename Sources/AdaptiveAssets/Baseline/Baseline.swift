@@ -82,7 +82,7 @@ package struct Baseline: Hashable, Sendable {
                   let rule = finding["rule"]?.string, let variant = finding["variant"]?.string else {
                 throw Diagnostic(.baselineInvalid, "a baseline finding lacks catalog, set, asset, rule or variant", at: location)
             }
-            entries.append(Fingerprint(catalog: catalog, set: set, asset: asset, rule: RuleRegistry.currentID(rule), variant: variant))
+            entries.append(Fingerprint(catalog: catalog, set: set, asset: asset, rule: RuleID.currentID(rule), variant: variant))
         }
         return Baseline(entries)
     }

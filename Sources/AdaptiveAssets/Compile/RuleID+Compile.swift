@@ -6,23 +6,68 @@ import AssetCatalog
 extension RuleID {
     /// An entry or set the compiler leaves out: a set type or image format not compiled yet, a
     /// trait without an established key number, an app icon set no option names.
-    public static let compileLeftOut = RuleID("compile.left-out", .warning, .input)
+    public static let compileLeftOut = RuleID(
+        "compile.left-out", .warning, .input,
+        "`adapt compile`: an entry or set left out of the compiled file, with the reason: a set type or image format not compiled yet (PDF, SVG, HEIC), a trait whose number in a compiled key is not established, or an app icon set no option names",
+        reason: "worth a person's attention; nothing is rejected",
+        details: "The rest of the catalog compiles. Nothing is left out silently: every such entry is named here.",
+        bad: "an image set whose only entry is logo.pdf",
+        good: "an image set of PNGs at 1x, 2x and 3x")
     /// A name defined twice across the catalogs compiled together.
-    public static let compileDuplicateName = RuleID("compile.duplicate-name", .warning, .input)
+    public static let compileDuplicateName = RuleID(
+        "compile.duplicate-name", .warning, .input,
+        "`adapt compile`: one name defined by two sets of the catalogs compiled together; the first is compiled",
+        reason: "worth a person's attention; nothing is rejected",
+        bad: "Icons.xcassets/Logo.imageset and Brand.xcassets/Logo.imageset",
+        good: "one Logo.imageset")
     /// Two entries of one set that compile to the same traits.
-    public static let compileDuplicateVariant = RuleID("compile.duplicate-variant", .warning, .input)
+    public static let compileDuplicateVariant = RuleID(
+        "compile.duplicate-variant", .warning, .input,
+        "`adapt compile`: two entries of one set that compile to the same traits on this platform (on the Mac, a `mac` and a `universal` entry are one)",
+        reason: "worth a person's attention; nothing is rejected",
+        bad: "two universal 2x entries in one image set",
+        good: "one entry per trait combination")
     /// More names than a compiled catalog's 16-bit name identifiers number.
-    public static let compileTooManyNames = RuleID("compile.too-many-names", .error, .input)
+    public static let compileTooManyNames = RuleID(
+        "compile.too-many-names", .error, .input,
+        "`adapt compile`: more than 65,535 asset names, more than a compiled catalog's 16-bit name identifiers can number",
+        reason: "the command cannot do what was asked",
+        details: "Two names whose identifiers would be equal are told apart as actool must: the second takes the next free number.",
+        bad: "70,000 image sets in one catalog",
+        good: "fewer names, or several catalogs in several bundles")
     /// An `--app-icon`, `--alternate-app-icon` or `--accent-color` that names no set of its kind.
-    public static let compileMissingAsset = RuleID("compile.missing-asset", .error, .input)
+    public static let compileMissingAsset = RuleID(
+        "compile.missing-asset", .error, .input,
+        "`adapt compile`: `--app-icon`, `--alternate-app-icon` or `--accent-color` names no set of that kind in the catalogs",
+        reason: "the command cannot do what was asked",
+        bad: "adapt compile --app-icon AppIcon  (no AppIcon.appiconset)",
+        good: "an AppIcon.appiconset in the catalog")
     /// A file an entry names that cannot be read or decoded (libpng refuses it, no JPEG frame).
-    public static let compileUnreadable = RuleID("compile.unreadable", .error, .input)
+    public static let compileUnreadable = RuleID(
+        "compile.unreadable", .error, .input,
+        "`adapt compile`: a file an entry names that cannot be read or decoded: libpng refuses the PNG, a JPEG has no frame header",
+        reason: "the command cannot do what was asked",
+        bad: "logo@2x.png  (truncated)",
+        good: "a PNG libpng decodes")
     /// An image larger than `--max-pixels`.
-    public static let compileTooLarge = RuleID("compile.too-large", .error, .input)
+    public static let compileTooLarge = RuleID(
+        "compile.too-large", .error, .input,
+        "`adapt compile`: an image of more pixels than `--max-pixels` allows",
+        reason: "the command cannot do what was asked",
+        bad: "a 30000 × 30000 PNG",
+        good: "images within the limit")
     /// An output that cannot be written or may not be replaced.
-    public static let compileOutput = RuleID("compile.output", .error, .input)
+    public static let compileOutput = RuleID(
+        "compile.output", .error, .input,
+        "`adapt compile`: an output that cannot be written, or a file in the output folder that adapt may not replace (one that is not what a compiler writes under that name)",
+        reason: "the command cannot do what was asked",
+        bad: "--compile Build  where Build/Assets.car is a text file of the user's",
+        good: "--compile Build  (Assets.car absent, or written by actool or adapt)")
+}
 
-    public static let compileRules: [RuleID] = [
+/// The family of `adapt compile` (and `validate --compile`).
+package enum CompileRules: RuleFamily {
+    package static let rules: [RuleID] = [
         .compileLeftOut, .compileDuplicateName, .compileDuplicateVariant, .compileTooManyNames, .compileMissingAsset,
         .compileUnreadable, .compileTooLarge, .compileOutput,
     ]

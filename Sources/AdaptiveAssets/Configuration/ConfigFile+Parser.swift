@@ -54,7 +54,7 @@ extension ConfigFile {
                 case .baseline: file.baseline = try relativePath(value, key)
                 case .deploymentTarget: file.deploymentTarget = try deploymentTarget(value)
                 case nil:
-                    guard RuleRegistry.contains(key) else {
+                    guard RuleID.named(key) != nil else {
                         throw fail("unknown key '\(key.excerpt())': expected one of \(Key.allCases.map(\.rawValue).joined(separator: ", ")), "
                                    + "or a rule id with options", at: keyNode)
                     }
@@ -86,8 +86,8 @@ extension ConfigFile {
 
         func ruleID(_ node: Node) throws -> String {
             guard let written = node.string else { throw fail("a rule id must be a string", at: node) }
-            let id = RuleRegistry.currentID(written)
-            guard RuleRegistry.contains(id) else { throw fail("unknown rule id '\(written.excerpt())' ('adapt rules' lists them)", at: node) }
+            let id = RuleID.currentID(written)
+            guard RuleID.named(id) != nil else { throw fail("unknown rule id '\(written.excerpt())' ('adapt rules' lists them)", at: node) }
             return id
         }
 
@@ -149,7 +149,7 @@ extension ConfigFile {
         }
 
         func parseOptions(of rule: String, keyNode: Node, _ node: Node, into options: inout PolicyOptions) throws {
-            let known = RuleRegistry.rule(rule)?.options.keys.sorted() ?? []
+            let known = RuleID.named(rule)?.card.options.keys.sorted() ?? []
             guard !known.isEmpty else { throw fail("rule \(rule) takes no options", at: keyNode) }
             guard case .mapping(let mapping) = node else { throw fail("the options of \(rule) must be a mapping", at: node) }
             for (optionNode, value) in mapping {

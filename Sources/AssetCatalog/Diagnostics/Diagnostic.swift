@@ -2,7 +2,7 @@
 ///
 /// Diagnostics are values: readers and checks collect them instead of throwing, so one bad set
 /// never hides the rest of a catalog. Each is made from the `RuleID` it breaks, so its severity
-/// starts as the one the registry states, and carries what it is about (`subject`) as data.
+/// starts as the one the rule's card states, and carries what it is about (`subject`) as data.
 /// Every command prints them the way Xcode and SwiftPM show build issues:
 ///
 /// ```swift

@@ -1,10 +1,24 @@
 import AdaptSupport
 import AssetCatalog
 
+/// The family's rules, each declared with its card; the check follows.
+extension RuleID {
+    public static let iconMissingSlot = RuleID(
+        "icon.missing-slot", .warning, .icons,
+        "an app icon set without every slot its idioms need (the single-size format needs none)",
+        reason: "the system scales another size; Xcode warns",
+        bad: #"{"images": [{"idiom": "iphone", "size": "60x60", "scale": "2x", "filename": "i120.png"}]}"#,
+        good: #"{"images": [{"idiom": "universal", "platform": "ios", "size": "1024x1024", "filename": "icon.png"}]}"#)
+}
+
 /// Every slot a platform needs for the idioms an app icon set declares (`icon.missing-slot`).
 /// A set in the single-size format (a universal 1024x1024 icon with a platform) needs nothing
 /// more: Xcode derives the other sizes from it.
-enum AppIconSlotRule {
+package struct AppIconSlotRule: CatalogRuleFamily {
+    package static let rules: [RuleID] = [.iconMissingSlot]
+
+    package init(_ validator: Validator) {}
+
     /// (idiom, size, scale) per platform, from Apple's app icon size tables.
     static let requiredSlots: [String: [(size: String, scale: Int)]] = [
         "iphone": [("20x20", 2), ("20x20", 3), ("29x29", 2), ("29x29", 3), ("40x40", 2), ("40x40", 3), ("60x60", 2), ("60x60", 3)],
@@ -14,7 +28,7 @@ enum AppIconSlotRule {
                 ("256x256", 2), ("512x512", 1), ("512x512", 2)],
     ]
 
-    static func check(_ catalog: Catalog) -> [Diagnostic] {
+    package func check(_ catalog: Catalog) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for asset in catalog.assets where asset.type == .appIconSet {
             let variants = asset.variants
@@ -25,7 +39,7 @@ enum AppIconSlotRule {
             if idioms.contains("iphone") || idioms.contains("ipad") { idioms.insert("ios-marketing") }
             var missing: [String] = []
             for idiom in idioms.sorted() {
-                for slot in requiredSlots[idiom] ?? [] {
+                for slot in Self.requiredSlots[idiom] ?? [] {
                     let filled = variants.contains {
                         $0.idiom.contentsValue == idiom && $0.size == slot.size && ($0.scale ?? 1) == slot.scale && $0.filename != nil
                     }

@@ -1,5 +1,16 @@
 import AssetCatalog
 
+/// The family's rules, each declared with its card; the check follows.
+extension RuleID {
+    public static let nameCollision = RuleID(
+        "name.collision", .warning, .sets,
+        "two assets found by the same lookup with one qualified name, in one catalog or across those given",
+        reason: #"Xcode builds it ("used by multiple sets"); which one a lookup gets is undefined"#,
+        details: "An image set and a colour set, or an app icon set and a visionOS icon, may share a name; so may an image set and a symbol set.",
+        bad: "Logo.imageset/ and Brand/Logo.imageset/ in a catalog without namespaces  (both are 'Logo')",
+        good: #"Logo.imageset/ and Brand/Logo.imageset/ with "provides-namespace": true on Brand  ('Logo' and 'Brand/Logo')"#)
+}
+
 /// Assets that share a qualified name, in one catalog (folders without a namespace) or across the
 /// catalogs given together (`name.collision`, a warning).
 ///
@@ -18,10 +29,14 @@ import AssetCatalog
 /// `AppIcon`); those are the same warning, since this tool cannot tell which catalogs share a bundle.
 ///
 /// ```swift
-/// NameCollisionRule.check([appCatalog, widgetCatalog])  // ... warning: the name 'Logo' is used by 2 image sets ...
+/// NameCollisionRule(validator).check(together: [appCatalog, widgetCatalog])  // ... warning: the name 'Logo' is used by 2 image sets ...
 /// ```
-enum NameCollisionRule {
-    static func check(_ catalogs: [Catalog]) -> [Diagnostic] {
+package struct NameCollisionRule: CatalogRuleFamily {
+    package static let rules: [RuleID] = [.nameCollision]
+
+    package init(_ validator: Validator) {}
+
+    package func check(together catalogs: [Catalog]) -> [Diagnostic] {
         struct Key: Hashable {
             var name: String
             var namespace: AssetType.LookupNamespace
@@ -36,7 +51,7 @@ enum NameCollisionRule {
                 }
                 if let first = clashing.first {
                     diagnostics.append(Diagnostic(
-                        .nameCollision, message(asset, in: catalog, sharesWith: first.asset, in: first.catalog),
+                        .nameCollision, Self.message(asset, in: catalog, sharesWith: first.asset, in: first.catalog),
                         subject: Diagnostic.Subject(catalog: catalog.path, asset: asset, variant: nil),
                         at: SourceLocation(file: asset.contentsPath ?? asset.path)))
                 }

@@ -3,6 +3,46 @@ import AssetCatalog
 import AssetSelection
 import DeviceProfiles
 
+/// The family's rules, each declared with its card; the check follows.
+extension RuleID {
+    public static let variantDuplicate = RuleID(
+        "variant.duplicate", .warning, .selection,
+        "entries of one slot with identical attributes (locale and platform included): only the first can ever win",
+        reason: "Xcode builds it; the second entry is dead weight",
+        bad: #"{"images": [{"idiom": "universal", "scale": "2x", "filename": "a.png"}, {"idiom": "universal", "scale": "2x", "filename": "b.png"}]}"#,
+        good: #"{"images": [{"idiom": "universal", "scale": "2x", "filename": "a.png"}, {"idiom": "universal", "scale": "3x", "filename": "b.png"}]}"#)
+    public static let variantUnreachable = RuleID(
+        "variant.unreachable", .warning, .selection,
+        "an entry that no device the catalog is for (plus `--devices`) ever selects; app icon entries for devices no longer made are left alone",
+        reason: "Xcode builds it; the entry is dead weight",
+        bad: #"{"images": [{"idiom": "universal", "filename": "any.png"}, {"idiom": "universal", "filename": "never.png"}]}"#,
+        good: #"{"images": [{"idiom": "universal", "filename": "any.png"}, {"idiom": "universal", "appearances": [{"appearance": "luminosity", "value": "dark"}], "filename": "dark.png"}]}"#)
+    public static let variantAmbiguous = RuleID(
+        "variant.ambiguous", .warning, .selection,
+        "entries that differ only in keys the rule does not compare tie on every axis for some device: declaration order decides",
+        reason: "Xcode builds it; declaration order decides silently",
+        bad: #"{"images": [{"idiom": "universal", "filename": "a.png"}, {"idiom": "universal", "display-gamut": "sRGB", "filename": "b.png"}]}"#,
+        good: #"{"images": [{"idiom": "universal", "filename": "a.png"}, {"idiom": "universal", "display-gamut": "display-P3", "filename": "b.png"}]}"#)
+    public static let variantPrecedenceDependent = RuleID(
+        "variant.precedence-dependent", .warning, .selection,
+        "the winner beats another candidate only because an earlier axis outranks one on which the other is better",
+        reason: "the device shows what the rule says; it may not be what was meant",
+        bad: #"{"images": [{"idiom": "universal", "scale": "3x", "filename": "a@3x.png"}, {"idiom": "iphone", "scale": "2x", "filename": "phone@2x.png"}]}  (a @3x iPhone shows the universal image: scale outranks idiom)"#,
+        good: #"{"images": [{"idiom": "universal", "scale": "3x", "filename": "a@3x.png"}, {"idiom": "iphone", "scale": "3x", "filename": "phone@3x.png"}]}"#)
+    public static let variantAnalysisLimited = RuleID(
+        "variant.analysis-limited", .note, .selection,
+        "a slot with so many variants and trait sets (thousands of locales, say) that only duplicates and reachability are checked in it",
+        reason: "Xcode builds it; the checks skipped are warnings at most",
+        bad: "Flags.imageset/Contents.json  (10,000 entries, each with its own locale)",
+        good: "Flags.imageset/Contents.json  (an entry for each of the app's 40 languages)")
+    public static let scaleGap = RuleID(
+        "scale.gap", .warning, .selection,
+        "a device (named) shows the asset upscaled from a lower scale, because the variants that win on the earlier axes lack its scale",
+        reason: "the app runs; the image is blurry on those devices",
+        bad: #"{"images": [{"idiom": "universal", "scale": "3x", "filename": "a@3x.png"}, {"idiom": "universal", "scale": "2x", "appearances": [{"appearance": "luminosity", "value": "dark"}], "filename": "d@2x.png"}]}"#,
+        good: #"{"images": [{"idiom": "universal", "scale": "3x", "filename": "a@3x.png"}, {"idiom": "universal", "scale": "3x", "appearances": [{"appearance": "luminosity", "value": "dark"}], "filename": "d@3x.png"}]}"#)
+}
+
 /// The rules that come from the selection rule itself, checked slot by slot against every device's
 /// thinning trait sets (fixed traits × every run-time value × each catalog locale that can change
 /// the set's answers, `AssetIndex.locales(relevantToAssetAt:)`):
@@ -26,7 +66,30 @@ import DeviceProfiles
 /// The devices are those the catalog is for (`CatalogAudience`), compatibility hosts included,
 /// all of them for a catalog without an app icon; a launch image entry is asked only of the
 /// phones whose screen it is for.
-struct SelectionRules {
+package struct SelectionRules: CatalogRuleFamily {
+    package static let rules: [RuleID] = [.variantDuplicate, .variantUnreachable, .variantAmbiguous, .variantPrecedenceDependent, .variantAnalysisLimited, .scaleGap]
+
+    let devices: DeviceDatabase
+    let deploymentTarget: DeploymentTarget
+    /// Catalogs for the same devices share their trait sets.
+    var traitSetsByAudience: [CatalogAudience: DeviceTraitSets] = [:]
+
+    package init(_ validator: Validator) {
+        devices = validator.devices
+        deploymentTarget = validator.deploymentTarget
+    }
+
+    package mutating func check(_ catalog: Catalog) -> [Diagnostic] {
+        let audience = CatalogAudience(catalog)
+        let traitSets = traitSetsByAudience[audience]
+            ?? DeviceTraitSets(audience: audience, members: audience.members(of: devices, deploymentTarget: deploymentTarget))
+        traitSetsByAudience[audience] = traitSets
+        return SelectionCheck(index: AssetIndex(catalog), traitSets: traitSets).check()
+    }
+}
+
+/// The selection rules over one catalog, with the trait sets of the devices it is for.
+struct SelectionCheck {
     let index: AssetIndex
     let traitSets: DeviceTraitSets
 
@@ -238,7 +301,7 @@ private enum Message {
     static func scaleGap(_ asset: Asset, _ winner: Variant, _ found: [(scale: Int, device: DeviceProfile, traits: TraitCollection)]) -> String {
         let attributes = winner.attributeStrings(excluding: ["scale"]).joined(separator: " ")
         let scales = found.map { "@\($0.scale)x" }.joined(separator: " and ")
-        let first = SelectionRules.example(of: found)
+        let first = SelectionCheck.example(of: found)
         return "scale gap in '\(asset.name)': \(scales) devices show \(name(winner)) (\(winner.scale ?? 0)x) upscaled, because no variant with \(attributes) has their scale; add a \(scales) image with \(attributes) (\(example(first.device, first.traits)))"
     }
 

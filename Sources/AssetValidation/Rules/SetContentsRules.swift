@@ -1,11 +1,27 @@
 import AssetCatalog
 
+/// The family's rules, each declared with its card; the check follows.
+extension RuleID {
+    public static let setUnassigned = RuleID(
+        "set.unassigned", .warning, .sets,
+        #"a file in a set's folder that no entry names (Xcode's "unassigned child"): it is never shipped"#,
+        reason: #"Xcode's own "unassigned child" warning: it builds, the file is simply never shipped"#,
+        details: "An entry without a file (an empty slot, as Xcode's templates write) is not one; `policy.empty-slot` reports those on request.",
+        bad: #"{"images": [{"idiom": "universal", "filename": "a.png"}]}   (folder: a.png, old.png)"#,
+        good: #"{"images": [{"idiom": "universal", "filename": "a.png"}]}   (folder: a.png)"#,
+        formerIDs: ["set.orphan-file"])
+}
+
 /// Files in a set's folder that no entry names (`set.unassigned`, Xcode's "unassigned child": a
 /// file in no slot, never shipped), in every set with entries, child sets included (a brand
 /// asset's slots, a stack layer's `Content.imageset`). An entry without a file is an empty slot,
 /// which Xcode's own templates write: not a finding (the opt-in `policy.empty-slot` reports it).
-enum SetContentsRules {
-    static func check(_ catalog: Catalog) -> [Diagnostic] {
+package struct SetContentsRules: CatalogRuleFamily {
+    package static let rules: [RuleID] = [.setUnassigned]
+
+    package init(_ validator: Validator) {}
+
+    package func check(_ catalog: Catalog) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for asset in catalog.assets.flatMap(\.withDescendants) where asset.type.entriesKey != nil {
             let named = Set(asset.variants.compactMap(\.filename))

@@ -3,22 +3,20 @@ import CatalogFixtures
 import Foundation
 import Testing
 
-/// The registry, docs/Rules.md's rule table and SARIF's rule list say what is emitted: every rule a
-/// module declares (`RuleID.allDeclared`) is registered at the severity it declares, every
-/// registered rule is declared, and validating real and fixture catalogs emits only registered
-/// rules, each at its registered severity (no configuration, no `--strict`).
+/// The cards, docs/Rules.md's rule table and SARIF's rule list say what is emitted: every rule is
+/// in one family of `RuleID.families` (what `adapt rules` lists), every rule the validator's families
+/// check is listed there, and validating real and fixture catalogs emits only listed rules, each at
+/// its card's severity (no configuration, no `--strict`).
 @Suite struct RuleAgreementTests {
-    static let declared = Dictionary(uniqueKeysWithValues: RuleID.allDeclared.map { ($0.id, $0) })
+    static let declared = Dictionary(uniqueKeysWithValues: RuleID.all.map { ($0.id, $0) })
 
-    @Test func everyDeclaredRuleIsRegisteredAndEveryRegisteredRuleIsDeclared() {
-        #expect(Self.declared.count == RuleID.allDeclared.count, "a rule id is declared twice")
-        let registered = Set(RuleRegistry.all.map(\.id))
-        #expect(Set(Self.declared.keys).subtracting(registered).sorted() == [], "declared, not registered")
-        #expect(registered.subtracting(Self.declared.keys).sorted() == [], "registered, not declared")
-        for rule in RuleRegistry.all {
-            let declared = Self.declared[rule.id]
-            #expect(declared?.defaultSeverity == rule.defaultSeverity && declared?.area == rule.area, "\(rule.id)")
-        }
+    @Test func everyRuleIsInOneFamilyAndEveryCheckedRuleIsListed() {
+        #expect(Self.declared.count == RuleID.all.count, "a rule is in two families")
+        let checked = Validator.standardFamilies.flatMap { $0.checkedRules }
+        #expect(checked.filter { Self.declared[$0.id] == nil }.map(\.id) == [], "checked by the validator, not listed")
+        // The validator's families that declare their rules are listed as families themselves.
+        let listed = Set(RuleID.families.flatMap { $0.rules })
+        for family in Validator.standardFamilies { #expect(family.rules.allSatisfy(listed.contains), "\(family)") }
     }
 
     @Test func theRulesTableStatesEachDeclaredSeverity() throws {
@@ -37,7 +35,7 @@ import Testing
 
     @Test func sarifListsEachRuleAtItsDeclaredLevel() throws {
         var report = ValidationReport(workingDirectory: "/")
-        report.findings = RuleID.allDeclared.map { rule in
+        report.findings = RuleID.all.map { rule in
             let diagnostic = Diagnostic(rule, "a finding")
             return Finding(diagnostic: diagnostic, fingerprint: Fingerprint(diagnostic, in: []))
         }
@@ -45,7 +43,7 @@ import Testing
         let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let run = try #require((document["runs"] as? [[String: Any]])?.first)
         let rules = try #require(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
-        #expect(rules.count == RuleID.allDeclared.count)
+        #expect(rules.count == RuleID.all.count)
         for rule in rules {
             let id = try #require(rule["id"] as? String)
             let level = (rule["defaultConfiguration"] as? [String: Any])?["level"] as? String
@@ -65,7 +63,7 @@ import Testing
         for path in paths {
             for diagnostic in validator.validate(catalogsAt: [path]).diagnostics {
                 seen.insert(diagnostic.code)
-                let registered = RuleRegistry.rule(diagnostic.code)
+                let registered = RuleID.named(diagnostic.code)
                 #expect(registered != nil, "\(diagnostic.code) is emitted but not registered")
                 #expect(registered?.defaultSeverity == diagnostic.severity, "\(diagnostic)")
                 #expect(diagnostic.severity == diagnostic.rule.defaultSeverity && !diagnostic.promotedByStrict)

@@ -8,11 +8,10 @@ import Testing
 /// rule, and one made of the accepted one does not (SwiftLint's triggering and non-triggering
 /// examples, run).
 @Suite struct RuleExampleTests {
-    @Test(arguments: RuleRegistry.all.map(\.id))
+    @Test(arguments: RuleID.all.map(\.id))
     func everyRuleHasAReportedAndAnAcceptedExample(_ id: String) throws {
-        let rule = try #require(RuleRegistry.rule(id))
-        let bad = try #require(rule.badExample, "\(id) has no reported example")
-        let good = try #require(rule.goodExample, "\(id) has no accepted example")
+        let rule = try #require(RuleID.named(id)).card
+        let bad = rule.badExample, good = rule.goodExample
         #expect(!bad.isEmpty && !good.isEmpty && bad != good)
         // The malformed-JSON rule's reported example is broken on purpose.
         for example in [bad, good] where example.hasPrefix("{") && !example.contains("...") && !(id == "json.malformed" && example == bad) {
@@ -26,15 +25,14 @@ import Testing
     }
 
     /// Rules about one set's Contents.json whose examples are plain JSON, without notes on the files.
-    static let runnable = RuleRegistry.all.filter { rule in
-        guard [.contents, .sets, .selection, .icons, .reading].contains(rule.area), !rule.isOptIn,
-              let bad = rule.badExample, let good = rule.goodExample else { return false }
-        return [bad, good].allSatisfy { $0.hasPrefix("{") && !$0.contains("  (") && !$0.contains("...") }
+    static let runnable = RuleID.all.map(\.card).filter { rule in
+        guard [.contents, .sets, .selection, .icons, .reading].contains(rule.area), !rule.isOptIn else { return false }
+        return [rule.badExample, rule.goodExample].allSatisfy { $0.hasPrefix("{") && !$0.contains("  (") && !$0.contains("...") }
     }.map(\.id)
 
     @Test(arguments: runnable)
     func contentsExamplesFireOnlyWhenReported(_ id: String) throws {
-        let rule = try #require(RuleRegistry.rule(id))
+        let rule = try #require(RuleID.named(id)).card
         func codes(_ contents: String) throws -> [String] {
             let fixture = try TemporaryCatalog()
             let type = contents.contains("\"colors\"") ? "colorset" : contents.contains("\"size\"") ? "appiconset" : "imageset"
@@ -49,7 +47,7 @@ import Testing
                 (try? JSONParser.parse(Array(line.utf8)))?["code"]?.string
             }
         }
-        #expect(try codes(rule.badExample!).contains(id), "\(id): the reported example is not reported")
-        #expect(try !codes(rule.goodExample!).contains(id), "\(id): the accepted example is reported")
+        #expect(try codes(rule.badExample).contains(id), "\(id): the reported example is not reported")
+        #expect(try !codes(rule.goodExample).contains(id), "\(id): the accepted example is reported")
     }
 }

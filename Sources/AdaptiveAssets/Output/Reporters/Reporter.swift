@@ -90,10 +90,10 @@ extension ValidationReport {
         return lines.textOutput
     }
 
-    /// The rules that fired, in the registry's order, for SARIF's rule list.
-    var firedRules: [RuleDescription] {
-        let fired = Set(diagnostics.map(\.code))
-        return RuleRegistry.all.filter { fired.contains($0.id) }
+    /// The rules that fired, in `adapt rules`' order, for SARIF's rule list.
+    var firedRules: [RuleCard] {
+        let fired = Set(diagnostics.map(\.rule))
+        return RuleID.all.filter(fired.contains).map(\.card)
     }
 }
 

@@ -49,7 +49,7 @@ package struct SARIFReporter: Reporter {
         let run: JSONObject = [
             "tool": .object(["driver": .object([
                 "name": "adapt", "version": .string(AdaptVersion.current), "semanticVersion": .string(AdaptVersion.current),
-                "informationUri": .string(RuleRegistry.documentationURL), "rules": .array(driverRules),
+                "informationUri": .string(RuleCard.documentationURL), "rules": .array(driverRules),
             ])]),
             "originalUriBaseIds": .object(["%SRCROOT%": .object(["uri": .string("file://" + Self.uri(base))])]),
             "results": .array(results),

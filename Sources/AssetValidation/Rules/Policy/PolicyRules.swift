@@ -5,21 +5,88 @@ import AssetThinning
 import DeviceProfiles
 import Foundation
 
-/// The opt-in policy rules: house rules a team chooses in `.adapt.yml`, each with options
-/// (`PolicyOptions`). They run only when `RuleSettings.optIn` names them.
-struct PolicyRules {
-    var options: PolicyOptions
-    var enabled: (String) -> Bool
+/// The family's rules, each declared with its card; the check follows.
+extension RuleID {
+    public static let policyAppearances = RuleID(
+        "policy.appearances", .error, .policy, optIn: true,
+        "every image set and colour set has the required appearance variants",
+        reason: "a house rule: its severity is the team's choice (`severity:` in `.adapt.yml`)",
+        details: "Options: `required` lists appearances among `dark`, `light`, `tinted` and `high-contrast`.",
+        bad: #"{"colors": [{"idiom": "universal", "color": {"color-space": "srgb", "components": {"red": "1", "green": "1", "blue": "1", "alpha": "1"}}}]}"#,
+        good: #"{"colors": [{"idiom": "universal", "color": {...}}, {"idiom": "universal", "appearances": [{"appearance": "luminosity", "value": "dark"}], "color": {...}}]}"#,
+        options: ["required": "[dark]"])
+    public static let policyScales = RuleID(
+        "policy.scales", .error, .policy, optIn: true,
+        "every bitmap image set provides the required scales, for each idiom it declares (vector sets pass)",
+        reason: "a house rule: its severity is the team's choice (`severity:` in `.adapt.yml`)",
+        bad: #"{"images": [{"idiom": "universal", "scale": "1x", "filename": "a.png"}]}"#,
+        good: #"{"images": [{"idiom": "universal", "scale": "2x", "filename": "a@2x.png"}, {"idiom": "universal", "scale": "3x", "filename": "a@3x.png"}]}"#,
+        options: ["required": "[2x, 3x]"])
+    public static let policyFileSize = RuleID(
+        "policy.file-size", .warning, .policy, optIn: true,
+        "no file a set names is larger than `max_bytes`",
+        reason: "a house rule: its severity is the team's choice (`severity:` in `.adapt.yml`)",
+        bad: #"{"images": [{"idiom": "universal", "filename": "huge.png"}]}   (huge.png: 4 MB)"#,
+        good: #"{"images": [{"idiom": "universal", "filename": "small.png"}]}   (small.png: 40 kB)"#,
+        options: ["max_bytes": "1048576"])
+    public static let policyName = RuleID(
+        "policy.name", .warning, .policy, optIn: true,
+        "asset names (a set's folder name without its extension) match `pattern`",
+        reason: "a house rule: its severity is the team's choice (`severity:` in `.adapt.yml`)",
+        details: "The pattern is an NSRegularExpression, searched in the name: anchor it with ^ and $.",
+        bad: "Hero_Image.imageset",
+        good: "heroImage.imageset",
+        options: ["pattern": "^[a-z][A-Za-z0-9]*$"])
+    public static let policyDeviceBudget = RuleID(
+        "policy.device-budget", .error, .policy, optIn: true,
+        "each device's thinned slice of a catalog is no larger than `max_bytes`",
+        reason: "a house rule: its severity is the team's choice (`severity:` in `.adapt.yml`)",
+        details: #"The slice is what `adapt thin` keeps for the device (docs/Selection.md, "Thinning follows from the rule"). `devices` takes ids or model identifiers; empty means every device the catalog is for."#,
+        bad: "max_bytes: 1000000  (the iPhone 15's slice is 1.4 MB)",
+        good: "max_bytes: 2000000  (the largest slice is 1.4 MB)",
+        options: ["devices": "[] (every device the catalog is for)", "max_bytes": "20971520"])
+    public static let policyEmptySlot = RuleID(
+        "policy.empty-slot", .warning, .policy, optIn: true,
+        "every entry of a set has a file: no empty slots (Xcode's templates write them; some teams want each one filled)",
+        reason: "a house rule: its severity is the team's choice (`severity:` in `.adapt.yml`)",
+        details: "One finding per set, at its first empty entry. Colour sets are left alone: their entries hold colours.",
+        bad: #"{"images": [{"idiom": "universal", "scale": "1x"}, {"idiom": "universal", "scale": "2x", "filename": "a@2x.png"}]}"#,
+        good: #"{"images": [{"idiom": "universal", "scale": "2x", "filename": "a@2x.png"}]}"#)
+}
 
-    func check(_ catalog: Catalog, devices: DeviceDatabase, deploymentTarget: DeploymentTarget = DeploymentTarget()) -> [Diagnostic] {
+/// The opt-in policy rules: house rules a team chooses in `.adapt.yml`, each with options
+/// (`PolicyOptions`). They run only when `RuleSettings.optIn` names them, each catalog in turn,
+/// after the other families (their findings come last, as they always have).
+package struct PolicyRules: CatalogRuleFamily {
+    package static let rules: [RuleID] = [.policyAppearances, .policyScales, .policyFileSize, .policyName, .policyDeviceBudget, .policyEmptySlot]
+
+    var options: PolicyOptions
+    var enabled: (RuleID) -> Bool
+    var devices: DeviceDatabase
+    var deploymentTarget: DeploymentTarget
+
+    package init(_ validator: Validator) {
+        options = validator.settings.policy
+        enabled = validator.settings.isEnabled
+        devices = validator.devices
+        deploymentTarget = validator.deploymentTarget
+    }
+
+    /// Catalog by catalog, but after every family's per-catalog findings (not `check(_:)`, so
+    /// not marked as the catalog's: a policy finding names its set).
+    package func check(together catalogs: [Catalog]) -> [Diagnostic] {
+        catalogs.flatMap(findings)
+    }
+
+    func findings(in catalog: Catalog) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let assets = catalog.assets.flatMap(\.withDescendants)
-        if enabled(RuleID.policyAppearances.id) { diagnostics += assets.flatMap(appearances) }
-        if enabled(RuleID.policyScales.id) { diagnostics += assets.flatMap(scales) }
-        if enabled(RuleID.policyFileSize.id) { diagnostics += assets.flatMap(fileSizes) }
-        if enabled(RuleID.policyName.id) { diagnostics += names(catalog.assets) }
-        if enabled(RuleID.policyDeviceBudget.id) { diagnostics += budget(catalog, devices: devices, deploymentTarget: deploymentTarget) }
-        if enabled(RuleID.policyEmptySlot.id) { diagnostics += assets.flatMap(emptySlots) }
+        if enabled(.policyAppearances) { diagnostics += assets.flatMap(appearances) }
+        if enabled(.policyScales) { diagnostics += assets.flatMap(scales) }
+        if enabled(.policyFileSize) { diagnostics += assets.flatMap(fileSizes) }
+        if enabled(.policyName) { diagnostics += names(catalog.assets) }
+        if enabled(.policyDeviceBudget) { diagnostics += budget(catalog, devices: devices, deploymentTarget: deploymentTarget) }
+        if enabled(.policyEmptySlot) { diagnostics += assets.flatMap(emptySlots) }
         return diagnostics
     }
 

@@ -22,9 +22,10 @@ public struct RuleSettings: Hashable, Sendable {
 
     public init() {}
 
-    public func isEnabled(_ id: String) -> Bool {
-        guard !disabled.contains(id) else { return false }
-        return !(RuleRegistry.catalogRule(id)?.isOptIn ?? false) || optIn.contains(id)
+    /// Whether findings of `rule` are reported: it is not disabled, and it is opted into when its
+    /// card says it is opt-in.
+    public func isEnabled(_ rule: RuleID) -> Bool {
+        !disabled.contains(rule.id) && (!rule.card.isOptIn || optIn.contains(rule.id))
     }
 
     /// The diagnostics that stay, with their configured severity.
@@ -36,7 +37,7 @@ public struct RuleSettings: Hashable, Sendable {
 
     /// The same, in place: a run's findings (58,000 at 20,000 sets) are not copied to be configured.
     public func apply(to diagnostics: inout [Diagnostic]) {
-        diagnostics.removeAll { !isEnabled($0.code) }
+        diagnostics.removeAll { !isEnabled($0.rule) }
         guard !severity.isEmpty else { return }
         for position in diagnostics.indices {
             if let severity = severity[diagnostics[position].code] { diagnostics[position].setSeverity(severity) }
