@@ -5,10 +5,10 @@ import AssetCatalog
 /// silently.
 extension RuleID {
     /// An entry or set the compiler leaves out: a set type or image format not compiled yet, a
-    /// trait without an established key number, an app icon set no option names.
+    /// trait without an established key number, an app icon or launch image set no option names.
     public static let compileLeftOut = RuleID(
         "compile.left-out", .warning, .input,
-        "`adapt compile`: an entry or set left out of the compiled file, with the reason: a set type or image format not compiled yet (PDF, SVG, HEIC), a trait whose number in a compiled key is not established, or an app icon set no option names",
+        "`adapt compile`: an entry or set left out of the compiled file, with the reason: a set type or image format not compiled yet (PDF, SVG, HEIC), a trait whose number in a compiled key is not established, or an app icon or launch image set no option names",
         reason: "worth a person's attention; nothing is rejected",
         details: "The rest of the catalog compiles. Nothing is left out silently: every such entry is named here.",
         bad: "an image set whose only entry is logo.pdf",
@@ -35,10 +35,11 @@ extension RuleID {
         details: "Two names whose identifiers would be equal are told apart as actool must: the second takes the next free number.",
         bad: "70,000 image sets in one catalog",
         good: "fewer names, or several catalogs in several bundles")
-    /// An `--app-icon`, `--alternate-app-icon` or `--accent-color` that names no set of its kind.
+    /// An `--app-icon`, `--alternate-app-icon`, `--accent-color`, `--widget-background-color` or
+    /// `--launch-image` that names no set of its kind.
     public static let compileMissingAsset = RuleID(
         "compile.missing-asset", .error, .input,
-        "`adapt compile`: `--app-icon`, `--alternate-app-icon` or `--accent-color` names no set of that kind in the catalogs",
+        "`adapt compile`: `--app-icon`, `--alternate-app-icon`, `--accent-color`, `--widget-background-color` or `--launch-image` names no set of that kind in the catalogs",
         reason: "the command cannot do what was asked",
         bad: "adapt compile --app-icon AppIcon  (no AppIcon.appiconset)",
         good: "an AppIcon.appiconset in the catalog")
