@@ -173,7 +173,7 @@ public struct SliceSummary: Sendable {
         self.assetsWithoutMatch = assetsWithoutMatch
     }
 
-    public static func json(_ summaries: [SliceSummary]) -> JSONValue {
+    package static func json(_ summaries: [SliceSummary]) -> JSONValue {
         .array(summaries.map { summary in
             var object: JSONObject = ["device": .string(summary.device.id), "name": .string(summary.device.name),
                                       "kept": .number(String(summary.kept)), "dropped": .number(String(summary.dropped)),

@@ -250,10 +250,10 @@ public struct OutputFailure: Error, Hashable, Sendable, CustomStringConvertible 
 
 extension SliceWriter {
     /// The `format` of `summary.json`, by which a later run recognises a folder it may replace.
-    public static let outputFormat = "adaptive-assets.thin-output"
+    package static let outputFormat = "adaptive-assets.thin-output"
 
     /// `summary.json`: the format marker, and one entry per device (as `SliceSummary.json`).
-    public static func summaryDocument(_ summaries: [SliceSummary]) -> JSONValue {
+    package static func summaryDocument(_ summaries: [SliceSummary]) -> JSONValue {
         ["format": .string(outputFormat), "formatVersion": 1, "devices": SliceSummary.json(summaries)]
     }
 }

@@ -22,7 +22,7 @@ public struct SliceWriter: Sendable {
     public var concurrency: Int
     /// Called before each file is written into a slice; a test throws from it to simulate a
     /// failure half-way.
-    public var beforeEachFile: (@Sendable (String) throws -> Void)?
+    package var beforeEachFile: (@Sendable (String) throws -> Void)?
     /// Called after each device's slice is complete, with (done, total).
     public var progress: (@Sendable (Int, Int) -> Void)?
     /// How kept files get into a slice: clones or copies by default, hard links when asked.

@@ -149,7 +149,7 @@ public struct TraitMatrix: Sendable {
     /// Every appearance the device has (style x contrast x direction), for "in every appearance".
     private var appearanceCount: Int { Set(rows.map(\.appearanceLabel)).count }
 
-    public var text: String {
+    package var text: String {
         var lines = ["\(device.name) (\(device.id)): \(rows.count) trait sets, \(counted(assetNames.count, "asset"))"]
         let windowWidth = rows.map(\.reachable.window.label.count).max() ?? 0
         for (column, name) in assetNames.enumerated() {
@@ -176,7 +176,7 @@ public struct TraitMatrix: Sendable {
         return lines.textOutput
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         func variants(_ shown: Shown) -> JSONValue {
             .array(shown.compactMap(\.match).map { .number(String(index.variant($0).index)) })
         }
