@@ -201,6 +201,7 @@ package struct OutputFolder {
 /// catch let failure as OutputFailure where failure.kind == .busy { /* another run holds it */ }
 /// ```
 public struct OutputFailure: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong, so a caller can tell a busy output from a refused one without reading the message.
     public enum Kind: Hashable, Sendable {
         /// The output path is empty.
         case emptyPath
@@ -234,6 +235,7 @@ public struct OutputFailure: Error, Hashable, Sendable, CustomStringConvertible 
         case unwritable
     }
 
+    /// What went wrong.
     public var kind: Kind
     /// The path the failure is about: the output folder as the user gave it, or the source.
     public var path: String
@@ -241,7 +243,7 @@ public struct OutputFailure: Error, Hashable, Sendable, CustomStringConvertible 
     public var message: String
     public var description: String { message }
 
-    public init(_ kind: Kind, path: String, message: String) {
+    package init(_ kind: Kind, path: String, message: String) {
         self.kind = kind
         self.path = path
         self.message = message

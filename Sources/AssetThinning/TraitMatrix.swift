@@ -12,12 +12,15 @@ import DeviceProfiles
 /// matrix.rotationChanges      // assets whose file changes between portrait and landscape
 /// ```
 public struct TraitMatrix: Sendable {
+    /// The device whose trait sets are the rows.
     public let device: DeviceProfile
     /// The index the matches point into.
     public let index: AssetIndex
     /// The assets' positions in the catalog, in column order.
     public let assets: [Int]
+    /// The assets' qualified names, in column order.
     public var assetNames: [String] { assets.map { index.catalog.assets[$0].name } }
+    /// One row per trait set the device can be in.
     public let rows: [Row]
 
     /// What one asset shows in one trait set: the match of each slot that shows something (one
@@ -26,7 +29,9 @@ public struct TraitMatrix: Sendable {
     /// two entries share a file.
     public typealias Shown = [AssetIndex.SlotMatch]
 
+    /// One trait set of the device and what each asset shows in it.
     public struct Row: Hashable, Sendable {
+        /// The trait set, with the window (orientation and multitasking mode) it belongs to.
         public var reachable: DeviceProfile.ReachableTraitSet
         /// Per asset, in column order.
         public var shown: [Shown]
@@ -49,12 +54,17 @@ public struct TraitMatrix: Sendable {
         public var asset: Int
         /// The windows, by label (`portrait fullScreen`).
         public var from: String
+        /// The window changed to, by label.
         public var to: String
+        /// What the asset shows before the change.
         public var before: Shown
+        /// What the asset shows after the change.
         public var after: Shown
+        /// The appearances in which the change happens (`dark high ltr`), all of them when it always does.
         public var appearances: [String]
     }
 
+    /// The matrix of `assets` (positions in the catalog) over every trait set `device` can be in.
     public init(index: AssetIndex, device: DeviceProfile, assets: [Int]) {
         self.device = device
         self.index = index

@@ -14,6 +14,7 @@ extension AssetIndex {
         return winner(in: variants, CompiledQuery(traits, strings: strings), asset: Int(entry.asset), isWholeSet: true)
     }
 
+    /// `resolve(_:for:)` for the asset at position `asset` in `catalog.assets`, without a name lookup.
     public func resolve(assetAt asset: Int, for traits: TraitCollection) -> Match? {
         let entry = entriesByPosition[asset]
         guard entry.firstSlot < 0 else { return nil }

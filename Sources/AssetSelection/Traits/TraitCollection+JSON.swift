@@ -3,6 +3,7 @@ import AssetCatalog
 extension TraitCollection {
     /// Why a trait query could not be read, naming the trait and the value.
     public struct DecodingError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// What is wrong, naming the trait and the value (`displayScale: 4 is not 1, 2 or 3`).
         public var message: String
         public var description: String { message }
     }
@@ -74,6 +75,7 @@ extension TraitCollection {
 
     /// Bounds that keep every comparison exact: no device has more, and the packed forms hold them.
     public static let largestMemory = 65_535
+    /// The widest watch screen width a query may give, in points.
     public static let largestScreenWidth = 65_535
 
     /// A `deviceSubtype` as every reader of trait sets takes it (queries, `--device-subtype`,

@@ -10,6 +10,7 @@
 /// }
 /// ```
 public struct DecompressionError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong, so callers can tell a limit from damage.
     public enum Kind: String, Hashable, Sendable {
         /// The input ends before the stream does.
         case truncated
@@ -23,9 +24,11 @@ public struct DecompressionError: Error, Hashable, Sendable, CustomStringConvert
 
     /// `lzfse`, `lzvn`, `rle`, `zlib`, `bitmap` (the CELM/MLEC framing) or `rawdata` (RAWD).
     public let codec: String
+    /// What went wrong.
     public let kind: Kind
     /// Byte offset in the codec's input where the problem was found.
     public let offset: Int
+    /// What went wrong in words.
     public let message: String
 
     package init(_ codec: String, _ kind: Kind, at offset: Int, _ message: String) {
