@@ -48,8 +48,9 @@ public struct PNGHeader: Hashable, Sendable {
     public var hasTransparencyChunk = false
     /// The sRGB chunk's rendering intent, when present.
     public var sRGBIntent: UInt8?
-    /// The iCCP chunk's profile name and the profile's own description, when present.
+    /// The iCCP chunk's profile name, when present.
     public var iccProfileName: String?
+    /// The profile's own description (its `desc` tag), when present: what `profileKind` reads first.
     public var iccProfileDescription: String?
     /// The gAMA chunk's value (gamma × 100,000), when present.
     public var gamma: UInt32?
