@@ -62,7 +62,7 @@ public struct SliceManifest: Sendable {
     }
 
     /// Every variant's manifest entry, built once per catalog and shared by every device's manifest.
-    public static func variantEntries(of catalog: Catalog) -> [[VariantEntry]] {
+    package static func variantEntries(of catalog: Catalog) -> [[VariantEntry]] {
         catalog.assets.map { $0.variants.map(VariantEntry.init) }
     }
 

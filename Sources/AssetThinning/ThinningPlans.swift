@@ -89,14 +89,14 @@ public struct ThinningPlans: Sendable {
 
     /// A key equal for two devices exactly when their slices keep the same variants of every asset.
     /// (The kept bits: treat it as opaque.)
-    public func sliceKey(at position: Int) -> [UInt64] { outlines[position].kept }
+    package func sliceKey(at position: Int) -> [UInt64] { outlines[position].kept }
 
     /// The assets of the device at `position` that show nothing in some window, in catalog order.
     public func unmatched(at position: Int) -> [Unmatched] { outlines[position].unmatched }
 
     /// Whether any device's slice keeps the variant at `position` of the asset at `asset`.
     /// (Built once: OR of every device's bits.)
-    public func keptByAnyDevice() -> (_ asset: Int, _ position: Int) -> Bool {
+    package func keptByAnyDevice() -> (_ asset: Int, _ position: Int) -> Bool {
         var union = [UInt64](repeating: 0, count: Self.words(for: variantCount))
         for outline in outlines {
             for word in outline.kept.indices { union[word] |= outline.kept[word] }

@@ -82,7 +82,7 @@ public struct TraitMatrix: Sendable {
 
     /// How the text and JSON outputs name what is shown: each slot's file or colour, marked when
     /// mirrored, slots joined by ", "; nil when nothing matches.
-    public func label(_ shown: Shown) -> String? {
+    package func label(_ shown: Shown) -> String? {
         guard !shown.isEmpty else { return nil }
         return shown.compactMap(\.match).map { match in
             index.variant(match).payloadDescription + (match.mirrored ? " (mirrored)" : "")

@@ -118,10 +118,10 @@ extension Character {
 }
 
 /// Language identifiers as the rule compares them: `fr`, `fr-CA`, `pt-BR`, `zh-Hans`.
-public enum LocaleIdentifier {
+package enum LocaleIdentifier {
     /// The identifier with `_` written as `-`, or nil when it is not one: a language subtag of 2
     /// or 3 letters, then subtags of 1 to 8 letters or digits.
-    public static func normalized(_ text: String) -> String? {
+    package static func normalized(_ text: String) -> String? {
         let subtags = text.split(separator: "-", omittingEmptySubsequences: false)
             .flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
         guard let language = subtags.first, (2...3).contains(language.count),
@@ -132,12 +132,12 @@ public enum LocaleIdentifier {
     }
 
     /// The language subtag, lowercased: `fr` for `fr-CA`.
-    public static func language(of identifier: String) -> String {
+    package static func language(of identifier: String) -> String {
         String(identifier.prefix { $0 != "-" && $0 != "_" }).lowercased()
     }
 
     /// The key identifiers are compared by: case and `_`/`-` do not matter.
-    public static func comparisonKey(_ identifier: String) -> String {
+    package static func comparisonKey(_ identifier: String) -> String {
         String(identifier.lowercased().map { $0 == "_" ? "-" : $0 })
     }
 }
