@@ -89,7 +89,7 @@ public struct DeviceProfile: Hashable, Sendable {
     public struct WindowTraits: Hashable, Sendable {
         /// `portrait` or `landscape`.
         public var orientation: String
-        /// The window mode (`fullScreen`, `splitView`, `slideOver`).
+        /// The window mode: `fullScreen`, `splitHalf`, `splitOneThird`, `splitTwoThirds` or `slideOver`.
         public var multitasking: String
         /// The window's horizontal size class.
         public var horizontalSizeClass: SizeClass

@@ -30,7 +30,7 @@ public struct Variant: Hashable, Sendable {
     /// The file the entry names, relative to the set's folder; nil for an empty slot or a colour.
     public var filename: String?
 
-    /// `unassigned`: Xcode's "Unassigned" well of an icon or launch set, a file no device is given.
+    /// `unassigned`: the entry sits in Xcode's Unassigned well, an image given no slot.
     public var unassigned: Bool = false
 
     /// Keys whose value this tool does not know, with that value. A variant with any is never a

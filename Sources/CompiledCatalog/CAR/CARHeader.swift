@@ -70,7 +70,7 @@ public struct CARExtendedMetadata: Hashable, Sendable {
     public var deploymentPlatformVersion: String
     /// The platform it was compiled for (`ios`, `atv`).
     public var deploymentPlatform: String
-    /// The tool that wrote it, with its version (`actool`, `IBCocoaTouchImageCatalogTool-...`).
+    /// The tool that wrote it, as it names itself (`adapt compile` for the files this package writes).
     public var authoringTool: String
 
     package static let length = 4 + 4 * 256
