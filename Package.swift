@@ -35,6 +35,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // `swift package generate-documentation` (the DocC catalog in Sources/AdaptiveAssets/AdaptiveAssets.docc);
+        // a command plugin only: nothing of it is linked into the library or adapt.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(name: "AdaptSupport"),

@@ -6,28 +6,46 @@ import DeviceProfiles
 /// Written as `manifest.json` beside the slice; relative paths only, so that two runs give the
 /// same bytes. Built, written and dropped one device at a time: only `SliceSummary` is kept.
 public struct SliceManifest: Sendable {
+    /// The device the slice is for.
     public var device: DeviceProfile
+    /// The catalog's folder name (`Showcase.xcassets`).
     public var catalogName: String
     /// The device whose identical slice this one links to, if any.
     public var sharedWith: String?
+    /// Every asset of the catalog, in catalog order, with what the slice did to it.
     public var assets: [AssetEntry] = []
 
+    /// What the slice did to one asset.
     public struct AssetEntry: Sendable {
+        /// The asset's qualified name.
         public var name: String
+        /// The set's type, as its folder extension (`imageset`).
         public var type: String
+        /// The set's folder, relative to the catalog.
         public var path: String
+        /// The entries kept.
         public var kept: [VariantEntry] = []
+        /// The entries dropped.
         public var dropped: [VariantEntry] = []
+        /// The windows of the device in which the asset shows nothing (`portrait fullScreen`).
         public var unmatched: [String] = []
+        /// Kept as it is, because the rule does not choose among its entries (a sprite atlas, a texture set).
         public var keptWhole = false
+        /// Left out, because the device cannot show the asset's type (a watch complication on an iPad).
         public var droppedWhole = false
+        /// The bytes of the asset's files in the source.
         public var bytesBefore = 0
+        /// The bytes of the asset's files in the slice.
         public var bytesAfter = 0
     }
 
+    /// One entry of a set, as the manifest names it.
     public struct VariantEntry: Sendable {
+        /// The entry's position in the set's array.
         public var index: Int
+        /// What it provides: its file, its colour, or `(empty slot)`.
         public var payload: String
+        /// The traits it declares, as `inspect` prints them (`dark 3x`).
         public var attributes: String
 
         init(_ variant: Variant) {
@@ -44,7 +62,7 @@ public struct SliceManifest: Sendable {
     }
 
     /// Every variant's manifest entry, built once per catalog and shared by every device's manifest.
-    public static func variantEntries(of catalog: Catalog) -> [[VariantEntry]] {
+    package static func variantEntries(of catalog: Catalog) -> [[VariantEntry]] {
         catalog.assets.map { $0.variants.map(VariantEntry.init) }
     }
 
@@ -124,6 +142,7 @@ public struct SliceManifest: Sendable {
         return object
     }
 
+    /// The counts and bytes of this manifest, as the command's summary prints them.
     public var summary: SliceSummary {
         SliceSummary(device: device, sharedWith: sharedWith,
                      kept: assets.reduce(0) { $0 + $1.kept.count }, dropped: assets.reduce(0) { $0 + $1.dropped.count },
@@ -131,6 +150,7 @@ public struct SliceManifest: Sendable {
                      assetsWithoutMatch: assets.filter { !$0.unmatched.isEmpty }.map(\.name))
     }
 
+    /// The manifest as the JSON document written to `manifest.json`.
     public var json: JSONValue {
         var object = Self.header(device: device, catalogName: catalogName, sharedWith: sharedWith, summary: summary)
         object["assets"] = .array(assets.map(\.json))
@@ -153,11 +173,17 @@ extension SliceManifest.AssetEntry {
 
 /// One device's line in the summary: counts and bytes, and the assets without a match.
 public struct SliceSummary: Sendable {
+    /// The device.
     public var device: DeviceProfile
+    /// The device whose identical slice this one links to, if any.
     public var sharedWith: String?
+    /// How many entries the slice kept.
     public var kept: Int
+    /// How many entries the slice dropped.
     public var dropped: Int
+    /// The bytes of the catalog's files before thinning.
     public var bytesBefore: Int
+    /// The bytes of the slice's files.
     public var bytesAfter: Int
     /// Names of the assets with no match in some reachable trait set.
     public var assetsWithoutMatch: [String]
@@ -173,7 +199,7 @@ public struct SliceSummary: Sendable {
         self.assetsWithoutMatch = assetsWithoutMatch
     }
 
-    public static func json(_ summaries: [SliceSummary]) -> JSONValue {
+    package static func json(_ summaries: [SliceSummary]) -> JSONValue {
         .array(summaries.map { summary in
             var object: JSONObject = ["device": .string(summary.device.id), "name": .string(summary.device.name),
                                       "kept": .number(String(summary.kept)), "dropped": .number(String(summary.dropped)),

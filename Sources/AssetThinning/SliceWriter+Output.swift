@@ -201,6 +201,7 @@ package struct OutputFolder {
 /// catch let failure as OutputFailure where failure.kind == .busy { /* another run holds it */ }
 /// ```
 public struct OutputFailure: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong, so a caller can tell a busy output from a refused one without reading the message.
     public enum Kind: Hashable, Sendable {
         /// The output path is empty.
         case emptyPath
@@ -234,6 +235,7 @@ public struct OutputFailure: Error, Hashable, Sendable, CustomStringConvertible 
         case unwritable
     }
 
+    /// What went wrong.
     public var kind: Kind
     /// The path the failure is about: the output folder as the user gave it, or the source.
     public var path: String
@@ -241,7 +243,7 @@ public struct OutputFailure: Error, Hashable, Sendable, CustomStringConvertible 
     public var message: String
     public var description: String { message }
 
-    public init(_ kind: Kind, path: String, message: String) {
+    package init(_ kind: Kind, path: String, message: String) {
         self.kind = kind
         self.path = path
         self.message = message
@@ -250,10 +252,10 @@ public struct OutputFailure: Error, Hashable, Sendable, CustomStringConvertible 
 
 extension SliceWriter {
     /// The `format` of `summary.json`, by which a later run recognises a folder it may replace.
-    public static let outputFormat = "adaptive-assets.thin-output"
+    package static let outputFormat = "adaptive-assets.thin-output"
 
     /// `summary.json`: the format marker, and one entry per device (as `SliceSummary.json`).
-    public static func summaryDocument(_ summaries: [SliceSummary]) -> JSONValue {
+    package static func summaryDocument(_ summaries: [SliceSummary]) -> JSONValue {
         ["format": .string(outputFormat), "formatVersion": 1, "devices": SliceSummary.json(summaries)]
     }
 }

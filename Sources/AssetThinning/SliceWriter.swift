@@ -19,15 +19,17 @@ import AdaptSupport
 /// replaced only when it is absent, empty or an earlier output (see `OutputFolder`), and one run
 /// at a time writes it. The bytes written do not depend on the number of threads.
 public struct SliceWriter: Sendable {
+    /// How many slices are written at once.
     public var concurrency: Int
     /// Called before each file is written into a slice; a test throws from it to simulate a
     /// failure half-way.
-    public var beforeEachFile: (@Sendable (String) throws -> Void)?
+    package var beforeEachFile: (@Sendable (String) throws -> Void)?
     /// Called after each device's slice is complete, with (done, total).
     public var progress: (@Sendable (Int, Int) -> Void)?
     /// How kept files get into a slice: clones or copies by default, hard links when asked.
     public var placement: FilePlacement = .clone
 
+    /// A writer using `concurrency` threads, or one per core.
     public init(concurrency: Int? = nil) {
         self.concurrency = max(1, concurrency ?? Machine.coreCount)
     }

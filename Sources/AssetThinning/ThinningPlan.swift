@@ -19,9 +19,12 @@ import DeviceProfiles
 /// plan.assets[0].kept      // variant positions
 /// ```
 public struct ThinningPlan: Sendable {
+    /// The device the plan is for.
     public let device: DeviceProfile
+    /// One plan per asset, in catalog order.
     public let assets: [AssetPlan]
 
+    /// What the slice keeps of one asset.
     public struct AssetPlan: Hashable, Sendable {
         /// Position in `catalog.assets`.
         public var asset: Int
@@ -54,6 +57,7 @@ public struct ThinningPlan: Sendable {
         self.assets = assets
     }
 
+    /// Plans `device`'s slice: asks the rule for every asset in every trait set the device can be in.
     public init(index: AssetIndex, device: DeviceProfile) {
         self.device = device
         // Assets that declare the same axes (and locales) see the same trait sets: build each list once.

@@ -16,7 +16,9 @@ import DeviceProfiles
 /// let plan = plans.plan(at: 0)      // the first device's full plan, as ThinningPlan builds it
 /// ```
 public struct ThinningPlans: Sendable {
+    /// The catalog planned.
     public let catalog: Catalog
+    /// The devices, in the order given; a plan's position is its device's.
     public let devices: [DeviceProfile]
     /// Per asset, its first variant's position in the flat, catalog-wide numbering of the bits.
     private let firstVariant: [Int]
@@ -37,7 +39,9 @@ public struct ThinningPlans: Sendable {
 
     /// An asset that shows nothing in some of a device's windows (`ThinningPlan.AssetPlan.unmatched`).
     public struct Unmatched: Sendable {
+        /// The asset's position in `catalog.assets`.
         public var asset: Int
+        /// The windows in which it shows nothing.
         public var windows: [String]
     }
 
@@ -63,6 +67,7 @@ public struct ThinningPlans: Sendable {
         outlines = plans.map { Self.outline(of: $0, firstVariant: firstVariant, variantCount: variantCount) }
     }
 
+    /// How many devices (and plans) there are.
     public var count: Int { devices.count }
 
     /// The full plan of the device at `position`, equal to the `ThinningPlan` it was built from.
@@ -84,14 +89,14 @@ public struct ThinningPlans: Sendable {
 
     /// A key equal for two devices exactly when their slices keep the same variants of every asset.
     /// (The kept bits: treat it as opaque.)
-    public func sliceKey(at position: Int) -> [UInt64] { outlines[position].kept }
+    package func sliceKey(at position: Int) -> [UInt64] { outlines[position].kept }
 
     /// The assets of the device at `position` that show nothing in some window, in catalog order.
     public func unmatched(at position: Int) -> [Unmatched] { outlines[position].unmatched }
 
     /// Whether any device's slice keeps the variant at `position` of the asset at `asset`.
     /// (Built once: OR of every device's bits.)
-    public func keptByAnyDevice() -> (_ asset: Int, _ position: Int) -> Bool {
+    package func keptByAnyDevice() -> (_ asset: Int, _ position: Int) -> Bool {
         var union = [UInt64](repeating: 0, count: Self.words(for: variantCount))
         for outline in outlines {
             for word in outline.kept.indices { union[word] |= outline.kept[word] }

@@ -12,12 +12,15 @@ import DeviceProfiles
 /// matrix.rotationChanges      // assets whose file changes between portrait and landscape
 /// ```
 public struct TraitMatrix: Sendable {
+    /// The device whose trait sets are the rows.
     public let device: DeviceProfile
     /// The index the matches point into.
     public let index: AssetIndex
     /// The assets' positions in the catalog, in column order.
     public let assets: [Int]
+    /// The assets' qualified names, in column order.
     public var assetNames: [String] { assets.map { index.catalog.assets[$0].name } }
+    /// One row per trait set the device can be in.
     public let rows: [Row]
 
     /// What one asset shows in one trait set: the match of each slot that shows something (one
@@ -26,7 +29,9 @@ public struct TraitMatrix: Sendable {
     /// two entries share a file.
     public typealias Shown = [AssetIndex.SlotMatch]
 
+    /// One trait set of the device and what each asset shows in it.
     public struct Row: Hashable, Sendable {
+        /// The trait set, with the window (orientation and multitasking mode) it belongs to.
         public var reachable: DeviceProfile.ReachableTraitSet
         /// Per asset, in column order.
         public var shown: [Shown]
@@ -49,12 +54,17 @@ public struct TraitMatrix: Sendable {
         public var asset: Int
         /// The windows, by label (`portrait fullScreen`).
         public var from: String
+        /// The window changed to, by label.
         public var to: String
+        /// What the asset shows before the change.
         public var before: Shown
+        /// What the asset shows after the change.
         public var after: Shown
+        /// The appearances in which the change happens (`dark high ltr`), all of them when it always does.
         public var appearances: [String]
     }
 
+    /// The matrix of `assets` (positions in the catalog) over every trait set `device` can be in.
     public init(index: AssetIndex, device: DeviceProfile, assets: [Int]) {
         self.device = device
         self.index = index
@@ -72,7 +82,7 @@ public struct TraitMatrix: Sendable {
 
     /// How the text and JSON outputs name what is shown: each slot's file or colour, marked when
     /// mirrored, slots joined by ", "; nil when nothing matches.
-    public func label(_ shown: Shown) -> String? {
+    package func label(_ shown: Shown) -> String? {
         guard !shown.isEmpty else { return nil }
         return shown.compactMap(\.match).map { match in
             index.variant(match).payloadDescription + (match.mirrored ? " (mirrored)" : "")
@@ -149,7 +159,7 @@ public struct TraitMatrix: Sendable {
     /// Every appearance the device has (style x contrast x direction), for "in every appearance".
     private var appearanceCount: Int { Set(rows.map(\.appearanceLabel)).count }
 
-    public var text: String {
+    package var text: String {
         var lines = ["\(device.name) (\(device.id)): \(rows.count) trait sets, \(counted(assetNames.count, "asset"))"]
         let windowWidth = rows.map(\.reachable.window.label.count).max() ?? 0
         for (column, name) in assetNames.enumerated() {
@@ -176,7 +186,7 @@ public struct TraitMatrix: Sendable {
         return lines.textOutput
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         func variants(_ shown: Shown) -> JSONValue {
             .array(shown.compactMap(\.match).map { .number(String(index.variant($0).index)) })
         }

@@ -4,6 +4,7 @@ import AssetCatalog
 /// files (`Rules/`); `config.invalid` is declared here, below the configuration reader, because a
 /// policy (`policy.name`'s budget) finds a configuration unusable while validating.
 extension RuleID {
+    /// A configuration file (`.adapt.yml`) with an unknown key, an unknown rule id or a bad value.
     public static let configInvalid = RuleID(
         "config.invalid", .error, .input,
         "a configuration file (`.adapt.yml`) with an unknown key, an unknown rule id or a bad value",

@@ -20,6 +20,7 @@ public struct RuleSettings: Hashable, Sendable {
     /// The policy rules' options.
     public var policy = PolicyOptions()
 
+    /// Every rule at its default: on unless opt-in, at its card's severity, policies at their defaults.
     public init() {}
 
     /// Whether findings of `rule` are reported: it is not disabled, and it is opted into when its
@@ -62,5 +63,6 @@ public struct PolicyOptions: Hashable, Sendable {
     /// `policy.device-budget`: device ids or model identifiers (empty: every device the catalog is for).
     public var budgetDevices: [String] = []
 
+    /// The options a `.adapt.yml` without a `policy` section gives.
     public init() {}
 }

@@ -9,6 +9,7 @@ import AdaptSupport
 /// result.diagnostics.forEach { print($0) }   // path:line:column: warning: ... [variant.unreachable]
 /// ```
 public struct Validator: Sendable {
+    /// The devices the selection and thinning rules ask about (which ones show nothing, which scales they need).
     public var devices: DeviceDatabase
     /// How far PNG checks go: `.full` walks and decodes, `.walk` skips the decode, `.none` skips images.
     public var imageChecks: ImageCheckLevel
@@ -21,20 +22,30 @@ public struct Validator: Sendable {
     /// Threads checking images (default: one per core).
     public var concurrency = Machine.coreCount
 
+    /// How much of each image file the validator reads.
     public enum ImageCheckLevel: String, Sendable, CaseIterable {
-        case none, walk, full
+        /// No image is opened: only what Contents.json says is checked.
+        case none
+        /// Each PNG's chunks are walked (header, profile, checksums), without decoding pixels.
+        case walk
+        /// Each image is decoded too, for the checks that need pixels (a store icon's alpha).
+        case full
     }
 
+    /// A validator over `devices`, reading images as deep as `imageChecks` says; `strict` makes warnings errors.
     public init(devices: DeviceDatabase, imageChecks: ImageCheckLevel = .full, strict: Bool = false) {
         self.devices = devices
         self.imageChecks = imageChecks
         self.strict = strict
     }
 
+    /// The findings of one run, and the catalogs read.
     public struct Result: Sendable {
         /// The catalogs validated (those that could be read at all).
         public var catalogs: [Catalog]
+        /// Every finding, configured (disabled rules removed, severities applied), in catalog and file order.
         public var diagnostics: [Diagnostic]
+        /// Whether any finding is an error: a build should fail.
         public var hasErrors: Bool { diagnostics.hasErrors }
     }
 
@@ -71,7 +82,8 @@ public struct Validator: Sendable {
         families.filter { $0.checkedRules.contains(where: settings.isEnabled) }
     }
 
-    /// Each running family checks each catalog in turn, then all of them together.
+    /// Validates catalogs already read, their own reading diagnostics included: each running family
+    /// checks each catalog in turn, then all of them together.
     public func validate(_ catalogs: [Catalog]) -> Result {
         var running = runningFamilies.compactMap { $0.init(self) }
         var diagnostics: [Diagnostic] = []

@@ -13,6 +13,7 @@ import AssetCatalog
 /// }
 /// ```
 public struct CompiledCatalogError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What kind of failure, each with its rule id.
     public enum Kind: Hashable, Sendable {
         /// Not a BOM file, or a BOM file without a `CARHEADER` (`car.not-a-catalog`).
         case notACatalog
@@ -21,6 +22,7 @@ public struct CompiledCatalogError: Error, Hashable, Sendable, CustomStringConve
         /// The file could not be read at all (`car.unreadable`).
         case unreadable
 
+        /// The rule a diagnostic of this failure carries.
         public var rule: RuleID {
             switch self {
             case .notACatalog: .carNotACatalog
@@ -30,6 +32,7 @@ public struct CompiledCatalogError: Error, Hashable, Sendable, CustomStringConve
         }
     }
 
+    /// What kind of failure.
     public var kind: Kind
     /// The file, as the caller named it.
     public var path: String

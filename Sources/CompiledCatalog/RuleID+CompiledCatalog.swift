@@ -7,6 +7,7 @@ import AssetCatalog
 /// Diagnostic(.carMalformed, "RENDITIONS tree node 12 at offset 0x3F20 points past the end of the file")
 /// ```
 extension RuleID {
+    /// A file given as a compiled catalog that is not one: no `BOMStore` header, or a BOM file without a `CARHEADER`.
     public static let carNotACatalog = RuleID(
         "car.not-a-catalog", .error, .reading,
         "a file given as a compiled catalog that is not one: no `BOMStore` header, or a BOM file without a `CARHEADER`",
@@ -14,6 +15,8 @@ extension RuleID {
         details: "`adapt inspect` takes a path ending in `.car`, or a file that starts with `BOMStore`, as a compiled catalog.",
         bad: "Assets.car  (0 bytes, or a ZIP renamed)",
         good: "Assets.car  (as actool wrote it)")
+    /// A compiled catalog whose structure contradicts itself or the file's size: a block past the end, a tree that
+    /// loops, a length longer than its block.
     public static let carMalformed = RuleID(
         "car.malformed", .error, .reading,
         "a compiled catalog whose structure contradicts itself or the file's size: a block past the end, a tree that loops, a length longer than its block",
@@ -21,6 +24,7 @@ extension RuleID {
         details: "The message names the structure (`RENDITIONS tree node 12`) and its offset. Reading stops there: the rest of a `.car` hangs off the broken structure. A truncated download or a damaged IPA is the usual cause.",
         bad: "Assets.car  (cut short, or a block offset past its end)",
         good: "Assets.car  (as actool wrote it)")
+    /// A compiled catalog that cannot be read: missing, a folder, unreadable, or larger than 4 GiB.
     public static let carUnreadable = RuleID(
         "car.unreadable", .error, .reading,
         "a compiled catalog that cannot be read: missing, a folder, unreadable, or larger than 4 GiB",

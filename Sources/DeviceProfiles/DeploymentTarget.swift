@@ -14,6 +14,7 @@ public struct DeploymentTarget: Hashable, Sendable {
     /// The lowest version per platform; a platform without one admits every device.
     public var minimums: [Platform: OSVersion]
 
+    /// A target with these minimum versions; a platform left out admits every device.
     public init(_ minimums: [Platform: OSVersion] = [:]) {
         self.minimums = minimums
     }
@@ -46,6 +47,7 @@ public struct DeploymentTarget: Hashable, Sendable {
         return platform
     }
 
+    /// Reads `text` (`17.2`) as `platform`'s version, or throws naming the platform and the text.
     public static func version(_ text: String, for platform: Platform) throws(Failure) -> OSVersion {
         guard let version = OSVersion(text) else {
             throw Failure(description: "deployment target for \(platform.rawValue) is not a version such as 15.0: '\(text.escapingControlCharacters)'")

@@ -12,12 +12,15 @@ import Foundation
 /// database.profile(matching: "iPad16,3")?.name                        // "iPad Pro 11-inch (M4)"
 /// ```
 public struct DeviceDatabase: Sendable {
+    /// Every profile, in the database's order (later merges append or replace by id).
     public private(set) var devices: [DeviceProfile]
 
+    /// A database of `devices`, as given.
     public init(devices: [DeviceProfile]) { self.devices = devices }
 
     /// A file that is not a valid device database, with the place of the first problem.
     public struct LoadError: Error, Sendable, CustomStringConvertible {
+        /// The problem, naming the file and, where it can, the line and the key.
         public var diagnostic: Diagnostic
         public var description: String { diagnostic.description }
     }
@@ -51,6 +54,7 @@ public struct DeviceDatabase: Sendable {
         return try parse(bytes, path: path)
     }
 
+    /// Reads a database from the bytes of a JSON file; `path` names it in errors.
     public static func parse(_ bytes: [UInt8], path: String) throws(LoadError) -> DeviceDatabase {
         let lines = LineTable(bytes)
         func fail(_ message: String, at offset: Int?) -> LoadError {

@@ -11,7 +11,7 @@ extension DeviceProfile {
     /// Letters, digits, `.`, `_` and `-`, not starting with `.` (so never `.`, `..` or a hidden
     /// folder), at most 100 characters, and not the name of a file thin writes beside the device
     /// folders (`reservedIDs`).
-    public static func isValidID(_ id: String) -> Bool {
+    package static func isValidID(_ id: String) -> Bool {
         guard !id.isEmpty, id.utf8.count <= 100, id.first != "." else { return false }
         guard !isReservedID(id) else { return false }
         return id.utf8.allSatisfy { byte in
@@ -28,7 +28,7 @@ extension DeviceProfile {
     public static let reservedIDs: Set<String> = ["summary.json"]
 
     /// Whether `id` is one of `reservedIDs`, in any case.
-    public static func isReservedID(_ id: String) -> Bool {
+    package static func isReservedID(_ id: String) -> Bool {
         reservedIDs.contains(id.lowercased())
     }
 
@@ -36,7 +36,7 @@ extension DeviceProfile {
     public static let idRule = "a device id is a name of letters, digits, '.', '_' and '-' that does not start with '.'"
 
     /// Why `id` is refused, for messages: `idRule`, or the collision with thin's own files.
-    public static func idProblem(_ id: String) -> String? {
+    package static func idProblem(_ id: String) -> String? {
         if isReservedID(id) { return "it is the name of a file adapt thin writes beside the device folders" }
         return isValidID(id) ? nil : idRule
     }

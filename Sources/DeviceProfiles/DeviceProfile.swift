@@ -11,15 +11,19 @@ import AssetSelection
 /// for reachable in phone.reachableTraitSets() { print(reachable.traits.summary) }   // its windows
 /// ```
 public struct DeviceProfile: Hashable, Sendable {
+    /// The profile's id (`iphone-15-pro`): what `--device` and folder names use.
     public var id: String
+    /// The marketing name (`iPhone 15 Pro`).
     public var name: String
     /// Hardware identifiers such as `iPhone7,2`.
     public var modelIdentifiers: [String]
+    /// The device kind.
     public var idiom: UserInterfaceIdiom
     /// The display scales it drives, its own screen's first (a Mac also drives 1x displays).
     public var displayScales: [Int]
     /// Screen size in points, portrait.
     public var screen: Size
+    /// The display's gamut.
     public var displayGamut: DisplayGamut
     /// Memory in GB (0 for less than 1 GB).
     public var memory: Int
@@ -40,6 +44,7 @@ public struct DeviceProfile: Hashable, Sendable {
     /// Each orientation and multitasking mode it supports, with its size classes.
     public var traitSets: [WindowTraits]
 
+    /// A profile, as the database's JSON describes one; what is left out takes the database's defaults.
     public init(id: String, name: String, modelIdentifiers: [String] = [], idiom: UserInterfaceIdiom, displayScales: [Int],
                 screen: Size, displayGamut: DisplayGamut = .sRGB, memory: Int = 0, graphicsFeatureSets: [GraphicsFeatureSet] = [],
                 screenWidth: Int? = nil, deviceSubtype: String? = nil, hostedIdioms: [UserInterfaceIdiom] = [],
@@ -67,9 +72,13 @@ public struct DeviceProfile: Hashable, Sendable {
     /// Whether its newest OS shows tinted app icons (iOS 18).
     public var offersTintedIcons: Bool { appearances.contains(.tinted) }
 
+    /// A width and height in points.
     public struct Size: Hashable, Sendable {
+        /// The width in points.
         public var width: Int
+        /// The height in points.
         public var height: Int
+        /// A size in points.
         public init(width: Int, height: Int) {
             self.width = width
             self.height = height
@@ -78,12 +87,18 @@ public struct DeviceProfile: Hashable, Sendable {
 
     /// One orientation and multitasking mode, and the size classes and window size it gives.
     public struct WindowTraits: Hashable, Sendable {
+        /// `portrait` or `landscape`.
         public var orientation: String
+        /// The window mode: `fullScreen`, `splitHalf`, `splitOneThird`, `splitTwoThirds` or `slideOver`.
         public var multitasking: String
+        /// The window's horizontal size class.
         public var horizontalSizeClass: SizeClass
+        /// The window's vertical size class.
         public var verticalSizeClass: SizeClass
+        /// The window's size in points.
         public var window: Size
 
+        /// How matrices and manifests name the window (`portrait fullScreen`).
         public var label: String { "\(orientation) \(multitasking)" }
     }
 
@@ -105,7 +120,9 @@ public struct DeviceProfile: Hashable, Sendable {
 
     /// One trait set the device can be in through its windows, and which window gives it.
     public struct ReachableTraitSet: Hashable, Sendable {
+        /// The window that gives the trait set.
         public var window: WindowTraits
+        /// The trait set.
         public var traits: TraitCollection
     }
 

@@ -6,10 +6,14 @@
 /// OSVersion("fifteen")                         // nil
 /// ```
 public struct OSVersion: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The major version (17 in 17.2.1).
     public var major: Int
+    /// The minor version (2 in 17.2.1).
     public var minor: Int
+    /// The patch version (1 in 17.2.1).
     public var patch: Int
 
+    /// A version from its numbers.
     public init(major: Int, minor: Int = 0, patch: Int = 0) {
         self.major = major
         self.minor = minor

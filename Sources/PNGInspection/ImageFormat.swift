@@ -1,17 +1,29 @@
 /// What a file's first bytes say it is, whatever its extension claims: the formats Apple's ImageIO
 /// decodes from an asset catalog, recognised by their signatures.
 public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
+    /// PNG.
     case png = "PNG"
+    /// JPEG.
     case jpeg = "JPEG"
+    /// WebP.
     case webp = "WebP"
+    /// HEIC (HEIF with HEVC).
     case heic = "HEIC"
+    /// GIF.
     case gif = "GIF"
+    /// BMP.
     case bmp = "BMP"
+    /// TIFF.
     case tiff = "TIFF"
+    /// Windows icon.
     case ico = "ICO"
+    /// Photoshop document.
     case psd = "PSD"
+    /// PDF.
     case pdf = "PDF"
+    /// SVG.
     case svg = "SVG"
+    /// None of the above.
     case unknown = "unknown"
 
     /// How many leading bytes `init(sniffing:)` looks at: enough for an SVG's prolog (an XML

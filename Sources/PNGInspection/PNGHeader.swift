@@ -1,12 +1,19 @@
 /// What a PNG says about itself before its image data: size, pixel format, colour information.
 public struct PNGHeader: Hashable, Sendable {
+    /// IHDR's colour type: which channels a pixel has.
     public enum ColorType: UInt8, Hashable, Sendable {
+        /// Grey samples only.
         case grayscale = 0
+        /// Red, green and blue.
         case rgb = 2
+        /// Indices into a palette.
         case palette = 3
+        /// Grey and alpha.
         case grayscaleAlpha = 4
+        /// Red, green, blue and alpha.
         case rgba = 6
 
+        /// The type as a person reads it (`RGBA`).
         public var name: String {
             switch self {
             case .grayscale: "grayscale"
@@ -27,19 +34,27 @@ public struct PNGHeader: Hashable, Sendable {
         }
     }
 
+    /// The width in pixels.
     public var width: UInt32 = 0
+    /// The height in pixels.
     public var height: UInt32 = 0
+    /// Bits per sample (or per palette index): 1, 2, 4, 8 or 16.
     public var bitDepth: UInt8 = 0
+    /// How pixels are stored.
     public var colorType: ColorType = .rgb
+    /// Whether the image is Adam7-interlaced.
     public var interlaced = false
     /// A tRNS chunk gives transparency to a type without an alpha channel.
     public var hasTransparencyChunk = false
     /// The sRGB chunk's rendering intent, when present.
     public var sRGBIntent: UInt8?
-    /// The iCCP chunk's profile name and the profile's own description, when present.
+    /// The iCCP chunk's profile name, when present.
     public var iccProfileName: String?
+    /// The profile's own description (its `desc` tag), when present: what `profileKind` reads first.
     public var iccProfileDescription: String?
+    /// The gAMA chunk's value (gamma × 100,000), when present.
     public var gamma: UInt32?
+    /// Whether a cHRM chunk gives the primaries.
     public var hasChromaticities = false
     /// pHYs: pixels per unit on each axis, and whether the unit is the metre.
     public var physicalPixels: (x: UInt32, y: UInt32, metre: Bool)?
@@ -52,7 +67,9 @@ public struct PNGHeader: Hashable, Sendable {
         return Int((Double(physical.x) * 0.0254).rounded())
     }
 
+    /// Whether any pixel can be transparent: an alpha channel, or a tRNS chunk.
     public var hasAlpha: Bool { colorType == .grayscaleAlpha || colorType == .rgba || hasTransparencyChunk }
+    /// Width times height.
     public var pixelCount: UInt64 { UInt64(width) * UInt64(height) }
 
     /// Which colour space the file declares.
@@ -67,8 +84,15 @@ public struct PNGHeader: Hashable, Sendable {
         return .unspecified
     }
 
+    /// The colour space a file declares, as the gamut rules read it.
     public enum ProfileKind: Hashable, Sendable, CustomStringConvertible {
-        case unspecified, sRGB, displayP3
+        /// No sRGB chunk and no ICC profile: viewers assume sRGB.
+        case unspecified
+        /// An sRGB chunk, or an ICC profile named sRGB.
+        case sRGB
+        /// An ICC profile named Display P3.
+        case displayP3
+        /// Another ICC profile, by its description.
         case other(String)
 
         public var description: String {

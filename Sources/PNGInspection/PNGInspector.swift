@@ -28,8 +28,10 @@ public struct PNGInspector: Sendable {
     /// real images. The tests use it as the reference.
     public var decodesEveryRow = false
 
+    /// 100 million pixels: more than any app image needs, and within memory on a small machine.
     public static let defaultMaxPixels: UInt64 = 100_000_000
 
+    /// An inspector refusing images over `maxPixels`; `headerOnly` reads the chunks without decoding.
     public init(maxPixels: UInt64 = PNGInspector.defaultMaxPixels, headerOnly: Bool = false) {
         self.maxPixels = maxPixels
         self.headerOnly = headerOnly
@@ -39,6 +41,7 @@ public struct PNGInspector: Sendable {
     /// file only when the header chunks are larger, say a big ICC profile.
     static let headerPrefix = 4 * 1024
 
+    /// Inspects the file at `path`; an unreadable file is a report with `png.unreadable`, never a throw.
     public func inspect(file path: String) -> PNGReport {
         do {
             if headerOnly {
@@ -89,6 +92,7 @@ public struct PNGInspector: Sendable {
         paths.concurrentMap(concurrency: concurrency) { inspect(file: $0) }
     }
 
+    /// Inspects a file already in memory; `path` names it in the report.
     public func inspect(bytes: [UInt8], path: String? = nil) -> PNGReport {
         bytes.withUnsafeBufferPointer { inspect($0, path: path, isWholeFile: true) }
     }
@@ -158,15 +162,19 @@ public struct PNGInspector: Sendable {
 
 /// What a check found about one file.
 public struct PNGReport: Hashable, Sendable {
+    /// The file inspected, when it came from one.
     public var path: String?
     /// What the bytes are, whatever the name says.
     public var format: ImageFormat
+    /// The header, when the file got that far.
     public var header: PNGHeader?
+    /// Every problem found, in file order.
     public var problems: [PNGProblem]
     /// Whether the full decode ran and found nothing wrong.
     public var decoded = false
     var neededMoreBytes = false
 
+    /// A report, as the inspector builds it.
     public init(path: String?, format: ImageFormat, header: PNGHeader? = nil, problems: [PNGProblem] = []) {
         self.path = path
         self.format = format
@@ -174,6 +182,7 @@ public struct PNGReport: Hashable, Sendable {
         self.problems = problems
     }
 
+    /// Whether any problem is an error.
     public var hasErrors: Bool { problems.contains { $0.severity == .error } }
 
     /// `64x64, 8-bit RGBA, non-interlaced, alpha, sRGB`

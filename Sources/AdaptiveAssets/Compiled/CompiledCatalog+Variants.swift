@@ -21,6 +21,7 @@ import CompiledCatalog
 /// }
 /// ```
 public struct AdaptedCompiledCatalog: Sendable {
+    /// The compiled catalog, as read.
     public let compiled: CompiledCatalog
     /// The model: assets in name order (one per facet), variants in RENDITIONS-tree order within
     /// each asset.
@@ -32,6 +33,7 @@ public struct AdaptedCompiledCatalog: Sendable {
     /// else the one its device idioms imply; nil when neither tells (only universal renditions).
     public let platform: Platform?
 
+    /// Adapts `compiled`: one asset per facet, one variant per rendition, keys translated to traits.
     public init(_ compiled: CompiledCatalog) {
         self.compiled = compiled
         var assets: [Asset] = []

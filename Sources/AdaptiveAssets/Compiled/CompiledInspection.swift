@@ -22,23 +22,23 @@ import CompiledCatalog
 /// second puts them in lines, asset by asset in name order, from those fields alone. A file of
 /// 200,000 renditions (229 MB) built a `Rendition` value and a few strings for each before, and
 /// took half a gigabyte.
-public struct CompiledInspection: Sendable {
+package struct CompiledInspection: Sendable {
     let index: CompiledCatalogIndex
 
-    public init(_ catalog: CompiledCatalog) { self.init(catalog.index) }
+    package init(_ catalog: CompiledCatalog) { self.init(catalog.index) }
 
     /// The listing of a file read as far as an index, its renditions checked (`records`).
     package init(_ index: CompiledCatalogIndex) { self.index = index }
 
     /// A listing for people, every line escaped (`[String].textOutput`), ending with a newline.
-    public var text: String {
+    package var text: String {
         var bytes: [UInt8] = []
         write { bytes.append(contentsOf: $0) }
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The listing in pieces, handed to `flush` in order; each piece is valid only during its call.
-    public func write(flush: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+    package func write(flush: (UnsafeRawBufferPointer) throws -> Void) rethrows {
         let formatter = InspectionLineFormatter(index)
         var fields = InspectionFields()
         index.withRenditions { fields.add($0, 0..<index.entries.count, with: formatter) }

@@ -19,13 +19,13 @@ import PNGInspection
 ///                                         compiled: AdaptedCompiledCatalog(try CompiledCatalog(path: "Assets.car")))
 /// for diagnostic in verification.diagnostics { print(diagnostic) }   // compiled.missing, .different, .extra
 /// ```
-public struct CompiledVerification: Sendable {
-    public let diagnostics: [Diagnostic]
+package struct CompiledVerification: Sendable {
+    package let diagnostics: [Diagnostic]
     /// How many source entries were expected in the file, and how many renditions were compared.
-    public let expectedCount: Int
-    public let renditionCount: Int
+    package let expectedCount: Int
+    package let renditionCount: Int
 
-    public init(source: Catalog, compiled: AdaptedCompiledCatalog, inspector: PNGInspector = PNGInspector(headerOnly: true)) {
+    package init(source: Catalog, compiled: AdaptedCompiledCatalog, inspector: PNGInspector = PNGInspector(headerOnly: true)) {
         let platform = compiled.platform
         let lacking = platform.map(PlatformAxes.lacking(on:)) ?? []
         var idioms = Set<UserInterfaceIdiom>()
@@ -106,7 +106,7 @@ public struct CompiledVerification: Sendable {
     }
 
     /// One diagnostic a line (`path:line:column: severity: message [rule-id]`), then a summary.
-    public var text: String {
+    package var text: String {
         var lines = diagnostics.map(\.description)
         let counts = [RuleID.compiledMissing, .compiledDifferent, .compiledExtra].map { rule in
             "\(diagnostics.filter { $0.rule == rule }.count) \(rule.id.dropFirst("compiled.".count))"
@@ -116,7 +116,7 @@ public struct CompiledVerification: Sendable {
     }
 
     /// `{"expected": N, "renditions": N, "diagnostics": [...]}`.
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object(["expected": .number(String(expectedCount)), "renditions": .number(String(renditionCount)),
                  "diagnostics": .array(diagnostics.map(\.json))])
     }

@@ -16,11 +16,14 @@ import DeviceProfiles
 /// try thinning.length(of: thinning.slices[0])   // bytes of the thinned Assets.car
 /// ```
 public struct CompiledThinning: Sendable {
+    /// The compiled catalog thinned.
     public let catalog: CompiledCatalog
     /// One per device given (a device given twice counts once), in the order given.
     public let slices: [Slice]
 
+    /// One device's slice: the renditions it keeps.
     public struct Slice: Sendable {
+        /// The device.
         public var device: DeviceProfile
         /// Positions in `catalog.renditions`, packed images included.
         public var kept: Set<Int>
@@ -28,6 +31,7 @@ public struct CompiledThinning: Sendable {
         public var assetsWithoutMatch: [String]
     }
 
+    /// Plans one slice per device of `devices` over `catalog`, by the selection rule on its adapted form.
     public init(_ catalog: CompiledCatalog, devices: [DeviceProfile]) {
         var seen: Set<String> = []
         let devices = devices.filter { seen.insert($0.id).inserted }

@@ -4,38 +4,38 @@ import Foundation
 
 /// What `adapt validate` runs with for one group of catalogs: a flag beats `.adapt.yml`, and
 /// the file beats the default.
-public struct AdaptConfiguration: Hashable, Sendable {
+package struct AdaptConfiguration: Hashable, Sendable {
     /// The file this came from, if any.
-    public var file: ConfigFile?
-    public var rules: RuleSettings
-    public var strict: Bool
-    public var images: Validator.ImageCheckLevel
-    public var devices: String?
-    public var baseline: String?
+    package var file: ConfigFile?
+    package var rules: RuleSettings
+    package var strict: Bool
+    package var images: Validator.ImageCheckLevel
+    package var devices: String?
+    package var baseline: String?
     /// The lowest OS versions the app supports (rule 2.1): the flag's platforms, then the file's.
-    public var deploymentTarget: DeploymentTarget
+    package var deploymentTarget: DeploymentTarget
     /// The folder `devices` must lie inside once links are resolved: the configuration file's
     /// folder when the path came from the file, nil when the command line named it (read as the
     /// user named it, links followed).
-    public var devicesBoundary: String?
+    package var devicesBoundary: String?
     /// The same for `baseline`.
-    public var baselineBoundary: String?
+    package var baselineBoundary: String?
 
     /// The command line's choices; nil means "as the file says".
-    public struct Overrides: Hashable, Sendable {
-        public var strict: Bool?
-        public var images: Validator.ImageCheckLevel?
-        public var devices: String?
-        public var baseline: String?
-        public var deploymentTarget: DeploymentTarget?
-        public init(strict: Bool? = nil, images: Validator.ImageCheckLevel? = nil, devices: String? = nil, baseline: String? = nil,
+    package struct Overrides: Hashable, Sendable {
+        package var strict: Bool?
+        package var images: Validator.ImageCheckLevel?
+        package var devices: String?
+        package var baseline: String?
+        package var deploymentTarget: DeploymentTarget?
+        package init(strict: Bool? = nil, images: Validator.ImageCheckLevel? = nil, devices: String? = nil, baseline: String? = nil,
                     deploymentTarget: DeploymentTarget? = nil) {
             (self.strict, self.images, self.devices, self.baseline) = (strict, images, devices, baseline)
             self.deploymentTarget = deploymentTarget
         }
     }
 
-    public init(file: ConfigFile?, overrides: Overrides) {
+    package init(file: ConfigFile?, overrides: Overrides) {
         self.file = file
         rules = file?.rules ?? RuleSettings()
         strict = overrides.strict ?? file?.strict ?? false
@@ -52,7 +52,7 @@ public struct AdaptConfiguration: Hashable, Sendable {
     /// Whether `path` (a catalog, group, set or file) lies in a folder `excluded` names. Globs are
     /// read relative to the configuration file's folder, and matched against the path and each of
     /// its parent folders, so `Legacy.xcassets` excludes everything inside it.
-    public func excludes(_ path: String) -> Bool {
+    package func excludes(_ path: String) -> Bool {
         guard let file, !file.excluded.isEmpty else { return false }
         // Work is paths × components × globs: `excluded` is de-duplicated when read.
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path

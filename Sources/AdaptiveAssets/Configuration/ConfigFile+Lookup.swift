@@ -19,7 +19,7 @@ import Foundation
 /// A file given with `--config` is the user's choice and is read as named, links followed.
 extension ConfigFile {
     /// Where a configuration file came from, which decides how far it is trusted.
-    public enum Origin: Hashable, Sendable {
+    package enum Origin: Hashable, Sendable {
         /// Named by the user (`--config`): read as named.
         case commandLine
         /// Found above a catalog by `find(above:)`: read only if `FileSystem.readTrustedFile` accepts it.
@@ -27,7 +27,7 @@ extension ConfigFile {
     }
 
     /// The nearest `.adapt.yml` in the catalog's folder or above it, within the bounds above.
-    public static func find(above catalog: String) -> String? {
+    package static func find(above catalog: String) -> String? {
         var folder = URL(fileURLWithPath: catalog).standardizedFileURL.deletingLastPathComponent().path
         while true {
             if FileSystem.ownership(folder)?.isWorldWritable ?? true { return nil }

@@ -15,37 +15,37 @@ import Yams
 /// policy.scales: {required: [2x, 3x]}
 /// deployment_target: {ios: "15.0", watchos: "8.0"}
 /// ```
-public struct ConfigFile: Hashable, Sendable {
+package struct ConfigFile: Hashable, Sendable {
     /// The keys a configuration file may have, besides rule ids (whose value is the rule's options).
-    public enum Key: String, CaseIterable, Sendable {
+    package enum Key: String, CaseIterable, Sendable {
         case disabledRules = "disabled_rules", optInRules = "opt_in_rules", severity, excluded, strict, images, devices, baseline
         case deploymentTarget = "deployment_target"
     }
 
-    public static let fileName = ".adapt.yml"
+    package static let fileName = ".adapt.yml"
 
     /// The file's path, and its folder, against which `excluded`, `devices` and `baseline` are read.
-    public var path: String
-    public var folder: String {
+    package var path: String
+    package var folder: String {
         let folder = path.deletingLastPathComponent
         return folder.isEmpty ? "." : folder
     }
-    public var rules = RuleSettings()
-    public var excluded: [String] = []
-    public var strict: Bool?
-    public var images: Validator.ImageCheckLevel?
+    package var rules = RuleSettings()
+    package var excluded: [String] = []
+    package var strict: Bool?
+    package var images: Validator.ImageCheckLevel?
     /// Paths inside `folder` (checked as written when parsed, and by real path when read: see
     /// `AdaptConfiguration.devicesBoundary`), as `folder` joined with what the file says.
-    public var devices: String?
-    public var baseline: String?
+    package var devices: String?
+    package var baseline: String?
     /// The lowest OS version per platform: devices with an older newest OS are not asked.
-    public var deploymentTarget: DeploymentTarget?
+    package var deploymentTarget: DeploymentTarget?
 
-    public init(path: String) { self.path = path }
+    package init(path: String) { self.path = path }
 
     /// The largest configuration file read (256 KiB); real ones are a few lines, and every byte
     /// more is parsing a hostile file may make adapt do.
-    public static let sizeLimit = 256 << 10
+    package static let sizeLimit = 256 << 10
 
     /// Reads and parses a configuration file. Only a regular file of at most `sizeLimit` bytes is
     /// read: a `.adapt.yml` found above a catalog may be a FIFO (which would hang `validate`) or a
@@ -53,7 +53,7 @@ public struct ConfigFile: Hashable, Sendable {
     /// `find(above:)` describes (no link, a trusted owner). Two paths given on purpose with
     /// `--config` keep working: `/dev/null` is an empty configuration and `/dev/stdin` reads
     /// standard input (to the same limit).
-    public static func load(_ path: String, origin: Origin = .commandLine) throws(Diagnostic) -> ConfigFile {
+    package static func load(_ path: String, origin: Origin = .commandLine) throws(Diagnostic) -> ConfigFile {
         let bytes: [UInt8]
         do {
             switch (origin, path) {
@@ -74,7 +74,7 @@ public struct ConfigFile: Hashable, Sendable {
         return try parse(String(decoding: bytes, as: UTF8.self), path: path)
     }
 
-    public static func parse(_ text: String, path: String) throws(Diagnostic) -> ConfigFile {
+    package static func parse(_ text: String, path: String) throws(Diagnostic) -> ConfigFile {
         do { try YAMLScreen.check(text) } catch {
             throw Diagnostic(.configInvalid, error.message, at: SourceLocation(file: path, line: error.line, column: error.column))
         }

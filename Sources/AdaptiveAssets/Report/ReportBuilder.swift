@@ -10,34 +10,34 @@ import AdaptSupport
 /// let report = builder.build(catalogsAt: ["Assets/Showcase.xcassets"])
 /// try HTMLReport(report).write(to: "report.html")
 /// ```
-public struct ReportBuilder: Sendable {
-    public var database: DeviceDatabase
+package struct ReportBuilder: Sendable {
+    package var database: DeviceDatabase
     /// The devices the grids, changes and sizes are for (default: every device in the database).
-    public var devices: [DeviceProfile]
-    public var thumbnailer = Thumbnailer()
+    package var devices: [DeviceProfile]
+    package var thumbnailer = Thumbnailer()
     /// Skip thumbnails (`--link-images`: the page references the original files).
-    public var makeThumbnails = true
+    package var makeThumbnails = true
     /// PNG checks the Validator runs for the overview.
-    public var imageChecks: Validator.ImageCheckLevel = .full
+    package var imageChecks: Validator.ImageCheckLevel = .full
     /// The lowest OS versions the app supports (`--deployment-target`), over `.adapt.yml`'s.
-    public var deploymentTarget: DeploymentTarget?
-    public var concurrency = Machine.coreCount
+    package var deploymentTarget: DeploymentTarget?
+    package var concurrency = Machine.coreCount
 
-    public init(database: DeviceDatabase, devices: [DeviceProfile]? = nil) {
+    package init(database: DeviceDatabase, devices: [DeviceProfile]? = nil) {
         self.database = database
         self.devices = devices ?? database.devices
     }
 
-    public struct Failure: Error, CustomStringConvertible {
-        public var diagnostics: [Diagnostic]
-        public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+    package struct Failure: Error, CustomStringConvertible {
+        package var diagnostics: [Diagnostic]
+        package var description: String { diagnostics.map(\.description).joined(separator: "\n") }
     }
 
     /// Reads, validates and reports the catalogs. Throws when none can be read at all, or when a
     /// configuration file cannot be used. The overview lists what `adapt validate` reports for the
     /// same catalogs: each catalog's `.adapt.yml` (rules turned off or up, exclusions, baseline)
     /// applies here too.
-    public func build(catalogsAt paths: [String]) throws(Failure) -> ReportV1 {
+    package func build(catalogsAt paths: [String]) throws(Failure) -> ReportV1 {
         var run = ValidationRun(catalogs: paths)
         run.overrides.images = imageChecks
         run.overrides.deploymentTarget = deploymentTarget
@@ -47,7 +47,7 @@ public struct ReportBuilder: Sendable {
         return build(catalogs: validation.catalogs, diagnostics: validation.diagnostics)
     }
 
-    public func build(catalogs: [Catalog], diagnostics: [Diagnostic]) -> ReportV1 {
+    package func build(catalogs: [Catalog], diagnostics: [Diagnostic]) -> ReportV1 {
         var seen: Set<String> = []
         let devices = self.devices.filter { seen.insert($0.id).inserted }
         let indexes = catalogs.map(AssetIndex.init)

@@ -20,40 +20,40 @@ import AdaptSupport
 ///     print(thumbnail.width, thumbnail.height, thumbnail.png.count)
 /// }
 /// ```
-public struct Thumbnailer: Sendable {
-    public var maxSide: Int
+package struct Thumbnailer: Sendable {
+    package var maxSide: Int
     /// Where thumbnails are kept between runs; nil keeps nothing.
-    public var cacheFolder: String?
+    package var cacheFolder: String?
     /// Images that claim more pixels are not decoded.
-    public var maxPixels: UInt64 = 64_000_000
+    package var maxPixels: UInt64 = 64_000_000
     /// The user the cache folder must belong to: this process's (tests name another).
     package var cacheOwner: uid_t = geteuid()
 
-    public init(maxSide: Int = 128, cacheFolder: String? = Thumbnailer.defaultCacheFolder) {
+    package init(maxSide: Int = 128, cacheFolder: String? = Thumbnailer.defaultCacheFolder) {
         self.maxSide = maxSide
         self.cacheFolder = cacheFolder
     }
 
     /// `$TMPDIR/adaptive-assets-thumbnails` (or `/tmp/...`).
-    public static var defaultCacheFolder: String {
+    package static var defaultCacheFolder: String {
         let temporary = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
         return (temporary.hasSuffix("/") ? String(temporary.dropLast()) : temporary) + "/adaptive-assets-thumbnails"
     }
 
-    public struct Thumbnail: Hashable, Sendable {
+    package struct Thumbnail: Hashable, Sendable {
         /// The thumbnail's size in pixels.
-        public var width: Int
-        public var height: Int
-        public var png: [UInt8]
+        package var width: Int
+        package var height: Int
+        package var png: [UInt8]
     }
 
     /// The file's thumbnail, nil when it is not a PNG libpng can decode (or is too large).
-    public func thumbnail(ofFileAt path: String) -> Thumbnail? {
+    package func thumbnail(ofFileAt path: String) -> Thumbnail? {
         guard let bytes = try? FileSystem.readFile(path) else { return nil }
         return thumbnail(of: bytes)
     }
 
-    public func thumbnail(of bytes: [UInt8]) -> Thumbnail? {
+    package func thumbnail(of bytes: [UInt8]) -> Thumbnail? {
         guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return nil }
         let key = cacheKey(bytes)
         let cacheFolder = privateCacheFolder()
@@ -78,7 +78,7 @@ public struct Thumbnailer: Sendable {
     }
 
     /// A PNG's pixels as 8-bit RGBA, row after row; nil when libpng cannot decode it.
-    public func pixels(of png: [UInt8]) -> [UInt8]? {
+    package func pixels(of png: [UInt8]) -> [UInt8]? {
         var pixels: UnsafeMutablePointer<UInt8>?
         var width: UInt32 = 0, height: UInt32 = 0
         let status = png.withUnsafeBufferPointer { adapt_png_rgba($0.baseAddress, $0.count, maxPixels, &pixels, &width, &height) }
@@ -108,7 +108,7 @@ public struct Thumbnailer: Sendable {
     /// folder (not a link to one) that `owner` owns and that neither group nor others may write.
     /// Another local user who could write it could plant a PNG under a key and have it shown in
     /// the report in place of the real image.
-    public static func privacyProblem(_ folder: String, owner: uid_t = geteuid()) -> String? {
+    package static func privacyProblem(_ folder: String, owner: uid_t = geteuid()) -> String? {
         var info = stat()
         guard lstat(folder, &info) == 0 else { return "cannot be examined (\(String(cString: strerror(errno))))" }
         switch info.st_mode & S_IFMT {
@@ -153,9 +153,9 @@ public struct Thumbnailer: Sendable {
     private static let temporaryCounter = Atomic<Int>(0)
 
     /// A cache folder that must not be used, and why.
-    public struct CacheRefusal: Error, Sendable, CustomStringConvertible {
-        public var reason: String
-        public var description: String { reason }
+    package struct CacheRefusal: Error, Sendable, CustomStringConvertible {
+        package var reason: String
+        package var description: String { reason }
     }
 
     /// The cache folder `adapt report` uses: `requested` (`--cache`) when it passes
@@ -163,7 +163,7 @@ public struct Thumbnailer: Sendable {
     /// and a `warning` (no cache: the shared temporary folder is anyone's to write, so the default
     /// may have been made by another user, or hold files adapt did not write). A missing folder is
     /// created owner-only here, then checked, so that no one can slip one in between.
-    public static func cacheFolder(requested: String?, catalogs: [String], owner: uid_t = geteuid(),
+    package static func cacheFolder(requested: String?, catalogs: [String], owner: uid_t = geteuid(),
                                    warning: (String) -> Void = { _ in }) throws(CacheRefusal) -> String? {
         guard let requested else {
             let folder = defaultCacheFolder
@@ -196,7 +196,7 @@ public struct Thumbnailer: Sendable {
     /// `--cache App.xcassets/Logo.imageset` would add files to the catalog); it is new, empty or
     /// an earlier cache (it holds nothing but thumbnails), never a folder of someone's own files;
     /// and when it exists, it is private to `owner` (`privacyProblem`).
-    public static func checkCacheFolder(_ folder: String, catalogs: [String], owner: uid_t = geteuid()) throws(CacheRefusal) {
+    package static func checkCacheFolder(_ folder: String, catalogs: [String], owner: uid_t = geteuid()) throws(CacheRefusal) {
         let normalized = FileSystem.lexicallyNormalized(folder)
         guard let real = FileSystem.realPathAllowingMissingLeaf(normalized) else {
             throw CacheRefusal(reason: "its parent folder does not exist")

@@ -13,22 +13,22 @@
 /// let output = resolver.resolve(lines: inputBytes)                  // a whole batch
 /// let answer = resolver.answer(line: Array(line.utf8), number: 1)  // or one line at a time
 /// ```
-public struct BatchResolver {
-    public let index: AssetIndex
+package struct BatchResolver {
+    package let index: AssetIndex
     /// The name diagnostics give the input (a path, or `<stdin>`).
-    public let sourceName: String
-    public private(set) var diagnostics: [Diagnostic] = []
-    public private(set) var unmatchedCount = 0
+    package let sourceName: String
+    package private(set) var diagnostics: [Diagnostic] = []
+    package private(set) var unmatchedCount = 0
     /// The compiled catalog `index` was adapted from, if any: each answer then names its rendition.
-    public var compiled: AdaptedCompiledCatalog?
+    package var compiled: AdaptedCompiledCatalog?
 
-    public init(index: AssetIndex, sourceName: String) {
+    package init(index: AssetIndex, sourceName: String) {
         self.index = index
         self.sourceName = sourceName
     }
 
     /// Resolves every non-blank line of `input` and returns the output lines, each ending in "\n".
-    public mutating func resolve(lines input: [UInt8]) -> String {
+    package mutating func resolve(lines input: [UInt8]) -> String {
         var output = ""
         output.reserveCapacity(input.count)
         var lineNumber = 0
@@ -44,13 +44,13 @@ public struct BatchResolver {
 
     /// The output line (ending in "\n") for input line `number`, nil for a blank line. New
     /// diagnostics are appended to `diagnostics`; a streaming caller takes them with `takeDiagnostics`.
-    public mutating func answer(line: [UInt8], number: Int) -> String? {
+    package mutating func answer(line: [UInt8], number: Int) -> String? {
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return nil }
         return JSONWriter.compact.string(for: resolve(line: line, number: number)) + "\n"
     }
 
     /// The output line for an input line that cannot be a query at all (too long to read).
-    public mutating func reject(lineNumber number: Int, reason: String) -> String {
+    package mutating func reject(lineNumber number: Int, reason: String) -> String {
         diagnostics.append(Diagnostic(.queryInvalid, reason, at: SourceLocation(file: sourceName, line: number, column: 1)))
         unmatchedCount += 1
         let object = (["asset": .null, "filename": .null, "error": .string("line \(number): \(reason)")] as JSONObject)
@@ -58,7 +58,7 @@ public struct BatchResolver {
     }
 
     /// The diagnostics since the last call, removed, so a long-running batch holds none.
-    public mutating func takeDiagnostics() -> [Diagnostic] {
+    package mutating func takeDiagnostics() -> [Diagnostic] {
         defer { diagnostics.removeAll() }
         return diagnostics
     }

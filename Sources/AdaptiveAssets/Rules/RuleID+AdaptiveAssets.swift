@@ -9,24 +9,30 @@ import PNGInspection
 /// The rules about the command line's other inputs and outputs: baselines, reports, accessors,
 /// queries, budgets, and the environment.
 extension RuleID {
+    /// A baseline file that cannot be read.
     public static let baselineInvalid = RuleID(
         "baseline.invalid", .error, .input,
         "a baseline file that cannot be read",
         reason: "the command cannot do what was asked",
         bad: "--baseline notes.txt  (not a baseline written by --write-baseline)",
         good: "--baseline adapt-baseline.json")
+    /// A `--write-baseline` path inside a catalog, or an existing file that is not a baseline.
     public static let baselineRefused = RuleID(
         "baseline.refused", .error, .input,
         "a `--write-baseline` path inside a catalog, or an existing file that is not a baseline",
         reason: "a baseline is written only where no one's file is overwritten",
         bad: "--write-baseline A.xcassets/Contents.json  (inside a catalog, or over a file adapt did not write)",
         good: "--write-baseline adapt-baseline.json  (a new file, or an earlier baseline)")
+    /// An `adapt report` output file that cannot be written, or that is not an earlier report or lies inside a
+    /// catalog.
     public static let reportOutput = RuleID(
         "report.output", .error, .input,
         "an `adapt report` output file that cannot be written, or that is not an earlier report or lies inside a catalog",
         reason: "the command cannot do what was asked",
         bad: "adapt report A.xcassets -o A.xcassets/report.html  (inside the catalog), or over a file adapt did not write",
         good: "adapt report A.xcassets -o build/report.html")
+    /// An `adapt report --cache` folder inside a catalog, holding files adapt did not write, or not private (another
+    /// user's, writable by group or others, a link).
     public static let reportCache = RuleID(
         "report.cache", .error, .input,
         "an `adapt report --cache` folder inside a catalog, holding files adapt did not write, or not private (another user's, writable by group or others, a link)",
@@ -42,6 +48,8 @@ extension RuleID {
         reason: "worth a person's attention; nothing is rejected",
         bad: "adapt report A.xcassets  (the default cache folder is another user's, or writable by others)",
         good: "adapt report A.xcassets  (the default cache folder is yours and private)")
+    /// With `--accessors`: an asset or namespace whose accessor gets a suffix, because its identifier is shared with
+    /// another name of its level.
     public static let accessorsNameCollision = RuleID(
         "accessors.name-collision", .warning, .sets,
         "with `--accessors`: an asset or namespace whose accessor gets a suffix, because its identifier is shared with another name of its level",
@@ -49,36 +57,42 @@ extension RuleID {
         details: "Identifiers that are equal ignoring case collide. A name that is exactly its identifier keeps it; the others get `__` and 6 hex digits of a hash of their own qualified name (`Asset.logo__df41e0` for `Logo`), so which asset an accessor names never depends on folder order. Rename one of the folders to get a plain accessor back.",
         bad: "logo.imageset/ and Logo.colorset/  (Asset.logo is 'logo'; 'Logo' becomes Asset.logo__df41e0)",
         good: "logo.imageset/ and LogoTint.colorset/  (Asset.logo and Asset.logoTint)")
+    /// An `--accessors` path that cannot be written.
     public static let accessorsRefused = RuleID(
         "accessors.refused", .error, .input,
         "an `--accessors` path that cannot be written",
         reason: "the command cannot do what was asked",
         bad: "adapt validate A.xcassets --accessors Sources/App/main.swift  (a file adapt did not generate)",
         good: "adapt validate A.xcassets --accessors Sources/App/Assets.generated.swift")
+    /// An `adapt resolve` query that is not valid, or an asset `adapt matrix` cannot find.
     public static let queryInvalid = RuleID(
         "query.invalid", .error, .input,
         "an `adapt resolve` query that is not valid, or an asset `adapt matrix` cannot find",
         reason: "the command cannot do what was asked",
         bad: #"{"asset": "Logo", "traits": {"displayScael": 2}}"#,
         good: #"{"asset": "Logo", "traits": {"displayScale": 2}}"#)
+    /// An `adapt resolve --queries` file that cannot be read.
     public static let queryUnreadable = RuleID(
         "query.unreadable", .error, .input,
         "an `adapt resolve --queries` file that cannot be read",
         reason: "the command cannot do what was asked",
         bad: "adapt resolve A.xcassets --queries querys.jsonl  (no such file)",
         good: "adapt resolve A.xcassets --queries queries.jsonl  (a file of JSON lines)")
+    /// A device whose slice is larger than `adapt size --budget`.
     public static let sizeOverBudget = RuleID(
         "size.over-budget", .error, .input,
         "a device whose slice is larger than `adapt size --budget`",
         reason: "CI asked to hold the line: the build fails",
         bad: "adapt size A.xcassets --all-devices --budget 1000000  (a slice of 1.4 MB)",
         good: "adapt size A.xcassets --all-devices --budget 2000000  (every slice under 2 MB)")
+    /// A device whose slice grew by more than `adapt diff --fail-on-growth`.
     public static let diffGrowth = RuleID(
         "diff.growth", .error, .input,
         "a device whose slice grew by more than `adapt diff --fail-on-growth`",
         reason: "CI asked to hold the line: the build fails",
         bad: "adapt diff old/A.xcassets new/A.xcassets --fail-on-growth 100000  (an iPhone downloads 250 kB more)",
         good: "adapt diff old/A.xcassets new/A.xcassets --fail-on-growth 500000")
+    /// Adapt ran out of file descriptors or memory: the run stops with exit code 2, blaming no file.
     public static let environmentExhausted = RuleID(
         "environment.exhausted", .error, .input,
         "adapt ran out of file descriptors or memory: the run stops with exit code 2, blaming no file",

@@ -43,7 +43,7 @@ extension AccessorGenerator {
     /// identifier that needs no backticks, and must not take a name the generated file itself uses
     /// (`AssetName`, and the standard library names its struct refers to): an enum named
     /// `String` there would shadow Swift's for the whole module.
-    public static func rootTypeNameProblem(_ name: String) -> String? {
+    package static func rootTypeNameProblem(_ name: String) -> String? {
         guard let first = name.unicodeScalars.first else { return "it is empty" }
         let isIdentifier = name.unicodeScalars.allSatisfy { $0.isASCII && (isASCIILetter($0) || isASCIIDigit($0) || $0 == "_") }
         guard isIdentifier, !isASCIIDigit(first) else {

@@ -26,6 +26,7 @@ extension Diagnostic {
         /// The trait set the finding names, as `TraitCollection.summary` writes it.
         public var traitSet: String?
 
+        /// A subject naming what is known; every part left out is nil.
         public init(catalog: String? = nil, asset: String? = nil, set: String? = nil, file: String? = nil, variant: Int? = nil,
                     slot: String? = nil, device: String? = nil, traitSet: String? = nil) {
             (self.catalog, self.asset, self.set, self.file, self.variant) = (catalog, asset, set, file, variant)

@@ -11,8 +11,14 @@
 /// print(diagnostic)  // A.imageset/Contents.json:3:7: error: malformed JSON: expected ',' [json.malformed]
 /// ```
 public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
+    /// How much a finding matters, ordered `note` < `warning` < `error`: an error fails a build.
     public enum Severity: String, Hashable, Sendable, Comparable {
-        case note, warning, error
+        /// Worth knowing; never fails a build.
+        case note
+        /// Probably a mistake; fails a build only under `--strict`.
+        case warning
+        /// The catalog is wrong or cannot be read as meant; fails a build.
+        case error
 
         private var rank: Int {
             switch self {
@@ -32,14 +38,17 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     public private(set) var severity: Severity
     /// Whether `--strict` made this warning an error; the text output says so after the message.
     public private(set) var promotedByStrict = false
+    /// The sentence a person reads: what is wrong and, where it helps, what to do.
     public var message: String
     /// What the finding is about: catalog, asset, entry, slot, device.
     public var subject: Subject
+    /// Where the finding is: a file, and the line and column when the input has them.
     public var location: SourceLocation?
 
     /// A stable identifier for the rule that produced this diagnostic, such as `json.malformed`.
     public var code: String { rule.id }
 
+    /// A finding of `rule`, at the rule's default severity.
     public init(_ rule: RuleID, _ message: String, subject: Subject = Subject(), at location: SourceLocation? = nil) {
         self.rule = rule
         self.severity = rule.defaultSeverity
@@ -72,10 +81,14 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
 
 /// A place in a file. Line and column are 1-based; either may be unknown.
 public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+    /// The file's path, as the reader was given it (relative paths stay relative).
     public var file: String
+    /// The 1-based line, when the input has lines (JSON) and the position is known.
     public var line: Int?
+    /// The 1-based column, counted in bytes, when known.
     public var column: Int?
 
+    /// A location; leave out `line` and `column` for a finding about the whole file.
     public init(file: String, line: Int? = nil, column: Int? = nil) {
         self.file = file
         self.line = line
@@ -100,8 +113,11 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension Array where Element == Diagnostic {
+    /// Whether any finding is an error: what decides a failing exit status.
     public var hasErrors: Bool { contains { $0.severity == .error } }
+    /// How many findings are errors.
     public var errorCount: Int { count(where: { $0.severity == .error }) }
+    /// How many findings are warnings.
     public var warningCount: Int { count(where: { $0.severity == .warning }) }
 }
 

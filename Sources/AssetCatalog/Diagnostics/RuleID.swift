@@ -17,7 +17,24 @@
 public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// Where a rule belongs in `adapt rules` and docs/Rules.md.
     public enum Area: String, Hashable, Sendable, CaseIterable {
-        case reading, contents, sets, selection, icons, images, png, policy, input
+        /// Opening and parsing: folders, files and JSON that cannot be read.
+        case reading
+        /// What a Contents.json says: unknown keys and values, malformed entries.
+        case contents
+        /// A set as a whole: duplicates, files no entry names, empty sets.
+        case sets
+        /// The selection rule: unreachable variants, ties, scale gaps, devices left without a match.
+        case selection
+        /// App icon and launch image slots.
+        case icons
+        /// Image files against their slots: sizes, scales, gamut, format.
+        case images
+        /// PNG files themselves: chunks, checksums, colour profiles.
+        case png
+        /// A team's own rules, opted in through `.adapt.yml`: naming, required appearances, budgets.
+        case policy
+        /// The tool's other inputs: configuration files, device databases, compiled catalogs.
+        case input
     }
 
     /// Everything said about the rule, declared with it.

@@ -30,6 +30,7 @@ public struct JSONParser: ~Copyable {
         self.bytes = bytes
     }
 
+    /// Parses one strict JSON document (RFC 8259), keeping key order, number text and offsets.
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         try parse(bytes, allowingTrailingCommas: false).value
     }
@@ -326,7 +327,9 @@ public struct JSONParser: ~Copyable {
 
 /// Why a text is not JSON, and the byte offset where parsing stopped.
 public struct JSONSyntaxError: Error, Hashable, Sendable {
+    /// What was expected or found, for a person (`expected ','`).
     public var message: String
+    /// The byte offset in the input where parsing stopped.
     public var offset: Int
 }
 

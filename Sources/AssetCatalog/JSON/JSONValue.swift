@@ -7,26 +7,35 @@
 /// json.object?.keys               // ["scale", "idiom"], in file order
 /// ```
 public enum JSONValue: Hashable, Sendable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
     /// The number as written, so that `1.000` is written back as `1.000`.
     case number(String)
+    /// A string, unescaped.
     case string(String)
+    /// An array, in order.
     case array([JSONValue])
+    /// An object, its members in file order.
     case object(JSONObject)
 
+    /// The string, or nil when this is not a string.
     public var string: String? {
         if case .string(let value) = self { value } else { nil }
     }
 
+    /// The object, or nil when this is not an object.
     public var object: JSONObject? {
         if case .object(let value) = self { value } else { nil }
     }
 
+    /// The elements, or nil when this is not an array.
     public var array: [JSONValue]? {
         if case .array(let value) = self { value } else { nil }
     }
 
+    /// The boolean, or nil when this is not one.
     public var bool: Bool? {
         if case .bool(let value) = self { value } else { nil }
     }
@@ -39,6 +48,7 @@ public enum JSONValue: Hashable, Sendable {
         }
     }
 
+    /// The integer value of a number, or of a string that holds one; nil for a fraction.
     public var int: Int? {
         switch self {
         case .number(let text), .string(let text): Int(text)
@@ -46,6 +56,7 @@ public enum JSONValue: Hashable, Sendable {
         }
     }
 
+    /// The member named `key` when this is an object; nil otherwise.
     public subscript(key: String) -> JSONValue? { object?[key] }
 
     /// A short name for messages: "a string", "an object".
@@ -63,12 +74,16 @@ public enum JSONValue: Hashable, Sendable {
 
 /// A JSON object whose members keep their file order and their byte offsets.
 public struct JSONObject: Hashable, Sendable {
+    /// One `"key": value` pair.
     public struct Member: Hashable, Sendable {
+        /// The key, unescaped.
         public var key: String
+        /// The value.
         public var value: JSONValue
         /// Byte offset of the key's opening quote in the source, or nil for built values.
         public var offset: Int?
 
+        /// A member; built values have no offset.
         public init(key: String, value: JSONValue, offset: Int? = nil) {
             self.key = key
             self.value = value
@@ -76,15 +91,18 @@ public struct JSONObject: Hashable, Sendable {
         }
     }
 
+    /// The members in file order, duplicates included (the reader reports them).
     public var members: [Member]
     /// Byte offset of the opening brace in the source, or nil for built values.
     public var offset: Int?
 
+    /// An object of `members`, in that order.
     public init(_ members: [Member] = [], offset: Int? = nil) {
         self.members = members
         self.offset = offset
     }
 
+    /// The keys in file order.
     public var keys: [String] { members.map(\.key) }
 
     /// The first member named `key`. JSON leaves duplicate keys undefined; this package's one rule
@@ -135,6 +153,7 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByArrayLiteral, Expr
 extension JSONValue {
     /// A JSON value for an optional, `null` when absent.
     public static func from(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+    /// A JSON number for an optional integer, `null` when absent.
     public static func from(_ value: Int?) -> JSONValue { value.map { .number(String($0)) } ?? .null }
 }
 

@@ -5,6 +5,7 @@
 /// let text = JSONWriter.xcodeStyle.string(for: ["info": ["author": "xcode", "version": 1]])
 /// ```
 public struct JSONWriter: Sendable {
+    /// The layout of the text written.
     public enum Style: Sendable {
         /// Indented, one member a line, as Xcode writes Contents.json.
         case xcode
@@ -12,13 +13,18 @@ public struct JSONWriter: Sendable {
         case compact
     }
 
+    /// The layout this writer uses.
     public var style: Style
 
+    /// Writes as Xcode writes Contents.json, so a rewritten file differs only where it changed.
     public static let xcodeStyle = JSONWriter(style: .xcode)
+    /// Writes one line, for JSON Lines output.
     public static let compact = JSONWriter(style: .compact)
 
+    /// A writer of the given layout.
     public init(style: Style) { self.style = style }
 
+    /// The text of `value` in this writer's layout.
     public func string(for value: JSONValue) -> String {
         String(decoding: bytes(for: value), as: UTF8.self)
     }

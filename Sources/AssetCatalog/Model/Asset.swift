@@ -3,6 +3,7 @@ public struct Asset: Hashable, Sendable {
     /// The name code uses to load it: the folder name without extension, prefixed by every
     /// enclosing group that provides a namespace (`box/Bottom`).
     public var name: String
+    /// What kind of set it is, from its folder's extension.
     public var type: AssetType
     /// The set's folder.
     public var path: String
@@ -16,6 +17,7 @@ public struct Asset: Hashable, Sendable {
     }
 
     var storedContents: StoredJSONObject?
+    /// The Contents.json `properties` object, read.
     public var properties: SetProperties
     /// Every entry of the set's array in declaration order, empty slots included.
     public var variants: [Variant]
@@ -29,6 +31,7 @@ public struct Asset: Hashable, Sendable {
     /// name child sets (`AssetType.entriesNameChildSets`) may name.
     public var folders: [String] = []
 
+    /// An asset as the reader builds it; tests and tools that make catalogs in memory use it too.
     public init(name: String, type: AssetType, path: String, contentsPath: String? = nil,
                 contents: JSONObject? = nil, properties: SetProperties = SetProperties(),
                 variants: [Variant] = [], files: [String] = []) {
@@ -55,12 +58,19 @@ public struct Asset: Hashable, Sendable {
 
 /// A set's or group's `properties` object.
 public struct SetProperties: Hashable, Sendable {
+    /// `provides-namespace`: a group whose name prefixes its assets' names (`box/Bottom`).
     public var providesNamespace = false
+    /// `preserves-vector-representation`: a PDF or SVG image is kept as a vector, not only rasterized.
     public var preservesVectorRepresentation = false
+    /// `on-demand-resource-tags`: the tags that make the set an on-demand resource.
     public var onDemandResourceTags: [String] = []
+    /// `localizable`: the set's entries may be localized (each entry's `locale`).
     public var localizable = false
+    /// `template-rendering-intent`: `template` or `original`, for the whole set.
     public var templateRenderingIntent: String?
+    /// `compression-type`: how the images are compressed when compiled (`lossless`, `lossy`, `automatic`, ...).
     public var compressionType: String?
 
+    /// No properties: what a set without a `properties` object has.
     public init() {}
 }

@@ -39,6 +39,7 @@ extension AssetType {
         case nested
     }
 
+    /// Which loader finds an asset of this type, so that an image and a colour may share a name.
     public var lookupNamespace: LookupNamespace {
         switch self {
         case .imageSet, .symbolSet, .imageStack, .iconSet: .image

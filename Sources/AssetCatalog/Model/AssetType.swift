@@ -30,36 +30,64 @@
 ///   whole; their contents are not read.
 public enum AssetType: String, CaseIterable, Hashable, Sendable {
     // Sets whose variants this tool reads and selects among.
+    /// An image set (`.imageset`): images by scale, idiom, appearance and the other traits.
     case imageSet = "imageset"
+    /// An app icon set (`.appiconset`): one image per slot, or one image for every size.
     case appIconSet = "appiconset"
+    /// A data set (`.dataset`): files loaded with `NSDataAsset`.
     case dataSet = "dataset"
+    /// A colour set (`.colorset`): named colours per appearance and gamut.
     case colorSet = "colorset"
+    /// A symbol set (`.symbolset`): a custom SF Symbol's SVG.
     case symbolSet = "symbolset"
+    /// A launch image set (`.launchimage`), from before launch storyboards.
     case launchImage = "launchimage"
     // Folders that hold other assets, like groups.
+    /// A sprite atlas (`.spriteatlas`), a folder of image sets SpriteKit packs together.
     case spriteAtlas = "spriteatlas"
     // Sets whose entries name child sets (read, checked, not selected among).
+    /// A tvOS layered image (`.imagestack`): its layers are child sets.
     case imageStack = "imagestack"
+    /// One layer of an image stack (`.imagestacklayer`).
     case imageStackLayer = "imagestacklayer"
+    /// A tvOS brand assets folder (`.brandassets`): the app icons and top shelf images as child sets.
     case brandAssets = "brandassets"
+    /// A watchOS complication set (`.complicationset`): one child image set per complication family.
     case complicationSet = "complicationset"
+    /// A visionOS layered icon (`.solidimagestack`): its layers are child sets.
     case solidImageStack = "solidimagestack"
+    /// One layer of a visionOS layered icon (`.solidimagestacklayer`).
     case solidImageStackLayer = "solidimagestacklayer"
     // Known types that are listed by name and type but whose contents are not read.
+    /// A Metal texture set (`.textureset`).
     case textureSet = "textureset"
+    /// A Metal cube texture set (`.cubetextureset`).
     case cubeTextureSet = "cubetextureset"
+    /// A texture's mipmap levels (`.mipmapset`).
     case mipmapSet = "mipmapset"
+    /// An AR resource group (`.arresourcegroup`).
     case arResourceGroup = "arresourcegroup"
+    /// An AR reference image (`.arreferenceimage`).
     case arReferenceImage = "arreferenceimage"
+    /// An AR reference object (`.arobject`).
     case arObject = "arobject"
+    /// A macOS icon set (`.iconset`).
     case iconSet = "iconset"
+    /// An iMessage sticker pack (`.stickerpack`).
     case stickerPack = "stickerpack"
+    /// One sticker (`.sticker`).
     case sticker = "sticker"
+    /// An animated sticker's frames (`.stickersequence`).
     case stickerSequence = "stickersequence"
+    /// A sticker pack's icons (`.stickersiconset`).
     case stickersIconSet = "stickersiconset"
+    /// A Game Center dashboard image (`.gcdashboardimage`).
     case gameCenterDashboardImage = "gcdashboardimage"
+    /// A Game Center leaderboard's images (`.gcleaderboard`).
     case gameCenterLeaderboard = "gcleaderboard"
+    /// A set of Game Center leaderboards (`.gcleaderboardset`).
     case gameCenterLeaderboardSet = "gcleaderboardset"
+    /// One watch complication's images (`.complication`).
     case watchComplication = "complication"
 
     /// The Contents.json key that holds the set's entries, for the types whose entries are read.

@@ -8,12 +8,16 @@
 /// if catalog.diagnostics.hasErrors { ... }
 /// ```
 public struct Catalog: Hashable, Sendable {
+    /// The `.xcassets` folder, as the reader was given it.
     public var path: String
+    /// The assets code can load by name, in folder order (a set's child sets are in its `children`).
     public var assets: [Asset]
     /// Groups (folders that are not sets), in folder order.
     public var groups: [Group]
+    /// Every problem the reader found, in folder order.
     public var diagnostics: [Diagnostic]
 
+    /// A catalog as the reader builds it, or built in memory.
     public init(path: String, assets: [Asset] = [], groups: [Group] = [], diagnostics: [Diagnostic] = []) {
         self.path = path
         self.assets = assets
@@ -32,9 +36,11 @@ public struct Catalog: Hashable, Sendable {
 
     /// A folder that organises assets; when it provides a namespace, its name prefixes theirs.
     public struct Group: Hashable, Sendable {
+        /// The group's folder.
         public var path: String
         /// The prefix its children's names get (`box/`), empty when no enclosing group provides one.
         public var namespace: String
+        /// Whether this group's own name is part of its children's names.
         public var providesNamespace: Bool
     }
 }

@@ -14,11 +14,14 @@
 public struct Slot: Hashable, Sendable, CustomStringConvertible {
     /// The entry's platform, or the one its idiom implies; nil for universal entries.
     public var platform: Platform?
+    /// The icon's `role` (`notificationCenter`, `companionSettings`, `primary-app-icon`), when the entry has one.
     public var role: String?
+    /// The icon's `size` in points (`60x60`), when the entry has one.
     public var size: String?
     /// Other keys that tell slots apart (launch images), as `key=value`.
     public var qualifiers: [String]
 
+    /// A slot; an entry with none of these keys is in the set's one unnamed slot.
     public init(platform: Platform? = nil, role: String? = nil, size: String? = nil, qualifiers: [String] = []) {
         self.platform = platform
         self.role = role

@@ -4,7 +4,20 @@
 
 /// The kind of device an interface runs on (axis 10 of the rule; docs/Selection.md).
 public enum UserInterfaceIdiom: String, CaseIterable, Hashable, Sendable, Comparable {
-    case phone, pad, tv, watch, mac, car, vision
+    /// iPhone and iPod touch (Contents.json `iphone`).
+    case phone
+    /// iPad (`ipad`).
+    case pad
+    /// Apple TV (`tv`).
+    case tv
+    /// Apple Watch (`watch`).
+    case watch
+    /// A Mac, for a native macOS interface (`mac`).
+    case mac
+    /// A CarPlay screen (`car`), served from the iOS app.
+    case car
+    /// Apple Vision Pro (`vision`).
+    case vision
 
     /// The Contents.json `idiom` value for this device kind.
     public var contentsValue: String {
@@ -15,6 +28,8 @@ public enum UserInterfaceIdiom: String, CaseIterable, Hashable, Sendable, Compar
         }
     }
 
+    /// Parses a Contents.json `idiom` that names a device kind; nil for `universal`, a store slot
+    /// or an unknown value (``IdiomRequirement`` tells those apart).
     public init?(contentsValue: String) {
         guard let match = Self.allCases.first(where: { $0.contentsValue == contentsValue }) else { return nil }
         self = match
@@ -25,23 +40,39 @@ public enum UserInterfaceIdiom: String, CaseIterable, Hashable, Sendable, Compar
 
 /// Light, dark or tinted appearance (axis 1; Contents.json `appearances` of kind `luminosity`).
 public enum UserInterfaceStyle: String, CaseIterable, Hashable, Sendable {
-    case light, dark, tinted
+    /// The default appearance (an `appearances` list without `luminosity` also means it).
+    case light
+    /// Dark Mode (`luminosity` `dark`).
+    case dark
+    /// The tinted appearance of iOS 18 app icons (`luminosity` `tinted`).
+    case tinted
 }
 
 /// Normal or increased contrast (axis 2; `appearances` of kind `contrast`).
 public enum AccessibilityContrast: String, CaseIterable, Hashable, Sendable {
-    case normal, high
+    /// Standard contrast (no `contrast` appearance).
+    case normal
+    /// Increase Contrast is on (`contrast` `high`).
+    case high
 }
 
 /// A size class (axes 11 and 12; `width-class`, `height-class`).
 public enum SizeClass: String, CaseIterable, Hashable, Sendable {
-    case compact, regular
+    /// A constrained dimension: an iPhone's width in portrait, a Slide Over window.
+    case compact
+    /// An expansive dimension: an iPad's full screen, either way round.
+    case regular
 }
 
 /// Reading direction (axis 8; `language-direction`).
 public enum LayoutDirection: String, CaseIterable, Hashable, Sendable {
-    case leftToRight, rightToLeft
+    /// Left to right, as English (`left-to-right`).
+    case leftToRight
+    /// Right to left, as Arabic and Hebrew (`right-to-left`): a variant for it is preferred, and
+    /// without one a `direction` of `left-to-right` is mirrored.
+    case rightToLeft
 
+    /// The Contents.json `language-direction` value.
     public var contentsValue: String {
         switch self {
         case .leftToRight: "left-to-right"
@@ -49,6 +80,7 @@ public enum LayoutDirection: String, CaseIterable, Hashable, Sendable {
         }
     }
 
+    /// Parses a Contents.json `language-direction`; nil for any other value.
     public init?(contentsValue: String) {
         guard let match = Self.allCases.first(where: { $0.contentsValue == contentsValue }) else { return nil }
         self = match
@@ -60,11 +92,50 @@ public enum LayoutDirection: String, CaseIterable, Hashable, Sendable {
 /// against each other: a device's own list of supported families, best first, is its fallback
 /// order (see `fallbackList`). New families go at the end of their kind.
 public enum GraphicsFeatureSet: String, CaseIterable, Hashable, Sendable, Comparable {
-    case metal1v2, metal1v3, metal2v2, metal2v3, metal3v1, metal3v2, metal4v1
-    case apple1, apple2, apple3, apple4, apple5, apple6, apple7, apple8, apple9, apple10
+    /// Metal feature set 1, version 2.
+    case metal1v2
+    /// Metal feature set 1, version 3.
+    case metal1v3
+    /// Metal feature set 2, version 2.
+    case metal2v2
+    /// Metal feature set 2, version 3.
+    case metal2v3
+    /// Metal feature set 3, version 1.
+    case metal3v1
+    /// Metal feature set 3, version 2.
+    case metal3v2
+    /// Metal feature set 4, version 1.
+    case metal4v1
+    /// Apple GPU family 1.
+    case apple1
+    /// Apple GPU family 2.
+    case apple2
+    /// Apple GPU family 3.
+    case apple3
+    /// Apple GPU family 4.
+    case apple4
+    /// Apple GPU family 5.
+    case apple5
+    /// Apple GPU family 6.
+    case apple6
+    /// Apple GPU family 7.
+    case apple7
+    /// Apple GPU family 8.
+    case apple8
+    /// Apple GPU family 9.
+    case apple9
+    /// Apple GPU family 10.
+    case apple10
 
-    public enum Kind: Hashable, Sendable { case metal, apple }
+    /// The two naming schemes, which are not ranked against each other.
+    public enum Kind: Hashable, Sendable {
+        /// The `metalNvM` feature sets.
+        case metal
+        /// The `appleN` GPU families.
+        case apple
+    }
 
+    /// Which naming scheme this value belongs to: fallback stays within one.
     public var kind: Kind { ordinal <= GraphicsFeatureSet.metal4v1.ordinal ? .metal : .apple }
 
     /// 1-based rank in the published order, so that 0 can mean "no requirement".
@@ -81,7 +152,16 @@ public enum GraphicsFeatureSet: String, CaseIterable, Hashable, Sendable, Compar
 
 /// The platform an entry is for (Contents.json `platform`), part of the idiom axis (10).
 public enum Platform: String, CaseIterable, Hashable, Sendable {
-    case ios, watchos, tvos, macos, visionos
+    /// iOS and iPadOS (Contents.json `ios`; `iphoneos` is read as it).
+    case ios
+    /// watchOS.
+    case watchos
+    /// tvOS.
+    case tvos
+    /// macOS (`macos`; `osx` is read as it).
+    case macos
+    /// visionOS (`visionos`; `xros` is read as it).
+    case visionos
 
     /// Parses a Contents.json `platform`; `universal` is nil (any platform), and so is an unknown
     /// value (the reader reports it).
@@ -112,8 +192,12 @@ extension UserInterfaceIdiom {
 
 /// Colour gamut of a display (axis 9; `display-gamut`).
 public enum DisplayGamut: String, CaseIterable, Hashable, Sendable {
-    case sRGB, P3
+    /// The standard gamut, and what a variant without `display-gamut` is for.
+    case sRGB
+    /// The wider Display P3 gamut (`display-P3`).
+    case P3
 
+    /// The Contents.json `display-gamut` value.
     public var contentsValue: String {
         switch self {
         case .sRGB: "sRGB"
@@ -121,6 +205,7 @@ public enum DisplayGamut: String, CaseIterable, Hashable, Sendable {
         }
     }
 
+    /// Parses a Contents.json `display-gamut`; nil for any other value.
     public init?(contentsValue: String) {
         guard let match = Self.allCases.first(where: { $0.contentsValue == contentsValue }) else { return nil }
         self = match
@@ -142,6 +227,7 @@ public enum IdiomRequirement: Hashable, Sendable {
     /// reports it as its interface idiom, so, like `*-marketing`, the trait rule never picks it.
     public static let slotOnlyIdioms: Set<String> = ["reality"]
 
+    /// The Contents.json `idiom` value this requirement was read from.
     public var contentsValue: String {
         switch self {
         case .universal: "universal"
@@ -166,21 +252,30 @@ public enum IdiomRequirement: Hashable, Sendable {
 
 /// A watch `screen-width` condition such as `<=145` or `>145` (axis 5, watch size).
 public struct ScreenWidthCondition: Hashable, Sendable, CustomStringConvertible {
+    /// How the screen's width is compared with `points`; the raw value is how Contents.json writes it.
     public enum Comparison: String, Hashable, Sendable, CaseIterable {
+        /// `<=`: at most `points` wide.
         case lessThanOrEqual = "<="
+        /// `>`: wider than `points`.
         case greaterThan = ">"
+        /// `<`: narrower than `points`.
         case lessThan = "<"
+        /// `>=`: at least `points` wide.
         case greaterThanOrEqual = ">="
     }
 
+    /// How the width is compared.
     public var comparison: Comparison
+    /// The bound, in points of screen width (145 for the 38 mm and 40 mm watches' border).
     public var points: Int
 
+    /// A condition such as `ScreenWidthCondition(.greaterThan, 145)` for `>145`.
     public init(_ comparison: Comparison, _ points: Int) {
         self.comparison = comparison
         self.points = points
     }
 
+    /// Parses a Contents.json `screen-width` such as `<=145`; nil when it is not a comparison and a number.
     public init?(contentsValue: String) {
         for comparison in [Comparison.lessThanOrEqual, .greaterThanOrEqual, .lessThan, .greaterThan]
         where contentsValue.hasPrefix(comparison.rawValue) {
@@ -191,6 +286,7 @@ public struct ScreenWidthCondition: Hashable, Sendable, CustomStringConvertible 
         return nil
     }
 
+    /// Whether a screen `width` points wide meets the condition.
     public func isSatisfied(byWidth width: Int) -> Bool {
         switch comparison {
         case .lessThanOrEqual: width <= points

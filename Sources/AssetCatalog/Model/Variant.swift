@@ -9,11 +9,17 @@ public struct Variant: Hashable, Sendable {
     public var location: SourceLocation?
 
     // The selection axes (the rule ranks them in its own order: see TraitAxis).
+    /// `idiom`: the device kind the entry is for; `universal` (the default) is any.
     public var idiom: IdiomRequirement = .universal
+    /// The `luminosity` appearance: light, dark or tinted.
     public var userInterfaceStyle: UserInterfaceStyle?
+    /// The `contrast` appearance: `high` for Increase Contrast.
     public var accessibilityContrast: AccessibilityContrast?
+    /// `width-class`: the horizontal size class the entry is for.
     public var horizontalSizeClass: SizeClass?
+    /// `height-class`: the vertical size class the entry is for.
     public var verticalSizeClass: SizeClass?
+    /// `language-direction`: the reading direction the entry is for.
     public var layoutDirection: LayoutDirection?
     /// nil means the entry did not say; the rule ranks that as sRGB.
     public var displayGamut: DisplayGamut?
@@ -21,8 +27,10 @@ public struct Variant: Hashable, Sendable {
     public var scale: Int?
 
     // What the entry provides.
+    /// The file the entry names, relative to the set's folder; nil for an empty slot or a colour.
     public var filename: String?
 
+    /// `unassigned`: the entry sits in Xcode's Unassigned well, an image given no slot.
     public var unassigned: Bool = false
 
     /// Keys whose value this tool does not know, with that value. A variant with any is never a
@@ -41,6 +49,7 @@ public struct Variant: Hashable, Sendable {
     /// What most entries never declare (see `RareAttributes`), out of line; nil when none is set.
     private var rare: RareAttributes?
 
+    /// A variant at position `index` with the entry as written; the typed fields start empty.
     public init(index: Int, entry: JSONObject = [:], location: SourceLocation? = nil) {
         self.index = index
         self.storedEntry = .built(entry)
@@ -90,13 +99,16 @@ public struct Variant: Hashable, Sendable {
 
 /// A colour set's colour: a colour space with components, or a reference to a system colour.
 public struct ColorDefinition: Hashable, Sendable {
+    /// `color-space` as written (`srgb`, `display-p3`, `extended-srgb`, `gray-gamma-22`, ...); nil for a system colour.
     public var colorSpace: String?
     /// Component names and values as written (`red`, `green`, `blue`, `alpha`, or `white`).
     public var components: [String: String]
     /// A named system colour such as `systemIndigoColor`.
     public var reference: String?
+    /// The platform a system colour reference is for (`ios`, `osx`), as written.
     public var platform: String?
 
+    /// A colour as Contents.json writes it.
     public init(colorSpace: String? = nil, components: [String: String] = [:], reference: String? = nil,
                 platform: String? = nil) {
         self.colorSpace = colorSpace
@@ -128,6 +140,7 @@ extension Variant {
 }
 
 extension Variant {
+    /// `screen-width`: a watch screen condition such as `<=145`.
     public var screenWidth: ScreenWidthCondition? {
         get { rare?.values.screenWidth }
         set { updateRare { $0.screenWidth = newValue } }
@@ -139,11 +152,13 @@ extension Variant {
         set { updateRare { $0.memory = newValue } }
     }
 
+    /// `graphics-feature-set`: the least GPU family the entry needs.
     public var graphicsFeatureSet: GraphicsFeatureSet? {
         get { rare?.values.graphicsFeatureSet }
         set { updateRare { $0.graphicsFeatureSet = newValue } }
     }
 
+    /// A colour set entry's colour.
     public var color: ColorDefinition? {
         get { rare?.values.color }
         set { updateRare { $0.color = newValue } }
@@ -151,46 +166,55 @@ extension Variant {
 
     // Keys that are selection axes too: `locale` (localization), `platform` (with the idiom) and a
     // case-size `subtype` (`44mm`, watch size); `role`, `size` and other subtypes tell slots apart.
+    /// `subtype`: a screen (`retina4`, `736h`) or watch case size (`44mm`), as written.
     public var subtype: String? {
         get { rare?.values.subtype }
         set { updateRare { $0.subtype = newValue } }
     }
 
+    /// `size`: an icon's size in points (`60x60`), as written.
     public var size: String? {
         get { rare?.values.size }
         set { updateRare { $0.size = newValue } }
     }
 
+    /// `role`: an icon's role (`notificationCenter`), as written.
     public var role: String? {
         get { rare?.values.role }
         set { updateRare { $0.role = newValue } }
     }
 
+    /// `platform`: the platform the entry is for (`ios`, `watchos`), as written.
     public var platform: String? {
         get { rare?.values.platform }
         set { updateRare { $0.platform = newValue } }
     }
 
+    /// `locale`: the localization the entry is for (`fr`, `zh-Hant`), as written.
     public var locale: String? {
         get { rare?.values.locale }
         set { updateRare { $0.locale = newValue } }
     }
 
+    /// `resizing`: the slicing of a resizable image (cap insets, centre mode), kept as written.
     public var resizing: JSONValue? {
         get { rare?.values.resizing }
         set { updateRare { $0.resizing = newValue } }
     }
 
+    /// `alignment-insets`: the insets layout aligns to, kept as written.
     public var alignmentInsets: JSONValue? {
         get { rare?.values.alignmentInsets }
         set { updateRare { $0.alignmentInsets = newValue } }
     }
 
+    /// `template-rendering-intent` on the entry: `template` or `original`.
     public var templateRenderingIntent: String? {
         get { rare?.values.templateRenderingIntent }
         set { updateRare { $0.templateRenderingIntent = newValue } }
     }
 
+    /// `compression-type` on the entry: how its image is compressed when compiled.
     public var compressionType: String? {
         get { rare?.values.compressionType }
         set { updateRare { $0.compressionType = newValue } }

@@ -9,9 +9,9 @@ import AdaptSupport
 /// ```swift
 /// CatalogFinder.catalogs(below: ".")   // ["./App/Assets.xcassets", "./Widget/Assets.xcassets"]
 /// ```
-public enum CatalogFinder {
+package enum CatalogFinder {
     /// Catalog paths below `folder` (prefixed with it), sorted, at most `limit` of them.
-    public static func catalogs(below folder: String, depth: Int = 4, limit: Int = 20) -> [String] {
+    package static func catalogs(below folder: String, depth: Int = 4, limit: Int = 20) -> [String] {
         var found: [String] = []
         var budget = 5_000
         func visit(_ path: String, depth: Int) {
@@ -32,7 +32,7 @@ public enum CatalogFinder {
 
     /// Whether a folder name is a catalog's: it ends in `.xcassets` (any case, as macOS file
     /// systems usually ignore case).
-    public static func isCatalogName(_ name: String) -> Bool {
+    package static func isCatalogName(_ name: String) -> Bool {
         name.pathExtension.lowercased() == "xcassets"
     }
 }

@@ -20,10 +20,13 @@ public struct CatalogReader: Sendable {
 
     /// A catalog folder that cannot be read at all.
     public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The problem, located at the folder (`reading.unreadable` and the like).
         public var diagnostic: Diagnostic
         public var description: String { diagnostic.description }
     }
 
+    /// Reads the `.xcassets` folder at `path`: every set, in parallel, with every problem as a diagnostic.
+    /// Throws only when the folder is missing, not a folder, not an `.xcassets` or not readable.
     public func read(at path: String) throws(Failure) -> Catalog {
         let root = Self.normalizedCatalogPath(path)
         guard FileSystem.isDirectory(root), let realRoot = FileSystem.realPath(root) else {

@@ -6,6 +6,7 @@ extension AssetIndex {
     public struct Candidate: Hashable, Sendable {
         /// Position in the asset's `variants`.
         public var variant: Int
+        /// The score on each axis, in `TraitAxis` order; compared axis by axis, the first difference decides.
         public var scores: [UInt32]
 
         /// The axes on which this candidate scores better than `other`.

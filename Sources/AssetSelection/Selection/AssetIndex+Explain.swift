@@ -14,6 +14,7 @@ extension AssetIndex {
         return select(assetAt: asset, for: traits)
     }
 
+    /// `select(_:for:)` for the asset at `position` in `catalog.assets`: the answer with its full trace.
     public func select(assetAt position: Int, for traits: TraitCollection) -> Selection {
         if let layers = selectLayers(assetAt: position, for: traits) { return layers }
         let asset = catalog.assets[position]

@@ -14,6 +14,7 @@ extension AssetIndex {
         return winner(in: variants, CompiledQuery(traits, strings: strings), asset: Int(entry.asset), isWholeSet: true)
     }
 
+    /// `resolve(_:for:)` for the asset at position `asset` in `catalog.assets`, without a name lookup.
     public func resolve(assetAt asset: Int, for traits: TraitCollection) -> Match? {
         let entry = entriesByPosition[asset]
         guard entry.firstSlot < 0 else { return nil }
@@ -35,7 +36,7 @@ extension AssetIndex {
     /// Calls `body` with the winner of each slot of the asset (of the whole set for most sets) that
     /// has one: thinning's inner loop, which allocates nothing.
     @inline(__always)
-    public func forEachWinner(assetAt asset: Int, for traits: TraitCollection, _ body: (Match) -> Void) {
+    package func forEachWinner(assetAt asset: Int, for traits: TraitCollection, _ body: (Match) -> Void) {
         let entry = entriesByPosition[asset]
         let query = CompiledQuery(traits, strings: strings)
         if entry.firstSlot < 0 {

@@ -17,7 +17,7 @@ extension AssetIndex {
     /// let locales = index.locales(relevantToAssetAt: position)
     /// index.markWinners(assetAt: position, for: device.thinningTraitSets(locales: locales), in: &won)
     /// ```
-    public func markWinners(assetAt asset: Int, for traitSets: [TraitCollection], in won: inout [Bool]) {
+    package func markWinners(assetAt asset: Int, for traitSets: [TraitCollection], in won: inout [Bool]) {
         let entry = entriesByPosition[asset]
         let ranges = entry.firstSlot < 0
             ? [entry.range] : slotTable[Int(entry.firstSlot)..<Int(entry.firstSlot + entry.slotCount)].map(\.range)

@@ -15,6 +15,7 @@ import AssetCatalog
 /// for slot in index.resolveSlots(assetAt: 0, for: traits) { ... }   // an app icon set, slot by slot
 /// ```
 public struct AssetIndex: Sendable {
+    /// The catalog indexed, as read; positions in a `Match` are positions in it.
     public let catalog: Catalog
     /// Each asset's position, its packed variants' range and its slots, together, so that a
     /// query touches one table entry and then the variants (a random batch is bound by cache misses).
@@ -55,6 +56,7 @@ public struct AssetIndex: Sendable {
         var range: Range<Int> { Int(start)..<Int(start + count) }
     }
 
+    /// Indexes `catalog`: one pass over its assets, after which every query reads only the index.
     public init(_ catalog: Catalog) {
         self.catalog = catalog
         var strings = StringTable()
@@ -129,10 +131,14 @@ public struct AssetIndex: Sendable {
     /// A chosen variant: the asset's position in `catalog.assets`, the variant's in its
     /// `variants`, and whether it is shown mirrored (made for the other layout direction).
     public struct Match: Hashable, Sendable {
+        /// The asset's position in `catalog.assets`.
         public var asset: Int
+        /// The variant's position in the asset's `variants`.
         public var variant: Int
+        /// Whether the variant is drawn mirrored: made for left to right, shown right to left.
         public var mirrored: Bool
 
+        /// A match, as the selector makes it.
         public init(asset: Int, variant: Int, mirrored: Bool = false) {
             self.asset = asset
             self.variant = variant
@@ -142,12 +148,16 @@ public struct AssetIndex: Sendable {
 
     /// One slot of a set and what it shows, nil when nothing in it may compete.
     public struct SlotMatch: Hashable, Sendable {
+        /// The slot.
         public var slot: Slot
+        /// The variant the slot shows, nil when none may compete.
         public var match: Match?
     }
 
+    /// The position in `catalog.assets` of the asset code loads as `name`, nil when there is none.
     public func assetPosition(named name: String) -> Int? { entries.value(for: name).map { Int($0.asset) } }
 
+    /// The variant a match chose.
     public func variant(_ match: Match) -> Variant { catalog.assets[match.asset].variants[match.variant] }
 
     /// Whether the asset at `position` is a list of slots (see `Slot`).

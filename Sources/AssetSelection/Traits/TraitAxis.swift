@@ -4,17 +4,29 @@
 /// watch size, graphics, scale, direction and gamut before the idiom, and UIKit's size classes
 /// come last.
 public enum TraitAxis: Int, CaseIterable, Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// 1: light, dark or tinted appearance.
     case userInterfaceStyle = 1
+    /// 2: normal or increased contrast.
     case accessibilityContrast
+    /// 3: the localization (`locale`).
     case locale
+    /// 4: the least device memory.
     case memory
+    /// 5: the watch's screen width and case size.
     case watchSize
+    /// 6: the GPU family.
     case graphicsFeatureSet
+    /// 7: 1x, 2x or 3x.
     case displayScale
+    /// 8: left to right or right to left; a variant for the other direction may be mirrored.
     case layoutDirection
+    /// 9: sRGB or Display P3.
     case displayGamut
+    /// 10: the device kind, with the platform.
     case idiom
+    /// 11: the horizontal size class.
     case horizontalSizeClass
+    /// 12: the vertical size class.
     case verticalSizeClass
 
     /// The query traits this axis compares (the watch-size axis has two: width and case size).
@@ -76,18 +88,31 @@ public enum TraitAxis: Int, CaseIterable, Hashable, Sendable, Comparable, Custom
 
 /// One trait of a query, by its JSON name (`userInterfaceStyle`, `locale`, ...), in axis order.
 public enum Trait: String, CaseIterable, Hashable, Sendable {
+    /// `TraitCollection.userInterfaceStyle`.
     case userInterfaceStyle
+    /// `TraitCollection.accessibilityContrast`.
     case accessibilityContrast
+    /// `TraitCollection.locale`.
     case locale
+    /// `TraitCollection.memory`.
     case memory
+    /// `TraitCollection.screenWidth` (the watch-size axis).
     case screenWidth
+    /// `TraitCollection.deviceSubtype` (the watch-size axis).
     case deviceSubtype
+    /// `TraitCollection.graphicsFeatureSets`, given as one family (`graphicsFeatureSet`).
     case graphicsFeatureSet
+    /// `TraitCollection.displayScale`.
     case displayScale
+    /// `TraitCollection.layoutDirection`.
     case layoutDirection
+    /// `TraitCollection.displayGamut`.
     case displayGamut
+    /// `TraitCollection.userInterfaceIdiom`.
     case userInterfaceIdiom
+    /// `TraitCollection.horizontalSizeClass`.
     case horizontalSizeClass
+    /// `TraitCollection.verticalSizeClass`.
     case verticalSizeClass
 
     /// The axis that compares this trait.

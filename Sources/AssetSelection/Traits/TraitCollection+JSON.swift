@@ -3,6 +3,7 @@ import AssetCatalog
 extension TraitCollection {
     /// Why a trait query could not be read, naming the trait and the value.
     public struct DecodingError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// What is wrong, naming the trait and the value (`displayScale: 4 is not 1, 2 or 3`).
         public var message: String
         public var description: String { message }
     }
@@ -74,6 +75,7 @@ extension TraitCollection {
 
     /// Bounds that keep every comparison exact: no device has more, and the packed forms hold them.
     public static let largestMemory = 65_535
+    /// The widest watch screen width a query may give, in points.
     public static let largestScreenWidth = 65_535
 
     /// A `deviceSubtype` as every reader of trait sets takes it (queries, `--device-subtype`,
@@ -116,10 +118,10 @@ extension Character {
 }
 
 /// Language identifiers as the rule compares them: `fr`, `fr-CA`, `pt-BR`, `zh-Hans`.
-public enum LocaleIdentifier {
+package enum LocaleIdentifier {
     /// The identifier with `_` written as `-`, or nil when it is not one: a language subtag of 2
     /// or 3 letters, then subtags of 1 to 8 letters or digits.
-    public static func normalized(_ text: String) -> String? {
+    package static func normalized(_ text: String) -> String? {
         let subtags = text.split(separator: "-", omittingEmptySubsequences: false)
             .flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
         guard let language = subtags.first, (2...3).contains(language.count),
@@ -130,12 +132,12 @@ public enum LocaleIdentifier {
     }
 
     /// The language subtag, lowercased: `fr` for `fr-CA`.
-    public static func language(of identifier: String) -> String {
+    package static func language(of identifier: String) -> String {
         String(identifier.prefix { $0 != "-" && $0 != "_" }).lowercased()
     }
 
     /// The key identifiers are compared by: case and `_`/`-` do not matter.
-    public static func comparisonKey(_ identifier: String) -> String {
+    package static func comparisonKey(_ identifier: String) -> String {
         String(identifier.lowercased().map { $0 == "_" ? "-" : $0 })
     }
 }

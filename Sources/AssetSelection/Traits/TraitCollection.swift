@@ -10,7 +10,9 @@ import AssetCatalog
 /// merged.differingAxes(from: traits)   // [.verticalSizeClass, ...]
 /// ```
 public struct TraitCollection: Hashable, Sendable {
+    /// Light, dark or tinted.
     public var userInterfaceStyle: UserInterfaceStyle?
+    /// Normal or increased contrast.
     public var accessibilityContrast: AccessibilityContrast?
     /// A language identifier such as `fr` or `pt-BR`.
     public var locale: String?
@@ -25,12 +27,19 @@ public struct TraitCollection: Hashable, Sendable {
     public var graphicsFeatureSets: [GraphicsFeatureSet]?
     /// 1, 2 or 3.
     public var displayScale: Int?
+    /// The reading direction.
     public var layoutDirection: LayoutDirection?
+    /// The display's colour gamut.
     public var displayGamut: DisplayGamut?
+    /// The device kind.
     public var userInterfaceIdiom: UserInterfaceIdiom?
+    /// The horizontal size class of the window.
     public var horizontalSizeClass: SizeClass?
+    /// The vertical size class of the window.
     public var verticalSizeClass: SizeClass?
 
+    /// A trait collection; every trait left out is unspecified (docs/Selection.md says how the
+    /// rule reads an unspecified trait on each axis).
     public init(userInterfaceIdiom: UserInterfaceIdiom? = nil, screenWidth: Int? = nil,
                 userInterfaceStyle: UserInterfaceStyle? = nil, accessibilityContrast: AccessibilityContrast? = nil,
                 horizontalSizeClass: SizeClass? = nil, verticalSizeClass: SizeClass? = nil,
@@ -78,6 +87,7 @@ public struct TraitCollection: Hashable, Sendable {
         TraitCollection(mergingTraitsFrom: [self, overrides])
     }
 
+    /// Whether the query gives a value for `trait`.
     public func isSpecified(_ trait: Trait) -> Bool {
         switch trait {
         case .userInterfaceStyle: userInterfaceStyle != nil
@@ -172,14 +182,18 @@ public struct TraitCollection: Hashable, Sendable {
 /// child.effective
 /// ```
 public struct TraitEnvironment: Hashable, Sendable {
+    /// The traits the parent passes down.
     public var inherited: TraitCollection
+    /// The traits this level sets itself, kept when the parent's change.
     public var overrides: TraitCollection
 
+    /// An environment under `inherited`, overriding `overrides`.
     public init(inherited: TraitCollection, overrides: TraitCollection = .unspecified) {
         self.inherited = inherited
         self.overrides = overrides
     }
 
+    /// What this level sees: the inherited traits with the overrides applied.
     public var effective: TraitCollection { inherited.applying(overrides) }
 
     /// The environment of a child of this one, which inherits this one's effective traits.

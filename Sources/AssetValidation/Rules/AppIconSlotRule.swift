@@ -3,6 +3,7 @@ import AssetCatalog
 
 /// The family's rules, each declared with its card; the check follows.
 extension RuleID {
+    /// An app icon set without every slot its idioms need (the single-size format needs none).
     public static let iconMissingSlot = RuleID(
         "icon.missing-slot", .warning, .icons,
         "an app icon set without every slot its idioms need (the single-size format needs none)",

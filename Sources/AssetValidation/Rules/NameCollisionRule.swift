@@ -2,6 +2,7 @@ import AssetCatalog
 
 /// The family's rules, each declared with its card; the check follows.
 extension RuleID {
+    /// Two assets found by the same lookup with one qualified name, in one catalog or across those given.
     public static let nameCollision = RuleID(
         "name.collision", .warning, .sets,
         "two assets found by the same lookup with one qualified name, in one catalog or across those given",

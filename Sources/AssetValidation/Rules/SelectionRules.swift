@@ -5,36 +5,46 @@ import DeviceProfiles
 
 /// The family's rules, each declared with its card; the check follows.
 extension RuleID {
+    /// Entries of one slot with identical attributes (locale and platform included): only the first can ever win.
     public static let variantDuplicate = RuleID(
         "variant.duplicate", .warning, .selection,
         "entries of one slot with identical attributes (locale and platform included): only the first can ever win",
         reason: "Xcode builds it; the second entry is dead weight",
         bad: #"{"images": [{"idiom": "universal", "scale": "2x", "filename": "a.png"}, {"idiom": "universal", "scale": "2x", "filename": "b.png"}]}"#,
         good: #"{"images": [{"idiom": "universal", "scale": "2x", "filename": "a.png"}, {"idiom": "universal", "scale": "3x", "filename": "b.png"}]}"#)
+    /// An entry that no device the catalog is for (plus `--devices`) ever selects; app icon entries for devices no
+    /// longer made are left alone.
     public static let variantUnreachable = RuleID(
         "variant.unreachable", .warning, .selection,
         "an entry that no device the catalog is for (plus `--devices`) ever selects; app icon entries for devices no longer made are left alone",
         reason: "Xcode builds it; the entry is dead weight",
         bad: #"{"images": [{"idiom": "universal", "filename": "any.png"}, {"idiom": "universal", "filename": "never.png"}]}"#,
         good: #"{"images": [{"idiom": "universal", "filename": "any.png"}, {"idiom": "universal", "appearances": [{"appearance": "luminosity", "value": "dark"}], "filename": "dark.png"}]}"#)
+    /// Entries that differ only in keys the rule does not compare tie on every axis for some device: declaration order
+    /// decides.
     public static let variantAmbiguous = RuleID(
         "variant.ambiguous", .warning, .selection,
         "entries that differ only in keys the rule does not compare tie on every axis for some device: declaration order decides",
         reason: "Xcode builds it; declaration order decides silently",
         bad: #"{"images": [{"idiom": "universal", "filename": "a.png"}, {"idiom": "universal", "display-gamut": "sRGB", "filename": "b.png"}]}"#,
         good: #"{"images": [{"idiom": "universal", "filename": "a.png"}, {"idiom": "universal", "display-gamut": "display-P3", "filename": "b.png"}]}"#)
+    /// The winner beats another candidate only because an earlier axis outranks one on which the other is better.
     public static let variantPrecedenceDependent = RuleID(
         "variant.precedence-dependent", .warning, .selection,
         "the winner beats another candidate only because an earlier axis outranks one on which the other is better",
         reason: "the device shows what the rule says; it may not be what was meant",
         bad: #"{"images": [{"idiom": "universal", "scale": "3x", "filename": "a@3x.png"}, {"idiom": "iphone", "scale": "2x", "filename": "phone@2x.png"}]}  (a @3x iPhone shows the universal image: scale outranks idiom)"#,
         good: #"{"images": [{"idiom": "universal", "scale": "3x", "filename": "a@3x.png"}, {"idiom": "iphone", "scale": "3x", "filename": "phone@3x.png"}]}"#)
+    /// A slot with so many variants and trait sets (thousands of locales, say) that only duplicates and reachability
+    /// are checked in it.
     public static let variantAnalysisLimited = RuleID(
         "variant.analysis-limited", .note, .selection,
         "a slot with so many variants and trait sets (thousands of locales, say) that only duplicates and reachability are checked in it",
         reason: "Xcode builds it; the checks skipped are warnings at most",
         bad: "Flags.imageset/Contents.json  (10,000 entries, each with its own locale)",
         good: "Flags.imageset/Contents.json  (an entry for each of the app's 40 languages)")
+    /// A device (named) shows the asset upscaled from a lower scale, because the variants that win on the earlier axes
+    /// lack its scale.
     public static let scaleGap = RuleID(
         "scale.gap", .warning, .selection,
         "a device (named) shows the asset upscaled from a lower scale, because the variants that win on the earlier axes lack its scale",

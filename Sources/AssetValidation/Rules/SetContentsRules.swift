@@ -2,6 +2,7 @@ import AssetCatalog
 
 /// The family's rules, each declared with its card; the check follows.
 extension RuleID {
+    /// A file in a set's folder that no entry names (Xcode's .
     public static let setUnassigned = RuleID(
         "set.unassigned", .warning, .sets,
         #"a file in a set's folder that no entry names (Xcode's "unassigned child"): it is never shipped"#,

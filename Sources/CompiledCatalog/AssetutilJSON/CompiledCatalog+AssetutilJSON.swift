@@ -24,14 +24,14 @@ import AssetCatalog
 /// document.write { piece in output += piece }
 /// ```
 extension CompiledCatalog {
-    public struct AssetutilDocument: Sendable {
+    package struct AssetutilDocument: Sendable {
         /// The catalog as read from its file: the document formats each rendition in place.
         let index: CompiledCatalogIndex
         /// Whether each rendition carries its `SHA1Digest`: hashing every byte of the file is most
         /// of the document's time, so `adapt inspect --format json --no-digests` can leave it out.
         let digests: Bool
 
-        public init(_ catalog: CompiledCatalog) { self.init(catalog.index) }
+        package init(_ catalog: CompiledCatalog) { self.init(catalog.index) }
 
         /// The document of a file read only as far as an index: no `Rendition` values are built.
         package init(_ index: CompiledCatalogIndex, digests: Bool = true) {
@@ -40,7 +40,7 @@ extension CompiledCatalog {
         }
 
         /// The whole document as UTF-8, ending with a newline (Xcode's JSON style, as assetutil).
-        public func bytes() -> [UInt8] {
+        package func bytes() -> [UInt8] {
             var document: [UInt8] = []
             write { document += $0 }
             return document
@@ -50,7 +50,7 @@ extension CompiledCatalog {
         /// its call. Renditions are formatted in batches on every core, a few batches per core at
         /// a time, so memory stays bounded; the batches' buffers are reused from one group of
         /// batches to the next, so a large file costs a few megabytes of buffers, allocated once.
-        public func write(flush: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        package func write(flush: (UnsafeRawBufferPointer) throws -> Void) rethrows {
             var head = JSONOutput()
             head.append(UInt8(ascii: "["))
             writeHeader(into: &head)

@@ -12,8 +12,11 @@
 /// facet.nameIdentifier   // 43947
 /// ```
 public struct CARFacet: Hashable, Sendable {
+    /// One attribute of the facet's key and its value.
     public struct Attribute: Hashable, Sendable {
+        /// The attribute.
         public var attribute: RenditionAttribute
+        /// Its value.
         public var value: UInt16
     }
 
@@ -21,14 +24,17 @@ public struct CARFacet: Hashable, Sendable {
     public var name: String
     /// The name as stored (any NUL padding at its end left out): what CoreUI compares.
     public var nameBytes: [UInt8]
+    /// The facet's key: the attributes every rendition of the asset shares, the identifier among them.
     public var attributes: [Attribute]
 
+    /// A facet; `nameBytes` keeps the name's bytes as stored when they are not valid UTF-8.
     public init(name: String, nameBytes: [UInt8]? = nil, attributes: [Attribute]) {
         self.name = name
         self.nameBytes = nameBytes ?? Array(name.utf8)
         self.attributes = attributes
     }
 
+    /// The identifier that renditions' keys carry to say they belong to this asset.
     public var nameIdentifier: UInt16? { attributes.first { $0.attribute == .identifier }?.value }
 
     /// Every facet of the tree, in the tree's (name) order.
@@ -65,11 +71,15 @@ public struct CARFacet: Hashable, Sendable {
 /// `UIAppearanceDark` → 1, …) and `LOCALIZATIONKEYS` (`en` → 1, …). A rendition key's appearance
 /// or localization attribute holds the number.
 public struct CARNamedValues: Hashable, Sendable {
+    /// One name and its number.
     public struct Entry: Hashable, Sendable {
+        /// The name (`UIAppearanceDark`, `fr`).
         public var name: String
+        /// The number keys use for it.
         public var value: UInt32
     }
 
+    /// Every entry, in the file's order.
     public var entries: [Entry]
 
     /// The name of `value`, when the tree has one.

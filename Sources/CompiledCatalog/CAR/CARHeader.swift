@@ -6,7 +6,9 @@
 /// header.storageVersion   // 11 for Xcode 7.3, 17 for Xcode 13 and later
 /// ```
 public struct CARHeader: Hashable, Sendable {
+    /// The CoreUI version that wrote the file (972 for Xcode 26).
     public var coreUIVersion: UInt32
+    /// The storage format's version (17 for recent files).
     public var storageVersion: UInt32
     /// Seconds since 1970 (0 when the writer left it out, as Xcode 7 did).
     public var storageTimestamp: UInt32
@@ -18,9 +20,13 @@ public struct CARHeader: Hashable, Sendable {
     public var versionString: String
     /// 32 hex digits, as stored.
     public var uuid: String
+    /// A checksum CoreUI records; not checked.
     public var associatedChecksum: UInt32
+    /// The schema version (0 for asset catalogs).
     public var schemaVersion: UInt32
+    /// The file's default colour space number.
     public var colorSpaceID: UInt32
+    /// How keys are compared (2 for recent files).
     public var keySemantics: UInt32
 
     package static let length = 436
@@ -60,8 +66,11 @@ public struct CARHeader: Hashable, Sendable {
 public struct CARExtendedMetadata: Hashable, Sendable {
     /// Empty for an unthinned file; `optimized <idiom 1> <subtype 569> …` once thinned.
     public var thinningArguments: String
+    /// The OS version the catalog was compiled for (`17.0`).
     public var deploymentPlatformVersion: String
+    /// The platform it was compiled for (`ios`, `atv`).
     public var deploymentPlatform: String
+    /// The tool that wrote it, as it names itself (`adapt compile` for the files this package writes).
     public var authoringTool: String
 
     package static let length = 4 + 4 * 256

@@ -24,13 +24,19 @@ public struct CompiledCatalog: Sendable {
     /// many references quadratic).
     package let packedImagePositions: [[UInt16]: Int]
 
+    /// The file read, as given (empty for a catalog read from bytes).
     public var path: String { index.path }
+    /// The `CARHEADER` block.
     public var header: CARHeader { index.header }
     /// Nil for files written before Xcode 8.
     public var metadata: CARExtendedMetadata? { index.metadata }
+    /// The `KEYFORMAT` block: which attributes each rendition key lists.
     public var keyFormat: CARKeyFormat { index.keyFormat }
+    /// The asset names (`FACETKEYS`), in the file's order.
     public var facets: [CARFacet] { index.facets }
+    /// The appearance names (`APPEARANCEKEYS`), when the file has them.
     public var appearances: CARNamedValues? { index.appearances }
+    /// The localization names (`LOCALIZATIONKEYS`), when the file has them.
     public var localizations: CARNamedValues? { index.localizations }
     /// The number of `BITMAPKEYS` entries, when the file has the tree.
     public var bitmapKeyCount: Int? { index.bitmapKeyCount }

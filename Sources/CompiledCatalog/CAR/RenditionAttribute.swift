@@ -10,34 +10,61 @@ public struct RenditionAttribute: RawRepresentable, Hashable, Sendable, CustomSt
     public var rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
+    /// 0: the look (a theme's variant).
     public static let look = Self(rawValue: 0)
+    /// 1: the element (an asset kind in CoreUI's theme terms).
     public static let element = Self(rawValue: 1)
+    /// 2: the part.
     public static let part = Self(rawValue: 2)
+    /// 3: the size (regular, small, mini).
     public static let size = Self(rawValue: 3)
+    /// 4: the layout direction.
     public static let direction = Self(rawValue: 4)
+    /// 5: a placeholder value.
     public static let placeholder = Self(rawValue: 5)
+    /// 6: the control value (on, off, mixed).
     public static let value = Self(rawValue: 6)
+    /// 7: the appearance (an `APPEARANCEKEYS` number).
     public static let appearance = Self(rawValue: 7)
+    /// 8: the first dimension (a frame or an index).
     public static let dimension1 = Self(rawValue: 8)
+    /// 9: the second dimension.
     public static let dimension2 = Self(rawValue: 9)
+    /// 10: the control state (normal, rollover, pressed, ...).
     public static let state = Self(rawValue: 10)
+    /// 11: the layer.
     public static let layer = Self(rawValue: 11)
+    /// 12: the scale (1, 2 or 3).
     public static let scale = Self(rawValue: 12)
+    /// 13: the localization (a `LOCALIZATIONKEYS` number).
     public static let localization = Self(rawValue: 13)
+    /// 14: the presentation state (active, inactive).
     public static let presentationState = Self(rawValue: 14)
+    /// 15: the idiom.
     public static let idiom = Self(rawValue: 15)
+    /// 16: the subtype (a screen or watch size).
     public static let subtype = Self(rawValue: 16)
     /// The name identifier, which ties a rendition to its facet (its asset's name).
     public static let identifier = Self(rawValue: 17)
+    /// 18: the previous control value, for transitions.
     public static let previousValue = Self(rawValue: 18)
+    /// 19: the previous state, for transitions.
     public static let previousState = Self(rawValue: 19)
+    /// 20: the horizontal size class.
     public static let horizontalSizeClass = Self(rawValue: 20)
+    /// 21: the vertical size class.
     public static let verticalSizeClass = Self(rawValue: 21)
+    /// 22: the memory class.
     public static let memoryClass = Self(rawValue: 22)
+    /// 23: the graphics class (GPU family).
     public static let graphicsClass = Self(rawValue: 23)
+    /// 24: the display gamut (0 sRGB, 1 P3).
     public static let displayGamut = Self(rawValue: 24)
+    /// 25: the deployment target.
     public static let deploymentTarget = Self(rawValue: 25)
+    /// 26: a symbol's weight.
     public static let glyphWeight = Self(rawValue: 26)
+    /// 27: a symbol's size.
     public static let glyphSize = Self(rawValue: 27)
 
     private static let names = [
@@ -68,7 +95,9 @@ public struct RenditionAttribute: RawRepresentable, Hashable, Sendable, CustomSt
 /// The `KEYFORMAT` block (tag `kfmt`): which attributes a rendition key holds, in order. Each
 /// key in the RENDITIONS tree is one little-endian 16-bit value per attribute listed here.
 public struct CARKeyFormat: Hashable, Sendable {
+    /// The KEYFORMAT block's version.
     public var version: UInt32
+    /// The attributes each key lists, in key order.
     public var attributes: [RenditionAttribute]
 
     /// The most attributes a key format may list. CoreUI numbers 28 (`RenditionAttribute`) and the

@@ -117,6 +117,7 @@ package struct BitmapPayload: Sendable {
 
 /// What `BitmapPayload.decode` gives back.
 public enum BitmapDecoding: Sendable {
+    /// The pixels, decoded.
     case pixels(DecodedBitmap)
     /// The payload uses a compression this package does not decode (`deepmap2`, `astc`, ...):
     /// the caller names it and skips the rendition.
@@ -125,11 +126,17 @@ public enum BitmapDecoding: Sendable {
 
 /// Decoded pixels, as CoreUI stores them (colour premultiplied, B G R A in memory).
 public struct DecodedBitmap: Sendable, Equatable {
+    /// The width in pixels.
     public let width: Int
+    /// The height in pixels.
     public let height: Int
+    /// Bytes from one row's start to the next's.
     public let rowBytes: Int
+    /// How the pixels are laid out.
     public let format: BitmapPixelFormat
+    /// Whether the rendition says every pixel is opaque.
     public let isOpaque: Bool
+    /// The pixels, `rowBytes` × `height` bytes.
     public let bytes: [UInt8]
 
     package init(width: Int, height: Int, rowBytes: Int, format: BitmapPixelFormat, isOpaque: Bool, bytes: [UInt8]) {

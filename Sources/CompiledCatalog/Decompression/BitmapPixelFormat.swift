@@ -20,6 +20,7 @@ public enum BitmapPixelFormat: String, Hashable, Sendable, CaseIterable {
     /// 8-bit grey, no alpha.
     case gray8 = "GRAY"
 
+    /// Bytes per pixel: 4 for BGRA, 2 for grey and alpha, and so on.
     public var bytesPerPixel: Int {
         switch self {
         case .argb, .grayAlpha16: 4

@@ -10,6 +10,7 @@
 /// }
 /// ```
 public struct DecompressionError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong, so callers can tell a limit from damage.
     public enum Kind: String, Hashable, Sendable {
         /// The input ends before the stream does.
         case truncated
@@ -23,9 +24,11 @@ public struct DecompressionError: Error, Hashable, Sendable, CustomStringConvert
 
     /// `lzfse`, `lzvn`, `rle`, `zlib`, `bitmap` (the CELM/MLEC framing) or `rawdata` (RAWD).
     public let codec: String
+    /// What went wrong.
     public let kind: Kind
     /// Byte offset in the codec's input where the problem was found.
     public let offset: Int
+    /// What went wrong in words.
     public let message: String
 
     package init(_ codec: String, _ kind: Kind, at offset: Int, _ message: String) {
@@ -51,24 +54,24 @@ public struct DecompressionError: Error, Hashable, Sendable, CustomStringConvert
 /// try LZVN.decode(bytes, limit: .exactly(4096))        // exactly 4096 bytes, or an error
 /// try LZFSE.decode(bytes, limit: .atMost(64 << 20))    // anything up to 64 MiB
 /// ```
-public struct DecodeLimit: Hashable, Sendable {
+package struct DecodeLimit: Hashable, Sendable {
     /// The size the output must have, when known.
-    public var expected: Int?
+    package var expected: Int?
     /// The most output the decoder may produce (never more than `DecodeLimit.hardCap`).
-    public var maximum: Int
+    package var maximum: Int
 
     /// 1 GiB: no CoreUI bitmap comes near it (16384 x 16384 x 4 is exactly this), and it keeps
     /// a hostile length field from asking for more.
-    public static let hardCap = 1 << 30
+    package static let hardCap = 1 << 30
 
-    public init(expected: Int?, maximum: Int) {
+    package init(expected: Int?, maximum: Int) {
         let cap = min(max(0, maximum), DecodeLimit.hardCap)
         self.expected = expected.map { max(0, $0) }
         self.maximum = expected.map { min($0, cap) } ?? cap
     }
 
-    public static func exactly(_ size: Int) -> DecodeLimit { DecodeLimit(expected: size, maximum: size) }
-    public static func atMost(_ size: Int) -> DecodeLimit { DecodeLimit(expected: nil, maximum: size) }
+    package static func exactly(_ size: Int) -> DecodeLimit { DecodeLimit(expected: size, maximum: size) }
+    package static func atMost(_ size: Int) -> DecodeLimit { DecodeLimit(expected: nil, maximum: size) }
 
     /// Checks a finished output's size against `expected`.
     package func check(produced: Int, codec: String, at offset: Int) throws(DecompressionError) {

@@ -16,9 +16,9 @@ import Foundation
 /// names.claim("A.PNG", in: "A.imageset").name              // "A-2.PNG" (changes: [.madeDistinct])
 /// names.claimSet("..", extension: "imageset").name         // "unnamed.imageset"
 /// ```
-public struct ExtractNames: Sendable {
+package struct ExtractNames: Sendable {
     /// Why a name was changed; extract reports each renaming with these.
-    public enum Change: String, Sendable, Hashable, CaseIterable, Comparable {
+    package enum Change: String, Sendable, Hashable, CaseIterable, Comparable {
         /// Characters a file name must not hold (path separators, `..`, control, format and
         /// line-separator characters, a leading dot) were replaced or removed.
         case cleaned
@@ -30,7 +30,7 @@ public struct ExtractNames: Sendable {
         /// `-2`, `-3`, … suffix tells them apart.
         case madeDistinct = "made-distinct"
 
-        public static func < (left: Change, right: Change) -> Bool {
+        package static func < (left: Change, right: Change) -> Bool {
             allCases.firstIndex(of: left)! < allCases.firstIndex(of: right)!
         }
     }

@@ -70,6 +70,7 @@ public final class PackedImageCache {
     private var order: [UInt32] = []
     private let capacity: Int
 
+    /// A cache keeping at most `capacity` decoded packed images.
     public init(capacity: Int = .max) { self.capacity = max(1, capacity) }
 
     fileprivate func decoded(_ block: UInt32) -> BitmapDecoding?? { decoded[block] }

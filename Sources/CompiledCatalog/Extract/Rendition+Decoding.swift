@@ -58,8 +58,14 @@ extension CompiledCatalog {
     }
 
     /// The file inside a raw-data rendition (a PDF, a JPEG, a data set's file), decompressed
-    /// when CoreUI compressed it; nil when the rendition is not raw data.
-    public func rawData(of rendition: Rendition, limit: DecodeLimit? = nil) throws(DecompressionError) -> [UInt8]? {
+    /// when CoreUI compressed it; nil when the rendition is not raw data. The decompressed file may
+    /// be at most ``pixelBudget`` bytes: a rendition claiming more throws before anything is allocated.
+    public func rawData(of rendition: Rendition) throws(DecompressionError) -> [UInt8]? {
+        try rawData(of: rendition, limit: nil)
+    }
+
+    /// `rawData(of:)` under a tighter bound than the file's own (`adapt extract`'s output budget).
+    package func rawData(of rendition: Rendition, limit: DecodeLimit?) throws(DecompressionError) -> [UInt8]? {
         guard case .rawData(let range) = rendition.payload else { return nil }
         // The reader located the data after its 12-byte RAWD header.
         let start = range.offset - 12

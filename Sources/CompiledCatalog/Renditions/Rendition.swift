@@ -9,29 +9,39 @@
 /// rendition.valueRange                         // where the CSI header and its data lie in the file
 /// ```
 public struct Rendition: Hashable, Sendable {
+    /// The rendition's key: its trait values, in the file's key format.
     public var key: RenditionKey
     /// The asset's name (its facet's), or nil when no facet has this rendition's name identifier.
     public var name: String?
     /// The file name the rendition was compiled from (`csimetadata.name`).
     public var renditionName: String
+    /// The CSI header's version.
     public var csiVersion: UInt32
+    /// The CSI header's flags.
     public var flags: RenditionFlags
+    /// The width in pixels (0 for non-images).
     public var width: UInt32
+    /// The height in pixels (0 for non-images).
     public var height: UInt32
     /// The scale ×100 (200 for @2x; 0 for a scale-independent rendition).
     public var scaleFactor: UInt32
+    /// The pixel format.
     public var pixelFormat: PixelFormat
     /// The colour space number of the header's colour-space field (its low 4 bits).
     public var colorSpaceID: UInt32
     /// Seconds since 1970, as stored.
     public var modificationDate: UInt32
+    /// The layout: the image slicing, or a non-image kind.
     public var layout: RenditionLayout
+    /// The CSI header's properties (TLVs).
     public var properties: [RenditionProperty]
+    /// The payload: where the data lies and how it is encoded.
     public var payload: RenditionPayload
     /// The CSI header, its properties and its data, in the file: what a thinner copies verbatim.
     public var valueRange: RenditionPayload.DataRange
     /// The RENDITIONS tree's key and value block numbers.
     public var keyBlock: UInt32
+    /// The number of the block holding the value.
     public var valueBlock: UInt32
 
     package static let headerLength = 184
@@ -45,6 +55,7 @@ public struct Rendition: Hashable, Sendable {
         }
     }
 
+    /// The uniform type identifier of a data rendition (`public.json`), when the properties give it.
     public var uti: String? { properties.uti }
 
     /// The opacity a blend-mode property states, when it has one.

@@ -17,11 +17,17 @@ public struct RenditionColorSpace: RawRepresentable, Hashable, Sendable, CustomS
     public var rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
+    /// 1: sRGB.
     public static let sRGB = Self(rawValue: 1)
+    /// 2: grey, gamma 2.2.
     public static let grayGamma22 = Self(rawValue: 2)
+    /// 3: Display P3.
     public static let displayP3 = Self(rawValue: 3)
+    /// 4: extended-range sRGB.
     public static let extendedSRGB = Self(rawValue: 4)
+    /// 5: extended-range linear sRGB.
     public static let extendedLinearSRGB = Self(rawValue: 5)
+    /// 6: extended-range grey.
     public static let extendedGray = Self(rawValue: 6)
 
     /// The Asset Catalog Format's spelling (a colour set's `color-space`), nil for a number

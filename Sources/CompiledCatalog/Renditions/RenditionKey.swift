@@ -17,6 +17,7 @@ public struct RenditionKey: Hashable, Sendable {
     /// The value of each attribute, in the same order.
     public let values: [UInt16]
 
+    /// A key of `attributes` (the file's key format) and one value per attribute.
     public init(attributes: [RenditionAttribute], values: [UInt16]) {
         self.attributes = attributes
         self.values = values
@@ -32,26 +33,43 @@ public struct RenditionKey: Hashable, Sendable {
         Array(zip(attributes, values)).map { (attribute: $0.0, value: $0.1) }
     }
 
+    /// The facet's identifier: which asset name the rendition belongs to.
     public var nameIdentifier: UInt16? { value(.identifier) }
+    /// The idiom, as CoreUI numbers it.
     public var idiom: CompiledIdiom? { value(.idiom).map(CompiledIdiom.init(rawValue:)) }
     /// The scale factor (1, 2, 3), or 0 for a scale-independent rendition such as a PDF.
     public var scale: UInt16? { value(.scale) }
+    /// The subtype: a screen height (568) or a watch size, in CoreUI's numbers.
     public var subtype: UInt16? { value(.subtype) }
+    /// The horizontal size class, when the key gives one.
     public var horizontalSizeClass: SizeClass? { value(.horizontalSizeClass).flatMap(Self.sizeClass) }
+    /// The vertical size class, when the key gives one.
     public var verticalSizeClass: SizeClass? { value(.verticalSizeClass).flatMap(Self.sizeClass) }
     /// 1 sRGB, 2 P3; nil for any.
     public var displayGamut: DisplayGamut? { value(.displayGamut).flatMap(Self.displayGamut) }
+    /// The memory class, in CoreUI's numbers.
     public var memoryClass: UInt16? { value(.memoryClass) }
+    /// The graphics class, in CoreUI's numbers.
     public var graphicsClass: UInt16? { value(.graphicsClass) }
+    /// The appearance, an `APPEARANCEKEYS` number.
     public var appearance: UInt16? { value(.appearance) }
+    /// The localization, a `LOCALIZATIONKEYS` number.
     public var localization: UInt16? { value(.localization) }
+    /// The layout direction, in CoreUI's numbers.
     public var direction: UInt16? { value(.direction) }
+    /// The deployment target, in CoreUI's numbers.
     public var deploymentTarget: UInt16? { value(.deploymentTarget) }
+    /// The first dimension.
     public var dimension1: UInt16? { value(.dimension1) }
+    /// The second dimension.
     public var dimension2: UInt16? { value(.dimension2) }
+    /// The element.
     public var element: UInt16? { value(.element) }
+    /// The part.
     public var part: UInt16? { value(.part) }
+    /// The control state.
     public var state: RenditionState? { value(.state).map(RenditionState.init(rawValue:)) }
+    /// The control value.
     public var controlValue: RenditionValue? { value(.value).map(RenditionValue.init(rawValue:)) }
 
     /// The gamut a display-gamut value names (1 sRGB, 2 P3), or nil for any.
@@ -96,14 +114,23 @@ public struct CompiledIdiom: RawRepresentable, Hashable, Sendable, CustomStringC
     public var rawValue: UInt16
     public init(rawValue: UInt16) { self.rawValue = rawValue }
 
+    /// 0: any device.
     public static let universal = Self(rawValue: 0)
+    /// 1: iPhone.
     public static let phone = Self(rawValue: 1)
+    /// 2: iPad.
     public static let pad = Self(rawValue: 2)
+    /// 3: Apple TV.
     public static let tv = Self(rawValue: 3)
+    /// 4: CarPlay.
     public static let car = Self(rawValue: 4)
+    /// 5: Apple Watch.
     public static let watch = Self(rawValue: 5)
+    /// 6: a marketing (App Store) image.
     public static let marketing = Self(rawValue: 6)
+    /// 7: Mac.
     public static let mac = Self(rawValue: 7)
+    /// 8: Apple Vision Pro.
     public static let vision = Self(rawValue: 8)
 
     private static let names = ["universal", "phone", "pad", "tv", "car", "watch", "marketing", "mac", "vision"]
@@ -134,6 +161,7 @@ public struct RenditionState: RawRepresentable, Hashable, Sendable, CustomString
     public var rawValue: UInt16
     public init(rawValue: UInt16) { self.rawValue = rawValue }
     private static let names = ["Normal", "Rollover", "Pressed", "Inactive", "Disabled", "DeeplyPressed"]
+    /// CoreUI's name for the state (`Normal`), or `Unknown(N)`.
     public var name: String { Int(rawValue) < Self.names.count ? Self.names[Int(rawValue)] : "Unknown(\(rawValue))" }
     public var description: String { name }
 }
@@ -143,6 +171,7 @@ public struct RenditionValue: RawRepresentable, Hashable, Sendable, CustomString
     public var rawValue: UInt16
     public init(rawValue: UInt16) { self.rawValue = rawValue }
     private static let names = ["Off", "On", "Mixed"]
+    /// CoreUI's name for the value (`Off`), or `Unknown(N)`.
     public var name: String { Int(rawValue) < Self.names.count ? Self.names[Int(rawValue)] : "Unknown(\(rawValue))" }
     public var description: String { name }
 }

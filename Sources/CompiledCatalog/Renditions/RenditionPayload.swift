@@ -17,25 +17,37 @@ public enum RenditionPayload: Hashable, Sendable {
     /// A tag this reader does not know, and where its bytes lie.
     case unknown(tag: String, DataRange)
 
+    /// A span of the file.
     public struct DataRange: Hashable, Sendable {
+        /// The byte offset in the file.
         public var offset: Int
+        /// The length in bytes.
         public var length: Int
     }
 
     /// One stretch of a bitmap's compressed rows: where it lies in the file and how many rows it
     /// decodes to (0 for the lone range of an unchunked bitmap: all of them).
     public struct BitmapChunk: Hashable, Sendable {
+        /// The chunk's data offset in the file.
         public var offset: Int
+        /// The chunk's data length in bytes.
         public var length: Int
+        /// How many rows of pixels the chunk holds.
         public var rows: Int
 
+        /// The chunk's data, as a span.
         public var range: DataRange { DataRange(offset: offset, length: length) }
     }
 
+    /// One size of a multisize image: which rendition holds it.
     public struct MultisizeEntry: Hashable, Sendable {
+        /// The width in points.
         public var width: UInt32
+        /// The height in points.
         public var height: UInt32
+        /// The index of the rendition that holds this size.
         public var index: UInt16
+        /// The idiom the size is for.
         public var idiom: CompiledIdiom
 
         package init(width: UInt32, height: UInt32, index: UInt16, idiom: CompiledIdiom) {

@@ -25,8 +25,16 @@ public enum RenditionProperty: Hashable, Sendable {
     /// Any other type: its number and where its value lies in the file.
     case unknown(type: UInt32, offset: Int, length: Int)
 
+    /// A frame in pixels, such as a packed image's part within its atlas.
     public struct Rectangle: Hashable, Sendable, CustomStringConvertible {
-        public var x: UInt32, y: UInt32, width: UInt32, height: UInt32
+        /// The left edge.
+        public var x: UInt32
+        /// The top edge.
+        public var y: UInt32
+        /// The width.
+        public var width: UInt32
+        /// The height.
+        public var height: UInt32
         public var description: String { "\(width)x\(height)+\(x)+\(y)" }
     }
 

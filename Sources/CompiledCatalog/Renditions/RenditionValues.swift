@@ -11,12 +11,19 @@ public struct RenditionLayout: RawRepresentable, Hashable, Sendable, CustomStrin
     public var rawValue: UInt16
     public init(rawValue: UInt16) { self.rawValue = rawValue }
 
+    /// 9: a PDF or SVG kept as a vector.
     public static let vector = Self(rawValue: 9)
+    /// 12: a one-part image scaled to fit, the usual bitmap.
     public static let onePartScale = Self(rawValue: 12)
+    /// 1000: a data set's file, or another file kept as raw data.
     public static let data = Self(rawValue: 1000)
+    /// 1003: a reference to a frame of a packed image.
     public static let internalReference = Self(rawValue: 1003)
+    /// 1004: a packed image: an atlas of many small images.
     public static let packedImage = Self(rawValue: 1004)
+    /// 1009: a colour set's colour.
     public static let color = Self(rawValue: 1009)
+    /// 1010: a multisize image (an icon's sizes, as a list of entries).
     public static let multisizeImage = Self(rawValue: 1010)
 
     private static let names: [UInt16: String] = [
@@ -36,6 +43,7 @@ public struct RenditionLayout: RawRepresentable, Hashable, Sendable, CustomStrin
         1011: "ModelAsset", 1012: "ModelMesh", 1014: "RecognitionObject", 1015: "TextStyle", 1016: "ModelSubmesh",
     ]
 
+    /// CoreUI's name for the layout (`OnePartScale`), or `Unknown(N)`.
     public var name: String { Self.names[rawValue] ?? "Unknown(\(rawValue))" }
     public var description: String { name }
 
@@ -78,17 +86,26 @@ public struct PixelFormat: RawRepresentable, Hashable, Sendable, CustomStringCon
 
     // The codes as numbers, most significant byte first, so the compiler folds them (each is
     // compared a few times per rendition).
+    /// 0: no pixel format (colours, references).
     public static let none = Self(rawValue: 0)
+    /// `ARGB`: 8-bit premultiplied BGRA in memory order.
     public static let argb = Self(rawValue: 0x4152_4742)  // "ARGB"
     /// Grey and alpha, 8 and 16 bits (`BitmapPixelFormat.grayAlpha8`, `.grayAlpha16`); `GRAY`, grey
     /// alone, is `BitmapPixelFormat.gray8`.
     public static let grayAlpha8 = Self(rawValue: 0x4741_3820)  // "GA8 "
+    /// `GA16`: 16-bit grey and alpha.
     public static let grayAlpha16 = Self(rawValue: 0x4741_3136)  // "GA16"
+    /// `RGB5`: 5 bits per colour component.
     public static let rgb555 = Self(rawValue: 0x5247_4235)  // "RGB5"
+    /// `RGBW`: 16-bit extended-range colour.
     public static let rgbw = Self(rawValue: 0x5247_4257)  // "RGBW"
+    /// `PDF `: a vector PDF.
     public static let pdf = Self(rawValue: 0x5044_4620)  // "PDF "
+    /// `JPEG`: a JPEG file, kept as is.
     public static let jpeg = Self(rawValue: 0x4A50_4547)  // "JPEG"
+    /// `HEIF`: a HEIF file, kept as is.
     public static let heif = Self(rawValue: 0x4845_4946)  // "HEIF"
+    /// `DATA`: a data file.
     public static let data = Self(rawValue: 0x4441_5441)  // "DATA"
 
     /// The formats named above: the ones whose names the assetutil document renders once.
@@ -140,17 +157,29 @@ public struct RenditionCompression: RawRepresentable, Hashable, Sendable, Custom
     public var rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
+    /// 0: the pixels as they are.
     public static let uncompressed = Self(rawValue: 0)
+    /// 1: CoreUI's run-length encoding.
     public static let rle = Self(rawValue: 1)
+    /// 2: zlib.
     public static let zip = Self(rawValue: 2)
+    /// 3: LZVN.
     public static let lzvn = Self(rawValue: 3)
+    /// 4: LZFSE.
     public static let lzfse = Self(rawValue: 4)
+    /// 5: JPEG with an LZFSE-compressed alpha channel.
     public static let jpegLZFSE = Self(rawValue: 5)
+    /// 6: a blurred placeholder (not decoded here).
     public static let blurred = Self(rawValue: 6)
+    /// 7: ASTC texture compression (not decoded here).
     public static let astc = Self(rawValue: 7)
+    /// 8: a palette image (`palette-img`).
     public static let paletteImage = Self(rawValue: 8)
+    /// 9: HEVC (not decoded here).
     public static let hevc = Self(rawValue: 9)
+    /// 10: a deep map, LZFSE-compressed (not decoded here).
     public static let deepmapLZFSE = Self(rawValue: 10)
+    /// 11: a deep map, second form (not decoded here).
     public static let deepmap2 = Self(rawValue: 11)
 
     private static let names = [
@@ -169,12 +198,19 @@ public struct RenditionFlags: RawRepresentable, Hashable, Sendable {
     public var rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
+    /// Bit 2: drawn from a vector.
     public var isVectorBased: Bool { rawValue & 1 << 2 != 0 }
+    /// Bit 3: every pixel is opaque.
     public var isOpaque: Bool { rawValue & 1 << 3 != 0 }
+    /// Bits 4 to 7: how the bitmap is encoded.
     public var bitmapEncoding: UInt32 { rawValue >> 4 & 0xF }
+    /// Bit 8: kept whole by App Thinning.
     public var optsOutOfThinning: Bool { rawValue & 1 << 8 != 0 }
+    /// Bit 9: may be mirrored for right-to-left layouts.
     public var isFlippable: Bool { rawValue & 1 << 9 != 0 }
+    /// Bit 10: may be tinted (a template image).
     public var isTintable: Bool { rawValue & 1 << 10 != 0 }
+    /// Bit 11: keeps its vector form beside the bitmaps.
     public var preservesVectorRepresentation: Bool { rawValue & 1 << 11 != 0 }
 
     /// The image's template rendering mode, as a number: bits 3 to 5. Established from files, not

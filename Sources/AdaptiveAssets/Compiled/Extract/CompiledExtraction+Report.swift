@@ -4,12 +4,12 @@ import CompiledCatalog
 
 extension CompiledExtraction.Result {
     /// Skipped renditions counted by reason, in name order: `["not-decoded": 3]`.
-    public var skippedByReason: [(reason: String, count: Int)] {
+    package var skippedByReason: [(reason: String, count: Int)] {
         Dictionary(grouping: skipped, by: \.reason).map { ($0.key, $0.value.count) }.sorted { $0.reason < $1.reason }
     }
 
     /// One line for people: `wrote 162 files in 29 sets to Out.xcassets; skipped 2 (not-decoded 2)`.
-    public var text: String {
+    package var text: String {
         var line = "wrote \(counted(written, "file")) in \(counted(sets, "set")) to \(output)"
         if packedImages > 0 { line += " (\(counted(packedImages, "packed image")) cut into their renditions)" }
         if !skipped.isEmpty {
@@ -21,7 +21,7 @@ extension CompiledExtraction.Result {
 
     /// The run as a JSON document: counts, every skipped rendition with its reason, every
     /// renaming (where the name was written, and why), and the diagnostics.
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object(JSONObject([
             .init(key: "output", value: .string(output)),
             .init(key: "sets", value: .number(String(sets))),

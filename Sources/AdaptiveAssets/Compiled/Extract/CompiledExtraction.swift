@@ -36,29 +36,29 @@ import AdaptSupport
 /// let result = try CompiledExtraction(catalog).write(to: "Extracted.xcassets")
 /// print(result.written, result.skipped.count)
 /// ```
-public struct CompiledExtraction: Sendable {
-    public let catalog: CompiledCatalog
+package struct CompiledExtraction: Sendable {
+    package let catalog: CompiledCatalog
     /// Called before each file is written; a test throws from it to simulate a failure half-way.
-    public var beforeEachFile: (@Sendable (String) throws -> Void)?
+    package var beforeEachFile: (@Sendable (String) throws -> Void)?
     /// The most bytes a run writes; nil for `defaultMaxOutput(forInput:)` of the file.
-    public var maxOutput: Int?
+    package var maxOutput: Int?
 
-    public init(_ catalog: CompiledCatalog, maxOutput: Int? = nil) {
+    package init(_ catalog: CompiledCatalog, maxOutput: Int? = nil) {
         self.catalog = catalog
         self.maxOutput = maxOutput
     }
 
     /// The root `Contents.json`'s `info.author`, written into every `Contents.json`.
-    public static let author = "adapt extract"
+    package static let author = "adapt extract"
 
     /// The most bytes of pixels one rendition decodes to in extract (128 MiB: an 8192 x 4096
     /// RGBA image; the largest of the corpus's 1,170 bitmaps is 4 MiB), lowered to the file's own
     /// `pixelBudget` (256 times its size, at least 64 MiB). A rendition claiming more is skipped
     /// as `decode-failed`, named.
-    public static let maximumPixelBudget = 128 << 20
+    package static let maximumPixelBudget = 128 << 20
 
     /// The pixel budget of one rendition of this file.
-    public var pixelBudget: Int { min(Self.maximumPixelBudget, catalog.pixelBudget) }
+    package var pixelBudget: Int { min(Self.maximumPixelBudget, catalog.pixelBudget) }
 
     /// The default `--max-output`: `outputRatio` times the file's size, at least
     /// `minimumMaxOutput`. The 17 corpus files (Xcode 7 to 26) extract to 0.02 to 1.07 times
@@ -66,17 +66,17 @@ public struct CompiledExtraction: Sendable {
     /// 16 times leaves room for files that compress better than those, while a file built to
     /// amplify (one payload behind many keys, a packed image referenced whole many times) is
     /// stopped.
-    public static func defaultMaxOutput(forInput size: Int) -> Int {
+    package static func defaultMaxOutput(forInput size: Int) -> Int {
         max(minimumMaxOutput, size.multipliedReportingOverflow(by: outputRatio).overflow ? Int.max : size * outputRatio)
     }
 
-    public static let outputRatio = 16
+    package static let outputRatio = 16
     /// 64 MiB: a small file with one large flat image (a few kilobytes of LZFSE, a PNG of a few
     /// megabytes) still extracts.
-    public static let minimumMaxOutput = 64 << 20
+    package static let minimumMaxOutput = 64 << 20
 
-    public struct Failure: Error, Sendable, CustomStringConvertible {
-        public enum Kind: Sendable, Equatable {
+    package struct Failure: Error, Sendable, CustomStringConvertible {
+        package enum Kind: Sendable, Equatable {
             /// The output folder may not be replaced, or a write failed.
             case output
             /// Writing would pass `--max-output`: about the input file, not the folder.
@@ -85,68 +85,68 @@ public struct CompiledExtraction: Sendable {
             case nothingWritten
         }
 
-        public var kind: Kind
-        public var message: String
-        public var description: String { message }
+        package var kind: Kind
+        package var message: String
+        package var description: String { message }
 
-        public init(_ kind: Kind = .output, message: String) {
+        package init(_ kind: Kind = .output, message: String) {
             self.kind = kind
             self.message = message
         }
     }
 
     /// A rendition not written, and why.
-    public struct Skipped: Hashable, Sendable {
-        public var asset: String
-        public var rendition: String
+    package struct Skipped: Hashable, Sendable {
+        package var asset: String
+        package var rendition: String
         /// `not-decoded`, `decode-failed`, `unknown-trait`, `not-extractable`.
-        public var reason: String
-        public var detail: String
+        package var reason: String
+        package var detail: String
     }
 
     /// A file a run wrote: where (relative to the output: `Set.imageset/name.png`), and for whom.
-    public struct WrittenFile: Hashable, Sendable {
-        public var path: String
-        public var asset: String
-        public var rendition: String
+    package struct WrittenFile: Hashable, Sendable {
+        package var path: String
+        package var asset: String
+        package var rendition: String
         /// The rendition's pixel size, for bitmaps (what the PNG holds).
-        public var pixelSize: (width: Int, height: Int)? { pixelWidth.map { ($0, pixelHeight ?? 0) } }
+        package var pixelSize: (width: Int, height: Int)? { pixelWidth.map { ($0, pixelHeight ?? 0) } }
         var pixelWidth: Int?
         var pixelHeight: Int?
     }
 
     /// A name from the file written under another: a set folder (`rendition` nil) or a file.
-    public struct Renamed: Hashable, Sendable {
-        public var asset: String
-        public var rendition: String?
+    package struct Renamed: Hashable, Sendable {
+        package var asset: String
+        package var rendition: String?
         /// Where it was written, relative to the output (`unnamed.imageset`, `A.imageset/a-2.png`).
-        public var path: String
-        public var changes: [ExtractNames.Change]
+        package var path: String
+        package var changes: [ExtractNames.Change]
     }
 
     /// What a run wrote.
-    public struct Result: Sendable {
-        public var output: String
-        public var sets: Int
+    package struct Result: Sendable {
+        package var output: String
+        package var sets: Int
         /// Every name written under another than the file's, and why.
-        public var renamed: [Renamed] = []
+        package var renamed: [Renamed] = []
         /// The bytes written (files, Contents.json, the manifest).
-        public var bytesWritten = 0
+        package var bytesWritten = 0
         /// Payloads decoded (and encoded): a packed-image cut or a value block that many
         /// renditions share counts once.
-        public var decodedPayloads = 0
+        package var decodedPayloads = 0
         /// Renditions written: files, and colours (entries of their own).
-        public var written: Int
-        public var files: [WrittenFile]
-        public var skipped: [Skipped]
+        package var written: Int
+        package var files: [WrittenFile]
+        package var skipped: [Skipped]
         /// Packed images (`ZZZZPackedAsset-…`): atlases, whose images are written under their own names.
-        public var packedImages: Int
-        public var diagnostics: [Diagnostic]
+        package var packedImages: Int
+        package var diagnostics: [Diagnostic]
     }
 
     /// Extracts into `output`, replacing it atomically. Throws `Failure` when the folder may not
     /// be replaced, a write fails, or nothing could be written; the folder is then left as it was.
-    public func write(to outputPath: String) throws -> Result {
+    package func write(to outputPath: String) throws -> Result {
         guard let carRealPath = FileSystem.realPath(catalog.path) else {
             throw Failure(message: "\(catalog.path): cannot resolve the compiled catalog's path")
         }

@@ -10,18 +10,18 @@ import Synchronization
 /// let report = try ReportBuilder(database: try DeviceDatabase.builtIn()).build(catalogsAt: ["App.xcassets"])
 /// try HTMLReport(report).write(to: "report.html")
 /// ```
-public struct HTMLReport: Sendable {
-    public let report: ReportV1
+package struct HTMLReport: Sendable {
+    package let report: ReportV1
     /// Reference the original image files (relative to `baseFolder`) instead of embedding thumbnails.
-    public var linkImages = false
+    package var linkImages = false
     /// The folder the page will be written to, for `linkImages`.
-    public var baseFolder = "."
+    package var baseFolder = "."
 
     /// Device names by id, and facts about the contexts, worked out once per page.
     let deviceNames: [String: String]
     let contextFacts: ContextFacts
 
-    public init(_ report: ReportV1) {
+    package init(_ report: ReportV1) {
         self.report = report
         deviceNames = Dictionary(report.sizes.groups.flatMap(\.devices).map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         contextFacts = ContextFacts(report.contexts)
@@ -30,7 +30,7 @@ public struct HTMLReport: Sendable {
     /// Writes the page atomically (a temporary file beside `path`, renamed over it at the end),
     /// streaming it as it is rendered: a page of 20,000 sets is close to 300 MB of text, and held
     /// whole, then copied to bytes, it was most of `adapt report`'s memory.
-    public func write(to path: String) throws {
+    package func write(to path: String) throws {
         var page = self
         let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
         page.baseFolder = folder.isEmpty ? "/" : folder
@@ -48,21 +48,21 @@ public struct HTMLReport: Sendable {
 
     /// In every page's head: how a later run recognises a file it may replace (`-o` replaces only
     /// a report, never `main.swift` typed by mistake).
-    public static let generatorMarker = "<meta name=\"generator\" content=\"adapt report (ReportV1)\">"
+    package static let generatorMarker = "<meta name=\"generator\" content=\"adapt report (ReportV1)\">"
 
     /// Whether the file at `path` is a page `adapt report` wrote: the marker in its first 4 kB.
-    public static func isReport(at path: String) -> Bool {
+    package static func isReport(at path: String) -> Bool {
         guard let head = try? FileSystem.readPrefix(path, count: 4096) else { return false }
         return String(decoding: head, as: UTF8.self).contains(generatorMarker)
     }
 
     /// Why `adapt report -o path` must not be written, or nil: it lies inside one of the
     /// catalogs, or it exists and is not an earlier report.
-    public static func refusal(toWrite path: String, catalogs: [String]) -> String? {
+    package static func refusal(toWrite path: String, catalogs: [String]) -> String? {
         FileSystem.outputFileRefusal(path, catalogs: catalogs, writer: "adapt report", isOwn: isReport(at:))
     }
 
-    public func render() -> String {
+    package func render() -> String {
         var html = HTMLBuilder()
         render(into: &html)
         return html.output

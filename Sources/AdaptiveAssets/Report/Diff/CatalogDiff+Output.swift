@@ -1,5 +1,5 @@
 extension CatalogDiff {
-    public var text: String {
+    package var text: String {
         var lines = ["\(oldPath) → \(newPath)"]
         func list(_ title: String, _ items: [String]) {
             guard !items.isEmpty else { return }
@@ -33,7 +33,7 @@ extension CatalogDiff {
         return lines.textOutput
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
         return .object([
             "format": "adaptive-assets.diff", "formatVersion": 1,
@@ -56,7 +56,7 @@ extension CatalogDiff {
     /// GitHub Actions workflow commands: a notice per change, a warning (or error) per new
     /// diagnostic at its file and line, relative to `workingDirectory`, and a notice per group of
     /// devices whose download size changed. `failures` (from `growth(over:)`) come last, as errors.
-    public func github(workingDirectory: String, failures: [Diagnostic] = []) -> String {
+    package func github(workingDirectory: String, failures: [Diagnostic] = []) -> String {
         let escape = GitHubReporter.escapeData, property = GitHubReporter.escapeProperty
         let relative = ValidationReport(workingDirectory: workingDirectory).relative
         var lines: [String] = []

@@ -10,49 +10,49 @@ import AdaptSupport
 /// diff.added; diff.renamed; diff.sizes.filter { $0.after > $0.before }
 /// diff.growth(over: 10_000)   // one error per device that grows by more
 /// ```
-public struct CatalogDiff: Sendable {
-    public var oldPath: String
-    public var newPath: String
-    public var added: [String] = []
-    public var removed: [String] = []
-    public var renamed: [Rename] = []
+package struct CatalogDiff: Sendable {
+    package var oldPath: String
+    package var newPath: String
+    package var added: [String] = []
+    package var removed: [String] = []
+    package var renamed: [Rename] = []
     /// Assets in both versions whose variants or files differ, by name.
-    public var changed: [AssetChange] = []
+    package var changed: [AssetChange] = []
     /// Diagnostics of the new version that the old one did not have (compared without paths).
-    public var newDiagnostics: [Diagnostic] = []
+    package var newDiagnostics: [Diagnostic] = []
     /// Per group of devices with the same sizes before and after.
-    public var sizes: [SizeChange] = []
+    package var sizes: [SizeChange] = []
 
-    public struct Rename: Hashable, Sendable {
-        public var from: String
-        public var to: String
+    package struct Rename: Hashable, Sendable {
+        package var from: String
+        package var to: String
     }
 
-    public struct AssetChange: Hashable, Sendable {
-        public var name: String
+    package struct AssetChange: Hashable, Sendable {
+        package var name: String
         /// Variants by their attributes (`idiom=iphone scale=2x`) with their files.
-        public var variantsAdded: [String] = []
-        public var variantsRemoved: [String] = []
+        package var variantsAdded: [String] = []
+        package var variantsRemoved: [String] = []
         /// Same attributes, another file: `attributes: old.png → new.png`.
-        public var variantsChanged: [String] = []
+        package var variantsChanged: [String] = []
         /// Files with the same name whose bytes changed: `name (before → after bytes)`.
-        public var filesChanged: [String] = []
+        package var filesChanged: [String] = []
     }
 
-    public struct SizeChange: Hashable, Sendable {
-        public var devices: [String]
-        public var before: Int
-        public var after: Int
-        public var delta: Int { after - before }
+    package struct SizeChange: Hashable, Sendable {
+        package var devices: [String]
+        package var before: Int
+        package var after: Int
+        package var delta: Int { after - before }
     }
 
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         added.isEmpty && removed.isEmpty && renamed.isEmpty && changed.isEmpty && newDiagnostics.isEmpty && sizes.allSatisfy { $0.delta == 0 }
     }
 
     /// Compares the two versions; `devices` defaults to every device of `database`, and the
     /// Validator runs on both with `imageChecks`.
-    public init(old: Catalog, new: Catalog, database: DeviceDatabase, devices: [DeviceProfile]? = nil,
+    package init(old: Catalog, new: Catalog, database: DeviceDatabase, devices: [DeviceProfile]? = nil,
                 imageChecks: Validator.ImageCheckLevel = .walk) {
         oldPath = old.path
         newPath = new.path
@@ -99,7 +99,7 @@ public struct CatalogDiff: Sendable {
     }
 
     /// One error per device whose download grows by more than `bytes` (`--fail-on-growth`).
-    public func growth(over bytes: Int) -> [Diagnostic] {
+    package func growth(over bytes: Int) -> [Diagnostic] {
         sizes.filter { $0.delta > bytes }.flatMap { change in
             change.devices.map { device in
                 Diagnostic(.diffGrowth, "\(device) downloads \(change.delta) more bytes (\(change.before) → \(change.after)), more than the \(bytes) allowed",

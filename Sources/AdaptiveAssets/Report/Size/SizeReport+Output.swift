@@ -2,7 +2,7 @@ import AdaptSupport
 
 extension SizeReport {
     /// Xcode's App Thinning Size Report, for asset catalogs: one block per group of devices.
-    public var text: String {
+    package var text: String {
         var lines: [String] = []
         lines.append("Asset Thinning Size Report for \(catalogs.joined(separator: ", "))")
         lines.append("Unthinned: \(Self.formatted(bytesBefore))")
@@ -22,7 +22,7 @@ extension SizeReport {
         return lines.textOutput
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             "format": "adaptive-assets.size", "formatVersion": 1,
             "catalogs": .array(catalogs.map(JSONValue.string)),
@@ -43,7 +43,7 @@ extension SizeReport {
 
     /// One line per device (not per group), so a spreadsheet can sort and filter:
     /// `device,name,group,bytes,<type>...`.
-    public var csv: String {
+    package var csv: String {
         let types = Array(Set(groups.flatMap { $0.bytesByType.map(\.type) })).sorted()
         var lines = [(["device", "name", "group", "bytes"] + types).joined(separator: ",")]
         for group in groups {
@@ -69,7 +69,7 @@ extension SizeReport {
     }
 
     /// `12,345 bytes (12.1 KB)`.
-    public static func formatted(_ bytes: Int) -> String {
+    package static func formatted(_ bytes: Int) -> String {
         var digits = String(bytes)
         var grouped = ""
         while digits.count > 3 {

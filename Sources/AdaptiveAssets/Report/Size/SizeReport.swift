@@ -18,23 +18,32 @@ public struct SizeReport: Sendable {
     public var catalogs: [String]
     /// Bytes of every file the catalogs' entries name: what a device would download unthinned.
     public var bytesBefore: Int
+    /// The devices grouped by identical slices, largest download first.
     public var groups: [Group]
 
+    /// Devices whose slices are the same, and what that slice holds.
     public struct Group: Hashable, Sendable {
         /// In the order given; the first is the group's name.
         public var devices: [DeviceProfile]
+        /// Bytes of the slice's files: what each device of the group downloads.
         public var bytes: Int
         /// Bytes per asset type (`imageset`, `colorset`, ...), largest first.
         public var bytesByType: [TypeBytes]
+        /// How many entries the slice keeps.
         public var keptVariants: Int
+        /// How many entries it drops.
         public var droppedVariants: Int
         /// Assets with no match in some window of a device of the group.
         public var assetsWithoutMatch: [String]
     }
 
+    /// The bytes and asset count of one asset type within a slice.
     public struct TypeBytes: Hashable, Sendable {
+        /// The asset type, as its folder extension (`imageset`).
         public var type: String
+        /// Bytes of this type's files in the slice.
         public var bytes: Int
+        /// How many assets of this type the slice holds.
         public var assets: Int
     }
 

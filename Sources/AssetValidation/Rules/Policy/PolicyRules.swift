@@ -7,6 +7,7 @@ import Foundation
 
 /// The family's rules, each declared with its card; the check follows.
 extension RuleID {
+    /// Every image set and colour set has the required appearance variants.
     public static let policyAppearances = RuleID(
         "policy.appearances", .error, .policy, optIn: true,
         "every image set and colour set has the required appearance variants",
@@ -15,6 +16,7 @@ extension RuleID {
         bad: #"{"colors": [{"idiom": "universal", "color": {"color-space": "srgb", "components": {"red": "1", "green": "1", "blue": "1", "alpha": "1"}}}]}"#,
         good: #"{"colors": [{"idiom": "universal", "color": {...}}, {"idiom": "universal", "appearances": [{"appearance": "luminosity", "value": "dark"}], "color": {...}}]}"#,
         options: ["required": "[dark]"])
+    /// Every bitmap image set provides the required scales, for each idiom it declares (vector sets pass).
     public static let policyScales = RuleID(
         "policy.scales", .error, .policy, optIn: true,
         "every bitmap image set provides the required scales, for each idiom it declares (vector sets pass)",
@@ -22,6 +24,7 @@ extension RuleID {
         bad: #"{"images": [{"idiom": "universal", "scale": "1x", "filename": "a.png"}]}"#,
         good: #"{"images": [{"idiom": "universal", "scale": "2x", "filename": "a@2x.png"}, {"idiom": "universal", "scale": "3x", "filename": "a@3x.png"}]}"#,
         options: ["required": "[2x, 3x]"])
+    /// No file a set names is larger than `max_bytes`.
     public static let policyFileSize = RuleID(
         "policy.file-size", .warning, .policy, optIn: true,
         "no file a set names is larger than `max_bytes`",
@@ -29,6 +32,7 @@ extension RuleID {
         bad: #"{"images": [{"idiom": "universal", "filename": "huge.png"}]}   (huge.png: 4 MB)"#,
         good: #"{"images": [{"idiom": "universal", "filename": "small.png"}]}   (small.png: 40 kB)"#,
         options: ["max_bytes": "1048576"])
+    /// Asset names (a set's folder name without its extension) match `pattern`.
     public static let policyName = RuleID(
         "policy.name", .warning, .policy, optIn: true,
         "asset names (a set's folder name without its extension) match `pattern`",
@@ -37,6 +41,7 @@ extension RuleID {
         bad: "Hero_Image.imageset",
         good: "heroImage.imageset",
         options: ["pattern": "^[a-z][A-Za-z0-9]*$"])
+    /// Each device's thinned slice of a catalog is no larger than `max_bytes`.
     public static let policyDeviceBudget = RuleID(
         "policy.device-budget", .error, .policy, optIn: true,
         "each device's thinned slice of a catalog is no larger than `max_bytes`",
@@ -45,6 +50,8 @@ extension RuleID {
         bad: "max_bytes: 1000000  (the iPhone 15's slice is 1.4 MB)",
         good: "max_bytes: 2000000  (the largest slice is 1.4 MB)",
         options: ["devices": "[] (every device the catalog is for)", "max_bytes": "20971520"])
+    /// Every entry of a set has a file: no empty slots (Xcode's templates write them; some teams want each one
+    /// filled).
     public static let policyEmptySlot = RuleID(
         "policy.empty-slot", .warning, .policy, optIn: true,
         "every entry of a set has a file: no empty slots (Xcode's templates write them; some teams want each one filled)",
