@@ -3,9 +3,11 @@
 # With --tests, also what the tests need: Chromium, for the report's browser tests
 # (Tests/AdaptCLITests/ReportBrowserTests.swift), which never skip, and python3-venv where Python
 # cannot make a virtual environment with pip (Scripts/ensure-python-packages.sh needs one).
+# With --release, also zip and unzip (Scripts/release zips the artifact bundle, Scripts/check-release opens it).
 # Safe to run every time: it does nothing when everything is there.
 set -euo pipefail
 needed=(libpng-dev pkg-config)
+[ "${1:-}" = "--release" ] && needed+=(zip unzip)
 missing=()
 for package in "${needed[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -3,12 +3,15 @@
 // ADAPT_FIXTURE_BROKEN=1 adds three targets that must fail to build: one whose catalog is broken,
 // one whose code misspells an asset name, and one with a duplicate entry, which .adapt.yml makes an error.
 // .adapt.yml also disables set.orphan-file, so AppAssets' kept star-old.png is not reported.
+// ADAPT_PLUGINS_PACKAGE=DIR takes the plugins from the plugins-only package Scripts/plugins-package
+// writes (adapt from the release's artifact bundle) instead of from this repository (adapt built from source).
 import Foundation
 import PackageDescription
 
 // A path dependency's identity is its folder name, which differs between clones.
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-let adaptiveAssets = root.lastPathComponent
+let plugins = ProcessInfo.processInfo.environment["ADAPT_PLUGINS_PACKAGE"].map { URL(fileURLWithPath: $0) } ?? root
+let adaptiveAssets = plugins.lastPathComponent
 
 var targets: [Target] = [
     .target(name: "AppAssets", exclude: ["Assets.xcassets"], plugins: [.plugin(name: "ValidateAssets", package: adaptiveAssets)]),
@@ -23,6 +26,6 @@ if ProcessInfo.processInfo.environment["ADAPT_FIXTURE_BROKEN"] == "1" {
 
 let package = Package(
     name: "PluginFixture",
-    dependencies: [.package(path: root.path)],
+    dependencies: [.package(path: plugins.path)],
     targets: targets
 )
