@@ -55,11 +55,14 @@ let package = Package(
         .target(name: "ImageChecks", dependencies: ["AdaptSupport", "AssetCatalog", "PNGInspection"]),
         .target(name: "DeviceProfiles", dependencies: ["AdaptSupport", "AssetCatalog", "AssetSelection"], resources: [.copy("Resources/devices.json")]),
         .target(name: "AssetThinning", dependencies: ["AdaptSupport", "AssetCatalog", "AssetSelection", "DeviceProfiles"]),
-        .target(name: "AssetValidation", dependencies: ["AdaptSupport", "AssetCatalog", "AssetSelection", "DeviceProfiles", "ImageChecks", "PNGInspection", "AssetThinning"]),
+        .target(
+            name: "AssetValidation",
+            dependencies: ["AdaptSupport", "AssetCatalog", "AssetSelection", "DeviceProfiles", "ImageChecks", "PNGInspection", "AssetThinning"]),
         .target(
             name: "AdaptiveAssets",
             dependencies: [
-                "AdaptSupport", "AssetCatalog", "AssetSelection", "CPNGSupport", "CDigest", "PNGInspection", "ImageChecks", "DeviceProfiles", "AssetThinning", "AssetValidation",
+                "AdaptSupport", "AssetCatalog", "AssetSelection", "CPNGSupport", "CDigest", "PNGInspection", "ImageChecks", "DeviceProfiles", "AssetThinning",
+                "AssetValidation",
                 "CompiledCatalog",
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -88,11 +91,16 @@ let package = Package(
         ),
         .target(name: "CatalogFixtures", dependencies: ["AssetCatalog", "CompiledCatalog"], path: "Tests/CatalogFixtures"),
         .testTarget(name: "AssetCatalogTests", dependencies: ["AssetCatalog", "CatalogFixtures"]),
-        .testTarget(name: "CompiledCatalogTests", dependencies: ["AdaptSupport", "CompiledCatalog", "AssetCatalog", "AssetSelection", "AssetThinning", "DeviceProfiles", "CatalogFixtures", "AdaptiveAssets"],
-                    exclude: ["Fixtures"]),
+        .testTarget(
+            name: "CompiledCatalogTests",
+            dependencies: [
+                "AdaptSupport", "CompiledCatalog", "AssetCatalog", "AssetSelection", "AssetThinning", "DeviceProfiles", "CatalogFixtures", "AdaptiveAssets",
+            ],
+            exclude: ["Fixtures"]),
         .testTarget(name: "AssetSelectionTests", dependencies: ["AssetSelection", "AssetCatalog", "CatalogFixtures"]),
         .testTarget(name: "PNGInspectionTests", dependencies: ["PNGInspection", "ImageChecks", "AssetCatalog", "CatalogFixtures"]),
-        .testTarget(name: "AssetThinningTests", dependencies: ["AdaptSupport", "AssetThinning", "DeviceProfiles", "AssetSelection", "AssetCatalog", "CatalogFixtures"]),
+        .testTarget(
+            name: "AssetThinningTests", dependencies: ["AdaptSupport", "AssetThinning", "DeviceProfiles", "AssetSelection", "AssetCatalog", "CatalogFixtures"]),
         .testTarget(name: "AssetValidationTests", dependencies: ["AssetValidation", "AdaptiveAssets", "DeviceProfiles", "AssetCatalog", "CatalogFixtures"]),
         .testTarget(name: "AdaptCLITests", dependencies: ["AdaptSupport", "adapt", "AdaptiveAssets", "CatalogFixtures"], exclude: ["Snapshots"]),
         // Issue #9: hostile and careless input, through the real binary.

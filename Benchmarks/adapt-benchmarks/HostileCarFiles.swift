@@ -7,14 +7,22 @@ import Foundation
 func writeHostileCarFiles(_ options: Options) throws {
     try FileManager.default.createDirectory(atPath: options.work, withIntermediateDirectories: true)
     let files: [(name: String, small: () throws -> [UInt8], large: () throws -> [UInt8])] = [
-        ("shared-bitmapkeys", { try HostileCompiledCatalogs.sharedBitmapKeys(entries: 1_000, blockLength: 40_000) },
-                              { try HostileCompiledCatalogs.sharedBitmapKeys(entries: 2_000, blockLength: 80_000) }),
-        ("bitmapkeys-of-many-names", { try HostileCompiledCatalogs.bitmapKeysOfManyNames(names: 500, blockLength: 8_000) },
-                                     { try HostileCompiledCatalogs.bitmapKeysOfManyNames(names: 1_000, blockLength: 16_000) }),
-        ("aliased-trees", { try HostileCompiledCatalogs.aliasedTrees(aliases: 2_000) },
-                          { try HostileCompiledCatalogs.aliasedTrees(aliases: 8_000) }),
-        ("packed-references", { try HostileCompiledCatalogs.packedReferences(references: 2_000, atlases: 200) },
-                              { try HostileCompiledCatalogs.packedReferences(references: 8_000, atlases: 800) }),
+        (
+            "shared-bitmapkeys", { try HostileCompiledCatalogs.sharedBitmapKeys(entries: 1_000, blockLength: 40_000) },
+            { try HostileCompiledCatalogs.sharedBitmapKeys(entries: 2_000, blockLength: 80_000) }
+        ),
+        (
+            "bitmapkeys-of-many-names", { try HostileCompiledCatalogs.bitmapKeysOfManyNames(names: 500, blockLength: 8_000) },
+            { try HostileCompiledCatalogs.bitmapKeysOfManyNames(names: 1_000, blockLength: 16_000) }
+        ),
+        (
+            "aliased-trees", { try HostileCompiledCatalogs.aliasedTrees(aliases: 2_000) },
+            { try HostileCompiledCatalogs.aliasedTrees(aliases: 8_000) }
+        ),
+        (
+            "packed-references", { try HostileCompiledCatalogs.packedReferences(references: 2_000, atlases: 200) },
+            { try HostileCompiledCatalogs.packedReferences(references: 8_000, atlases: 800) }
+        ),
     ]
     for file in files {
         for (size, make) in [("small", file.small), ("large", file.large)] {

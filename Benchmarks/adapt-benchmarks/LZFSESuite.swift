@@ -23,7 +23,9 @@ func runLZFSE(_ options: Options) throws {
     do {
         for (label, pixels) in inputs where !pixels.isEmpty {
             var stream: [UInt8] = []
-            var encodeTimes: [Double] = [], decodeTimes: [Double] = [], copyTimes: [Double] = []
+            var encodeTimes: [Double] = []
+            var decodeTimes: [Double] = []
+            var copyTimes: [Double] = []
             let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: pixels.count, alignment: 16)
             defer { copy.deallocate() }
             // Small bitmaps are timed in batches, so each sample lasts long enough to measure.
@@ -31,24 +33,29 @@ func runLZFSE(_ options: Options) throws {
             var checksum = 0
             for _ in 0..<options.repetitions {
                 encodeTimes.append(seconds { for _ in 0..<batch { stream = LZFSEEncoder.encode(pixels) } })
-                try decodeTimes.append(seconds {
-                    for _ in 0..<batch { checksum &+= try LZFSE.decode(stream, limit: .exactly(pixels.count)).count }
-                })
-                copyTimes.append(seconds {
-                    for _ in 0..<batch {
-                        pixels.withUnsafeBytes { copy.copyMemory(from: $0) }
-                        checksum &+= Int(copy[pixels.count / 2])
-                    }
-                })
+                try decodeTimes.append(
+                    seconds {
+                        for _ in 0..<batch { checksum &+= try LZFSE.decode(stream, limit: .exactly(pixels.count)).count }
+                    })
+                copyTimes.append(
+                    seconds {
+                        for _ in 0..<batch {
+                            pixels.withUnsafeBytes { copy.copyMemory(from: $0) }
+                            checksum &+= Int(copy[pixels.count / 2])
+                        }
+                    })
             }
             guard try LZFSE.decode(stream, limit: .exactly(pixels.count)) == pixels else {
                 print("  \(label): the stream does not decode to its input")
                 exit(1)
             }
             func rate(_ times: [Double]) -> Double { Double(pixels.count * batch) / median(times) / 1e6 }
-            print("  \(label)".padding(toLength: 24, withPad: " ", startingAt: 0) + String(format: "%10d  %6.2f%%  %11.0f  %11.0f  %11.0f  %12.2fx",
-                         pixels.count, Double(stream.count) * 100 / Double(pixels.count),
-                         rate(encodeTimes), rate(decodeTimes), rate(copyTimes), median(decodeTimes) / median(encodeTimes)))
+            print(
+                "  \(label)".padding(toLength: 24, withPad: " ", startingAt: 0)
+                    + String(
+                        format: "%10d  %6.2f%%  %11.0f  %11.0f  %11.0f  %12.2fx",
+                        pixels.count, Double(stream.count) * 100 / Double(pixels.count),
+                        rate(encodeTimes), rate(decodeTimes), rate(copyTimes), median(decodeTimes) / median(encodeTimes)))
             _ = checksum
         }
     }
@@ -60,7 +67,9 @@ private func iconPixels(side: Int) -> [UInt8] {
     var pixels = [UInt8](repeating: 0, count: side * side * 4)
     pixels.withUnsafeMutableBufferPointer { pixels in
         for _ in 0..<24 {
-            let cx = random.below(side), cy = random.below(side), radius = side / 40 + random.below(side / 6)
+            let cx = random.below(side)
+            let cy = random.below(side)
+            let radius = side / 40 + random.below(side / 6)
             let colour = (UInt8(random.below(256)), UInt8(random.below(256)), UInt8(random.below(256)))
             for y in max(0, cy - radius)..<min(side, cy + radius) {
                 for x in max(0, cx - radius)..<min(side, cx + radius) {
@@ -68,7 +77,9 @@ private func iconPixels(side: Int) -> [UInt8] {
                     guard distance < radius else { continue }
                     let alpha = distance < -radius ? 255 : UInt8(clamping: (radius - distance) * 255 / (2 * radius))
                     let offset = (y * side + x) * 4
-                    pixels[offset] = colour.0; pixels[offset + 1] = colour.1; pixels[offset + 2] = colour.2
+                    pixels[offset] = colour.0
+                    pixels[offset + 1] = colour.1
+                    pixels[offset + 2] = colour.2
                     pixels[offset + 3] = max(pixels[offset + 3], alpha)
                 }
             }
@@ -94,4 +105,3 @@ private func photoPixels(side: Int) -> [UInt8] {
     }
     return pixels
 }
-

@@ -17,7 +17,9 @@ func runReport(_ options: Options) throws {
         let cache = options.work + "/report-cache-\(UUID().uuidString)"
         let page = options.work + "/report.html"
         defer { try? FileManager.default.removeItem(atPath: cache) }
-        var validate: [Double] = [], cold: [Double] = [], warm: [Double] = []
+        var validate: [Double] = []
+        var cold: [Double] = []
+        var warm: [Double] = []
         for _ in 0..<repetitions {
             validate.append(seconds { _ = Validator(devices: database).validate(catalogsAt: [catalog]) })
             try? FileManager.default.removeItem(atPath: cache)

@@ -102,8 +102,12 @@ func smallPNG(side: Int, seed: Int = 0) -> [UInt8] {
     }
     var raw: [UInt8] = []
     for row in 0..<side { raw += [0] + (0..<side * 3).map { UInt8(($0 + row + seed) & 0xFF) } }
-    var a: UInt32 = 1, b: UInt32 = 0
-    for byte in raw { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
+    var a: UInt32 = 1
+    var b: UInt32 = 0
+    for byte in raw {
+        a = (a + UInt32(byte)) % 65521
+        b = (b + a) % 65521
+    }
     let count = raw.count
     let zlib: [UInt8] = [0x78, 0x01, 1, UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF), UInt8((~count >> 8) & 0xFF)] + raw + be32(b << 16 | a)
     return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", be32(UInt32(side)) + be32(UInt32(side)) + [8, 2, 0, 0, 0])
@@ -117,7 +121,11 @@ func runValidate(_ options: Options) throws {
     let path = try generateCatalog(sets: options.sets, under: options.work)
     let devices = try DeviceDatabase.builtIn()
     let cores = Machine.coreCount
-    var reading: [Double] = [], rulesOnly: [Double] = [], walk: [Double] = [], fullOne: [Double] = [], fullAll: [Double] = []
+    var reading: [Double] = []
+    var rulesOnly: [Double] = []
+    var walk: [Double] = []
+    var fullOne: [Double] = []
+    var fullAll: [Double] = []
     var catalog: Catalog?
     for _ in 0..<options.repetitions {
         catalog = nil
@@ -137,10 +145,14 @@ func runValidate(_ options: Options) throws {
     }
     print("\nValidation of \(options.sets) sets (median of \(options.repetitions); reading is the baseline)")
     print("  baseline: read the catalog                       \(format(median(reading)))")
-    print("  validate, rules only (no image checks)           \(format(median(rulesOnly)))   ratio to reading \(String(format: "%.2f", median(rulesOnly) / median(reading)))x")
+    print(
+        "  validate, rules only (no image checks)           \(format(median(rulesOnly)))   ratio to reading \(String(format: "%.2f", median(rulesOnly) / median(reading)))x"
+    )
     print("  validate, PNG walk and CRCs, \(cores) threads          \(format(median(walk)))")
     print("  validate, full PNG decode, 1 thread              \(format(median(fullOne)))")
-    print("  validate, full PNG decode, \(cores) threads             \(format(median(fullAll)))   speed-up \(String(format: "%.2f", median(fullOne) / median(fullAll)))x on \(cores) cores")
+    print(
+        "  validate, full PNG decode, \(cores) threads             \(format(median(fullAll)))   speed-up \(String(format: "%.2f", median(fullOne) / median(fullAll)))x on \(cores) cores"
+    )
 }
 
 /// The baseline: find every Contents.json and read its bytes, nothing else. With `listing`, also
@@ -176,10 +188,14 @@ func runCore(_ options: Options) throws {
     let path = try generateCatalog(sets: options.sets, under: options.work)
     let cores = Machine.coreCount
 
-    var bytesOnly: [Double] = [], bytesOnlyParallel: [Double] = [], reading: [Double] = [], readingOneThread: [Double] = []
-    var ioFloor: [Double] = [], ioFloorParallel: [Double] = []
+    var bytesOnly: [Double] = []
+    var bytesOnlyParallel: [Double] = []
+    var reading: [Double] = []
+    var readingOneThread: [Double] = []
+    var ioFloor: [Double] = []
+    var ioFloorParallel: [Double] = []
     var index: AssetIndex?
-    _ = readContentsBytes(path, threads: 1)  // warm the page cache
+    _ = readContentsBytes(path, threads: 1) // warm the page cache
     for _ in 0..<options.repetitions {
         bytesOnly.append(seconds { _ = readContentsBytes(path, threads: 1) })
         bytesOnlyParallel.append(seconds { _ = readContentsBytes(path, threads: cores) })
@@ -216,29 +232,37 @@ func runCore(_ options: Options) throws {
     // Each query's name is a fresh string, as when a batch is parsed from JSON lines (sharing the
     // catalog's own string objects would add a cache miss that real batches do not have).
     let batch: [(String, TraitCollection)] = (0..<options.queries).map { _ in
-        (String(decoding: Array(names.randomElement(using: &generator)!.utf8), as: UTF8.self),
-         TraitCollection(userInterfaceIdiom: [.phone, .pad].randomElement(using: &generator)!,
-                         userInterfaceStyle: [.light, .dark].randomElement(using: &generator)!,
-                         horizontalSizeClass: [.compact, .regular].randomElement(using: &generator)!,
-                         displayGamut: .sRGB, displayScale: Int.random(in: 1...3, using: &generator)))
+        (
+            String(decoding: Array(names.randomElement(using: &generator)!.utf8), as: UTF8.self),
+            TraitCollection(
+                userInterfaceIdiom: [.phone, .pad].randomElement(using: &generator)!,
+                userInterfaceStyle: [.light, .dark].randomElement(using: &generator)!,
+                horizontalSizeClass: [.compact, .regular].randomElement(using: &generator)!,
+                displayGamut: .sRGB, displayScale: Int.random(in: 1...3, using: &generator))
+        )
     }
     let assetIndex = index!
     // The same queries, but over only 100 assets: what resolve costs when the data is in cache.
     let hotNames = Array(names.prefix(100))
     let hotBatch = batch.enumerated().map { (hotNames[$0.offset % hotNames.count], $0.element.1) }
-    var resolveTimes: [Double] = [], lookupTimes: [Double] = [], hotTimes: [Double] = []
+    var resolveTimes: [Double] = []
+    var lookupTimes: [Double] = []
+    var hotTimes: [Double] = []
     var checksum = 0
     for _ in 0..<options.repetitions {
-        resolveTimes.append(seconds {
-            for (name, traits) in batch { checksum &+= assetIndex.resolve(name, for: traits)?.variant ?? -1 }
-        })
-        hotTimes.append(seconds {
-            for (name, traits) in hotBatch { checksum &+= assetIndex.resolve(name, for: traits)?.variant ?? -1 }
-        })
+        resolveTimes.append(
+            seconds {
+                for (name, traits) in batch { checksum &+= assetIndex.resolve(name, for: traits)?.variant ?? -1 }
+            })
+        hotTimes.append(
+            seconds {
+                for (name, traits) in hotBatch { checksum &+= assetIndex.resolve(name, for: traits)?.variant ?? -1 }
+            })
         // The floor: finding the asset by name, which every query must do.
-        lookupTimes.append(seconds {
-            for (name, _) in batch { checksum &+= assetIndex.assetPosition(named: name) ?? -1 }
-        })
+        lookupTimes.append(
+            seconds {
+                for (name, _) in batch { checksum &+= assetIndex.assetPosition(named: name) ?? -1 }
+            })
     }
     let perQuery = median(resolveTimes) / Double(options.queries) * 1e9
     let perLookup = median(lookupTimes) / Double(options.queries) * 1e9
@@ -259,6 +283,8 @@ case "lzfse": try runLZFSE(options)
 case "hostile-car-files": try writeHostileCarFiles(options)
 case "hostile-car-seeds": try writeHostileCarSeeds(options)
 default:
-    print("usage: adapt-benchmarks core|validate|report|lzfse|hostile-car-files|hostile-car-seeds [--sets N] [--queries N] [--repetitions N] [--work DIR] [--catalog PATH] [--file RAW_RGBA]")
+    print(
+        "usage: adapt-benchmarks core|validate|report|lzfse|hostile-car-files|hostile-car-seeds [--sets N] [--queries N] [--repetitions N] [--work DIR] [--catalog PATH] [--file RAW_RGBA]"
+    )
     exit(2)
 }

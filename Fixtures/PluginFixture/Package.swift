@@ -19,8 +19,10 @@ var targets: [Target] = [
 ]
 if ProcessInfo.processInfo.environment["ADAPT_FIXTURE_BROKEN"] == "1" {
     for name in ["BrokenAssets", "MisspelledAssets", "DuplicateAssets"] {
-        targets.append(.target(name: name, path: "Broken/\(name)", exclude: ["Assets.xcassets"],
-                               plugins: [.plugin(name: "ValidateAssets", package: adaptiveAssets)]))
+        targets.append(
+            .target(
+                name: name, path: "Broken/\(name)", exclude: ["Assets.xcassets"],
+                plugins: [.plugin(name: "ValidateAssets", package: adaptiveAssets)]))
     }
 }
 

@@ -13,7 +13,8 @@ struct ThinAssetsPlugin: CommandPlugin {
         let targetNames = extractor.extractOption(named: "target")
         let devices = extractor.extractOption(named: "device")
         let allDevices = extractor.extractFlag(named: "all-devices") > 0
-        let output = extractor.extractOption(named: "output").last.map { URL(fileURLWithPath: $0, relativeTo: context.package.directoryURL) }
+        let output =
+            extractor.extractOption(named: "output").last.map { URL(fileURLWithPath: $0, relativeTo: context.package.directoryURL) }
             ?? context.package.directoryURL.appending(path: "Thinned")
         guard !devices.isEmpty || allDevices else {
             Diagnostics.error("thin-assets needs --device ID (repeatable) or --all-devices")

@@ -12,8 +12,9 @@ import PackagePlugin
 struct ValidateAssetsPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         let catalogs = CatalogFinder.catalogs(under: target.directoryURL)
-        return try Self.commands(catalogs: catalogs, targetName: target.name, tool: context.tool(named: "adapt").url,
-                                 workDirectory: context.pluginWorkDirectoryURL)
+        return try Self.commands(
+            catalogs: catalogs, targetName: target.name, tool: context.tool(named: "adapt").url,
+            workDirectory: context.pluginWorkDirectoryURL)
     }
 
     /// The one build command, shared by packages and (below) Xcode projects.
@@ -33,18 +34,19 @@ struct ValidateAssetsPlugin: BuildToolPlugin {
 }
 
 #if canImport(XcodeProjectPlugin)
-import XcodeProjectPlugin
+    import XcodeProjectPlugin
 
-/// Xcode app targets: the same command, with the catalogs taken from the target's input files.
-/// (This part cannot be built on Linux; it mirrors the package path above and adds nothing.)
-extension ValidateAssetsPlugin: XcodeBuildToolPlugin {
-    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
-        var catalogs: [URL] = []
-        for file in target.inputFiles where file.url.pathExtension == "xcassets" && !catalogs.contains(file.url) {
-            catalogs.append(file.url)
+    /// Xcode app targets: the same command, with the catalogs taken from the target's input files.
+    /// (This part cannot be built on Linux; it mirrors the package path above and adds nothing.)
+    extension ValidateAssetsPlugin: XcodeBuildToolPlugin {
+        func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+            var catalogs: [URL] = []
+            for file in target.inputFiles where file.url.pathExtension == "xcassets" && !catalogs.contains(file.url) {
+                catalogs.append(file.url)
+            }
+            return try Self.commands(
+                catalogs: catalogs.sorted { $0.path < $1.path }, targetName: target.displayName,
+                tool: context.tool(named: "adapt").url, workDirectory: context.pluginWorkDirectoryURL)
         }
-        return try Self.commands(catalogs: catalogs.sorted { $0.path < $1.path }, targetName: target.displayName,
-                                 tool: context.tool(named: "adapt").url, workDirectory: context.pluginWorkDirectoryURL)
     }
-}
 #endif

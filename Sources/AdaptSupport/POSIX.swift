@@ -3,11 +3,11 @@
 // `#if canImport(Glibc)` ladder. AdaptSupport is never re-exported by the library product, so this
 // does not leak the C library into a library user's namespace.
 #if canImport(Glibc)
-@_exported import Glibc
+    @_exported import Glibc
 #elseif canImport(Musl)
-@_exported import Musl
+    @_exported import Musl
 #elseif canImport(Darwin)
-@_exported import Darwin
+    @_exported import Darwin
 #endif
 
 /// The C library's calls under names no method shadows, for types that have a `read`, `write`,

@@ -8,8 +8,8 @@
 // package's own helpers (file system, atomic writes, the C library), which are not API.
 @_exported import AssetCatalog
 @_exported import AssetSelection
-@_exported import PNGInspection
-@_exported import DeviceProfiles
 @_exported import AssetThinning
 @_exported import AssetValidation
 @_exported import CompiledCatalog
+@_exported import DeviceProfiles
+@_exported import PNGInspection

@@ -1,6 +1,6 @@
+import AdaptSupport
 import AssetCatalog
 import Synchronization
-import AdaptSupport
 
 /// How a slice gets the files it keeps from the source catalog.
 ///
@@ -63,11 +63,11 @@ extension FileOperations {
         defer { if !closed { close(output) } }
         if placement == .clone {
             #if os(Linux)
-            // FICLONE = _IOW(0x94, 9, int): the destination shares the source's blocks until either
-            // is written. Fails (EOPNOTSUPP, EXDEV, EINVAL) where the file system has no reflinks.
-            let cloned = ioctl(output, UInt(0x4004_9409), input) == 0
-            if let device { Self.clonesWork.withLock { $0[device] = cloned } }
-            if cloned { return }
+                // FICLONE = _IOW(0x94, 9, int): the destination shares the source's blocks until either
+                // is written. Fails (EOPNOTSUPP, EXDEV, EINVAL) where the file system has no reflinks.
+                let cloned = ioctl(output, UInt(0x4004_9409), input) == 0
+                if let device { Self.clonesWork.withLock { $0[device] = cloned } }
+                if cloned { return }
             #endif
             // No reflinks here: a hard link in place of the empty file, when the file system allows.
             close(output)
@@ -111,14 +111,18 @@ extension FileOperations {
 
     /// Copies a folder kept whole (an image stack, ...) by `placement`, without leaving the
     /// catalog and without walking any folder twice (a link back to a parent is a loop).
-    static func copyTree(_ source: String, to destination: String, placement: FilePlacement, boundary: CatalogBoundary,
-                         before: (@Sendable (String) throws -> Void)?) throws {
+    static func copyTree(
+        _ source: String, to destination: String, placement: FilePlacement, boundary: CatalogBoundary,
+        before: (@Sendable (String) throws -> Void)?
+    ) throws {
         var walked: Set<FileSystem.Identity> = []
         try copyTree(source, to: destination, placement: placement, boundary: boundary, walked: &walked, before: before)
     }
 
-    private static func copyTree(_ source: String, to destination: String, placement: FilePlacement, boundary: CatalogBoundary,
-                                 walked: inout Set<FileSystem.Identity>, before: (@Sendable (String) throws -> Void)?) throws {
+    private static func copyTree(
+        _ source: String, to destination: String, placement: FilePlacement, boundary: CatalogBoundary,
+        walked: inout Set<FileSystem.Identity>, before: (@Sendable (String) throws -> Void)?
+    ) throws {
         if let identity = FileSystem.identity(source), !walked.insert(identity).inserted { return }
         try makeDirectory(destination)
         let entries: [FileSystem.Entry]

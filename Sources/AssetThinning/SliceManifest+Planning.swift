@@ -12,8 +12,10 @@ extension SliceManifest {
     /// let manifests = SliceManifest.planned(plans, of: catalog)
     /// manifests[0].summary.bytesAfter   // what the first device's slice holds
     /// ```
-    package static func planned(_ plans: [ThinningPlan], of catalog: Catalog,
-                               concurrency: Int? = nil) -> [SliceManifest] {
+    package static func planned(
+        _ plans: [ThinningPlan], of catalog: Catalog,
+        concurrency: Int? = nil
+    ) -> [SliceManifest] {
         var firstWithSlice: [[[Int]]: String] = [:]
         let sharedWith: [String?] = plans.map { plan in
             let key = plan.assets.map(\.kept)

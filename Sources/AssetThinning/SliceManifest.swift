@@ -83,12 +83,16 @@ public struct SliceManifest: Sendable {
         }
         let variants = catalog.assets[assetPlan.asset].variants
         let named = variants.indices.filter { variants[$0].fileProblem == nil }
-        return (sizes.bytes(ofVariants: named, of: assetPlan.asset, in: catalog),
-                sizes.bytes(ofVariants: assetPlan.kept, of: assetPlan.asset, in: catalog))
+        return (
+            sizes.bytes(ofVariants: named, of: assetPlan.asset, in: catalog),
+            sizes.bytes(ofVariants: assetPlan.kept, of: assetPlan.asset, in: catalog)
+        )
     }
 
-    static func entry(for assetPlan: ThinningPlan.AssetPlan, of catalog: Catalog, entries: [[VariantEntry]],
-                      bytes: (before: Int, after: Int)) -> AssetEntry {
+    static func entry(
+        for assetPlan: ThinningPlan.AssetPlan, of catalog: Catalog, entries: [[VariantEntry]],
+        bytes: (before: Int, after: Int)
+    ) -> AssetEntry {
         let asset = catalog.assets[assetPlan.asset]
         var entry = AssetEntry(name: asset.name, type: asset.type.rawValue, path: String(asset.path.dropFirst(catalog.path.count + 1)))
         (entry.bytesBefore, entry.bytesAfter) = bytes
@@ -107,13 +111,16 @@ public struct SliceManifest: Sendable {
     /// entries of one asset at a time, the text in pieces. Built whole, a device's manifest at
     /// 20,000 sets was about 80 MB (entries, JSON values and text) per writing thread.
     /// Returns the device's summary, as `summary` gives it.
-    static func write(plan: ThinningPlan, catalog: Catalog, entries: [[VariantEntry]], sizes: FileSizes, sharedWith: String?,
-                      to path: String) throws -> SliceSummary {
+    static func write(
+        plan: ThinningPlan, catalog: Catalog, entries: [[VariantEntry]], sizes: FileSizes, sharedWith: String?,
+        to path: String
+    ) throws -> SliceSummary {
         // The totals come before the assets in the file: a first pass over the sizes only.
         var bytes: [(before: Int, after: Int)] = []
         bytes.reserveCapacity(plan.assets.count)
-        var summary = SliceSummary(device: plan.device, sharedWith: sharedWith, kept: 0, dropped: 0, bytesBefore: 0, bytesAfter: 0,
-                                   assetsWithoutMatch: [])
+        var summary = SliceSummary(
+            device: plan.device, sharedWith: sharedWith, kept: 0, dropped: 0, bytesBefore: 0, bytesAfter: 0,
+            assetsWithoutMatch: [])
         for assetPlan in plan.assets {
             let sizes = Self.bytes(of: assetPlan, in: catalog, sizes: sizes)
             bytes.append(sizes)
@@ -126,9 +133,11 @@ public struct SliceManifest: Sendable {
         }
         let head = header(device: plan.device, catalogName: catalogName(of: catalog), sharedWith: sharedWith, summary: summary)
         try FileOperations.writeFile(path) { write in
-            try JSONWriter.xcodeStyle.write(head, withArray: "assets", count: plan.assets.count, element: { position in
-                entry(for: plan.assets[position], of: catalog, entries: entries, bytes: bytes[position]).json
-            }, flush: write)
+            try JSONWriter.xcodeStyle.write(
+                head, withArray: "assets", count: plan.assets.count,
+                element: { position in
+                    entry(for: plan.assets[position], of: catalog, entries: entries, bytes: bytes[position]).json
+                }, flush: write)
         }
         return summary
     }
@@ -144,10 +153,11 @@ public struct SliceManifest: Sendable {
 
     /// The counts and bytes of this manifest, as the command's summary prints them.
     public var summary: SliceSummary {
-        SliceSummary(device: device, sharedWith: sharedWith,
-                     kept: assets.reduce(0) { $0 + $1.kept.count }, dropped: assets.reduce(0) { $0 + $1.dropped.count },
-                     bytesBefore: assets.reduce(0) { $0 + $1.bytesBefore }, bytesAfter: assets.reduce(0) { $0 + $1.bytesAfter },
-                     assetsWithoutMatch: assets.filter { !$0.unmatched.isEmpty }.map(\.name))
+        SliceSummary(
+            device: device, sharedWith: sharedWith,
+            kept: assets.reduce(0) { $0 + $1.kept.count }, dropped: assets.reduce(0) { $0 + $1.dropped.count },
+            bytesBefore: assets.reduce(0) { $0 + $1.bytesBefore }, bytesAfter: assets.reduce(0) { $0 + $1.bytesAfter },
+            assetsWithoutMatch: assets.filter { !$0.unmatched.isEmpty }.map(\.name))
     }
 
     /// The manifest as the JSON document written to `manifest.json`.
@@ -160,8 +170,10 @@ public struct SliceManifest: Sendable {
 
 extension SliceManifest.AssetEntry {
     var json: JSONValue {
-        var object: JSONObject = ["name": .string(name), "type": .string(type), "path": .string(path),
-                                  "bytesBefore": .number(String(bytesBefore)), "bytesAfter": .number(String(bytesAfter))]
+        var object: JSONObject = [
+            "name": .string(name), "type": .string(type), "path": .string(path),
+            "bytesBefore": .number(String(bytesBefore)), "bytesAfter": .number(String(bytesAfter)),
+        ]
         if keptWhole { object["keptWhole"] = true }
         if droppedWhole { object["droppedWhole"] = true }
         object["kept"] = .array(kept.map(\.json))
@@ -200,13 +212,16 @@ public struct SliceSummary: Sendable {
     }
 
     package static func json(_ summaries: [SliceSummary]) -> JSONValue {
-        .array(summaries.map { summary in
-            var object: JSONObject = ["device": .string(summary.device.id), "name": .string(summary.device.name),
-                                      "kept": .number(String(summary.kept)), "dropped": .number(String(summary.dropped)),
-                                      "bytesBefore": .number(String(summary.bytesBefore)), "bytesAfter": .number(String(summary.bytesAfter))]
-            if let shared = summary.sharedWith { object["sameSliceAs"] = .string(shared) }
-            object["assetsWithoutMatch"] = .array(summary.assetsWithoutMatch.map(JSONValue.string))
-            return .object(object)
-        })
+        .array(
+            summaries.map { summary in
+                var object: JSONObject = [
+                    "device": .string(summary.device.id), "name": .string(summary.device.name),
+                    "kept": .number(String(summary.kept)), "dropped": .number(String(summary.dropped)),
+                    "bytesBefore": .number(String(summary.bytesBefore)), "bytesAfter": .number(String(summary.bytesAfter)),
+                ]
+                if let shared = summary.sharedWith { object["sameSliceAs"] = .string(shared) }
+                object["assetsWithoutMatch"] = .array(summary.assetsWithoutMatch.map(JSONValue.string))
+                return .object(object)
+            })
     }
 }

@@ -1,5 +1,5 @@
-import AssetCatalog
 import AdaptSupport
+import AssetCatalog
 
 /// The folder `adapt thin` replaces, and the rules that keep that replacement from destroying
 /// anything else: users type `-o` in a hurry (`-o .`, `-o "$PWD/"`, `-o App.xcassets`), and a
@@ -39,8 +39,10 @@ package struct OutputFolder {
         /// holds that the owner did not write); nil for the general message.
         package var refusal: (@Sendable (String) -> String?)?
 
-        package init(command: String, work: String, product: String, marker: String, isEarlierOutput: @escaping @Sendable (String) -> Bool,
-                     refusal: (@Sendable (String) -> String?)? = nil) {
+        package init(
+            command: String, work: String, product: String, marker: String, isEarlierOutput: @escaping @Sendable (String) -> Bool,
+            refusal: (@Sendable (String) -> String?)? = nil
+        ) {
             self.command = command
             self.work = work
             self.product = product
@@ -49,7 +51,8 @@ package struct OutputFolder {
             self.refusal = refusal
         }
 
-        package static let thin = Owner(command: "adapt thin", work: "thinning", product: "slices", marker: "summary.json", isEarlierOutput: OutputFolder.isEarlierOutput)
+        package static let thin = Owner(
+            command: "adapt thin", work: "thinning", product: "slices", marker: "summary.json", isEarlierOutput: OutputFolder.isEarlierOutput)
     }
 
     /// The path as the user gave it, for messages.
@@ -80,10 +83,12 @@ package struct OutputFolder {
             throw failure(.insideSource, path, "lies inside the source catalog \(catalogRealPath); write \(owner.product) outside it")
         }
         if FileSystem.isInside(catalogRealPath, real) {
-            throw failure(.containsSource, path, "is or contains the source catalog \(catalogRealPath); \(owner.work) replaces OUTPUT, so it would delete the catalog")
+            throw failure(
+                .containsSource, path, "is or contains the source catalog \(catalogRealPath); \(owner.work) replaces OUTPUT, so it would delete the catalog")
         }
         if let workingFolder = FileSystem.realPath("."), FileSystem.isInside(workingFolder, real) {
-            throw failure(.containsWorkingFolder, path, "is or contains the working folder \(workingFolder); \(owner.work) replaces OUTPUT, so it would delete it")
+            throw failure(
+                .containsWorkingFolder, path, "is or contains the working folder \(workingFolder); \(owner.work) replaces OUTPUT, so it would delete it")
         }
         let parent = String(real[..<real.lastIndex(of: "/")!])
         let directory = parent.isEmpty ? "/" : parent
@@ -97,8 +102,9 @@ package struct OutputFolder {
             releaseLock(lock, at: lockPath)
             throw error
         }
-        return OutputFolder(userPath: path, realPath: real, staging: directory + "/." + name + ".partial-\(getpid())",
-                            lockPath: lockPath, lockDescriptor: lock)
+        return OutputFolder(
+            userPath: path, realPath: real, staging: directory + "/." + name + ".partial-\(getpid())",
+            lockPath: lockPath, lockDescriptor: lock)
     }
 
     package func release() { Self.releaseLock(lockDescriptor, at: lockPath) }
@@ -109,8 +115,10 @@ package struct OutputFolder {
     /// folder is removed and OUTPUT is left as it was; the lock is released either way.
     /// `fill` gets the claimed folder, to write into its `staging` and to check its `realPath`
     /// again just before the replacement.
-    package static func write<Value>(_ path: String, catalogRealPath: String, owner: Owner = .thin,
-                                     _ fill: (OutputFolder) throws -> Value) throws -> Value {
+    package static func write<Value>(
+        _ path: String, catalogRealPath: String, owner: Owner = .thin,
+        _ fill: (OutputFolder) throws -> Value
+    ) throws -> Value {
         let folder = try claim(path, catalogRealPath: catalogRealPath, owner: owner)
         defer { folder.release() }
         try? FileOperations.removeTree(folder.staging)
@@ -130,19 +138,25 @@ package struct OutputFolder {
         var info = stat()
         guard lstat(real, &info) == 0 else { return }
         guard (info.st_mode & S_IFMT) == S_IFDIR else {
-            throw failure(.notAFolder, userPath, "is a file, not a folder; \(owner.work) replaces OUTPUT, so give a folder that is absent, empty or an earlier output of \(owner.command)")
+            throw failure(
+                .notAFolder, userPath,
+                "is a file, not a folder; \(owner.work) replaces OUTPUT, so give a folder that is absent, empty or an earlier output of \(owner.command)")
         }
         let entries: [FileSystem.Entry]
         do { entries = try FileSystem.listDirectory(real) } catch { throw failure(.unreadable, userPath, error.description) }
         if entries.isEmpty || owner.isEarlierOutput(real) { return }
         if let reason = owner.refusal?(real) { throw failure(.notEarlierOutput, userPath, reason) }
-        throw failure(.notEarlierOutput, userPath, "holds files \(owner.command) did not write (it has no \(owner.marker) from \(owner.command)); \(owner.work) replaces OUTPUT, so give a folder that is absent, empty or an earlier output, or remove this one yourself")
+        throw failure(
+            .notEarlierOutput, userPath,
+            "holds files \(owner.command) did not write (it has no \(owner.marker) from \(owner.command)); \(owner.work) replaces OUTPUT, so give a folder that is absent, empty or an earlier output, or remove this one yourself"
+        )
     }
 
     /// Whether `folder/summary.json` says an `adapt thin` run wrote the folder.
     static func isEarlierOutput(_ folder: String) -> Bool {
         guard let bytes = try? FileSystem.readRegularFile(folder + "/summary.json", limit: 64 << 20, followingLinks: false),
-              let summary = try? JSONParser.parse(bytes) else { return false }
+            let summary = try? JSONParser.parse(bytes)
+        else { return false }
         return summary["format"]?.string == SliceWriter.outputFormat
     }
 
@@ -161,9 +175,11 @@ package struct OutputFolder {
             // A run that finished may have removed the file between our open and flock: then the
             // lock is on a deleted file and another run could lock a new one. Retry until the
             // locked file is the one at the path.
-            var held = stat(), current = stat()
+            var held = stat()
+            var current = stat()
             if fstat(descriptor, &held) == 0, lstat(lockPath, &current) == 0,
-               held.st_dev == current.st_dev, held.st_ino == current.st_ino {
+                held.st_dev == current.st_dev, held.st_ino == current.st_ino
+            {
                 return descriptor
             }
             close(descriptor)

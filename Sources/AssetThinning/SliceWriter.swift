@@ -1,7 +1,7 @@
+import AdaptSupport
 import AssetCatalog
 import DeviceProfiles
 import Synchronization
-import AdaptSupport
 
 /// Writes thinned catalogs: `DIR/<device-id>/<Catalog>.xcassets` with the same folders, every
 /// set's Contents.json rewritten to its kept entries (unknown keys and key order kept), only
@@ -64,8 +64,10 @@ public struct SliceWriter: Sendable {
         }
     }
 
-    private func writeSlices(_ plans: ThinningPlans, _ positions: [Int], into staging: String,
-                             boundary: CatalogBoundary) throws -> [SliceSummary] {
+    private func writeSlices(
+        _ plans: ThinningPlans, _ positions: [Int], into staging: String,
+        boundary: CatalogBoundary
+    ) throws -> [SliceSummary] {
         // The first device with each distinct slice materializes it; later ones link to it.
         var firstWithSlice: [[UInt64]: Int] = [:]
         let sharedWith: [Int?] = positions.map { position in
@@ -80,8 +82,9 @@ public struct SliceWriter: Sendable {
         let entries = SliceManifest.variantEntries(of: plans.catalog)
         let results = Array(positions.indices).concurrentMap(concurrency: concurrency) { index in
             let result = Result {
-                try writeSlice(plans.plan(at: positions[index]), sharing: sharedWith[index].map { plans.devices[$0].id }, of: plans.catalog,
-                               into: staging, entries: entries, sizes: sizes, boundary: boundary)
+                try writeSlice(
+                    plans.plan(at: positions[index]), sharing: sharedWith[index].map { plans.devices[$0].id }, of: plans.catalog,
+                    into: staging, entries: entries, sizes: sizes, boundary: boundary)
             }
             progress?(done.add(1, ordering: .relaxed).newValue, positions.count)
             return result
@@ -90,8 +93,10 @@ public struct SliceWriter: Sendable {
     }
 
     /// Writes one device's folder: its slice (or a link to an identical one) and its manifest.
-    private func writeSlice(_ plan: ThinningPlan, sharing sharedDevice: String?, of catalog: Catalog, into staging: String,
-                            entries: [[SliceManifest.VariantEntry]], sizes: FileSizes, boundary: CatalogBoundary) throws -> SliceSummary {
+    private func writeSlice(
+        _ plan: ThinningPlan, sharing sharedDevice: String?, of catalog: Catalog, into staging: String,
+        entries: [[SliceManifest.VariantEntry]], sizes: FileSizes, boundary: CatalogBoundary
+    ) throws -> SliceSummary {
         let deviceFolder = staging + "/" + plan.device.id
         let catalogName = boundary.realRoot.lastPathComponent
         try FileOperations.makeDirectory(deviceFolder)
@@ -102,8 +107,9 @@ public struct SliceWriter: Sendable {
             try materialize(plan, of: catalog, at: deviceFolder + "/" + catalogName, boundary: boundary)
         }
         try beforeEachFile?(deviceFolder + "/manifest.json")
-        return try SliceManifest.write(plan: plan, catalog: catalog, entries: entries, sizes: sizes, sharedWith: sharedDevice,
-                                       to: deviceFolder + "/manifest.json")
+        return try SliceManifest.write(
+            plan: plan, catalog: catalog, entries: entries, sizes: sizes, sharedWith: sharedDevice,
+            to: deviceFolder + "/manifest.json")
     }
 
     private func materialize(_ plan: ThinningPlan, of catalog: Catalog, at root: String, boundary: CatalogBoundary) throws {

@@ -45,7 +45,10 @@ public struct ThinningPlan: Sendable {
         public var dropped: [Int] {
             var kept = self.kept[...]
             return (0..<variantCount).filter { position in
-                if kept.first == position { kept.removeFirst(); return false }
+                if kept.first == position {
+                    kept.removeFirst()
+                    return false
+                }
                 return true
             }
         }
@@ -70,8 +73,9 @@ public struct ThinningPlan: Sendable {
         for (position, asset) in index.catalog.assets.enumerated() {
             guard asset.type.hasSelectableVariants else {
                 let shown = Self.canShow(asset, on: device)
-                var plan = AssetPlan(asset: position, kept: shown ? Array(asset.variants.indices) : [], variantCount: asset.variants.count,
-                                     unmatched: [], keptWhole: shown)
+                var plan = AssetPlan(
+                    asset: position, kept: shown ? Array(asset.variants.indices) : [], variantCount: asset.variants.count,
+                    unmatched: [], keptWhole: shown)
                 plan.droppedWhole = !shown
                 plans.append(plan)
                 continue
@@ -95,8 +99,10 @@ public struct ThinningPlan: Sendable {
                 index.forEachWinner(assetAt: position, for: window.traits) { _ in found = true }
                 if !found { unmatched.append(window.label) }
             }
-            plans.append(AssetPlan(asset: position, kept: asset.variants.indices.filter { won[$0] },
-                                   variantCount: asset.variants.count, unmatched: unmatched, keptWhole: false))
+            plans.append(
+                AssetPlan(
+                    asset: position, kept: asset.variants.indices.filter { won[$0] },
+                    variantCount: asset.variants.count, unmatched: unmatched, keptWhole: false))
         }
         self.assets = plans
     }
@@ -108,15 +114,20 @@ public struct ThinningPlan: Sendable {
 
     /// The device's windows in each appearance, as an asset declaring `axes` sees them, once each,
     /// labelled with the first window and appearance that gives them.
-    private static func windowSets(_ reachable: [DeviceProfile.ReachableTraitSet],
-                                   projectedOnto axes: Set<TraitAxis>) -> [(traits: TraitCollection, label: String)] {
+    private static func windowSets(
+        _ reachable: [DeviceProfile.ReachableTraitSet],
+        projectedOnto axes: Set<TraitAxis>
+    ) -> [(traits: TraitCollection, label: String)] {
         var seen: Set<TraitCollection> = []
         return reachable.compactMap { set in
             let projected = set.traits.projected(onto: axes)
             guard seen.insert(projected).inserted else { return nil }
             let traits = set.traits
-            return (projected, "\(set.window.label), \(traits.userInterfaceStyle?.rawValue ?? "")"
-                + " \(traits.accessibilityContrast?.rawValue ?? "") contrast, \(traits.layoutDirection?.rawValue ?? "")")
+            return (
+                projected,
+                "\(set.window.label), \(traits.userInterfaceStyle?.rawValue ?? "")"
+                    + " \(traits.accessibilityContrast?.rawValue ?? "") contrast, \(traits.layoutDirection?.rawValue ?? "")"
+            )
         }
     }
 }
@@ -135,13 +146,14 @@ extension ThinningPlan {
         if let showing = asset.type.showingIdioms, showing.isDisjoint(with: idioms) { return false }
         guard asset.type == .textureSet || asset.type == .cubeTextureSet else { return true }
         guard !device.graphicsFeatureSets.isEmpty else { return false }
-        return asset.variants.isEmpty || asset.variants.contains { variant in
-            switch variant.idiom {
-            case .universal: true
-            case .device(let idiom): idioms.contains(idiom)
-            case .storeOnly: false
+        return asset.variants.isEmpty
+            || asset.variants.contains { variant in
+                switch variant.idiom {
+                case .universal: true
+                case .device(let idiom): idioms.contains(idiom)
+                case .storeOnly: false
+                }
             }
-        }
     }
 }
 

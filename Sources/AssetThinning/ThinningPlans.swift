@@ -79,8 +79,9 @@ public struct ThinningPlans: Sendable {
             let first = firstVariant[asset]
             var windows: [String] = []
             if unmatched.first?.asset == asset { windows = unmatched.removeFirst().windows }
-            var plan = ThinningPlan.AssetPlan(asset: asset, kept: (0..<count).filter { Self.isSet(outline.kept, first + $0) },
-                                              variantCount: count, unmatched: windows, keptWhole: outline.keptWhole.contains(asset))
+            var plan = ThinningPlan.AssetPlan(
+                asset: asset, kept: (0..<count).filter { Self.isSet(outline.kept, first + $0) },
+                variantCount: count, unmatched: windows, keptWhole: outline.keptWhole.contains(asset))
             plan.droppedWhole = outline.droppedWhole.contains(asset)
             return plan
         }

@@ -37,13 +37,15 @@ public struct TraitMatrix: Sendable {
         public var shown: [Shown]
 
         fileprivate var appearance: Appearance {
-            Appearance(style: reachable.traits.userInterfaceStyle, contrast: reachable.traits.accessibilityContrast,
-                       direction: reachable.traits.layoutDirection)
+            Appearance(
+                style: reachable.traits.userInterfaceStyle, contrast: reachable.traits.accessibilityContrast,
+                direction: reachable.traits.layoutDirection)
         }
 
         var appearanceLabel: String {
             let traits = reachable.traits
-            return "\(traits.userInterfaceStyle?.rawValue ?? "-") \(traits.accessibilityContrast?.rawValue ?? "-") \(traits.layoutDirection == .rightToLeft ? "rtl" : "ltr")"
+            return
+                "\(traits.userInterfaceStyle?.rawValue ?? "-") \(traits.accessibilityContrast?.rawValue ?? "-") \(traits.layoutDirection == .rightToLeft ? "rtl" : "ltr")"
         }
     }
 
@@ -107,8 +109,10 @@ public struct TraitMatrix: Sendable {
     /// once per pair). Rows with the same window mode and traits give the same changes, so only
     /// the first of each is kept; the rows a `from` row pairs with are looked up by key, and under
     /// one key there are at most a few distinct trait sets (the size-class pairs).
-    private func changes(from isFrom: (DeviceProfile.WindowTraits) -> Bool, to isTo: (DeviceProfile.WindowTraits) -> Bool,
-                         pairedBy pairing: (DeviceProfile.WindowTraits) -> String) -> [Change] {
+    private func changes(
+        from isFrom: (DeviceProfile.WindowTraits) -> Bool, to isTo: (DeviceProfile.WindowTraits) -> Bool,
+        pairedBy pairing: (DeviceProfile.WindowTraits) -> String
+    ) -> [Change] {
         struct Distinct: Hashable {
             var orientation: String, multitasking: String, traits: TraitCollection
         }
@@ -136,8 +140,9 @@ public struct TraitMatrix: Sendable {
             for toPosition in toRows[Partner(pairing: pairing(from.reachable.window), appearance: from.appearance)] ?? [] {
                 let to = rows[toPosition]
                 for (column, asset) in assets.enumerated() where from.shown[column] != to.shown[column] {
-                    let change = Change(asset: asset, from: from.reachable.window.label, to: to.reachable.window.label,
-                                        before: from.shown[column], after: to.shown[column], appearances: [label])
+                    let change = Change(
+                        asset: asset, from: from.reachable.window.label, to: to.reachable.window.label,
+                        before: from.shown[column], after: to.shown[column], appearances: [label])
                     let key = Key(asset: asset, from: change.from, to: change.to, before: change.before, after: change.after)
                     if let position = positions[key] {
                         if !result[position].appearances.contains(label) { result[position].appearances.append(label) }
@@ -177,8 +182,9 @@ public struct TraitMatrix: Sendable {
             lines.append(title + (changes.isEmpty ? " none" : ""))
             for change in changes {
                 let when = change.appearances.count == appearanceCount ? "in every appearance" : change.appearances.joined(separator: ", ")
-                lines.append("  \(index.catalog.assets[change.asset].name): \(label(change.before) ?? "no match") (\(change.from)) → "
-                             + "\(label(change.after) ?? "no match") (\(change.to)), \(when)")
+                lines.append(
+                    "  \(index.catalog.assets[change.asset].name): \(label(change.before) ?? "no match") (\(change.from)) → "
+                        + "\(label(change.after) ?? "no match") (\(change.to)), \(when)")
             }
         }
         section("Changes when the device rotates:", rotationChanges)
@@ -191,22 +197,28 @@ public struct TraitMatrix: Sendable {
             .array(shown.compactMap(\.match).map { .number(String(index.variant($0).index)) })
         }
         func changesJSON(_ changes: [Change]) -> JSONValue {
-            .array(changes.map { change in
-                .object(["asset": .string(index.catalog.assets[change.asset].name), "from": .string(change.from), "to": .string(change.to),
-                         "fromFile": .string(label(change.before) ?? "no match"), "toFile": .string(label(change.after) ?? "no match"),
-                         "fromVariants": variants(change.before), "toVariants": variants(change.after),
-                         "appearances": .array(change.appearances.map(JSONValue.string))])
-            })
+            .array(
+                changes.map { change in
+                    .object([
+                        "asset": .string(index.catalog.assets[change.asset].name), "from": .string(change.from), "to": .string(change.to),
+                        "fromFile": .string(label(change.before) ?? "no match"), "toFile": .string(label(change.after) ?? "no match"),
+                        "fromVariants": variants(change.before), "toVariants": variants(change.after),
+                        "appearances": .array(change.appearances.map(JSONValue.string)),
+                    ])
+                })
         }
         return .object([
             "device": .string(device.id),
-            "rows": .array(rows.map { row in
-                var object: JSONObject = ["orientation": .string(row.reachable.window.orientation),
-                                          "multitasking": .string(row.reachable.window.multitasking),
-                                          "traits": .object(row.reachable.traits.json)]
-                object["shown"] = .object(JSONObject(zip(assetNames, row.shown).map { .init(key: $0, value: .from(label($1))) }))
-                return .object(object)
-            }),
+            "rows": .array(
+                rows.map { row in
+                    var object: JSONObject = [
+                        "orientation": .string(row.reachable.window.orientation),
+                        "multitasking": .string(row.reachable.window.multitasking),
+                        "traits": .object(row.reachable.traits.json),
+                    ]
+                    object["shown"] = .object(JSONObject(zip(assetNames, row.shown).map { .init(key: $0, value: .from(label($1))) }))
+                    return .object(object)
+                }),
             "rotationChanges": changesJSON(rotationChanges),
             "multitaskingChanges": changesJSON(multitaskingChanges),
         ])

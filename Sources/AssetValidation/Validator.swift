@@ -1,6 +1,6 @@
+import AdaptSupport
 import AssetCatalog
 import DeviceProfiles
-import AdaptSupport
 
 /// `adapt validate`: every rule over one or more catalogs, as diagnostics with stable rule ids.
 ///

@@ -21,7 +21,8 @@ extension RuleID {
         "car.malformed", .error, .reading,
         "a compiled catalog whose structure contradicts itself or the file's size: a block past the end, a tree that loops, a length longer than its block",
         reason: "actool, the App Store or the running app would reject it",
-        details: "The message names the structure (`RENDITIONS tree node 12`) and its offset. Reading stops there: the rest of a `.car` hangs off the broken structure. A truncated download or a damaged IPA is the usual cause.",
+        details:
+            "The message names the structure (`RENDITIONS tree node 12`) and its offset. Reading stops there: the rest of a `.car` hangs off the broken structure. A truncated download or a damaged IPA is the usual cause.",
         bad: "Assets.car  (cut short, or a block offset past its end)",
         good: "Assets.car  (as actool wrote it)")
     /// A compiled catalog that cannot be read: missing, a folder, unreadable, or larger than 4 GiB.
@@ -72,7 +73,8 @@ extension RuleID {
         "compiled.missing", .warning, .input,
         "`adapt verify`: an entry of the source catalog that the compiled file's platform and devices keep, but for which the file holds no rendition",
         reason: "worth a person's attention; nothing is rejected",
-        details: "Entries the platform cannot hold are not expected (rule 2.1: another platform's idiom, an axis its compiled catalogs lack, a device family the file was not built for). The usual cause is a build from another version of the source.",
+        details:
+            "Entries the platform cannot hold are not expected (rule 2.1: another platform's idiom, an axis its compiled catalogs lack, a device family the file was not built for). The usual cause is a build from another version of the source.",
         bad: "Images.xcassets declares d_iphone/green@3x.png; assets_iphone.car has no rendition of it",
         good: "every kept entry has its rendition")
     /// `adapt verify`: a rendition compiled from a source entry that holds it differently

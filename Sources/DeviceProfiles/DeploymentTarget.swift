@@ -41,8 +41,9 @@ public struct DeploymentTarget: Hashable, Sendable {
     /// The platform a deployment target names: `ios`, `watchos`, `tvos`, `macos` or `visionos`.
     public static func platform(_ name: String) throws(Failure) -> Platform {
         guard let platform = Platform(rawValue: name.lowercased()) else {
-            throw Failure(description: "unknown platform '\(name.escapingControlCharacters)' in a deployment target "
-                + "(one of \(Platform.allCases.map(\.rawValue).joined(separator: ", ")))")
+            throw Failure(
+                description: "unknown platform '\(name.escapingControlCharacters)' in a deployment target "
+                    + "(one of \(Platform.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         return platform
     }

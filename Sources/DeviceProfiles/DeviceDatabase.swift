@@ -48,8 +48,10 @@ public struct DeviceDatabase: Sendable {
         do {
             bytes = try FileSystem.readRegularFile(path, inside: boundary, limit: sizeLimit)
         } catch {
-            throw LoadError(diagnostic: Diagnostic(.devicesUnreadable, "cannot read device database: \(error.reason)",
-                                                   at: SourceLocation(file: path)))
+            throw LoadError(
+                diagnostic: Diagnostic(
+                    .devicesUnreadable, "cannot read device database: \(error.reason)",
+                    at: SourceLocation(file: path)))
         }
         return try parse(bytes, path: path)
     }
@@ -124,8 +126,9 @@ struct DeviceProfileParser {
         func enumValue<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(Failure) -> T where T.RawValue == String {
             let text = try string(key)
             guard let value = T(rawValue: text) else {
-                throw Failure(message: "device '\(id)': \(key) must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), not '\(text)'",
-                              offset: object.member(key)?.offset)
+                throw Failure(
+                    message: "device '\(id)': \(key) must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), not '\(text)'",
+                    offset: object.member(key)?.offset)
             }
             return value
         }
@@ -139,11 +142,12 @@ struct DeviceProfileParser {
         for value in try array("traitSets") {
             guard let window = value.object else { throw Failure(message: "device '\(id)': each trait set is an object", offset: nil) }
             let parser = DeviceProfileParser(object: window)
-            windows.append(DeviceProfile.WindowTraits(
-                orientation: try parser.string("orientation"), multitasking: try parser.string("multitasking"),
-                horizontalSizeClass: try parser.enumValueOf("horizontalSizeClass"),
-                verticalSizeClass: try parser.enumValueOf("verticalSizeClass"),
-                window: try parser.size("window")))
+            windows.append(
+                DeviceProfile.WindowTraits(
+                    orientation: try parser.string("orientation"), multitasking: try parser.string("multitasking"),
+                    horizontalSizeClass: try parser.enumValueOf("horizontalSizeClass"),
+                    verticalSizeClass: try parser.enumValueOf("verticalSizeClass"),
+                    window: try parser.size("window")))
         }
         guard !windows.isEmpty else { throw Failure(message: "device '\(id)' lists no trait sets", offset: object.member("traitSets")?.offset) }
         // Format 1 gave one `displayScale` and one `graphicsFeatureSet`; both still read.
@@ -163,8 +167,10 @@ struct DeviceProfileParser {
         if object["graphicsFeatureSets"] != nil {
             families = try array("graphicsFeatureSets").map { value throws(Failure) in
                 guard let text = value.string, let family = GraphicsFeatureSet(rawValue: text) else {
-                    throw Failure(message: "device '\(id)': graphicsFeatureSets holds family names (\(GraphicsFeatureSet.allCases.map(\.rawValue).joined(separator: ", ")))",
-                                  offset: object.member("graphicsFeatureSets")?.offset)
+                    throw Failure(
+                        message:
+                            "device '\(id)': graphicsFeatureSets holds family names (\(GraphicsFeatureSet.allCases.map(\.rawValue).joined(separator: ", ")))",
+                        offset: object.member("graphicsFeatureSets")?.offset)
                 }
                 return family
             }
@@ -173,8 +179,9 @@ struct DeviceProfileParser {
         }
         let hosted = try (object["hostedIdioms"] == nil ? [] : array("hostedIdioms")).map { value throws(Failure) in
             guard let text = value.string, let idiom = UserInterfaceIdiom(rawValue: text) else {
-                throw Failure(message: "device '\(id)': hostedIdioms holds idioms (\(UserInterfaceIdiom.allCases.map(\.rawValue).joined(separator: ", ")))",
-                              offset: object.member("hostedIdioms")?.offset)
+                throw Failure(
+                    message: "device '\(id)': hostedIdioms holds idioms (\(UserInterfaceIdiom.allCases.map(\.rawValue).joined(separator: ", ")))",
+                    offset: object.member("hostedIdioms")?.offset)
             }
             return idiom
         }
@@ -182,8 +189,9 @@ struct DeviceProfileParser {
         if object["deviceSubtype"] != nil {
             let text = try string("deviceSubtype")
             guard TraitCollection.deviceSubtype(text) != nil else {
-                throw Failure(message: "device '\(id)': deviceSubtype is \(TraitCollection.deviceSubtypeExpected), not '\(text)'",
-                              offset: object.member("deviceSubtype")?.offset)
+                throw Failure(
+                    message: "device '\(id)': deviceSubtype is \(TraitCollection.deviceSubtypeExpected), not '\(text)'",
+                    offset: object.member("deviceSubtype")?.offset)
             }
             subtype = text
         }
@@ -222,8 +230,9 @@ struct DeviceProfileParser {
 
     func integer(_ key: String, _ range: ClosedRange<Int>) throws(Failure) -> Int {
         guard case .number = object[key], let value = object[key]?.int, range.contains(value) else {
-            throw Failure(message: "'\(key)' must be a whole number in \(range.lowerBound)...\(range.upperBound)",
-                          offset: object.member(key)?.offset ?? object.offset)
+            throw Failure(
+                message: "'\(key)' must be a whole number in \(range.lowerBound)...\(range.upperBound)",
+                offset: object.member(key)?.offset ?? object.offset)
         }
         return value
     }

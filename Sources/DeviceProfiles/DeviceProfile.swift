@@ -45,10 +45,12 @@ public struct DeviceProfile: Hashable, Sendable {
     public var traitSets: [WindowTraits]
 
     /// A profile, as the database's JSON describes one; what is left out takes the database's defaults.
-    public init(id: String, name: String, modelIdentifiers: [String] = [], idiom: UserInterfaceIdiom, displayScales: [Int],
-                screen: Size, displayGamut: DisplayGamut = .sRGB, memory: Int = 0, graphicsFeatureSets: [GraphicsFeatureSet] = [],
-                screenWidth: Int? = nil, deviceSubtype: String? = nil, hostedIdioms: [UserInterfaceIdiom] = [],
-                appearances: [UserInterfaceStyle] = [.light], newestOS: OSVersion? = nil, traitSets: [WindowTraits]) {
+    public init(
+        id: String, name: String, modelIdentifiers: [String] = [], idiom: UserInterfaceIdiom, displayScales: [Int],
+        screen: Size, displayGamut: DisplayGamut = .sRGB, memory: Int = 0, graphicsFeatureSets: [GraphicsFeatureSet] = [],
+        screenWidth: Int? = nil, deviceSubtype: String? = nil, hostedIdioms: [UserInterfaceIdiom] = [],
+        appearances: [UserInterfaceStyle] = [.light], newestOS: OSVersion? = nil, traitSets: [WindowTraits]
+    ) {
         self.id = id
         self.name = name
         self.modelIdentifiers = modelIdentifiers
@@ -104,8 +106,9 @@ public struct DeviceProfile: Hashable, Sendable {
 
     /// The traits the device fixes whatever it is doing, on its own screen.
     public var fixedTraits: TraitCollection {
-        var traits = TraitCollection(userInterfaceIdiom: idiom, screenWidth: screenWidth, memory: memory,
-                                     displayGamut: displayGamut, displayScale: displayScale, deviceSubtype: deviceSubtype)
+        var traits = TraitCollection(
+            userInterfaceIdiom: idiom, screenWidth: screenWidth, memory: memory,
+            displayGamut: displayGamut, displayScale: displayScale, deviceSubtype: deviceSubtype)
         traits.graphicsFeatureSets = graphicsFeatureSets.isEmpty ? nil : graphicsFeatureSets
         return traits
     }

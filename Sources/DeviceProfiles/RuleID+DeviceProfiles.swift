@@ -8,7 +8,9 @@ extension RuleID {
         "a `--devices` file (or `devices:` in the configuration) with an invalid profile",
         reason: "the command cannot do what was asked",
         bad: #"{"formatVersion": 2, "devices": [{"id": "../etc", "idiom": "phone"}]}"#,
-        good: #"{"formatVersion": 2, "devices": [{"id": "my-phone", "name": "My Phone", "idiom": "phone", "displayScales": [3], "screen": {"width": 393, "height": 852}, "displayGamut": "P3", "memory": 6, "traitSets": [...]}]}"#)
+        good:
+            #"{"formatVersion": 2, "devices": [{"id": "my-phone", "name": "My Phone", "idiom": "phone", "displayScales": [3], "screen": {"width": 393, "height": 852}, "displayGamut": "P3", "memory": 6, "traitSets": [...]}]}"#
+    )
     /// A `--devices` file that does not exist.
     public static let devicesMissing = RuleID(
         "devices.missing", .error, .input,

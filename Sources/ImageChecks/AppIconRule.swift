@@ -8,13 +8,18 @@ enum AppIconRule {
         var diagnostics: [Diagnostic] = []
         for variant in asset.variants {
             guard let filename = variant.filename,
-                let header = headers[asset.path.appendingPathComponent(filename)]?.header else { continue }
+                let header = headers[asset.path.appendingPathComponent(filename)]?.header
+            else { continue }
             if let size = variant.size, let points = parseSize(size) {
                 let scale = variant.scale ?? 1
                 let expected = (width: points.width * Double(scale), height: points.height * Double(scale))
                 if Double(header.width) != expected.width || Double(header.height) != expected.height {
-                    diagnostics.append(Diagnostic(.iconSize, "\(filename) is \(header.width)x\(header.height) pixels; the \(size)@\(scale)x "
-                            + "\(variant.idiom.contentsValue) slot needs \(ScaleFamilyRule.format(expected.width))x\(ScaleFamilyRule.format(expected.height))", subject: Diagnostic.Subject(asset: asset, variant: variant), at: variant.location))
+                    diagnostics.append(
+                        Diagnostic(
+                            .iconSize,
+                            "\(filename) is \(header.width)x\(header.height) pixels; the \(size)@\(scale)x "
+                                + "\(variant.idiom.contentsValue) slot needs \(ScaleFamilyRule.format(expected.width))x\(ScaleFamilyRule.format(expected.height))",
+                            subject: Diagnostic.Subject(asset: asset, variant: variant), at: variant.location))
                 }
             }
         }

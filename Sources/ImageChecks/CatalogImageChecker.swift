@@ -99,8 +99,10 @@ package struct CatalogImageChecker: Sendable {
                 let path = asset.path.appendingPathComponent(filename)
                 if positions[path] == nil {
                     positions[path] = files.count
-                    files.append(ImageFile(path: path, declaredFormat: ImageFormat(fileExtension: filename.pathExtension),
-                                           subject: Diagnostic.Subject(catalog: catalogPath, asset: asset, variant: variant)))
+                    files.append(
+                        ImageFile(
+                            path: path, declaredFormat: ImageFormat(fileExtension: filename.pathExtension),
+                            subject: Diagnostic.Subject(catalog: catalogPath, asset: asset, variant: variant)))
                 }
                 files[positions[path]!].scales.append(variant.scale ?? Self.scaleSuffix(of: filename) ?? 1)
             }
@@ -132,7 +134,8 @@ package struct CatalogImageChecker: Sendable {
             }
             let prefix: [UInt8]
             do { prefix = try FileSystem.readPrefix(file.path, count: ImageFormat.sniffLength(declared: file.declaredFormat)) } catch {
-                return Inspection(actualFormat: .unknown, report: nil, unreadable: "cannot read the file: \((error as? FileSystem.Failure)?.reason ?? "\(error)")")
+                return Inspection(
+                    actualFormat: .unknown, report: nil, unreadable: "cannot read the file: \((error as? FileSystem.Failure)?.reason ?? "\(error)")")
             }
             let format = ImageFormat(sniffing: prefix)
             return Inspection(actualFormat: format, report: format == .png ? inspector.inspect(file: file.path) : nil)
@@ -157,7 +160,11 @@ package struct CatalogImageChecker: Sendable {
             return [Diagnostic(.imageNotAnImage, "named as \(named) but is not an image in any format Apple platforms decode", at: location)]
         }
         guard let declared = declaredFormat, declared != actualFormat else { return [] }
-        return [Diagnostic(.imageFormatMismatch, "named as \(declared.rawValue) but is a \(actualFormat.rawValue) file: "
-                               + "Apple platforms decode it, but tools that trust the extension will not", at: location)]
+        return [
+            Diagnostic(
+                .imageFormatMismatch,
+                "named as \(declared.rawValue) but is a \(actualFormat.rawValue) file: "
+                    + "Apple platforms decode it, but tools that trust the extension will not", at: location)
+        ]
     }
 }

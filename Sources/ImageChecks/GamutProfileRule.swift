@@ -13,18 +13,24 @@ enum GamutProfileRule {
         var diagnostics: [Diagnostic] = []
         for variant in asset.variants {
             guard let filename = variant.filename,
-                let header = headers[asset.path.appendingPathComponent(filename)]?.header else { continue }
+                let header = headers[asset.path.appendingPathComponent(filename)]?.header
+            else { continue }
             let profile = header.profileKind
             if variant.displayGamut == .P3 && profile != .displayP3 {
-                diagnostics.append(Diagnostic(.imageGamutProfile, "\(filename) fills a display-P3 slot but has \(profile): it should carry a Display P3 profile",
-                                              subject: Diagnostic.Subject(asset: asset, variant: variant),
-                                              at: variant.location))
+                diagnostics.append(
+                    Diagnostic(
+                        .imageGamutProfile, "\(filename) fills a display-P3 slot but has \(profile): it should carry a Display P3 profile",
+                        subject: Diagnostic.Subject(asset: asset, variant: variant),
+                        at: variant.location))
             }
-            let isSRGBSlot = variant.displayGamut == .sRGB || (variant.displayGamut == nil && p3Keys.contains(variant.attributeStrings(excluding: ["display-gamut"])))
+            let isSRGBSlot =
+                variant.displayGamut == .sRGB || (variant.displayGamut == nil && p3Keys.contains(variant.attributeStrings(excluding: ["display-gamut"])))
             if isSRGBSlot && profile == .displayP3 {
-                diagnostics.append(Diagnostic(.imageGamutProfile, "\(filename) fills an sRGB slot but has a Display P3 profile: put it in the display-P3 slot",
-                                              subject: Diagnostic.Subject(asset: asset, variant: variant),
-                                              at: variant.location))
+                diagnostics.append(
+                    Diagnostic(
+                        .imageGamutProfile, "\(filename) fills an sRGB slot but has a Display P3 profile: put it in the display-P3 slot",
+                        subject: Diagnostic.Subject(asset: asset, variant: variant),
+                        at: variant.location))
             }
         }
         return diagnostics

@@ -6,8 +6,11 @@ extension RuleID {
         "image.scale-size", .warning, .images,
         "images of one scale family whose point sizes differ by more than pixel rounding allows",
         reason: "the app runs; the image shows at another size on some devices",
-        bad: #"{"images": [{"idiom": "universal", "scale": "2x", "filename": "a@2x.png"}, {"idiom": "universal", "scale": "3x", "filename": "a@3x.png"}]}  (a@2x.png 100x100, a@3x.png 120x120: 50 pt and 40 pt)"#,
-        good: #"{"images": [{"idiom": "universal", "scale": "2x", "filename": "a@2x.png"}, {"idiom": "universal", "scale": "3x", "filename": "a@3x.png"}]}  (a@2x.png 91x91, a@3x.png 136x136: 45.5 pt and 45.33 pt, the same within rounding)"#)
+        bad:
+            #"{"images": [{"idiom": "universal", "scale": "2x", "filename": "a@2x.png"}, {"idiom": "universal", "scale": "3x", "filename": "a@3x.png"}]}  (a@2x.png 100x100, a@3x.png 120x120: 50 pt and 40 pt)"#,
+        good:
+            #"{"images": [{"idiom": "universal", "scale": "2x", "filename": "a@2x.png"}, {"idiom": "universal", "scale": "3x", "filename": "a@3x.png"}]}  (a@2x.png 91x91, a@3x.png 136x136: 45.5 pt and 45.33 pt, the same within rounding)"#
+    )
     package static let imageScaleName = RuleID(
         "image.scale-name", .warning, .images,
         "a file named `@3x` (or `@2x`, `@1x`) used for another scale",
@@ -46,7 +49,8 @@ extension RuleID {
         "icon.alpha", .error, .icons,
         "the App Store icon of the `AppIcon` set has a pixel that is not opaque",
         reason: "the App Store rejects a translucent icon",
-        bad: #"{"images": [{"idiom": "ios-marketing", "size": "1024x1024", "scale": "1x", "filename": "store.png"}]}  (store.png: rounded corners with transparent pixels)"#,
+        bad:
+            #"{"images": [{"idiom": "ios-marketing", "size": "1024x1024", "scale": "1x", "filename": "store.png"}]}  (store.png: rounded corners with transparent pixels)"#,
         good: #"{"images": [{"idiom": "ios-marketing", "size": "1024x1024", "scale": "1x", "filename": "store.png"}]}  (store.png: RGB, no alpha channel)"#)
     /// An App Store icon the store may reject for its alpha: an alpha channel whose pixels are all
     /// opaque, a translucent icon in a set other than `AppIcon`, or pixels that could not be checked.
@@ -55,7 +59,8 @@ extension RuleID {
         "icon.alpha-suspect", .warning, .icons,
         "an App Store icon the store may reject for its alpha: an alpha channel whose pixels are all opaque, a translucent icon in a set other than `AppIcon`, or pixels that could not be checked",
         reason: "the store may reject it (an unused alpha channel has been rejected; another set may be the one uploaded), but apps ship with it",
-        details: "The store validates only the set `ASSETCATALOG_COMPILER_APPICON_NAME` names (Xcode's default: `AppIcon`); if your build setting names this set, treat it as `icon.alpha`.",
+        details:
+            "The store validates only the set `ASSETCATALOG_COMPILER_APPICON_NAME` names (Xcode's default: `AppIcon`); if your build setting names this set, treat it as `icon.alpha`.",
         bad: #"{"images": [{"idiom": "ios-marketing", "size": "1024x1024", "scale": "1x", "filename": "store.png"}]}  (store.png: RGBA, every pixel opaque)"#,
         good: #"{"images": [{"idiom": "ios-marketing", "size": "1024x1024", "scale": "1x", "filename": "store.png"}]}  (store.png: RGB, no alpha channel)"#)
 }

@@ -27,7 +27,8 @@ enum ScaleFamilyRule {
         var order: [[String]] = []
         for variant in asset.variants {
             guard let scale = variant.scale, scale > 0, let filename = variant.filename,
-                let header = headers[asset.path.appendingPathComponent(filename)]?.header else { continue }
+                let header = headers[asset.path.appendingPathComponent(filename)]?.header
+            else { continue }
             let key = variant.attributeStrings(excluding: ["scale"])
             if families[key] == nil { order.append(key) }
             families[key, default: []].append((variant, header, scale))
@@ -39,9 +40,11 @@ enum ScaleFamilyRule {
             // first sibling it cannot share a point size with.
             for (index, member) in members.enumerated() {
                 guard let sibling = members[..<index].first(where: { !fits($0, member) }) else { continue }
-                diagnostics.append(Diagnostic(.imageScaleSize, Message.mismatch(member, sibling),
-                                              subject: Diagnostic.Subject(asset: asset, variant: member.variant),
-                                              at: member.variant.location))
+                diagnostics.append(
+                    Diagnostic(
+                        .imageScaleSize, Message.mismatch(member, sibling),
+                        subject: Diagnostic.Subject(asset: asset, variant: member.variant),
+                        at: member.variant.location))
             }
         }
         return diagnostics

@@ -18,10 +18,12 @@ enum ScaleNameRule {
     static func check(_ asset: Asset) -> [Diagnostic] {
         asset.variants.compactMap { variant in
             guard let declared = variant.scale, let filename = variant.filename,
-                let named = scale(named: filename), named != declared else { return nil }
-            return Diagnostic(.imageScaleName, Message.contradiction(filename, named: named, declared: declared),
-                              subject: Diagnostic.Subject(asset: asset, variant: variant),
-                              at: variant.location)
+                let named = scale(named: filename), named != declared
+            else { return nil }
+            return Diagnostic(
+                .imageScaleName, Message.contradiction(filename, named: named, declared: declared),
+                subject: Diagnostic.Subject(asset: asset, variant: variant),
+                at: variant.location)
         }
     }
 

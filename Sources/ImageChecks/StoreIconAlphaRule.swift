@@ -34,18 +34,24 @@ enum StoreIconAlphaRule {
                 break
             case .translucent(let pixel):
                 let isPrimary = isPrimaryIconSet(asset)
-                diagnostics.append(Diagnostic(isPrimary ? .iconAlpha : .iconAlphaSuspect, Message.translucent(filename, pixel, isPrimary: isPrimary),
-                                              subject: Diagnostic.Subject(asset: asset, variant: variant),
-                                              at: variant.location))
+                diagnostics.append(
+                    Diagnostic(
+                        isPrimary ? .iconAlpha : .iconAlphaSuspect, Message.translucent(filename, pixel, isPrimary: isPrimary),
+                        subject: Diagnostic.Subject(asset: asset, variant: variant),
+                        at: variant.location))
             case .opaque:
-                diagnostics.append(Diagnostic(.iconAlphaSuspect, Message.opaqueAlphaChannel(filename),
-                                              subject: Diagnostic.Subject(asset: asset, variant: variant),
-                                              at: variant.location))
+                diagnostics.append(
+                    Diagnostic(
+                        .iconAlphaSuspect, Message.opaqueAlphaChannel(filename),
+                        subject: Diagnostic.Subject(asset: asset, variant: variant),
+                        at: variant.location))
             case .unreadable(let reason):
                 // The PNG checks report the damage itself; here only what it means for the store.
-                diagnostics.append(Diagnostic(.iconAlphaSuspect, Message.unchecked(filename, reason),
-                                              subject: Diagnostic.Subject(asset: asset, variant: variant),
-                                              at: variant.location))
+                diagnostics.append(
+                    Diagnostic(
+                        .iconAlphaSuspect, Message.unchecked(filename, reason),
+                        subject: Diagnostic.Subject(asset: asset, variant: variant),
+                        at: variant.location))
             }
         }
         return diagnostics
@@ -67,7 +73,8 @@ enum StoreIconAlphaRule {
 private enum Message {
     static func translucent(_ filename: String, _ pixel: PNGOpacity.Pixel, isPrimary: Bool) -> String {
         let subject = isPrimary ? "the App Store icon" : "this set's App Store icon"
-        let consequence = isPrimary
+        let consequence =
+            isPrimary
             ? "the App Store rejects icons with transparency"
             : "the App Store rejects icons with transparency if this set is the app's icon (ASSETCATALOG_COMPILER_APPICON_NAME)"
         return "\(filename) is \(subject) and is not opaque: pixel (\(pixel.x), \(pixel.y)) has alpha "

@@ -28,14 +28,20 @@ struct ChunkWalker {
         guard checkSignature(bytes, into: &result) else { return result }
 
         var header = PNGHeader()
-        var sawIHDR = false, sawPLTE = false, sawIDAT = false, sawIEND = false
+        var sawIHDR = false
+        var sawPLTE = false
+        var sawIDAT = false
+        var sawIEND = false
         var previousType = ""
         var paletteEntries = 0
         var offset = 8
         var chunkIndex = 0
         while offset < bytes.count {
             guard bytes.count - offset >= 8, let storedLength = bytes.uint32BigEndian(at: offset) else {
-                if !isWholeFile { result.needsMoreBytes = true; break }
+                if !isWholeFile {
+                    result.needsMoreBytes = true
+                    break
+                }
                 problem(.truncated, "the file ends inside a chunk header at byte \(offset)", at: offset)
                 break
             }
@@ -52,7 +58,10 @@ struct ChunkWalker {
             }
             let end = offset + 12 + length
             guard end <= bytes.count, let storedCRC = bytes.uint32BigEndian(at: end - 4) else {
-                if !isWholeFile { result.needsMoreBytes = true; break }
+                if !isWholeFile {
+                    result.needsMoreBytes = true
+                    break
+                }
                 problem(.truncated, "chunk \(type) at byte \(offset) claims \(length) bytes, past the end of the file (\(bytes.count) bytes)", at: offset)
                 break
             }
@@ -69,14 +78,20 @@ struct ChunkWalker {
 
             if chunkIndex == 0 && type == "CgBI" {
                 header.isCgBI = true
-                problem(.cgbi, "Apple's CgBI \"iPhone-optimized\" PNG (Xcode's pngcrush output): standard decoders cannot read it; keep the original PNG in the catalog", at: offset)
+                problem(
+                    .cgbi,
+                    "Apple's CgBI \"iPhone-optimized\" PNG (Xcode's pngcrush output): standard decoders cannot read it; keep the original PNG in the catalog",
+                    at: offset)
             } else if chunkIndex == (header.isCgBI ? 1 : 0) && type != "IHDR" {
                 problem(.ihdr, "the first chunk is \(type), not IHDR", at: offset)
             }
             switch type {
             case "IHDR":
-                if sawIHDR { problem(.ihdr, "duplicate IHDR chunk at byte \(offset)", at: offset) }
-                else { parseIHDR(data, at: offset, into: &header, result: &result) }
+                if sawIHDR {
+                    problem(.ihdr, "duplicate IHDR chunk at byte \(offset)", at: offset)
+                } else {
+                    parseIHDR(data, at: offset, into: &header, result: &result)
+                }
                 sawIHDR = true
             case "PLTE":
                 if sawPLTE { problem(.plte, "duplicate PLTE chunk", at: offset) }
@@ -179,7 +194,9 @@ struct ChunkWalker {
         }
         header.colorType = colorType
         if !colorType.allowedBitDepths.contains(header.bitDepth) {
-            problem("bit depth \(header.bitDepth) is not allowed for \(colorType.name) (allowed: \(colorType.allowedBitDepths.map(String.init).joined(separator: ", ")))")
+            problem(
+                "bit depth \(header.bitDepth) is not allowed for \(colorType.name) (allowed: \(colorType.allowedBitDepths.map(String.init).joined(separator: ", ")))"
+            )
         }
         if data[10] != 0 { problem("unknown compression method \(data[10])") }
         if data[11] != 0 { problem("unknown filter method \(data[11])") }
@@ -211,7 +228,8 @@ struct ChunkWalker {
         if let physical = header.physicalPixels {
             let is72DPI = physical.metre && (2834...2835).contains(physical.x) && physical.x == physical.y
             if !is72DPI {
-                let shown = physical.metre
+                let shown =
+                    physical.metre
                     ? "\(Int((Double(physical.x) * 0.0254).rounded()))x\(Int((Double(physical.y) * 0.0254).rounded())) dpi"
                     : "aspect \(physical.x):\(physical.y), no unit"
                 result.problems.append(PNGProblem(.phys, "pHYs says \(shown), not 72 dpi: iOS ignores it, but other tools may scale the image by it"))

@@ -22,13 +22,13 @@ enum ICCProfile {
         for tag in 0..<tagCount {
             let entry = 132 + tag * 12
             guard let signature = u32(entry), let offset = u32(entry + 4), let size = u32(entry + 8) else { return nil }
-            guard signature == 0x6465_7363, offset + size <= bytes.count, size >= 12 else { continue }  // 'desc'
+            guard signature == 0x6465_7363, offset + size <= bytes.count, size >= 12 else { continue } // 'desc'
             let type = u32(offset)
-            if type == 0x6465_7363, let count = u32(offset + 8), count > 0, offset + 12 + count <= bytes.count {  // 'desc'
+            if type == 0x6465_7363, let count = u32(offset + 8), count > 0, offset + 12 + count <= bytes.count { // 'desc'
                 let text = bytes[(offset + 12)..<(offset + 12 + count)].prefix { $0 != 0 }
                 return String(decoding: text, as: UTF8.self)
             }
-            if type == 0x6D6C_7563, let records = u32(offset + 8), records > 0,  // 'mluc'
+            if type == 0x6D6C_7563, let records = u32(offset + 8), records > 0, // 'mluc'
                 let length = u32(offset + 16 + 4), let start = u32(offset + 16 + 8),
                 offset + start + length <= bytes.count
             {

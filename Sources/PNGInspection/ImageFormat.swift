@@ -49,20 +49,35 @@ public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
         func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
             head.count >= offset + prefix.count && head[offset..<offset + prefix.count].elementsEqual(prefix)
         }
-        if starts([0x89, 0x50, 0x4E, 0x47]) { self = .png }
-        else if starts([0xFF, 0xD8, 0xFF]) { self = .jpeg }
-        else if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) { self = .webp }
-        else if starts(Array("ftyp".utf8), at: 4), Self.heifBrands.contains(where: { starts(Array($0.utf8), at: 8) }) { self = .heic }
-        else if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) { self = .gif }
-        else if starts(Array("BM".utf8)) { self = .bmp }
-        else if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { self = .tiff }
+        if starts([0x89, 0x50, 0x4E, 0x47]) {
+            self = .png
+        } else if starts([0xFF, 0xD8, 0xFF]) {
+            self = .jpeg
+        } else if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) {
+            self = .webp
+        } else if starts(Array("ftyp".utf8), at: 4), Self.heifBrands.contains(where: { starts(Array($0.utf8), at: 8) }) {
+            self = .heic
+        } else if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) {
+            self = .gif
+        } else if starts(Array("BM".utf8)) {
+            self = .bmp
+        } else if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) {
+            self = .tiff
+        }
         // An icon (type 1) with at least one image: `00 00 01 00`, then a non-zero count.
-        else if starts([0x00, 0x00, 0x01, 0x00]) && head.count >= 6 && (head[4] != 0 || head[5] != 0) { self = .ico }
+        else if starts([0x00, 0x00, 0x01, 0x00]) && head.count >= 6 && (head[4] != 0 || head[5] != 0) {
+            self = .ico
+        }
         // Photoshop's own format (VLC ships one named `.png`); ImageIO decodes its composite.
-        else if starts(Array("8BPS".utf8)) { self = .psd }
-        else if starts(Array("%PDF".utf8)) { self = .pdf }
-        else if Self.isSVG(bytes.count > head.count ? Array(bytes.prefix(Self.svgSniffLength)) : head) { self = .svg }
-        else { self = .unknown }
+        else if starts(Array("8BPS".utf8)) {
+            self = .psd
+        } else if starts(Array("%PDF".utf8)) {
+            self = .pdf
+        } else if Self.isSVG(bytes.count > head.count ? Array(bytes.prefix(Self.svgSniffLength)) : head) {
+            self = .svg
+        } else {
+            self = .unknown
+        }
     }
 
     /// The ISO base media brands of HEIF images (HEIC, HEIF image sequences, AVIF).
@@ -87,9 +102,18 @@ public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
             return false
         }
         while position < head.count {
-            if [0x20, 0x09, 0x0A, 0x0D].contains(head[position]) { position += 1; continue }
-            if at("<?") { guard skip(past: "?>") else { return false }; continue }
-            if at("<!--") { guard skip(past: "-->") else { return false }; continue }
+            if [0x20, 0x09, 0x0A, 0x0D].contains(head[position]) {
+                position += 1
+                continue
+            }
+            if at("<?") {
+                guard skip(past: "?>") else { return false }
+                continue
+            }
+            if at("<!--") {
+                guard skip(past: "-->") else { return false }
+                continue
+            }
             if at("<!DOCTYPE") || at("<!doctype") {
                 // A DOCTYPE may carry an internal subset in brackets, whose entities hold `>`.
                 let end = head[position...].firstIndex(of: UInt8(ascii: ">")) ?? head.count

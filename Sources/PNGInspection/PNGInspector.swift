@@ -57,11 +57,13 @@ public struct PNGInspector: Sendable {
             // The file's fault, not the machine's: a finding about it, not a stop. Its format from
             // its first bytes, so that a PNG stays a PNG (and an image checker reports this).
             let prefix = (try? FileSystem.readPrefix(path, count: ImageFormat.sniffLength)) ?? []
-            return PNGReport(path: path, format: ImageFormat(sniffing: prefix),
-                             problems: [PNGProblem(.tooLarge, Self.tooLargeMessage(error))])
+            return PNGReport(
+                path: path, format: ImageFormat(sniffing: prefix),
+                problems: [PNGProblem(.tooLarge, Self.tooLargeMessage(error))])
         } catch let error as FileSystem.Failure {
-            return PNGReport(path: path, format: .unknown,
-                             problems: [PNGProblem(.unreadable, "cannot read the file: \(error.reason)")])
+            return PNGReport(
+                path: path, format: .unknown,
+                problems: [PNGProblem(.unreadable, "cannot read the file: \(error.reason)")])
         } catch {
             return PNGReport(path: path, format: .unknown, problems: [PNGProblem(.unreadable, "cannot read the file")])
         }
@@ -78,7 +80,8 @@ public struct PNGInspector: Sendable {
     /// "15 TiB", "256 MiB", "1.5 KiB": one decimal at most.
     private static func binaryUnits(_ bytes: Int) -> String {
         let units = ["bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"]
-        var value = Double(bytes), unit = 0
+        var value = Double(bytes)
+        var unit = 0
         while value >= 1024 && unit < units.count - 1 {
             value /= 1024
             unit += 1
@@ -103,8 +106,10 @@ public struct PNGInspector: Sendable {
         report.neededMoreBytes = walk.needsMoreBytes
         guard let header = walk.header else { return report }
         if header.pixelCount > maxPixels {
-            report.problems.append(PNGProblem(.tooLarge,
-                "IHDR claims \(header.width)x\(header.height) = \(header.pixelCount) pixels, over the limit of \(maxPixels): not decoded"))
+            report.problems.append(
+                PNGProblem(
+                    .tooLarge,
+                    "IHDR claims \(header.width)x\(header.height) = \(header.pixelCount) pixels, over the limit of \(maxPixels): not decoded"))
             return report
         }
         guard !headerOnly, decodes, !walk.hasErrors, !header.isCgBI else { return report }
@@ -115,7 +120,8 @@ public struct PNGInspector: Sendable {
 
     /// The full decode through libpng, its outcome as problems.
     private func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> [PNGProblem] {
-        var result = decodesEveryRow
+        var result =
+            decodesEveryRow
             ? adapt_png_decode_rows(bytes.baseAddress, bytes.count, maxPixels)
             : adapt_png_decode(bytes.baseAddress, bytes.count, maxPixels)
         let message = withUnsafeBytes(of: &result.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
@@ -152,7 +158,8 @@ public struct PNGInspector: Sendable {
         let lowered = message.lowercased()
         if lowered.contains("truncated") || lowered.contains("read error") { return .truncated }
         if lowered.contains("image data") || lowered.contains("extra compressed") || lowered.contains("too many idat")
-            || lowered.contains(adlerFailure) {
+            || lowered.contains(adlerFailure)
+        {
             return .imageData
         }
         if lowered.contains("crc") { return .crc }
@@ -188,8 +195,10 @@ public struct PNGReport: Hashable, Sendable {
     /// `64x64, 8-bit RGBA, non-interlaced, alpha, sRGB`
     public var summary: String {
         guard let header else { return format == .png ? "unreadable PNG" : "not a PNG (\(format.rawValue))" }
-        var parts = ["\(header.width)x\(header.height)", "\(header.bitDepth)-bit \(header.colorType.name)",
-                     header.interlaced ? "interlaced" : "non-interlaced"]
+        var parts = [
+            "\(header.width)x\(header.height)", "\(header.bitDepth)-bit \(header.colorType.name)",
+            header.interlaced ? "interlaced" : "non-interlaced",
+        ]
         if header.hasAlpha { parts.append("alpha") }
         parts.append(header.profileKind.description)
         if let gamma = header.gamma { parts.append("gamma \(Double(gamma) / 100_000)") }
@@ -201,8 +210,9 @@ public struct PNGReport: Hashable, Sendable {
     /// The problems as diagnostics on the file.
     public var diagnostics: [Diagnostic] {
         problems.map { problem in
-            Diagnostic(problem.code.rule, problem.message,
-                       at: path.map { SourceLocation(file: $0) })
+            Diagnostic(
+                problem.code.rule, problem.message,
+                at: path.map { SourceLocation(file: $0) })
         }
     }
 }

@@ -223,7 +223,7 @@ extension PNGProblem.Code {
 }
 
 /// What the PNG cards share: most PNG errors have one reason, and every PNG rule points to `adapt png`.
-private extension String {
-    static let corruptPNG = "a corrupt PNG fails actool or shows nothing at run time"
-    static let runAdaptPNG = "Run `adapt png FILE` for the full report of one file."
+extension String {
+    fileprivate static let corruptPNG = "a corrupt PNG fails actool or shows nothing at run time"
+    fileprivate static let runAdaptPNG = "Run `adapt png FILE` for the full report of one file."
 }

@@ -1,6 +1,6 @@
+import AdaptSupport
 import AdaptiveAssets
 import ArgumentParser
-import AdaptSupport
 
 struct AdaptCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -42,7 +42,7 @@ struct AdaptCommand: ParsableCommand {
             SystemCall.exit(1)
         } catch {
             let code = exitCode(for: error)
-            if code == .success { Self.exit(withError: error) }  // --help, --version
+            if code == .success { Self.exit(withError: error) } // --help, --version
             Terminal.error(parsed == Self.self ? fullMessage(for: error) : Self.usageError(error, in: parsed))
             SystemCall.exit(code == .validationFailure ? 2 : 1)
         }
@@ -113,7 +113,8 @@ enum Terminal {
     /// chunks of about 64 KB as the pieces come: neither the whole text nor a string per finding
     /// is held (the text of 58,000 findings is 20 MB).
     static func write(_ report: ValidationReport, with reporter: any Reporter) {
-        var errors = "", document = ""
+        var errors = ""
+        var document = ""
         func flushErrors() {
             if !errors.isEmpty { error(errors) }
             errors = ""
@@ -122,15 +123,18 @@ enum Terminal {
             if !document.isEmpty { self.document(document) }
             document = ""
         }
-        reporter.write(report, standardError: { piece in
-            flushDocument()
-            errors += piece
-            if errors.utf8.count >= chunkSize { flushErrors() }
-        }, standardOutput: { piece in
-            flushErrors()
-            document += piece
-            if document.utf8.count >= chunkSize { flushDocument() }
-        })
+        reporter.write(
+            report,
+            standardError: { piece in
+                flushDocument()
+                errors += piece
+                if errors.utf8.count >= chunkSize { flushErrors() }
+            },
+            standardOutput: { piece in
+                flushErrors()
+                document += piece
+                if document.utf8.count >= chunkSize { flushDocument() }
+            })
         flushErrors()
         flushDocument()
     }
@@ -139,7 +143,6 @@ enum Terminal {
 }
 
 extension OutputFormat: ExpressibleByArgument {}
-
 
 /// Reads a catalog or fails (exit 1) with a diagnostic naming it.
 func readCatalog(_ path: String) throws -> Catalog {

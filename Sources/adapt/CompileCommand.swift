@@ -1,5 +1,5 @@
-import AdaptiveAssets
 import AdaptSupport
+import AdaptiveAssets
 import ArgumentParser
 
 /// `adapt compile`: actool's command line, so that a build script's `xcrun actool …` runs
@@ -40,11 +40,14 @@ struct CompileCommand: ParsableCommand {
         var actoolArguments = arguments
         var format = OutputFormat.text
         if let position = actoolArguments.firstIndex(where: { $0 == "--format" || $0.hasPrefix("--format=") }) {
-            let value = actoolArguments[position].hasPrefix("--format=") ? String(actoolArguments[position].dropFirst(9))
+            let value =
+                actoolArguments[position].hasPrefix("--format=")
+                ? String(actoolArguments[position].dropFirst(9))
                 : (position + 1 < actoolArguments.count ? actoolArguments[position + 1] : "")
             guard let chosen = OutputFormat(rawValue: value) else { throw ValidationError("--format must be text or json") }
             format = chosen
-            actoolArguments.removeSubrange(position..<(actoolArguments[position].hasPrefix("--format=") ? position + 1 : min(position + 2, actoolArguments.count)))
+            actoolArguments.removeSubrange(
+                position..<(actoolArguments[position].hasPrefix("--format=") ? position + 1 : min(position + 2, actoolArguments.count)))
         }
         let parsed: ActoolArguments
         do {

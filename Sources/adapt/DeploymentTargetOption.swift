@@ -5,12 +5,14 @@ import ArgumentParser
 /// commands that validate (`validate`, `report`). Devices whose newest OS is older are not asked;
 /// each platform named here replaces the one `deployment_target:` in `.adapt.yml` gives.
 struct DeploymentTargetOption: ParsableArguments {
-    @Option(name: .customLong("deployment-target"),
-            help: ArgumentHelp("The lowest OS versions the app supports: devices whose newest OS is older are not asked "
-                               + "(default: deployment_target: in .adapt.yml, else every device).",
-                               valueName: "platform=version,..."),
-            transform: { text in
-                do throws(DeploymentTarget.Failure) { return try DeploymentTarget(parsing: text) } catch { throw ValidationError(error.description) }
-            })
+    @Option(
+        name: .customLong("deployment-target"),
+        help: ArgumentHelp(
+            "The lowest OS versions the app supports: devices whose newest OS is older are not asked "
+                + "(default: deployment_target: in .adapt.yml, else every device).",
+            valueName: "platform=version,..."),
+        transform: { text in
+            do throws(DeploymentTarget.Failure) { return try DeploymentTarget(parsing: text) } catch { throw ValidationError(error.description) }
+        })
     var deploymentTarget: DeploymentTarget?
 }

@@ -20,8 +20,9 @@ struct DeviceDatabaseOptions: ParsableArguments {
     func profile(_ identifier: String, in database: DeviceDatabase) throws -> DeviceProfile {
         guard let profile = database.profile(matching: identifier) else {
             let names = database.devices.flatMap { [$0.id] + $0.modelIdentifiers }
-            throw ValidationError("Unknown device '\(identifier)'.\(NameSuggestions.didYouMean(identifier, among: names)) "
-                                  + "'adapt devices' lists the known ids and model identifiers.")
+            throw ValidationError(
+                "Unknown device '\(identifier)'.\(NameSuggestions.didYouMean(identifier, among: names)) "
+                    + "'adapt devices' lists the known ids and model identifiers.")
         }
         return profile
     }

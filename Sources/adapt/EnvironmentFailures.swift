@@ -1,7 +1,7 @@
+import AdaptSupport
 import AdaptiveAssets
 import Dispatch
 import Synchronization
-import AdaptSupport
 
 /// Stops the run at the first failure that is the machine's rather than the input's (out of file
 /// descriptors or memory: `FileSystem.EnvironmentFailure`), with one message and exit code 2.

@@ -5,7 +5,8 @@ struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
         abstract: "List every asset of a catalog with its type and variants, and report problems.",
-        discussion: "Takes a compiled catalog too (a path ending in .car, or a BOM file): its assets and renditions, or with --format json the document `assetutil --info` prints."
+        discussion:
+            "Takes a compiled catalog too (a path ending in .car, or a BOM file): its assets and renditions, or with --format json the document `assetutil --info` prints."
     )
 
     @Argument(help: "An .xcassets folder, or a compiled catalog (Assets.car).")
@@ -14,7 +15,10 @@ struct InspectCommand: ParsableCommand {
     @Option(help: "The output format.")
     var format: OutputFormat = .text
 
-    @Flag(help: "With --format json on a compiled catalog: leave out each rendition's SHA1Digest, the SHA-256 of its bytes (hashing every byte of the file is most of the time).")
+    @Flag(
+        help:
+            "With --format json on a compiled catalog: leave out each rendition's SHA1Digest, the SHA-256 of its bytes (hashing every byte of the file is most of the time)."
+    )
     var noDigests = false
 
     func validate() throws {

@@ -27,8 +27,10 @@ struct MatrixCommand: ParsableCommand {
         let assets: [Int]
         if let asset {
             guard let position = index.assetPosition(named: asset) else {
-                throw CommandFailure(Diagnostic(.queryInvalid, "the catalog has no asset named '\(asset)'",
-                                                at: SourceLocation(file: catalog, line: 1, column: 1)))
+                throw CommandFailure(
+                    Diagnostic(
+                        .queryInvalid, "the catalog has no asset named '\(asset)'",
+                        at: SourceLocation(file: catalog, line: 1, column: 1)))
             }
             assets = [position]
         } else {

@@ -48,13 +48,17 @@ struct ReportCommand: ParsableCommand {
                 Terminal.error(Diagnostic(.reportCacheSkipped, warning).description)
             }
         } catch {
-            Terminal.error(Diagnostic(.reportCache, "cannot use the thumbnail cache: \(error)",
-                                      at: SourceLocation(file: cache ?? "")).description)
+            Terminal.error(
+                Diagnostic(
+                    .reportCache, "cannot use the thumbnail cache: \(error)",
+                    at: SourceLocation(file: cache ?? "")
+                ).description)
             throw ExitCode(1)
         }
         let database = try database.load()
-        var builder = ReportBuilder(database: database,
-                                    devices: deviceIDs.isEmpty ? nil : try deviceIDs.map { try self.database.profile($0, in: database) })
+        var builder = ReportBuilder(
+            database: database,
+            devices: deviceIDs.isEmpty ? nil : try deviceIDs.map { try self.database.profile($0, in: database) })
         builder.makeThumbnails = !linkImages
         builder.imageChecks = images
         builder.deploymentTarget = deployment.deploymentTarget

@@ -20,7 +20,8 @@ struct ResolveCommand: ParsableCommand {
 
     @OptionGroup var traits: TraitOptions
 
-    @Option(name: .customLong("device"), help: ArgumentHelp("Take the traits of a device (id or model identifier); trait options override them.", valueName: "id"))
+    @Option(
+        name: .customLong("device"), help: ArgumentHelp("Take the traits of a device (id or model identifier); trait options override them.", valueName: "id"))
     var deviceID: String?
 
     @Option(help: "With --device: portrait or landscape (default: the device's first).")
@@ -97,8 +98,10 @@ struct ResolveCommand: ParsableCommand {
         do {
             reader = try LineReader(path: queriesPath)
         } catch {
-            throw CommandFailure(Diagnostic(.queryUnreadable, "cannot read queries: \(error.reason)",
-                                            at: SourceLocation(file: queriesPath, line: 1, column: 1)))
+            throw CommandFailure(
+                Diagnostic(
+                    .queryUnreadable, "cannot read queries: \(error.reason)",
+                    at: SourceLocation(file: queriesPath, line: 1, column: 1)))
         }
         defer { reader.close() }
         var resolver = BatchResolver(index: index, sourceName: queriesPath == "-" ? "<stdin>" : queriesPath)
@@ -115,8 +118,10 @@ struct ResolveCommand: ParsableCommand {
                 Terminal.report(resolver.takeDiagnostics())
             }
         } catch {
-            throw CommandFailure(Diagnostic(.queryUnreadable, "cannot read queries: \(error.reason)",
-                                            at: SourceLocation(file: queriesPath, line: number + 1, column: 1)))
+            throw CommandFailure(
+                Diagnostic(
+                    .queryUnreadable, "cannot read queries: \(error.reason)",
+                    at: SourceLocation(file: queriesPath, line: number + 1, column: 1)))
         }
         if resolver.unmatchedCount > 0 || index.catalog.diagnostics.hasErrors { throw ExitCode(1) }
     }

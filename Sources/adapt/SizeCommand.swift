@@ -44,8 +44,10 @@ struct SizeCommand: ParsableCommand {
         let database = try database.load()
         let devices = deviceIDs.isEmpty ? database.devices : try deviceIDs.map { try self.database.profile($0, in: database) }
         // Each device's plan is worked out and dropped in turn, never every device's manifest at once.
-        let sizes = try catalogs.contains(where: CompiledCatalog.isCompiledCatalog(atPath:))
-            ? compiledSizes(deviceIDs.isEmpty ? nil : devices, database: database) : SizeReport(indexes: try catalogs.map { AssetIndex(try readCatalog($0)) }, devices: devices)
+        let sizes =
+            try catalogs.contains(where: CompiledCatalog.isCompiledCatalog(atPath:))
+            ? compiledSizes(deviceIDs.isEmpty ? nil : devices, database: database)
+            : SizeReport(indexes: try catalogs.map { AssetIndex(try readCatalog($0)) }, devices: devices)
         switch format {
         case .text: Terminal.output(sizes.text)
         case .json: Terminal.document(JSONWriter.xcodeStyle.string(for: sizes.json))

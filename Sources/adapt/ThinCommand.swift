@@ -1,6 +1,6 @@
+import AdaptSupport
 import AdaptiveAssets
 import ArgumentParser
-import AdaptSupport
 
 struct ThinCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -49,7 +49,10 @@ struct ThinCommand: ParsableCommand {
     @Flag(help: "Decode every kept PNG through libpng, not only walk its chunks (the walk never inflates the image data).")
     var fullPNGCheck = false
 
-    @Flag(help: "Always hard-link kept files, even where clones are possible: a slice file is then the catalog's own file, and editing one in place edits the other.")
+    @Flag(
+        help:
+            "Always hard-link kept files, even where clones are possible: a slice file is then the catalog's own file, and editing one in place edits the other."
+    )
     var link = false
 
     @Flag(help: "Make real byte copies (no clones, no hard links), so that editing a slice never edits the catalog.")
@@ -74,8 +77,12 @@ struct ThinCommand: ParsableCommand {
         let source = try readCatalog(catalog)
         let run = ThinningRun(catalog: source, devices: devices, decodePNGs: fullPNGCheck)
         if run.hasErrors && !allowInvalid {
-            throw CommandFailure(run.diagnostics + [Diagnostic(.thinOutput, "not writing slices: the catalog or a kept image has errors (--allow-invalid writes them anyway)",
-                                                               at: SourceLocation(file: output))])
+            throw CommandFailure(
+                run.diagnostics + [
+                    Diagnostic(
+                        .thinOutput, "not writing slices: the catalog or a kept image has errors (--allow-invalid writes them anyway)",
+                        at: SourceLocation(file: output))
+                ])
         }
         Terminal.report(run.diagnostics)
         var writer = SliceWriter(concurrency: jobs ?? Machine.coreCount)

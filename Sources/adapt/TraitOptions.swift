@@ -60,11 +60,12 @@ struct TraitOptions: ParsableArguments {
     }
 
     var collection: TraitCollection {
-        TraitCollection(userInterfaceIdiom: idiom, screenWidth: screenWidth, userInterfaceStyle: style,
-                        accessibilityContrast: contrast, horizontalSizeClass: horizontal, verticalSizeClass: vertical,
-                        layoutDirection: direction?.direction, memory: memory, graphicsFeatureSet: graphics,
-                        displayGamut: gamut, displayScale: scale, locale: locale.flatMap(LocaleIdentifier.normalized),
-                        deviceSubtype: deviceSubtype)
+        TraitCollection(
+            userInterfaceIdiom: idiom, screenWidth: screenWidth, userInterfaceStyle: style,
+            accessibilityContrast: contrast, horizontalSizeClass: horizontal, verticalSizeClass: vertical,
+            layoutDirection: direction?.direction, memory: memory, graphicsFeatureSet: graphics,
+            displayGamut: gamut, displayScale: scale, locale: locale.flatMap(LocaleIdentifier.normalized),
+            deviceSubtype: deviceSubtype)
     }
 
     var anySpecified: Bool { collection != .unspecified }

@@ -51,8 +51,9 @@ struct ValidateCommand: ParsableCommand {
 
     func run() throws {
         var run = ValidationRun(catalogs: catalogs, configPath: config)
-        run.overrides = .init(strict: strict, images: images, devices: database.devicesFile, baseline: baseline,
-                              deploymentTarget: deployment.deploymentTarget)
+        run.overrides = .init(
+            strict: strict, images: images, devices: database.devicesFile, baseline: baseline,
+            deploymentTarget: deployment.deploymentTarget)
         run.writeBaseline = writeBaseline
         let generator = AccessorGenerator(rootTypeName: accessorsType)
         if accessors != nil { run.accessors = generator }
@@ -68,8 +69,11 @@ struct ValidateCommand: ParsableCommand {
             do {
                 try generator.write(source, for: report.catalogs, to: accessors)
             } catch {
-                Terminal.error(Diagnostic(.accessorsRefused, "cannot write accessors: \(error)",
-                                          at: SourceLocation(file: accessors)).description)
+                Terminal.error(
+                    Diagnostic(
+                        .accessorsRefused, "cannot write accessors: \(error)",
+                        at: SourceLocation(file: accessors)
+                    ).description)
                 throw ExitCode(1)
             }
         }

@@ -6,5 +6,6 @@ import AdaptiveAssets
 EnvironmentFailures.stopOnFirst()
 // Started through a link named `actool`, adapt is `adapt compile` (once that subcommand exists).
 let subcommands = AdaptCommand.configuration.subcommands.compactMap { $0.configuration.commandName }
-AdaptCommand.runAndExit(arguments: ActoolLink.arguments(
-    program: CommandLine.arguments.first ?? "", arguments: Array(CommandLine.arguments.dropFirst()), subcommands: subcommands))
+AdaptCommand.runAndExit(
+    arguments: ActoolLink.arguments(
+        program: CommandLine.arguments.first ?? "", arguments: Array(CommandLine.arguments.dropFirst()), subcommands: subcommands))

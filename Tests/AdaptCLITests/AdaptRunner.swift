@@ -38,7 +38,9 @@ enum Adapt {
         process.executableURL = try executable
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory ?? Corpus.repositoryRoot)
-        let output = Pipe(), error = Pipe(), stdin = Pipe()
+        let output = Pipe()
+        let error = Pipe()
+        let stdin = Pipe()
         process.standardOutput = output
         process.standardError = error
         process.standardInput = stdin
@@ -54,8 +56,9 @@ enum Adapt {
         process.waitUntilExit()
         while !errorReader.isFinished { usleep(1000) }
         let err = errorData.data
-        return AdaptRun(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-                        stderr: String(decoding: err, as: UTF8.self))
+        return AdaptRun(
+            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+            stderr: String(decoding: err, as: UTF8.self))
     }
 }
 
@@ -69,6 +72,7 @@ func assertSnapshot(_ actual: String, named name: String, sourceLocation: Source
         return
     }
     let expected = try String(contentsOf: url, encoding: .utf8)
-    #expect(actual == expected, "snapshot \(name) differs; rerun with RECORD_SNAPSHOTS=1 to update it after checking the change",
-            sourceLocation: sourceLocation)
+    #expect(
+        actual == expected, "snapshot \(name) differs; rerun with RECORD_SNAPSHOTS=1 to update it after checking the change",
+        sourceLocation: sourceLocation)
 }

@@ -46,8 +46,9 @@ import Testing
         try fixture.write(PNGFixture.withBadAdler32(PNGFixture.png(width: 8, height: 8), .checksumInItsOwnIDAT), to: "A.imageset/a@2x.png")
         let full = try Adapt.run(["validate", fixture.path])
         #expect(full.status == 1)
-        #expect(full.stderr.contains("a@2x.png:1:1: error: decoding failed: IDAT: incorrect data check") && full.stderr.contains("[png.image-data]"),
-                "\(full.stderr)")
+        #expect(
+            full.stderr.contains("a@2x.png:1:1: error: decoding failed: IDAT: incorrect data check") && full.stderr.contains("[png.image-data]"),
+            "\(full.stderr)")
         let walk = try Adapt.run(["validate", fixture.path, "--images", "walk"])
         #expect(walk.status == 0, "\(walk.stderr)")
         #expect(!walk.stderr.contains("png."))
@@ -59,8 +60,9 @@ import Testing
         try fixture.write(PNGFixture.withBadAdler32(PNGFixture.png(width: 4, height: 4), .checksumAcrossTwoIDATs), to: "A.imageset/a.png")
         let refused = try Adapt.run(["thin", fixture.path, "--device", "iPhone7,2", "-o", fixture.root + "/full", "--full-png-check"])
         #expect(refused.status == 1)
-        #expect(refused.stderr.contains("a.png:1:1: error: decoding failed: IDAT: incorrect data check") && refused.stderr.contains("[png.image-data]"),
-                "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("a.png:1:1: error: decoding failed: IDAT: incorrect data check") && refused.stderr.contains("[png.image-data]"),
+            "\(refused.stderr)")
         #expect(!FileManager.default.fileExists(atPath: fixture.root + "/full"))
         // Thin's default check walks chunks and CRCs: it never inflates, so the file is kept as it is.
         let walked = try Adapt.run(["thin", fixture.path, "--device", "iPhone7,2", "-o", fixture.root + "/walk"])

@@ -21,9 +21,10 @@ import Testing
     /// The names of the source's image sets with at least one entry for `idioms`.
     static func sourceSets(for idioms: Set<String>) throws -> Set<String> {
         let catalog = try CatalogReader().read(at: try Corpus.root + "/compiled/acextract/Images.xcassets")
-        return Set(catalog.assets.filter { asset in
-            asset.contents?["images"]?.array?.contains { idioms.contains($0["idiom"]?.string ?? "") } ?? false
-        }.map(\.name))
+        return Set(
+            catalog.assets.filter { asset in
+                asset.contents?["images"]?.array?.contains { idioms.contains($0["idiom"]?.string ?? "") } ?? false
+            }.map(\.name))
     }
 
     @Test(arguments: families.keys.sorted())
@@ -110,7 +111,10 @@ import Testing
         let output = folder.root + "/Out.xcassets"
         let run = try Adapt.run(["extract", car, "-o", output])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.contains("warning: m_1gb/blue@2x.png (universal 2x memoryClass 1): not written: compression deepmap2 is not decoded [extract.not-decoded]"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "warning: m_1gb/blue@2x.png (universal 2x memoryClass 1): not written: compression deepmap2 is not decoded [extract.not-decoded]"),
+            "\(run.stderr)")
         #expect(run.stdout.contains("wrote 113 files in 26 sets") && run.stdout.contains("skipped 1: not-decoded 1"), "\(run.stdout)")
         #expect(!FileManager.default.fileExists(atPath: output + "/m_1gb.imageset/blue@2x.png"))
         #expect(FileManager.default.fileExists(atPath: output + "/m_1gb.imageset/blue.png"))
@@ -166,5 +170,10 @@ struct DiskFull: Error, CustomStringConvertible { var description: String { "dis
 final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var value = 0
-    func next() -> Int { lock.withLock { value += 1; return value } }
+    func next() -> Int {
+        lock.withLock {
+            value += 1
+            return value
+        }
+    }
 }

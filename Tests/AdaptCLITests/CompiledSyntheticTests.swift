@@ -22,14 +22,17 @@ import Testing
     /// A tvOS layered icon's stack rendition is named `Contents.json` (Stasis, Xcode 26.2): the
     /// data set's own Contents.json is written, the rendition beside it under another name.
     @Test func aRenditionNamedContentsJSONIsRenamedBesideTheSetsOwn() throws {
-        let stack = SyntheticCatalog.Rendition("Contents.json", key: [.identifier: 38162, .scale: 1], layout: RenditionLayout(rawValue: 1002),
-                                               pixelFormat: .data, width: 400, height: 240, properties: [.uti("public.layeredimage")],
-                                               payload: .rawData(Array("layers".utf8)))
+        let stack = SyntheticCatalog.Rendition(
+            "Contents.json", key: [.identifier: 38162, .scale: 1], layout: RenditionLayout(rawValue: 1002),
+            pixelFormat: .data, width: 400, height: 240, properties: [.uti("public.layeredimage")],
+            payload: .rawData(Array("layers".utf8)))
         let (folder, car) = try Self.file(SyntheticCatalog(keyFormat: Self.keyFormat, facets: [.init("App Icon", identifier: 38162)], renditions: [stack]))
         let output = folder.root + "/Out.xcassets"
         let run = try Adapt.run(["extract", car, "-o", output])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.contains("warning: App Icon/Contents.json (universal 1x) is written as App Icon.dataset/Contents-2.json [extract.renamed]"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains("warning: App Icon/Contents.json (universal 1x) is written as App Icon.dataset/Contents-2.json [extract.renamed]"),
+            "\(run.stderr)")
         let contents = try Self.json(atPath: output + "/App Icon.dataset/Contents.json")
         let entry = try #require(contents["data"]?.array?.first)
         #expect(entry["filename"]?.string == "Contents-2.json" && entry["universal-type-identifier"]?.string == "public.layeredimage")
@@ -69,18 +72,24 @@ import Testing
     }
 
     static let spaces = [
-        SpaceCase(space: 1, components: [0.25, 0.5, 0.75, 1], contentsName: "srgb",
-                  contentsComponents: ["red": "0.250", "green": "0.500", "blue": "0.750", "alpha": "1.000"], assetutilName: "srgb"),
-        SpaceCase(space: 2, components: [0.5, 0.25], contentsName: "gray-gamma-22",
-                  contentsComponents: ["white": "0.500", "alpha": "0.250"], assetutilName: "gray gamma 22"),
-        SpaceCase(space: 3, components: [1, 0, 0.125, 1], contentsName: "display-p3",
-                  contentsComponents: ["red": "1.000", "green": "0.000", "blue": "0.125", "alpha": "1.000"], assetutilName: "Unknown(3)"),
-        SpaceCase(space: 4, components: [1.25, -0.125, 0.5, 1], contentsName: "extended-srgb",
-                  contentsComponents: ["red": "1.250", "green": "-0.125", "blue": "0.500", "alpha": "1.000"], assetutilName: "Unknown(4)"),
-        SpaceCase(space: 5, components: [2, 0.5, 0, 0.5], contentsName: "extended-linear-srgb",
-                  contentsComponents: ["red": "2.000", "green": "0.500", "blue": "0.000", "alpha": "0.500"], assetutilName: "Unknown(5)"),
-        SpaceCase(space: 6, components: [1.5, 1], contentsName: "extended-gray",
-                  contentsComponents: ["white": "1.500", "alpha": "1.000"], assetutilName: "extended gray"),
+        SpaceCase(
+            space: 1, components: [0.25, 0.5, 0.75, 1], contentsName: "srgb",
+            contentsComponents: ["red": "0.250", "green": "0.500", "blue": "0.750", "alpha": "1.000"], assetutilName: "srgb"),
+        SpaceCase(
+            space: 2, components: [0.5, 0.25], contentsName: "gray-gamma-22",
+            contentsComponents: ["white": "0.500", "alpha": "0.250"], assetutilName: "gray gamma 22"),
+        SpaceCase(
+            space: 3, components: [1, 0, 0.125, 1], contentsName: "display-p3",
+            contentsComponents: ["red": "1.000", "green": "0.000", "blue": "0.125", "alpha": "1.000"], assetutilName: "Unknown(3)"),
+        SpaceCase(
+            space: 4, components: [1.25, -0.125, 0.5, 1], contentsName: "extended-srgb",
+            contentsComponents: ["red": "1.250", "green": "-0.125", "blue": "0.500", "alpha": "1.000"], assetutilName: "Unknown(4)"),
+        SpaceCase(
+            space: 5, components: [2, 0.5, 0, 0.5], contentsName: "extended-linear-srgb",
+            contentsComponents: ["red": "2.000", "green": "0.500", "blue": "0.000", "alpha": "0.500"], assetutilName: "Unknown(5)"),
+        SpaceCase(
+            space: 6, components: [1.5, 1], contentsName: "extended-gray",
+            contentsComponents: ["white": "1.500", "alpha": "1.000"], assetutilName: "extended gray"),
     ]
 
     /// One catalog holding a colour per space, named `Color-N` for space N.
@@ -120,8 +129,10 @@ import Testing
     /// A data set's file: `DATA`, layout Data, a UTI property (length, zero word, identifier).
     @Test func aDataRenditionInspectsWithItsUTIAndLengthAndExtractsToADataSet() throws {
         let json = Array(#"{"levels":[1,2,3]}"#.utf8)
-        let (folder, car) = try Self.file(SyntheticCatalog(keyFormat: Self.keyFormat, facets: [.init("Levels", identifier: 4242)],
-                                                           renditions: [.data("levels.json", key: [.identifier: 4242], uti: "public.json", bytes: json)]))
+        let (folder, car) = try Self.file(
+            SyntheticCatalog(
+                keyFormat: Self.keyFormat, facets: [.init("Levels", identifier: 4242)],
+                renditions: [.data("levels.json", key: [.identifier: 4242], uti: "public.json", bytes: json)]))
         let inspect = try Adapt.run(["inspect", car, "--format", "json"])
         #expect(inspect.status == 0, "\(inspect.stderr)")
         let document = try #require(try JSONParser.parse(Array(inspect.stdout.utf8)).array)

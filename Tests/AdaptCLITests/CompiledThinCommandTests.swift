@@ -11,7 +11,8 @@ import Testing
 
     @Test func aTruncatedCatalogFailsWithTheReadersErrorAndWritesNothing() throws {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: try Self.corpusFile("assets_ios.car")))
-        let input = Self.temporary("truncated") + ".car", output = Self.temporary("thin-truncated")
+        let input = Self.temporary("truncated") + ".car"
+        let output = Self.temporary("thin-truncated")
         try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: input))
         defer { try? FileManager.default.removeItem(atPath: input) }
         let run = try Adapt.run(["thin", input, "--device", "iphone-6", "-o", output])
@@ -21,7 +22,8 @@ import Testing
     }
 
     @Test func sizeReportsTheBytesThinWrites() throws {
-        let input = try Self.corpusFile("assets_ios.car"), output = Self.temporary("thin-car")
+        let input = try Self.corpusFile("assets_ios.car")
+        let output = Self.temporary("thin-car")
         defer { try? FileManager.default.removeItem(atPath: output) }
         let devices = ["--device", "iphone-6", "--device", "iphone-5s", "--device", "ipad-air-2"]
         let thin = try Adapt.run(["thin", input] + devices + ["-o", output, "--format", "json"])

@@ -23,7 +23,9 @@ import Testing
         let run = try Adapt.run(["verify", try CompiledInspectCommandTests.corpusFile("assets_watch.car"), "--source", try Self.source, "--format", "json"])
         #expect(run.status == 1)
         let document = try JSONParser.parse(Array(run.stdout.utf8))
-        let findings = try #require(document["diagnostics"]?.array).map { "\($0["code"]?.string ?? "") \($0["asset"]?.string ?? "") \($0["message"]?.string ?? "")" }
+        let findings = try #require(document["diagnostics"]?.array).map {
+            "\($0["code"]?.string ?? "") \($0["asset"]?.string ?? "") \($0["message"]?.string ?? "")"
+        }
         #expect(findings.count == 3, "\(findings)")
         #expect(findings.allSatisfy { $0.hasPrefix("compiled.missing ") })
         #expect(findings.contains { $0.hasPrefix("compiled.missing v_device v_device: facebook-2.pdf") })
@@ -39,7 +41,9 @@ import Testing
         let run = try Adapt.run(["verify", try CompiledInspectCommandTests.corpusFile("assets_mac.car"), "--source", try Self.source, "--format", "json"])
         #expect(run.status == 1)
         let document = try JSONParser.parse(Array(run.stdout.utf8))
-        let findings = try #require(document["diagnostics"]?.array).map { "\($0["code"]?.string ?? "") \($0["asset"]?.string ?? "") \($0["message"]?.string ?? "")" }
+        let findings = try #require(document["diagnostics"]?.array).map {
+            "\($0["code"]?.string ?? "") \($0["asset"]?.string ?? "") \($0["message"]?.string ?? "")"
+        }
         #expect(findings.count == 4, "\(findings)")
         #expect(findings.allSatisfy { $0.hasPrefix("compiled.missing v_device ") || $0.hasPrefix("compiled.missing v_overrides ") }, "\(findings)")
         #expect(findings.contains { $0.contains("v_overrides: blue@2x.png (idiom=universal scale=2x)") })

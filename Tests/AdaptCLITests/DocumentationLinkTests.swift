@@ -27,7 +27,10 @@ import Testing
     static func prose(_ text: String) -> [Substring] {
         var inFence = false
         return text.split(separator: "\n", omittingEmptySubsequences: false).filter { line in
-            if line.hasPrefix("```") { inFence.toggle(); return false }
+            if line.hasPrefix("```") {
+                inFence.toggle()
+                return false
+            }
             return !inFence
         }
     }
@@ -36,7 +39,8 @@ import Testing
     /// but letters, digits, spaces, `-` and `_` dropped; spaces as `-`; a repeated slug numbered
     /// `-1`, `-2`) and each `<a id="...">`.
     static func anchors(of text: String) -> Set<String> {
-        var anchors: Set<String> = [], seen: [String: Int] = [:]
+        var anchors: Set<String> = []
+        var seen: [String: Int] = [:]
         for line in prose(text) {
             anchors.formUnion(captures(of: explicitAnchor, in: line))
             let hashes = line.prefix { $0 == "#" }.count
@@ -75,7 +79,11 @@ import Testing
 
     /// The slugs this test computes are GitHub's, for the kinds of heading the docs use.
     @Test func headingSlugsAreGitHubs() {
-        let text = "## Compiled catalogs (`Assets.car`)\n## `adapt verify FILE.car --source DIR.xcassets`\n## Step 1: who may compete\n## Step 1: who may compete\n"
-        #expect(Self.anchors(of: text) == ["compiled-catalogs-assetscar", "adapt-verify-filecar---source-dirxcassets", "step-1-who-may-compete", "step-1-who-may-compete-1"])
+        let text =
+            "## Compiled catalogs (`Assets.car`)\n## `adapt verify FILE.car --source DIR.xcassets`\n## Step 1: who may compete\n## Step 1: who may compete\n"
+        #expect(
+            Self.anchors(of: text) == [
+                "compiled-catalogs-assetscar", "adapt-verify-filecar---source-dirxcassets", "step-1-who-may-compete", "step-1-who-may-compete-1",
+            ])
     }
 }

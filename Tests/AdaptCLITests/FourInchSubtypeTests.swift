@@ -11,11 +11,13 @@ import Testing
     /// `Hero`: a plain iPhone 2x image, a 4-inch one, and a universal 3x image (CarPlay's 3x screens).
     static func catalog() throws -> TemporaryCatalog {
         let fixture = try TemporaryCatalog()
-        try fixture.addSet("Hero.imageset", entries: [
-            ["idiom": "iphone", "scale": "2x", "filename": "phone@2x.png"],
-            ["idiom": "iphone", "scale": "2x", "subtype": "retina4", "filename": "four-inch@2x.png"],
-            ["idiom": "universal", "scale": "3x", "filename": "any@3x.png"],
-        ], files: ["phone@2x.png", "four-inch@2x.png", "any@3x.png"], pngBytes: PNGFixture.png(width: 2, height: 2))
+        try fixture.addSet(
+            "Hero.imageset",
+            entries: [
+                ["idiom": "iphone", "scale": "2x", "filename": "phone@2x.png"],
+                ["idiom": "iphone", "scale": "2x", "subtype": "retina4", "filename": "four-inch@2x.png"],
+                ["idiom": "universal", "scale": "3x", "filename": "any@3x.png"],
+            ], files: ["phone@2x.png", "four-inch@2x.png", "any@3x.png"], pngBytes: PNGFixture.png(width: 2, height: 2))
         return fixture
     }
 
@@ -46,8 +48,9 @@ import Testing
             """
         let run = try Adapt.run(["resolve", fixture.path, "--queries", "-"], input: queries)
         let lines = run.stdout.split(separator: "\n").map { try? JSONParser.parse(Array($0.utf8)) }
-        #expect(lines.map { $0?["filename"]?.string } == ["four-inch@2x.png", "phone@2x.png", "any@3x.png", "any@3x.png", nil],
-                "a 3x phone takes the universal 3x image (scale outranks idiom), an iPad never an iPhone's")
+        #expect(
+            lines.map { $0?["filename"]?.string } == ["four-inch@2x.png", "phone@2x.png", "any@3x.png", "any@3x.png", nil],
+            "a 3x phone takes the universal 3x image (scale outranks idiom), an iPad never an iPhone's")
         #expect(lines[4]?["error"]?.string?.contains("deviceSubtype must be a watch case size such as 44mm, or retina4") == true)
         #expect(!run.stderr.contains("<stdin>:1:") && run.stderr.contains("<stdin>:5:"), "\(run.stderr)")
     }

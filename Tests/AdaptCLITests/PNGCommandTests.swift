@@ -41,9 +41,11 @@ import Testing
         #expect(good.status == 0, "\(good.stderr)")
         #expect(good.stdout == "Assets/Showcase.xcassets: 72 PNG images checked: 0 errors, 0 warnings\n")
         let fixture = try TemporaryCatalog()
-        try fixture.addSet("A.imageset", entries: [
-            ["idiom": "universal", "scale": "1x", "filename": "a.png"], ["idiom": "universal", "scale": "2x", "filename": "a@2x.png"],
-        ])
+        try fixture.addSet(
+            "A.imageset",
+            entries: [
+                ["idiom": "universal", "scale": "1x", "filename": "a.png"], ["idiom": "universal", "scale": "2x", "filename": "a@2x.png"],
+            ])
         try fixture.write(PNGFixture.png(width: 8, height: 8), to: "A.imageset/a.png")
         // 12 pixels at 2x is 6 pt against 8: beyond rounding, a warning (the app still runs).
         try fixture.write(PNGFixture.png(width: 12, height: 16), to: "A.imageset/a@2x.png")

@@ -44,8 +44,9 @@ import Testing
         }
         let sizes = SizeReport(catalogs: [source], devices: try DeviceDatabase.builtIn().devices)
         for group in sizes.groups {
-            #expect(dump.stdout.contains("<tr class=\"devicegroup\" data-devices=\"\(group.devices.map(\.id).joined(separator: " "))\""),
-                    "device group \(group.devices[0].id)")
+            #expect(
+                dump.stdout.contains("<tr class=\"devicegroup\" data-devices=\"\(group.devices.map(\.id).joined(separator: " "))\""),
+                "device group \(group.devices[0].id)")
         }
 
         let screenshot = Self.artefacts + "/\(which)-report.png"
@@ -74,7 +75,9 @@ import Testing
         let html = try String(contentsOfFile: page, encoding: .utf8)
         #expect(!html.contains(".json\"") && !html.contains(".pdf\""), "a data file or a PDF is never an <img>")
         let dump = try Browser.find().run(["--virtual-time-budget=5000", "--allow-file-access-from-files", "--dump-dom", "file://" + page])
-        #expect(dump.stdout.contains("data-images-ok=\"true\""), "every linked <img> decodes: \(dump.stdout.firstMatch(of: /data-images-broken="\d+"/).map { String($0.0) } ?? "")")
+        #expect(
+            dump.stdout.contains("data-images-ok=\"true\""),
+            "every linked <img> decodes: \(dump.stdout.firstMatch(of: /data-images-broken="\d+"/).map { String($0.0) } ?? "")")
     }
 
     @Test func filtersWorkWithAKeyboardAndThePageReadsWithoutScript() throws {
@@ -117,7 +120,8 @@ struct Browser {
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: profile) }
         process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=" + profile] + arguments
-        let output = Pipe(), error = Pipe()
+        let output = Pipe()
+        let error = Pipe()
         process.standardOutput = output
         process.standardError = error
         try process.run()
@@ -128,8 +132,9 @@ struct Browser {
         let out = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         while !errorData.done { usleep(10_000) }
-        return AdaptRun(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-                        stderr: String(decoding: errorData.value, as: UTF8.self))
+        return AdaptRun(
+            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+            stderr: String(decoding: errorData.value, as: UTF8.self))
     }
 }
 
@@ -137,7 +142,20 @@ final class LockedData: @unchecked Sendable {
     private let lock = NSLock()
     private var data = Data()
     private var finished = false
-    func set(_ value: Data) { lock.lock(); data = value; finished = true; lock.unlock() }
-    var done: Bool { lock.lock(); defer { lock.unlock() }; return finished }
-    var value: Data { lock.lock(); defer { lock.unlock() }; return data }
+    func set(_ value: Data) {
+        lock.lock()
+        data = value
+        finished = true
+        lock.unlock()
+    }
+    var done: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return finished
+    }
+    var value: Data {
+        lock.lock()
+        defer { lock.unlock() }
+        return data
+    }
 }

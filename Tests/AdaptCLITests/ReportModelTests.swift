@@ -23,9 +23,11 @@ import Testing
         let sidebar = try #require(report.assets.first { $0.name == "Sidebar" })
         #expect(sidebar.rows.contains { $0.cells.contains(.noMatch) }, "regular width shows nothing")
         let icon = try #require(report.assets.first { $0.name == "AppIcon" })
-        #expect(icon.hasSlots && icon.rows.contains { row in
-            row.cells.contains { if case .shown(let choices) = $0 { choices.count > 1 && choices.allSatisfy { $0.slot != nil } } else { false } }
-        }, "an app icon set shows each slot")
+        #expect(
+            icon.hasSlots
+                && icon.rows.contains { row in
+                    row.cells.contains { if case .shown(let choices) = $0 { choices.count > 1 && choices.allSatisfy { $0.slot != nil } } else { false } }
+                }, "an app icon set shows each slot")
         // Every device appears in exactly one column of each selectable asset's grid.
         let devices = Set(try DeviceDatabase.builtIn().devices.map(\.id))
         for sheet in report.assets where !sheet.columns.isEmpty {
@@ -89,7 +91,8 @@ import Testing
             return try #require(parts.last?.components(separatedBy: "</\(element)>").first)
         }
         func hash(_ text: String) -> String { "'sha256-" + Data(SHA256.digest(Array(text.utf8))).base64EncodedString() + "'" }
-        let script = try only("script"), style = try only("style")
+        let script = try only("script")
+        let style = try only("style")
         #expect(script.contains("deviceSelect") && style.contains(".swatch"))
         let images = linkImages ? "img-src data: file: 'self'" : "img-src data:"
         #expect(policy == "default-src 'none'; \(images); style-src \(hash(style)); script-src \(hash(script))")
@@ -105,11 +108,13 @@ import Testing
     @Test func aChangeNamesTheEntryShownEvenWhenItSharesAFile() throws {
         let fixture = try TemporaryCatalog()
         let png = PNGFixture.png(width: 4, height: 4)
-        try fixture.addSet("Hero.imageset", entries: [
-            ["idiom": "universal", "filename": "a.png"],
-            ["idiom": "universal", "width-class": "compact", "filename": "c.png"],
-            ["idiom": "universal", "width-class": "regular", "height-class": "compact", "filename": "a.png"],
-        ], files: ["a.png", "c.png"], pngBytes: png)
+        try fixture.addSet(
+            "Hero.imageset",
+            entries: [
+                ["idiom": "universal", "filename": "a.png"],
+                ["idiom": "universal", "width-class": "compact", "filename": "c.png"],
+                ["idiom": "universal", "width-class": "regular", "height-class": "compact", "filename": "a.png"],
+            ], files: ["a.png", "c.png"], pngBytes: png)
         let database = DeviceDatabase(devices: try DeviceDatabase.builtIn().devices.filter { $0.id == "iphone-6-plus" })
         var builder = ReportBuilder(database: database)
         builder.imageChecks = .none
@@ -121,4 +126,3 @@ import Testing
         #expect(toLandscape.after.map(\.variant) == [2], "entry 2 (width regular, height compact) shows in landscape, not entry 0")
     }
 }
-

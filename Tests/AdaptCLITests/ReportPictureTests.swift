@@ -23,7 +23,8 @@ import Testing
             let old = committed.split(separator: "\n", omittingEmptySubsequences: false)
             let new = now.split(separator: "\n", omittingEmptySubsequences: false)
             let line = zip(old, new).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(old.count, new.count)
-            Issue.record("""
+            Issue.record(
+                """
                 docs/report-showcase.txt, the text of the README's picture of the report, is not what this build's \
                 `adapt report Assets/Showcase.xcassets` shows: run Scripts/make-pictures, look at docs/report-showcase.png \
                 and commit both files. First difference, line \(line + 1):

@@ -16,13 +16,21 @@ import Testing
         let fixture = try TemporaryCatalog()
         try fixture.addBrandAssets()
         try fixture.addSolidImageStack()
-        try fixture.addSet("Twice.imageset", entries: [["idiom": "universal", "scale": "2x", "filename": "t.png"],
-                                                       ["idiom": "universal", "scale": "3x", "filename": "t.png"],
-                                                       ["idiom": "iphone", "scale": "1x", "filename": "missing.png"]],
-                           files: ["t.png"], pngBytes: PNGFixture.png(width: 3, height: 3))
-        try fixture.addSet("Logo.imageset", entries: [["idiom": "universal", "scale": "2x", "filename": "l.png"],
-                                                      ["idiom": "ipad", "scale": "2x", "filename": "p.png"]],
-                           files: ["l.png", "p.png"])
+        try fixture.addSet(
+            "Twice.imageset",
+            entries: [
+                ["idiom": "universal", "scale": "2x", "filename": "t.png"],
+                ["idiom": "universal", "scale": "3x", "filename": "t.png"],
+                ["idiom": "iphone", "scale": "1x", "filename": "missing.png"],
+            ],
+            files: ["t.png"], pngBytes: PNGFixture.png(width: 3, height: 3))
+        try fixture.addSet(
+            "Logo.imageset",
+            entries: [
+                ["idiom": "universal", "scale": "2x", "filename": "l.png"],
+                ["idiom": "ipad", "scale": "2x", "filename": "p.png"],
+            ],
+            files: ["l.png", "p.png"])
         return fixture
     }
 
@@ -32,8 +40,9 @@ import Testing
         let catalogs = [try CatalogReader().read(at: Self.showcase), try awkward.read()]
         for chosen in [[catalogs[0]], [catalogs[1]], catalogs] {
             let fromManifests = SizeReport(catalogs: chosen, devices: database.devices + database.devices.prefix(2))
-            let fromPlans = SizeReport(indexes: chosen.map(AssetIndex.init), devices: database.devices + database.devices.prefix(2),
-                                       concurrency: 3)
+            let fromPlans = SizeReport(
+                indexes: chosen.map(AssetIndex.init), devices: database.devices + database.devices.prefix(2),
+                concurrency: 3)
             #expect(fromPlans.catalogs == fromManifests.catalogs)
             #expect(fromPlans.bytesBefore == fromManifests.bytesBefore && fromPlans.bytesBefore > 0)
             #expect(fromPlans.groups == fromManifests.groups)

@@ -4,8 +4,10 @@ import Testing
 
 @Suite struct ResolveCommandTests {
     @Test func explainMatchesTheSnapshot() throws {
-        let run = try Adapt.run(["resolve", "Assets/Showcase.xcassets", "Logo", "--idiom", "phone", "--scale", "3",
-                                 "--style", "dark", "--contrast", "high", "--explain"])
+        let run = try Adapt.run([
+            "resolve", "Assets/Showcase.xcassets", "Logo", "--idiom", "phone", "--scale", "3",
+            "--style", "dark", "--contrast", "high", "--explain",
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         try assertSnapshot(run.stdout, named: "resolve-logo-explain.txt")
     }
@@ -57,8 +59,9 @@ import Testing
         }
         #expect(!slots.contains { $0["filename"]?.string?.contains("marketing") == true }, "store-only idioms never appear on a device")
 
-        let batch = try Adapt.run(["resolve", "Assets/Showcase.xcassets", "--queries", "-"],
-                                  input: #"{"asset": "AppIcon", "traits": {"userInterfaceIdiom": "phone", "displayScale": 3}}"# + "\n")
+        let batch = try Adapt.run(
+            ["resolve", "Assets/Showcase.xcassets", "--queries", "-"],
+            input: #"{"asset": "AppIcon", "traits": {"userInterfaceIdiom": "phone", "displayScale": 3}}"# + "\n")
         #expect(batch.status == 0)
         let line = try JSONParser.parse(Array(batch.stdout.utf8))
         #expect(line["filename"] == .null && line["slots"]?.array?.count == slots.count)

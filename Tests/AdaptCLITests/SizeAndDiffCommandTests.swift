@@ -44,9 +44,10 @@ import Testing
     }
 
     static func bytes(under folder: String, onlyContents: Bool) -> Int {
-        let root = (try? FileManager.default.destinationOfSymbolicLink(atPath: folder)).map {
-            URL(fileURLWithPath: folder).deletingLastPathComponent().appendingPathComponent($0).path
-        } ?? folder
+        let root =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: folder)).map {
+                URL(fileURLWithPath: folder).deletingLastPathComponent().appendingPathComponent($0).path
+            } ?? folder
         var total = 0
         let enumerator = FileManager.default.enumerator(atPath: root)
         while let relative = enumerator?.nextObject() as? String {
@@ -77,13 +78,14 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         let manager = FileManager.default
         try manager.createDirectory(atPath: root, withIntermediateDirectories: true)
-        let old = root + "/old/Showcase.xcassets", new = root + "/new/Showcase.xcassets"
+        let old = root + "/old/Showcase.xcassets"
+        let new = root + "/new/Showcase.xcassets"
         try manager.createDirectory(atPath: root + "/old", withIntermediateDirectories: true)
         try manager.createDirectory(atPath: root + "/new", withIntermediateDirectories: true)
         try manager.copyItem(atPath: Corpus.repositoryRoot + "/Assets/Showcase.xcassets", toPath: old)
         try manager.copyItem(atPath: old, toPath: new)
-        try manager.removeItem(atPath: new + "/Badge.imageset")                                     // removed
-        try manager.moveItem(atPath: new + "/Welcome.imageset", toPath: new + "/Greeting.imageset")  // renamed
+        try manager.removeItem(atPath: new + "/Badge.imageset") // removed
+        try manager.moveItem(atPath: new + "/Welcome.imageset", toPath: new + "/Greeting.imageset") // renamed
         // Changed: a file of Photo gets other (larger) bytes.
         let photo = try manager.contentsOfDirectory(atPath: new + "/Photo.imageset").filter { $0.hasSuffix(".png") }.sorted()[0]
         try manager.removeItem(atPath: new + "/Photo.imageset/" + photo)
@@ -113,8 +115,9 @@ import Testing
         #expect(grows.status == 1 && grows.stderr.contains("[diff.growth]"))
         let annotated = try Adapt.run(["diff", old, new, "--format", "github", "--fail-on-growth", "0"])
         #expect(annotated.status == 1)
-        #expect(annotated.stdout.contains("::error file=") && annotated.stdout.contains("title=diff.growth::"),
-                "on GitHub the growth that fails the job is an annotation too")
+        #expect(
+            annotated.stdout.contains("::error file=") && annotated.stdout.contains("title=diff.growth::"),
+            "on GitHub the growth that fails the job is an annotation too")
         #expect(try Adapt.run(["diff", old, old]).stdout.contains("No asset changed."))
     }
 }

@@ -27,10 +27,11 @@ import Testing
         #expect(run.stderr.contains("warning: Sidebar has no match on ipad-air-2"))
         let manifest = try JSONParser.parse(FileSystem.readFile(output + "/iphone-6/manifest.json"))
         let logo = try #require(manifest["assets"]?.array?.first { $0["name"] == "Logo" })
-        #expect(logo["kept"]?.array?.compactMap { $0["file"]?.string } == [
-            "logo@2x.png", "logo@3x.png", "logo-dark@2x.png", "logo-dark@3x.png", "logo-high@2x.png", "logo-high@3x.png",
-            "logo-dark-high@2x.png", "logo-dark-high@3x.png",
-        ], "appearance and contrast can change at run time; the universal images serve CarPlay screens too, at 2x and 3x (rule 2.1)")
+        #expect(
+            logo["kept"]?.array?.compactMap { $0["file"]?.string } == [
+                "logo@2x.png", "logo@3x.png", "logo-dark@2x.png", "logo-dark@3x.png", "logo-high@2x.png", "logo-high@3x.png",
+                "logo-dark-high@2x.png", "logo-dark-high@3x.png",
+            ], "appearance and contrast can change at run time; the universal images serve CarPlay screens too, at 2x and 3x (rule 2.1)")
         #expect(logo["dropped"]?.array?.count == 4)
         #expect(try JSONParser.parse(FileSystem.readFile(output + "/summary.json"))["devices"]?.array?.count == 2)
         let json = try Adapt.run(["thin", "Assets/Showcase.xcassets", "--device", "iPhone7,2", "-o", output, "--format", "json"])
@@ -87,7 +88,9 @@ import Testing
     @Test func resolveTakesADevice() throws {
         let run = try Adapt.run(["resolve", "Assets/Showcase.xcassets", "Header", "--device", "iPhone7,1", "--orientation", "landscape"])
         #expect(run.stdout.hasPrefix("Header → header@3x.png"))
-        let split = try Adapt.run(["resolve", "Assets/Showcase.xcassets", "Sidebar", "--device", "ipad-air-2", "--orientation", "landscape", "--multitasking", "splitHalf"])
+        let split = try Adapt.run([
+            "resolve", "Assets/Showcase.xcassets", "Sidebar", "--device", "ipad-air-2", "--orientation", "landscape", "--multitasking", "splitHalf",
+        ])
         #expect(split.stdout.hasPrefix("Sidebar → sidebar-compact@2x.png"))
         let dark = try Adapt.run(["resolve", "Assets/Showcase.xcassets", "Logo", "--device", "iphone-16", "--style", "dark"])
         #expect(dark.stdout.hasPrefix("Logo → logo-dark@3x.png"))

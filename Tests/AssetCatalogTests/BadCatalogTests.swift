@@ -22,14 +22,16 @@ import Testing
 
     @Test func missingFileIsAnErrorAtTheEntry() throws {
         let fixture = try TemporaryCatalog()
-        try fixture.addSet("Icon.imageset", entries: [
-            ["idiom": "universal", "scale": "1x", "filename": "present.png"],
-            ["idiom": "universal", "scale": "2x", "filename": "absent.png"],
-        ], files: ["present.png"])
+        try fixture.addSet(
+            "Icon.imageset",
+            entries: [
+                ["idiom": "universal", "scale": "1x", "filename": "present.png"],
+                ["idiom": "universal", "scale": "2x", "filename": "absent.png"],
+            ], files: ["present.png"])
         let catalog = try fixture.read()
         let error = try #require(catalog.diagnostics.first { $0.code == "contents.missing-file" })
         #expect(error.message.contains("absent.png"))
-        #expect(error.location?.line == 11)  // the "filename" key of the second entry
+        #expect(error.location?.line == 11) // the "filename" key of the second entry
         let asset = try #require(catalog.asset(named: "Icon"))
         #expect(asset.variants[1].fileProblem != nil)
         #expect(asset.selectableVariants.map(\.filename) == ["present.png"])
@@ -74,11 +76,13 @@ import Testing
 
     @Test func unknownValuesAndKeysAreWarningsAndTheVariantIsNeverSelectable() throws {
         let fixture = try TemporaryCatalog()
-        try fixture.addSet("A.imageset", entries: [
-            ["idiom": "iphone", "scale": "4x", "filename": "a.png"],
-            ["idiom": "smartfridge", "filename": "b.png", "frobnicate": true],
-            ["idiom": "universal", "filename": "c.png", "appearances": [["appearance": "luminosity", "value": "sepia"]]],
-        ], files: ["a.png", "b.png", "c.png"])
+        try fixture.addSet(
+            "A.imageset",
+            entries: [
+                ["idiom": "iphone", "scale": "4x", "filename": "a.png"],
+                ["idiom": "smartfridge", "filename": "b.png", "frobnicate": true],
+                ["idiom": "universal", "filename": "c.png", "appearances": [["appearance": "luminosity", "value": "sepia"]]],
+            ], files: ["a.png", "b.png", "c.png"])
         let catalog = try fixture.read()
         #expect(!catalog.diagnostics.hasErrors)
         #expect(catalog.diagnostics.filter { $0.code == "contents.unknown-value" }.count == 3)
@@ -86,24 +90,29 @@ import Testing
         let asset = try #require(catalog.asset(named: "A"))
         #expect(asset.variants[0].unrecognized == ["scale": "4x"])
         #expect(asset.variants[1].unrecognized == ["idiom": "smartfridge"])
-        #expect(asset.variants[1].entry["frobnicate"] == true)  // unknown keys are kept
+        #expect(asset.variants[1].entry["frobnicate"] == true) // unknown keys are kept
         #expect(asset.selectableVariants.isEmpty)
     }
 
     @Test func everyNamedKeyIsRead() throws {
         let fixture = try TemporaryCatalog()
-        try fixture.addSet("All.imageset", entries: [[
-            "idiom": "iphone", "screen-width": ">145", "width-class": "compact", "height-class": "regular",
-            "language-direction": "right-to-left", "memory": "3GB", "graphics-feature-set": "metal3v1",
-            "display-gamut": "display-P3", "scale": "3x", "filename": "all.png", "subtype": "retina4",
-            "size": "60x60", "role": "appLauncher", "platform": "ios", "unassigned": true, "locale": "ar",
-            "resizing": ["mode": "9-part"], "alignment-insets": ["top": 1], "template-rendering-intent": "template",
-            "compression-type": "lossless",
-            "appearances": [["appearance": "luminosity", "value": "dark"], ["appearance": "contrast", "value": "high"]],
-        ]], files: ["all.png"], properties: [
-            "preserves-vector-representation": true, "on-demand-resource-tags": ["level1"], "localizable": true,
-            "template-rendering-intent": "original",
-        ])
+        try fixture.addSet(
+            "All.imageset",
+            entries: [
+                [
+                    "idiom": "iphone", "screen-width": ">145", "width-class": "compact", "height-class": "regular",
+                    "language-direction": "right-to-left", "memory": "3GB", "graphics-feature-set": "metal3v1",
+                    "display-gamut": "display-P3", "scale": "3x", "filename": "all.png", "subtype": "retina4",
+                    "size": "60x60", "role": "appLauncher", "platform": "ios", "unassigned": true, "locale": "ar",
+                    "resizing": ["mode": "9-part"], "alignment-insets": ["top": 1], "template-rendering-intent": "template",
+                    "compression-type": "lossless",
+                    "appearances": [["appearance": "luminosity", "value": "dark"], ["appearance": "contrast", "value": "high"]],
+                ]
+            ], files: ["all.png"],
+            properties: [
+                "preserves-vector-representation": true, "on-demand-resource-tags": ["level1"], "localizable": true,
+                "template-rendering-intent": "original",
+            ])
         let catalog = try fixture.read()
         #expect(catalog.diagnostics.isEmpty, "\(catalog.diagnostics)")
         let asset = try #require(catalog.asset(named: "All"))
@@ -128,10 +137,14 @@ import Testing
         let fixture = try TemporaryCatalog()
         try fixture.addSet("I.imageset", entries: [["idiom": "universal", "filename": "i.png"]], files: ["i.png"])
         try fixture.addSet("D.dataset", entries: [["idiom": "universal", "filename": "d.bin"]], files: ["d.bin"])
-        try fixture.addSet("C.colorset", entries: [["idiom": "universal", "color": ["color-space": "srgb", "components": ["red": "1.000", "green": "0", "blue": "0", "alpha": "1"]]]])
+        try fixture.addSet(
+            "C.colorset",
+            entries: [["idiom": "universal", "color": ["color-space": "srgb", "components": ["red": "1.000", "green": "0", "blue": "0", "alpha": "1"]]]])
         try fixture.addSet("S.symbolset", entries: [["idiom": "universal", "filename": "s.svg"]], files: ["s.svg"])
         try fixture.addSet("A.appiconset", entries: [["idiom": "universal", "platform": "ios", "size": "1024x1024", "filename": "a.png"]], files: ["a.png"])
-        try fixture.addSet("L.launchimage", entries: [["idiom": "iphone", "orientation": "portrait", "extent": "full-screen", "scale": "2x", "filename": "l.png"]], files: ["l.png"])
+        try fixture.addSet(
+            "L.launchimage", entries: [["idiom": "iphone", "orientation": "portrait", "extent": "full-screen", "scale": "2x", "filename": "l.png"]],
+            files: ["l.png"])
         try fixture.addSet("Atlas.spriteatlas/Sprite.imageset", entries: [["idiom": "universal", "filename": "p.png"]], files: ["p.png"])
         try fixture.write(#"{"info":{"author":"xcode","version":1}}"#, to: "Atlas.spriteatlas/Contents.json")
         try fixture.write(#"{"info":{"author":"xcode","version":1}}"#, to: "Stack.imagestack/Contents.json")
@@ -139,8 +152,11 @@ import Testing
         let catalog = try fixture.read()
         #expect(!catalog.diagnostics.hasErrors, "\(catalog.diagnostics)")
         let types = Dictionary(uniqueKeysWithValues: catalog.assets.map { ($0.name, $0.type) })
-        #expect(types == ["I": .imageSet, "D": .dataSet, "C": .colorSet, "S": .symbolSet, "A": .appIconSet,
-                          "L": .launchImage, "Sprite": .imageSet, "Stack": .imageStack, "Inner": .imageSet])
+        #expect(
+            types == [
+                "I": .imageSet, "D": .dataSet, "C": .colorSet, "S": .symbolSet, "A": .appIconSet,
+                "L": .launchImage, "Sprite": .imageSet, "Stack": .imageStack, "Inner": .imageSet,
+            ])
         #expect(catalog.asset(named: "C")?.variants.first?.color?.components["red"] == "1.000")
         #expect(catalog.asset(named: "Stack")?.variants.isEmpty == true)
         #expect(catalog.groups.map { $0.path.lastPathComponent } == ["Atlas.spriteatlas", "Folder.weird"])

@@ -44,7 +44,9 @@ import Testing
     }
 
     @Test func unknownSpacesAndUnreadableComponentsAreWarnings() throws {
-        let (color, diagnostics) = try read(["color-space": "cmyk", "components": ["red": "lots", "green": "256", "blue": "0xFFF", "alpha": "1", "cyan": "0.5"]])
+        let (color, diagnostics) = try read([
+            "color-space": "cmyk", "components": ["red": "lots", "green": "256", "blue": "0xFFF", "alpha": "1", "cyan": "0.5"],
+        ])
         #expect(color?.colorSpace == "cmyk", "kept as written")
         #expect(diagnostics.allSatisfy { $0.severity == .warning })
         #expect(diagnostics.map(\.code).sorted() == ["contents.unknown-key"] + Array(repeating: "contents.unknown-value", count: 4))

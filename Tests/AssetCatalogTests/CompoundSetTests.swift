@@ -25,15 +25,19 @@ import Testing
     @Test func brandAssetsExposeTheirSlotsAndReadTheirStacks() throws {
         let fixture = try TemporaryCatalog()
         let brand = "App Icon & Top Shelf Image.brandassets"
-        try fixture.addSet(brand, entries: [
-            ["filename": "App Icon - App Store.imagestack", "idiom": "tv-marketing", "role": "primary-app-icon", "size": "1280x768"],
-            ["filename": "App Icon.imagestack", "idiom": "tv", "role": "primary-app-icon", "size": "400x240"],
-            ["filename": "Top Shelf Image.imageset", "idiom": "tv", "role": "top-shelf-image", "size": "1920x720"],
-        ])
-        try addStack(fixture, at: "\(brand)/App Icon - App Store.imagestack", layerExtension: "imagestacklayer",
-                     images: [["idiom": "tv", "scale": "1x", "filename": "l.png"]])
-        try addStack(fixture, at: "\(brand)/App Icon.imagestack", layerExtension: "imagestacklayer",
-                     images: [["idiom": "tv", "scale": "1x", "filename": "s.png"], ["idiom": "tv", "scale": "2x", "filename": "s@2x.png"]])
+        try fixture.addSet(
+            brand,
+            entries: [
+                ["filename": "App Icon - App Store.imagestack", "idiom": "tv-marketing", "role": "primary-app-icon", "size": "1280x768"],
+                ["filename": "App Icon.imagestack", "idiom": "tv", "role": "primary-app-icon", "size": "400x240"],
+                ["filename": "Top Shelf Image.imageset", "idiom": "tv", "role": "top-shelf-image", "size": "1920x720"],
+            ])
+        try addStack(
+            fixture, at: "\(brand)/App Icon - App Store.imagestack", layerExtension: "imagestacklayer",
+            images: [["idiom": "tv", "scale": "1x", "filename": "l.png"]])
+        try addStack(
+            fixture, at: "\(brand)/App Icon.imagestack", layerExtension: "imagestacklayer",
+            images: [["idiom": "tv", "scale": "1x", "filename": "s.png"], ["idiom": "tv", "scale": "2x", "filename": "s@2x.png"]])
         try fixture.addSet("\(brand)/Top Shelf Image.imageset", entries: [["idiom": "tv", "scale": "1x", "filename": "t.png"]], files: ["t.png"])
 
         let catalog = try fixture.read()
@@ -55,8 +59,9 @@ import Testing
 
     @Test func aSlotNamingAMissingFolderIsAnError() throws {
         let fixture = try TemporaryCatalog()
-        try fixture.addSet("Icon.brandassets", entries: [["filename": "Gone.imagestack", "idiom": "tv", "role": "primary-app-icon", "size": "400x240"]],
-                           files: ["Gone.imagestack"])
+        try fixture.addSet(
+            "Icon.brandassets", entries: [["filename": "Gone.imagestack", "idiom": "tv", "role": "primary-app-icon", "size": "400x240"]],
+            files: ["Gone.imagestack"])
         let catalog = try fixture.read()
         let error = try #require(catalog.diagnostics.first { $0.code == "contents.missing-file" })
         #expect(error.message.contains("missing folder 'Gone.imagestack'"), "a file of that name is not the folder")
@@ -74,9 +79,11 @@ import Testing
 
     @Test func visionIconsReadWithTheVisionAndRealityIdioms() throws {
         let fixture = try TemporaryCatalog()
-        try addStack(fixture, at: "AppIcon.solidimagestack", layerExtension: "solidimagestacklayer", images: [
-            ["idiom": "vision", "scale": "2x", "filename": "v.png"], ["idiom": "reality", "scale": "2x", "filename": "r.png"],
-        ])
+        try addStack(
+            fixture, at: "AppIcon.solidimagestack", layerExtension: "solidimagestacklayer",
+            images: [
+                ["idiom": "vision", "scale": "2x", "filename": "v.png"], ["idiom": "reality", "scale": "2x", "filename": "r.png"],
+            ])
         let catalog = try fixture.read()
         #expect(unknownCodes(catalog).isEmpty, "\(catalog.diagnostics)")
         let content = try #require(catalog.assets.first?.children.first?.children.first)
@@ -86,14 +93,18 @@ import Testing
 
     @Test func complicationSetsReadTheirRolesAndImages() throws {
         let fixture = try TemporaryCatalog()
-        try fixture.addSet("Complication.complicationset", entries: [
-            ["filename": "Circular.imageset", "idiom": "watch", "role": "circular"],
-            ["filename": "Graphic Corner.imageset", "idiom": "watch", "role": "graphic-corner"],
-        ])
+        try fixture.addSet(
+            "Complication.complicationset",
+            entries: [
+                ["filename": "Circular.imageset", "idiom": "watch", "role": "circular"],
+                ["filename": "Graphic Corner.imageset", "idiom": "watch", "role": "graphic-corner"],
+            ])
         for child in ["Circular", "Graphic Corner"] {
-            try fixture.addSet("Complication.complicationset/\(child).imageset", entries: [
-                ["idiom": "watch", "screen-width": "<=145", "scale": "2x"], ["idiom": "watch", "screen-width": ">183", "scale": "2x", "filename": "c.png"],
-            ], files: ["c.png"])
+            try fixture.addSet(
+                "Complication.complicationset/\(child).imageset",
+                entries: [
+                    ["idiom": "watch", "screen-width": "<=145", "scale": "2x"], ["idiom": "watch", "screen-width": ">183", "scale": "2x", "filename": "c.png"],
+                ], files: ["c.png"])
         }
         let catalog = try fixture.read()
         #expect(unknownCodes(catalog).isEmpty, "\(catalog.diagnostics)")
@@ -105,11 +116,15 @@ import Testing
 
     @Test func legacyLaunchImagesKeepTheirKeys() throws {
         let fixture = try TemporaryCatalog()
-        try fixture.addSet("LaunchImage.launchimage", entries: [
-            ["orientation": "portrait", "idiom": "iphone", "extent": "full-screen", "minimum-system-version": "8.0",
-             "subtype": "736h", "scale": "3x", "filename": "l.png"],
-            ["orientation": "landscape", "idiom": "ipad", "extent": "to-status-bar", "scale": "1x"],
-        ], files: ["l.png"])
+        try fixture.addSet(
+            "LaunchImage.launchimage",
+            entries: [
+                [
+                    "orientation": "portrait", "idiom": "iphone", "extent": "full-screen", "minimum-system-version": "8.0",
+                    "subtype": "736h", "scale": "3x", "filename": "l.png",
+                ],
+                ["orientation": "landscape", "idiom": "ipad", "extent": "to-status-bar", "scale": "1x"],
+            ], files: ["l.png"])
         let catalog = try fixture.read()
         #expect(unknownCodes(catalog).isEmpty, "\(catalog.diagnostics)")
         let variants = try #require(catalog.asset(named: "LaunchImage")).variants
@@ -119,7 +134,9 @@ import Testing
 
     @Test func dataSetsTakeAnyFileTypeAndSymbolSetsNeedNoFile() throws {
         let fixture = try TemporaryCatalog()
-        try fixture.addSet("Anim.dataset", entries: [["idiom": "universal", "filename": "a.caar", "universal-type-identifier": "com.apple.coreanimation-archive"]], files: ["a.caar"])
+        try fixture.addSet(
+            "Anim.dataset", entries: [["idiom": "universal", "filename": "a.caar", "universal-type-identifier": "com.apple.coreanimation-archive"]],
+            files: ["a.caar"])
         try fixture.addSet("Feed.dataset", entries: [["idiom": "universal", "filename": "feed.json"]], files: ["feed.json"])
         try fixture.addSet("Blob.dataset", entries: [["idiom": "universal", "filename": "blob", "universal-type-identifier": "public.data"]], files: ["blob"])
         try fixture.addSet("Star.symbolset", entries: [["idiom": "universal", "filename": "star.svg"]], files: ["star.svg"])
@@ -133,10 +150,11 @@ import Testing
     @Test(arguments: ["cap-insets", "capInsets"])
     func resizingIsKeptWithEitherSpellingOfCapInsets(key: String) throws {
         let fixture = try TemporaryCatalog()
-        let resizing = JSONValue.object(JSONObject([
-            .init(key: "mode", value: "3-part-horizontal"), .init(key: "center", value: ["mode": "fill", "width": 1]),
-            .init(key: key, value: ["left": 10, "right": 10]),
-        ]))
+        let resizing = JSONValue.object(
+            JSONObject([
+                .init(key: "mode", value: "3-part-horizontal"), .init(key: "center", value: ["mode": "fill", "width": 1]),
+                .init(key: key, value: ["left": 10, "right": 10]),
+            ]))
         try fixture.addSet("Button.imageset", entries: [["idiom": "universal", "filename": "b.png", "resizing": resizing]], files: ["b.png"])
         let catalog = try fixture.read()
         #expect(catalog.diagnostics.isEmpty, "\(catalog.diagnostics)")

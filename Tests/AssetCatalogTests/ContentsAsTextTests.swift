@@ -9,7 +9,8 @@ import Testing
 @Suite struct ContentsAsTextTests {
     @Test func entriesAndContentsReadBackAsParsed() throws {
         let fixture = try TemporaryCatalog()
-        let text = "\u{FEFF}{\"images\":[{\"idiom\":\"universal\",\"scale\":\"2x\",\"filename\":\"a.png\",\"frobnicate\":1.50,},"
+        let text =
+            "\u{FEFF}{\"images\":[{\"idiom\":\"universal\",\"scale\":\"2x\",\"filename\":\"a.png\",\"frobnicate\":1.50,},"
             + "{\"idiom\":\"ipad\",\"filename\":\"b.png\",\"idiom\":\"iphone\"}],\"info\":{\"author\":\"xcode\",\"version\":1},}"
         try fixture.write(text, to: "A.imageset/Contents.json")
         try fixture.write("a", to: "A.imageset/a.png")
@@ -17,8 +18,10 @@ import Testing
         let asset = try #require(try fixture.read().asset(named: "A"))
 
         let expected: JSONObject = [
-            "images": [["idiom": "universal", "scale": "2x", "filename": "a.png", "frobnicate": .number("1.50")],
-                       ["idiom": "ipad", "filename": "b.png"]],
+            "images": [
+                ["idiom": "universal", "scale": "2x", "filename": "a.png", "frobnicate": .number("1.50")],
+                ["idiom": "ipad", "filename": "b.png"],
+            ],
             "info": ["author": "xcode", "version": 1],
         ]
         #expect(asset.contents == expected)

@@ -83,10 +83,14 @@ import Testing
     /// Counts top-level sets (folders with a set extension, not inside another set), entries of
     /// their arrays, and files (not sub-folders).
     static func countIndependently(_ catalog: String) throws -> (sets: Int, variants: Int, files: Int) {
-        let arrays = ["imageset": "images", "appiconset": "images", "launchimage": "images", "dataset": "data",
-                      "colorset": "colors", "symbolset": "symbols", "brandassets": "assets", "complicationset": "assets",
-                      "imagestack": "layers", "solidimagestack": "layers"]
-        var sets = 0, variants = 0, files = 0
+        let arrays = [
+            "imageset": "images", "appiconset": "images", "launchimage": "images", "dataset": "data",
+            "colorset": "colors", "symbolset": "symbols", "brandassets": "assets", "complicationset": "assets",
+            "imagestack": "layers", "solidimagestack": "layers",
+        ]
+        var sets = 0
+        var variants = 0
+        var files = 0
         let enumerator = FileManager.default.enumerator(atPath: catalog)!
         while let relative = enumerator.nextObject() as? String {
             let ext = (relative as NSString).pathExtension

@@ -34,7 +34,8 @@ import Testing
     @Test func aSetWithoutContentsIsStillAnError() throws {
         let fixture = try TemporaryCatalog()
         try fixture.write("png", to: "Loose.imageset/l.png")
-        #expect(try fixture.read().diagnostics.map(\.code) == ["catalog.missing-contents"],
-                "a set's Contents.json says which file is which: actool cannot use the set without it")
+        #expect(
+            try fixture.read().diagnostics.map(\.code) == ["catalog.missing-contents"],
+            "a set's Contents.json says which file is which: actool cannot use the set without it")
     }
 }

@@ -19,12 +19,16 @@ import Testing
     @Test func darkHighContrastFollowsUIKitsOrder() {
         let index = imageSet([
             { _ in }, { $0.accessibilityContrast = .high }, { $0.userInterfaceStyle = .dark },
-            { $0.userInterfaceStyle = .dark; $0.accessibilityContrast = .high },
+            {
+                $0.userInterfaceStyle = .dark
+                $0.accessibilityContrast = .high
+            },
         ])
         let darkHigh = TraitCollection(userInterfaceStyle: .dark, accessibilityContrast: .high)
         #expect(index.winner(darkHigh) == "v3.png")
-        #expect(imageSet([{ _ in }, { $0.accessibilityContrast = .high }, { $0.userInterfaceStyle = .dark }]).winner(darkHigh) == "v2.png",
-                "dark before high contrast")
+        #expect(
+            imageSet([{ _ in }, { $0.accessibilityContrast = .high }, { $0.userInterfaceStyle = .dark }]).winner(darkHigh) == "v2.png",
+            "dark before high contrast")
         #expect(imageSet([{ _ in }, { $0.accessibilityContrast = .high }]).winner(darkHigh) == "v1.png", "then high contrast")
     }
 
@@ -65,7 +69,9 @@ import Testing
         #expect(index.winner(TraitCollection(screenWidth: 156)) == "v1.png")
         #expect(index.winner(TraitCollection(screenWidth: 136)) == "v4.png")
         #expect(index.winner(.unspecified) == "v0.png")
-        let bounds = imageSet([{ $0.screenWidth = ScreenWidthCondition(.lessThanOrEqual, 200) }, { $0.screenWidth = ScreenWidthCondition(.lessThanOrEqual, 145) }])
+        let bounds = imageSet([
+            { $0.screenWidth = ScreenWidthCondition(.lessThanOrEqual, 200) }, { $0.screenWidth = ScreenWidthCondition(.lessThanOrEqual, 145) },
+        ])
         #expect(bounds.winner(TraitCollection(screenWidth: 136)) == "v1.png", "for <=, the smallest bound")
         #expect(imageSet([{ $0.screenWidth = ScreenWidthCondition(.lessThanOrEqual, 145) }]).winner(TraitCollection(screenWidth: 198)) == nil)
     }
@@ -103,9 +109,16 @@ import Testing
         #expect(oneAndTwo.winner(TraitCollection(displayScale: 3)) == "v1.png", "a @3x device with 1x and 2x shows 2x")
         let aboveOnly = imageSet([{ $0.scale = 3 }, { $0.scale = 2 }])
         #expect(aboveOnly.winner(TraitCollection(displayScale: 1)) == "v1.png", "then the nearest above")
-        let vector = imageSet([{ $0.scale = nil }, { $0.scale = 2; $0.idiom = .device(.phone) }])
-        #expect(vector.winner(TraitCollection(displayScale: 2)) == "v0.png",
-                "a variant without a scale counts as exact (the 2x iPhone entry, with other attributes, does not replace it)")
+        let vector = imageSet([
+            { $0.scale = nil },
+            {
+                $0.scale = 2
+                $0.idiom = .device(.phone)
+            },
+        ])
+        #expect(
+            vector.winner(TraitCollection(displayScale: 2)) == "v0.png",
+            "a variant without a scale counts as exact (the 2x iPhone entry, with other attributes, does not replace it)")
         #expect(vector.winner(.unspecified) == "v0.png", "unspecified: a variant without a scale first")
     }
 

@@ -1,6 +1,6 @@
-import CatalogFixtures
 import AssetCatalog
 import AssetSelection
+import CatalogFixtures
 import Testing
 
 /// Axes are compared in the rule's order: an earlier axis decides before a later one looks.
@@ -11,8 +11,8 @@ import Testing
     func earlierAxisDecidesFirst(earlier: TraitAxis, later: TraitAxis) {
         let query = Self.fullQuery
         let index = imageSet([
-            { Self.makeBest(later, &$0) },    // best on the later axis only
-            { Self.makeBest(earlier, &$0) },  // best on the earlier axis only
+            { Self.makeBest(later, &$0) }, // best on the later axis only
+            { Self.makeBest(earlier, &$0) }, // best on the earlier axis only
         ])
         #expect(index.winner(query) == "v1.png", "\(earlier) should outrank \(later)")
     }
@@ -45,27 +45,52 @@ import Testing
 
     /// The three consequences the rule names, one test each.
     @Test func scaleOutranksIdiom() {
-        let index = imageSet([{ $0.idiom = .device(.phone); $0.scale = 2 }, { $0.scale = 3 }])
-        #expect(index.winner(TraitCollection(userInterfaceIdiom: .phone, displayScale: 3)) == "v1.png",
-                "on a @3x iPhone, {iphone @2x, universal @3x} gives the universal @3x")
+        let index = imageSet([
+            {
+                $0.idiom = .device(.phone)
+                $0.scale = 2
+            }, { $0.scale = 3 },
+        ])
+        #expect(
+            index.winner(TraitCollection(userInterfaceIdiom: .phone, displayScale: 3)) == "v1.png",
+            "on a @3x iPhone, {iphone @2x, universal @3x} gives the universal @3x")
     }
 
     @Test func gamutOutranksIdiom() {
-        let index = imageSet([{ $0.idiom = .device(.phone); $0.displayGamut = .sRGB }, { $0.displayGamut = .P3 }])
-        #expect(index.winner(TraitCollection(userInterfaceIdiom: .phone, displayGamut: .P3)) == "v1.png",
-                "on a P3 iPhone, {iphone sRGB, universal P3} gives the universal P3")
+        let index = imageSet([
+            {
+                $0.idiom = .device(.phone)
+                $0.displayGamut = .sRGB
+            }, { $0.displayGamut = .P3 },
+        ])
+        #expect(
+            index.winner(TraitCollection(userInterfaceIdiom: .phone, displayGamut: .P3)) == "v1.png",
+            "on a P3 iPhone, {iphone sRGB, universal P3} gives the universal P3")
     }
 
     @Test func appearanceOutranksEverything() {
         let index = imageSet([{ $0.idiom = .device(.phone) }, { $0.userInterfaceStyle = .dark }])
-        #expect(index.winner(TraitCollection(userInterfaceIdiom: .phone, userInterfaceStyle: .dark)) == "v1.png",
-                "in dark mode, {iphone any, universal dark} gives the universal dark")
+        #expect(
+            index.winner(TraitCollection(userInterfaceIdiom: .phone, userInterfaceStyle: .dark)) == "v1.png",
+            "in dark mode, {iphone any, universal dark} gives the universal dark")
         let rich = imageSet([
-            { $0.idiom = .device(.phone); $0.scale = 3; $0.displayGamut = .P3; $0.locale = "fr"; $0.horizontalSizeClass = .compact },
-            { $0.userInterfaceStyle = .dark; $0.scale = 1 },
+            {
+                $0.idiom = .device(.phone)
+                $0.scale = 3
+                $0.displayGamut = .P3
+                $0.locale = "fr"
+                $0.horizontalSizeClass = .compact
+            },
+            {
+                $0.userInterfaceStyle = .dark
+                $0.scale = 1
+            },
         ])
-        #expect(rich.winner(TraitCollection(userInterfaceIdiom: .phone, userInterfaceStyle: .dark, horizontalSizeClass: .compact,
-                                            displayGamut: .P3, displayScale: 3, locale: "fr")) == "v1.png")
+        #expect(
+            rich.winner(
+                TraitCollection(
+                    userInterfaceIdiom: .phone, userInterfaceStyle: .dark, horizontalSizeClass: .compact,
+                    displayGamut: .P3, displayScale: 3, locale: "fr")) == "v1.png")
     }
 
     @Test func declarationOrderBreaksTiesAndTheTraceSaysSo() {
@@ -77,7 +102,12 @@ import Testing
     }
 
     @Test func emptySlotsAreNeverCandidates() {
-        let index = imageSet([{ $0.filename = nil; $0.scale = 3 }, { $0.scale = 1 }])
+        let index = imageSet([
+            {
+                $0.filename = nil
+                $0.scale = 3
+            }, { $0.scale = 1 },
+        ])
         #expect(index.winner(TraitCollection(displayScale: 3)) == "v1.png")
         let selection = index.select("A", for: TraitCollection(displayScale: 3))
         #expect(selection.trace.drops.first?.reason.contains("empty slot") == true)
@@ -98,7 +128,13 @@ import Testing
     }
 
     @Test func traceNamesTheAxisThatDroppedEachVariant() {
-        let index = imageSet([{ $0.idiom = .device(.pad) }, { $0.scale = 1 }, { $0.scale = 3 }, { $0.scale = 3; $0.idiom = .device(.phone) }])
+        let index = imageSet([
+            { $0.idiom = .device(.pad) }, { $0.scale = 1 }, { $0.scale = 3 },
+            {
+                $0.scale = 3
+                $0.idiom = .device(.phone)
+            },
+        ])
         let selection = index.select("A", for: TraitCollection(userInterfaceIdiom: .phone, displayScale: 3))
         #expect(selection.winner == 3)
         #expect(selection.trace.drops.map(\.variant) == [0, 1, 2])
@@ -130,8 +166,13 @@ extension PrecedenceTests {
     /// 200x variant used to outscore a dark one for a dark query on the fast path only, and a
     /// 127x one scored as high as an exact match for a 200x query.
     @Test func valuesOutOfRangeNeverCompeteOnEitherPath() {
-        let index = imageSet([{ $0.userInterfaceStyle = .dark; $0.scale = 3 }, { $0.scale = 200 }, { $0.scale = -1 },
-                              { $0.memory = -1 }, { $0.scale = 127 }, { $0.scale = 1 }])
+        let index = imageSet([
+            {
+                $0.userInterfaceStyle = .dark
+                $0.scale = 3
+            }, { $0.scale = 200 }, { $0.scale = -1 },
+            { $0.memory = -1 }, { $0.scale = 127 }, { $0.scale = 1 },
+        ])
         for style in [nil, UserInterfaceStyle.dark] {
             for scale in [nil, 1, 2, 3, 200] {
                 let query = TraitCollection(userInterfaceStyle: style, displayScale: scale)
@@ -153,8 +194,10 @@ extension PrecedenceTests {
             for scale in [nil, 1, 2, 3] {
                 for direction in [nil, LayoutDirection.rightToLeft] {
                     for locale in [nil, "fr", "fr-CA", "fr-BE", "ar", "de", "en"] {
-                        traitSets.append(TraitCollection(userInterfaceIdiom: .phone, userInterfaceStyle: style, layoutDirection: direction,
-                                                         displayScale: scale, locale: locale))
+                        traitSets.append(
+                            TraitCollection(
+                                userInterfaceIdiom: .phone, userInterfaceStyle: style, layoutDirection: direction,
+                                displayScale: scale, locale: locale))
                     }
                 }
             }
@@ -185,4 +228,3 @@ extension PrecedenceTests {
         }
     }
 }
-

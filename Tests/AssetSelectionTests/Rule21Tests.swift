@@ -7,7 +7,16 @@ import Testing
 @Suite struct Rule21Tests {
     /// (a) `{iphone PDF, iphone 2x PNG}`: the PNG on @2x iPhones, the PDF on @3x ones.
     @Test func aScaledEntryReplacesTheScalelessOneAtItsScaleOnly() {
-        let index = imageSet([{ $0.idiom = .device(.phone); $0.filename = "v0.pdf" }, { $0.idiom = .device(.phone); $0.scale = 2 }])
+        let index = imageSet([
+            {
+                $0.idiom = .device(.phone)
+                $0.filename = "v0.pdf"
+            },
+            {
+                $0.idiom = .device(.phone)
+                $0.scale = 2
+            },
+        ])
         #expect(index.winner(TraitCollection(userInterfaceIdiom: .phone, displayScale: 2)) == "v1.png")
         #expect(index.winner(TraitCollection(userInterfaceIdiom: .phone, displayScale: 3)) == "v0.pdf")
         #expect(index.winner(TraitCollection(userInterfaceIdiom: .phone, displayScale: 1)) == "v0.pdf")
@@ -18,15 +27,37 @@ import Testing
 
     /// (a) `{universal 2x PNG, iphone PDF}` on a @2x iPhone: both exact at 2x, idiom decides.
     @Test func onlyAnEntryWithTheSameAttributesReplaces() {
-        let index = imageSet([{ $0.scale = 2 }, { $0.idiom = .device(.phone); $0.filename = "v1.pdf" }])
+        let index = imageSet([
+            { $0.scale = 2 },
+            {
+                $0.idiom = .device(.phone)
+                $0.filename = "v1.pdf"
+            },
+        ])
         #expect(index.winner(TraitCollection(userInterfaceIdiom: .phone, displayScale: 2)) == "v1.pdf")
-        let dark = imageSet([{ $0.filename = "v0.pdf" }, { $0.scale = 2; $0.userInterfaceStyle = .dark }])
+        let dark = imageSet([
+            { $0.filename = "v0.pdf" },
+            {
+                $0.scale = 2
+                $0.userInterfaceStyle = .dark
+            },
+        ])
         #expect(dark.winner(TraitCollection(displayScale: 2)) == "v0.pdf", "a dark 2x entry does not replace the light vector")
     }
 
     /// (b) A 4-inch iPhone prefers its `retina4` image; no other phone shows it.
     @Test func retina4IsForFourInchPhones() {
-        let index = imageSet([{ $0.idiom = .device(.phone); $0.scale = 2 }, { $0.idiom = .device(.phone); $0.scale = 2; $0.subtype = "retina4" }])
+        let index = imageSet([
+            {
+                $0.idiom = .device(.phone)
+                $0.scale = 2
+            },
+            {
+                $0.idiom = .device(.phone)
+                $0.scale = 2
+                $0.subtype = "retina4"
+            },
+        ])
         #expect(index.winner(TraitCollection(userInterfaceIdiom: .phone, displayScale: 2, deviceSubtype: "retina4")) == "v1.png")
         #expect(index.winner(TraitCollection(userInterfaceIdiom: .phone, displayScale: 2)) == "v0.png")
     }

@@ -1,6 +1,6 @@
-import CatalogFixtures
 import AssetCatalog
 import AssetSelection
+import CatalogFixtures
 
 /// Builds an image set in memory: one variant per closure, declared in order, each with a file
 /// named after its position so a test can read the winner at a glance.
@@ -34,9 +34,11 @@ func randomVariant(_ generator: inout SplitMix64) -> (inout Variant) -> Void {
         var random = SplitMix64(seed: seed)
         variant.idiom = [.universal, .device(.phone), .device(.pad), .device(.watch), .device(.mac), .device(.tv), .storeOnly("ios-marketing")]
             .randomElement(using: &random)!
-        variant.screenWidth = [nil, ScreenWidthCondition(.lessThanOrEqual, 145), ScreenWidthCondition(.greaterThan, 145),
-                               ScreenWidthCondition(.greaterThan, 161), ScreenWidthCondition(.greaterThan, 183)]
-            .randomElement(using: &random)!
+        variant.screenWidth = [
+            nil, ScreenWidthCondition(.lessThanOrEqual, 145), ScreenWidthCondition(.greaterThan, 145),
+            ScreenWidthCondition(.greaterThan, 161), ScreenWidthCondition(.greaterThan, 183),
+        ]
+        .randomElement(using: &random)!
         variant.subtype = [nil, "44mm", "45mm", "retina4"].randomElement(using: &random)!
         variant.locale = [nil, "fr", "fr-CA", "ar"].randomElement(using: &random)!
         variant.platform = [nil, "ios", "watchos"].randomElement(using: &random)!

@@ -7,8 +7,11 @@ import Testing
         let device = TraitCollection(userInterfaceIdiom: .phone, horizontalSizeClass: .compact, displayScale: 2)
         let window = TraitCollection(horizontalSizeClass: .regular, displayGamut: .P3)
         let merged = TraitCollection(mergingTraitsFrom: [device, window])
-        #expect(merged == TraitCollection(userInterfaceIdiom: .phone, horizontalSizeClass: .regular,
-                                          displayGamut: .P3, displayScale: 2))
+        #expect(
+            merged
+                == TraitCollection(
+                    userInterfaceIdiom: .phone, horizontalSizeClass: .regular,
+                    displayGamut: .P3, displayScale: 2))
         #expect(TraitCollection(mergingTraitsFrom: []) == .unspecified)
         #expect(TraitCollection(mergingTraitsFrom: [window, .unspecified]) == window, "unspecified never overwrites")
     }
@@ -16,8 +19,9 @@ import Testing
     /// The container-override rule: the overridden size class survives a parent change, and
     /// every trait not overridden follows the parent.
     @Test func overriddenTraitsSurviveParentChangesAndTheRestIsInherited() {
-        let portrait = TraitCollection(userInterfaceIdiom: .phone, horizontalSizeClass: .compact,
-                                       verticalSizeClass: .regular, displayScale: 2)
+        let portrait = TraitCollection(
+            userInterfaceIdiom: .phone, horizontalSizeClass: .compact,
+            verticalSizeClass: .regular, displayScale: 2)
         var child = TraitEnvironment(inherited: portrait, overrides: TraitCollection(horizontalSizeClass: .regular))
         #expect(child.effective.horizontalSizeClass == .regular)
         #expect(child.effective.verticalSizeClass == .regular)
@@ -43,10 +47,18 @@ import Testing
     }
 
     @Test func jsonUsesTheSpecsNamesAndRejectsTypos() throws {
-        let json = try #require(JSONParser.parse(Array(#"{"userInterfaceIdiom":"phone","displayScale":3,"layoutDirection":"rightToLeft","displayGamut":"P3","memory":4,"graphicsFeatureSet":"metal3v1","screenWidth":184}"#.utf8)).object)
+        let json = try #require(
+            JSONParser.parse(
+                Array(
+                    #"{"userInterfaceIdiom":"phone","displayScale":3,"layoutDirection":"rightToLeft","displayGamut":"P3","memory":4,"graphicsFeatureSet":"metal3v1","screenWidth":184}"#
+                        .utf8)
+            ).object)
         let traits = try TraitCollection(json: json)
-        #expect(traits == TraitCollection(userInterfaceIdiom: .phone, screenWidth: 184, layoutDirection: .rightToLeft,
-                                          memory: 4, graphicsFeatureSet: .metal3v1, displayGamut: .P3, displayScale: 3))
+        #expect(
+            traits
+                == TraitCollection(
+                    userInterfaceIdiom: .phone, screenWidth: 184, layoutDirection: .rightToLeft,
+                    memory: 4, graphicsFeatureSet: .metal3v1, displayGamut: .P3, displayScale: 3))
         #expect(try TraitCollection(json: traits.json) == traits)
         #expect(throws: TraitCollection.DecodingError.self) { try TraitCollection(json: ["displayScael": 3]) }
         #expect(throws: TraitCollection.DecodingError.self) { try TraitCollection(json: ["displayScale": 4]) }

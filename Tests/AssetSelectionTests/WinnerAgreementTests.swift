@@ -1,6 +1,6 @@
-import CatalogFixtures
 import AssetCatalog
 import AssetSelection
+import CatalogFixtures
 import Testing
 
 /// The selection rule lives in one place. Resolve's packed fast path is the rule; validation's

@@ -9,14 +9,14 @@ import Testing
 
     /// Table 12-2: size classes (width/height) in portrait and landscape, exactly.
     @Test(arguments: [
-        ("iPad2,1", "regular/regular", "regular/regular"),  // iPad
-        ("iPad2,5", "regular/regular", "regular/regular"),  // iPad mini
-        ("iPhone7,1", "compact/regular", "regular/compact"),  // iPhone 6 Plus
-        ("iPhone7,2", "compact/regular", "compact/compact"),  // iPhone 6
-        ("iPhone6,1", "compact/regular", "compact/compact"),  // iPhone 5s
-        ("iPhone5,3", "compact/regular", "compact/compact"),  // iPhone 5c
-        ("iPhone5,1", "compact/regular", "compact/compact"),  // iPhone 5
-        ("iPhone4,1", "compact/regular", "compact/compact"),  // iPhone 4s
+        ("iPad2,1", "regular/regular", "regular/regular"), // iPad
+        ("iPad2,5", "regular/regular", "regular/regular"), // iPad mini
+        ("iPhone7,1", "compact/regular", "regular/compact"), // iPhone 6 Plus
+        ("iPhone7,2", "compact/regular", "compact/compact"), // iPhone 6
+        ("iPhone6,1", "compact/regular", "compact/compact"), // iPhone 5s
+        ("iPhone5,3", "compact/regular", "compact/compact"), // iPhone 5c
+        ("iPhone5,1", "compact/regular", "compact/compact"), // iPhone 5
+        ("iPhone4,1", "compact/regular", "compact/compact"), // iPhone 4s
     ])
     func table12_2SizeClasses(model: String, portrait: String, landscape: String) throws {
         let device = try #require(database.profile(matching: model))
@@ -33,7 +33,7 @@ import Testing
             let landscape = try #require(device.window(orientation: "landscape", multitasking: "fullScreen"))
             #expect(landscape.horizontalSizeClass == (device.screen.width >= 414 ? .regular : .compact), "\(device.name)")
         }
-        let max = try #require(database.profile(matching: "iPhone18,2"))  // iPhone 17 Pro Max
+        let max = try #require(database.profile(matching: "iPhone18,2")) // iPhone 17 Pro Max
         #expect(max.window(orientation: "landscape", multitasking: "fullScreen")?.horizontalSizeClass == .regular)
         let ipad = try #require(database.profile(matching: "ipad-pro-11-m4"))
         #expect(ipad.window(orientation: "landscape", multitasking: "slideOver")?.horizontalSizeClass == .compact)
@@ -83,24 +83,28 @@ import Testing
         let twoX = try #require(database.profile(matching: "iphone-se-3"))
         #expect(Set(twoX.fixedTraitSets.filter { $0.userInterfaceIdiom == .car }.map(\.displayScale)) == [2, 3], "whatever the phone's own scale")
         let scaleOnly = phone.thinningTraitSets(declaring: [.displayScale], locales: ["fr"])
-        #expect(scaleOnly == [TraitCollection(displayScale: 3), TraitCollection(displayScale: 2)],
-                "an asset that declares only scale sees one trait set per scale: the phone's, and CarPlay's other one")
+        #expect(
+            scaleOnly == [TraitCollection(displayScale: 3), TraitCollection(displayScale: 2)],
+            "an asset that declares only scale sees one trait set per scale: the phone's, and CarPlay's other one")
         let mac = try #require(database.profile(matching: "mac-apple-silicon"))
         #expect(mac.thinningTraitSets(declaring: [.displayScale], locales: []).map(\.displayScale) == [2, 1])
         let old = try #require(database.profile(matching: "iPhone7,2"))
-        #expect(old.thinningTraitSets(declaring: [.userInterfaceStyle], locales: []).map(\.userInterfaceStyle) == [nil, .light, .dark],
-                "appearance can change at run time; tinted only where the OS offers it")
+        #expect(
+            old.thinningTraitSets(declaring: [.userInterfaceStyle], locales: []).map(\.userInterfaceStyle) == [nil, .light, .dark],
+            "appearance can change at run time; tinted only where the OS offers it")
     }
 
     @Test func formatOneFilesStillRead() throws {
-        let old = #"{"devices": [{"id": "old", "name": "Old", "modelIdentifiers": [], "idiom": "phone", "displayScale": 2, "screen": {"width": 375, "height": 667}, "displayGamut": "sRGB", "memory": 2, "graphicsFeatureSet": "metal3v1", "appearances": ["light"], "traitSets": [{"orientation": "portrait", "multitasking": "fullScreen", "horizontalSizeClass": "compact", "verticalSizeClass": "regular", "window": {"width": 375, "height": 667}}]}]}"#
+        let old =
+            #"{"devices": [{"id": "old", "name": "Old", "modelIdentifiers": [], "idiom": "phone", "displayScale": 2, "screen": {"width": 375, "height": 667}, "displayGamut": "sRGB", "memory": 2, "graphicsFeatureSet": "metal3v1", "appearances": ["light"], "traitSets": [{"orientation": "portrait", "multitasking": "fullScreen", "horizontalSizeClass": "compact", "verticalSizeClass": "regular", "window": {"width": 375, "height": 667}}]}]}"#
         let device = try #require(try DeviceDatabase.parse(Array(old.utf8), path: "old.json").devices.first)
         #expect(device.displayScales == [2])
         #expect(device.graphicsFeatureSets == [.metal3v1, .metal2v3, .metal2v2, .metal1v3, .metal1v2])
     }
 
     @Test func userFilesExtendAndReportErrorsWithLines() throws {
-        let good = #"{"devices": [{"id": "iphone-6", "name": "Custom 6", "modelIdentifiers": ["X1,1"], "idiom": "phone", "displayScale": 2, "screen": {"width": 375, "height": 667}, "displayGamut": "P3", "memory": 2, "appearances": ["light", "dark"], "traitSets": [{"orientation": "portrait", "multitasking": "fullScreen", "horizontalSizeClass": "compact", "verticalSizeClass": "regular", "window": {"width": 375, "height": 667}}]}]}"#
+        let good =
+            #"{"devices": [{"id": "iphone-6", "name": "Custom 6", "modelIdentifiers": ["X1,1"], "idiom": "phone", "displayScale": 2, "screen": {"width": 375, "height": 667}, "displayGamut": "P3", "memory": 2, "appearances": ["light", "dark"], "traitSets": [{"orientation": "portrait", "multitasking": "fullScreen", "horizontalSizeClass": "compact", "verticalSizeClass": "regular", "window": {"width": 375, "height": 667}}]}]}"#
         var merged = database
         merged.merge(try DeviceDatabase.parse(Array(good.utf8), path: "mine.json"))
         #expect(merged.devices.count == database.devices.count)

@@ -13,16 +13,20 @@ import Testing
     @Test func eachPhoneKeepsItsOwnScreensLaunchImage() throws {
         let fixture = try TemporaryCatalog()
         func entry(_ idiom: String, _ subtype: String?, _ scale: String, _ file: String) -> JSONValue {
-            var object: JSONObject = ["orientation": "portrait", "idiom": .string(idiom), "extent": "full-screen",
-                                      "minimum-system-version": "7.0", "scale": .string(scale), "filename": .string(file)]
+            var object: JSONObject = [
+                "orientation": "portrait", "idiom": .string(idiom), "extent": "full-screen",
+                "minimum-system-version": "7.0", "scale": .string(scale), "filename": .string(file),
+            ]
             if let subtype { object["subtype"] = .string(subtype) }
             return .object(object)
         }
         let files = ["small.png", "four.png", "six.png", "plus.png", "pad.png"]
-        try fixture.addSet("LaunchImage.launchimage", entries: [
-            entry("iphone", nil, "2x", "small.png"), entry("iphone", "retina4", "2x", "four.png"), entry("iphone", "667h", "2x", "six.png"),
-            entry("iphone", "736h", "3x", "plus.png"), entry("ipad", nil, "2x", "pad.png"),
-        ], files: files)
+        try fixture.addSet(
+            "LaunchImage.launchimage",
+            entries: [
+                entry("iphone", nil, "2x", "small.png"), entry("iphone", "retina4", "2x", "four.png"), entry("iphone", "667h", "2x", "six.png"),
+                entry("iphone", "736h", "3x", "plus.png"), entry("ipad", nil, "2x", "pad.png"),
+            ], files: files)
         let catalog = try fixture.read()
         let index = AssetIndex(catalog)
         func kept(_ device: String) throws -> [String] {

@@ -1,8 +1,9 @@
-@testable import AssetThinning
 import AdaptSupport
 import CatalogFixtures
 import Foundation
 import Testing
+
+@testable import AssetThinning
 
 /// The one output transaction (`OutputFolder.write`) that thin, compiled thin and extract share,
 /// and its one typed error: each refusal says what kind it is and which path it is about.

@@ -16,8 +16,9 @@ import Testing
         for name in ["icon_16x16.png", "icon_16x16@2x.png", "icon_512x512@2x.png", "README.txt"] {
             try fixture.write(PNGFixture.png(width: 16, height: 16), to: "Mac.iconset/" + name)
         }
-        try fixture.addSet("Pack.stickerpack", entries: [["filename": "Cat.sticker"], ["filename": "Run.stickersequence"]],
-                           properties: ["grid-size": "regular"])
+        try fixture.addSet(
+            "Pack.stickerpack", entries: [["filename": "Cat.sticker"], ["filename": "Run.stickersequence"]],
+            properties: ["grid-size": "regular"])
         try fixture.write(#"{"info":{"author":"xcode","version":1},"properties":{"filename":"cat.png"}}"#, to: "Pack.stickerpack/Cat.sticker/Contents.json")
         try fixture.write(PNGFixture.png(width: 8, height: 8), to: "Pack.stickerpack/Cat.sticker/cat.png")
         try fixture.addSet("Pack.stickerpack/Run.stickersequence", entries: [["filename": "1.png"], ["filename": "2.png"]], files: ["1.png", "2.png"])
@@ -30,8 +31,9 @@ import Testing
     @Test func eachSetTypeIsReadWithItsVariants() throws {
         let catalog = try catalog()
         let icons = try #require(catalog.asset(named: "Mac"))
-        #expect(icons.variants.map { "\($0.idiom.contentsValue) \($0.size ?? "") \($0.scale ?? 0)x \($0.filename ?? "")" }
-            == ["mac 16x16 1x icon_16x16.png", "mac 16x16 2x icon_16x16@2x.png", "mac 512x512 2x icon_512x512@2x.png"])
+        #expect(
+            icons.variants.map { "\($0.idiom.contentsValue) \($0.size ?? "") \($0.scale ?? 0)x \($0.filename ?? "")" }
+                == ["mac 16x16 1x icon_16x16.png", "mac 16x16 2x icon_16x16@2x.png", "mac 512x512 2x icon_512x512@2x.png"])
         let pack = try #require(catalog.asset(named: "Pack"))
         #expect(pack.variants.count == 2)
         #expect(pack.children.map(\.name).sorted() == ["Pack/Cat", "Pack/Run"])

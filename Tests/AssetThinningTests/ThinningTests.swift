@@ -50,9 +50,10 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: output) }
         let plans = database.devices.map { ThinningPlan(index: full, device: $0) }
         _ = try SliceWriter().write(plans, of: catalog, to: output)
-        let allSets = Dictionary(uniqueKeysWithValues: database.devices.map {
-            ($0.id, everyAxis ? $0.thinningTraitSets(locales: full.locales) : [])
-        })
+        let allSets = Dictionary(
+            uniqueKeysWithValues: database.devices.map {
+                ($0.id, everyAxis ? $0.thinningTraitSets(locales: full.locales) : [])
+            })
         for device in database.devices {
             let slicePath = output + "/" + device.id + "/" + catalogPath.lastPathComponent
             let slice = AssetIndex(try CatalogReader().read(at: slicePath))
@@ -94,8 +95,9 @@ import Testing
             return .object(object)
         }
         try fixture.addSet("French.imageset", entries: [entry("base.png", nil), entry("fr.png", "fr")], files: ["base.png", "fr.png"], pngBytes: png)
-        try fixture.addSet("Canada.imageset", entries: [entry("base.png", nil), entry("ca.png", "fr-CA"), entry("de.png", "de")],
-                           files: ["base.png", "ca.png", "de.png"], pngBytes: png)
+        try fixture.addSet(
+            "Canada.imageset", entries: [entry("base.png", nil), entry("ca.png", "fr-CA"), entry("de.png", "de")],
+            files: ["base.png", "ca.png", "de.png"], pngBytes: png)
         try fixture.addSet("Arabic.imageset", entries: [entry("ar.png", "ar")], files: ["ar.png"], pngBytes: png)
         try fixture.addSet("Plain.imageset", entries: [entry("base.png", nil)], files: ["base.png"], pngBytes: png)
         let index = AssetIndex(try CatalogReader().read(at: fixture.path))
@@ -120,15 +122,20 @@ import Testing
             let position = try #require(index.assetPosition(named: asset))
             return plan.assets[position].kept.map { catalog.assets[position].variants[$0].filename ?? "" }
         }
-        #expect(try kept("ipad-air-2", "Logo") == ["logo@2x.png", "logo-dark@2x.png", "logo-high@2x.png", "logo-dark-high@2x.png"],
-                "appearance and contrast are run-time traits: not thinned; the scale is")
-        let everyPhoneScale = ["logo@2x.png", "logo@3x.png", "logo-dark@2x.png", "logo-dark@3x.png", "logo-high@2x.png", "logo-high@3x.png",
-                               "logo-dark-high@2x.png", "logo-dark-high@3x.png"]
-        #expect(try kept("iPhone7,2", "Logo") == everyPhoneScale,
-                "a phone draws universal images for CarPlay screens too, at 2x and 3x (rule 2.1), even on iOS 12")
+        #expect(
+            try kept("ipad-air-2", "Logo") == ["logo@2x.png", "logo-dark@2x.png", "logo-high@2x.png", "logo-dark-high@2x.png"],
+            "appearance and contrast are run-time traits: not thinned; the scale is")
+        let everyPhoneScale = [
+            "logo@2x.png", "logo@3x.png", "logo-dark@2x.png", "logo-dark@3x.png", "logo-high@2x.png", "logo-high@3x.png",
+            "logo-dark-high@2x.png", "logo-dark-high@3x.png",
+        ]
+        #expect(
+            try kept("iPhone7,2", "Logo") == everyPhoneScale,
+            "a phone draws universal images for CarPlay screens too, at 2x and 3x (rule 2.1), even on iOS 12")
         #expect(try kept("iphone-16", "Logo") == everyPhoneScale)
-        #expect(try kept("iPhone7,1", "Banner") == ["banner-phone@3x.png", "banner-car@2x.png", "banner-car@3x.png"],
-                "a phone hosts CarPlay at 2x and 3x, and no watch content (rule 2.1)")
+        #expect(
+            try kept("iPhone7,1", "Banner") == ["banner-phone@3x.png", "banner-car@2x.png", "banner-car@3x.png"],
+            "a phone hosts CarPlay at 2x and 3x, and no watch content (rule 2.1)")
         #expect(try kept("iPhone7,2", "Banner") == ["banner-phone@2x.png", "banner-car@2x.png", "banner-car@3x.png"])
         #expect(try kept("ipad-air-2", "Banner") == ["banner-pad@2x.png"])
         #expect(try kept("ipad-pro-11-m4", "Photo") == ["photo-p3@2x.png"], "the gamut is fixed by the hardware")
@@ -148,10 +155,12 @@ import Testing
         #expect(try kept("iPhone7,2", "Level") == ["level-base.json"], "1 GB, metal2v2")
         #expect(try kept("iphone-16", "Level") == ["level-4gb-metal4.json"])
         #expect(try kept("iphone-6s", "Level") == ["level-2gb-metal3.json"])
-        #expect(try kept("ipad-air-2", "Welcome") == ["welcome@2x.png", "welcome-en@2x.png", "welcome-fr@2x.png", "welcome-ar@2x.png"],
-                "every locale the catalog uses")
-        #expect(try kept("iphone-16", "AppIcon") == ["icon-iphone-60.png", "icon-iphone-87.png", "icon-iphone-120.png", "icon-iphone-180.png"],
-                "every iPhone slot at the phone's scale, nothing for iPad, not the store icon")
+        #expect(
+            try kept("ipad-air-2", "Welcome") == ["welcome@2x.png", "welcome-en@2x.png", "welcome-fr@2x.png", "welcome-ar@2x.png"],
+            "every locale the catalog uses")
+        #expect(
+            try kept("iphone-16", "AppIcon") == ["icon-iphone-60.png", "icon-iphone-87.png", "icon-iphone-120.png", "icon-iphone-180.png"],
+            "every iPhone slot at the phone's scale, nothing for iPad, not the store icon")
         #expect(try kept("iPhone7,2", "AppIcon") == ["icon-iphone-40.png", "icon-iphone-58.png", "icon-iphone-80.png", "icon-iphone-120.png"])
         #expect(try kept("ipad-air-2", "AppIcon") == ["icon-ipad-40.png", "icon-ipad-58.png", "icon-ipad-80.png", "icon-ipad-152.png", "icon-ipad-167.png"])
         #expect(try kept("iphone-16", "AppIconSingle") == ["single-icon-1024.png", "single-dark-1024.png", "single-tinted-1024.png"])
@@ -171,7 +180,8 @@ import Testing
             return ThinningPlan(index: index, device: device).assets[position].kept.map { catalog.assets[position].variants[$0].filename ?? "" }
         }
         #expect(try kept(iPhone16.running(OSVersion(major: 17)), "AppIconSingle") == ["single-icon-1024.png", "single-dark-1024.png"])
-        #expect(try kept(iPhone16.running(OSVersion(major: 18)), "AppIconSingle") == ["single-icon-1024.png", "single-dark-1024.png", "single-tinted-1024.png"])
+        #expect(
+            try kept(iPhone16.running(OSVersion(major: 18)), "AppIconSingle") == ["single-icon-1024.png", "single-dark-1024.png", "single-tinted-1024.png"])
         let iPhoneX = try #require(database.profile(matching: "iPhone10,3"))
         #expect(iPhoneX.running(OSVersion(major: 12, minor: 4)).appearances == [.light])
         #expect(iPhoneX.running(OSVersion(major: 13)).appearances == [.light, .dark])
@@ -194,12 +204,15 @@ import Testing
         #expect(try names("apple-tv-4k-3") == ["Brand", "Logo"], "a tvOS device keeps its brand assets")
         #expect(try names("iphone-16") == ["Logo"], "a phone keeps neither tvOS nor visionOS icons")
         #expect(try names("apple-vision-pro") == ["Logo", "Vision"])
-        #expect(FileManager.default.fileExists(atPath: "\(output)/apple-tv-4k-3/Test.xcassets/Brand.brandassets/Icon.imagestack/Front.imagestacklayer/Content.imageset/f.png"))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: "\(output)/apple-tv-4k-3/Test.xcassets/Brand.brandassets/Icon.imagestack/Front.imagestacklayer/Content.imageset/f.png"))
     }
 
     @Test func contentsKeepUnknownKeysAndOrderAndTheSourceIsUntouched() throws {
         let fixture = try TemporaryCatalog()
-        try fixture.write("""
+        try fixture.write(
+            """
             {"zeta" : 1, "images" : [
               {"filename" : "a.png", "scale" : "1x", "idiom" : "universal", "custom-key" : {"x" : [1, 2]}},
               {"filename" : "b.png", "scale" : "2x", "idiom" : "universal"}
@@ -242,19 +255,25 @@ import Testing
         #expect(throws: Interrupted.self) { try failing.write(plans, of: catalog, to: output) }
         #expect(try Self.tree(output) == before, "the previous output is intact")
         let parent = (output as NSString).deletingLastPathComponent
-        #expect(try FileManager.default.contentsOfDirectory(atPath: parent).allSatisfy { !$0.contains(output.lastPathComponent + ".partial") },
-                "no partial output is left behind")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: parent).allSatisfy { !$0.contains(output.lastPathComponent + ".partial") },
+            "no partial output is left behind")
     }
 
     @Test func outputIsByteIdenticalWhateverTheThreadCount() throws {
         let catalog = try CatalogReader().read(at: Corpus.root + "/catalogs/food-truck/FoodTruckKit/Sources/Assets.xcassets")
         let index = AssetIndex(catalog)
         let plans = database.devices.prefix(20).map { ThinningPlan(index: index, device: $0) }
-        let one = Self.temporaryFolder(), four = Self.temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: one); try? FileManager.default.removeItem(atPath: four) }
+        let one = Self.temporaryFolder()
+        let four = Self.temporaryFolder()
+        defer {
+            try? FileManager.default.removeItem(atPath: one)
+            try? FileManager.default.removeItem(atPath: four)
+        }
         _ = try SliceWriter(concurrency: 1).write(Array(plans), of: catalog, to: one)
         _ = try SliceWriter(concurrency: 4).write(Array(plans), of: catalog, to: four)
-        let first = try Self.tree(one), second = try Self.tree(four)
+        let first = try Self.tree(one)
+        let second = try Self.tree(four)
         #expect(first.count > 100)
         #expect(first == second)
     }
@@ -263,5 +282,10 @@ import Testing
 final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var value = 0
-    func increment() -> Int { lock.lock(); defer { lock.unlock() }; value += 1; return value }
+    func increment() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        value += 1
+        return value
+    }
 }

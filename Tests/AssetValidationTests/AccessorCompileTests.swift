@@ -1,7 +1,8 @@
-@testable import AdaptiveAssets
 import AssetCatalog
 import Foundation
 import Testing
+
+@testable import AdaptiveAssets
 
 /// Issue "Hostile input, round 2": the generated accessors, for a catalog of every hostile and
 /// reserved name, compiled by the real `swiftc` and run. The build plugin compiles this file into
@@ -13,26 +14,31 @@ import Testing
     /// collide once cleaned, each also as a namespace and deep inside namespaces.
     static let hostileNames: [String] = {
         let injection = "x\n}\npublic func print(_ items: Any..., separator: String = \"\", terminator: String = \"\") {}\nenum Z {"
-        let leaves = Array(AccessorGenerator.keywords) + [
-            "_", "__", "Type", "type", "self", "Self", "Protocol", "protocol", "AssetName", "assetName", "Asset", "asset",
-            "Swift", "String", "Hashable", "Sendable", "CustomStringConvertible", "print", "precedencegroup", "#if", "#endif",
-            "+", "==", "->", "", " ", "\u{1}", "\u{7F}", "a\rb", "a\nb", "\r\n", "\u{202E}evil\u{202C}", "\u{2066}x\u{2069}",
-            "x\u{2028}y", "\u{2029}", "\"\"\"", "\"", "\\", "*/", "/*", "// x", "\\(print(1))", "`", "``", "a`b", "`self`",
-            "logo", "Logo", "LOGO", "logo-", "logo__df41e0", "logo__DF41E0", "3d", "_3d", "3D", "é", "日本", "🙂", "\u{0}",
-            "Type_", "AssetName_", "unnamed", "Unnamed", injection,
-        ]
+        let leaves =
+            Array(AccessorGenerator.keywords) + [
+                "_", "__", "Type", "type", "self", "Self", "Protocol", "protocol", "AssetName", "assetName", "Asset", "asset",
+                "Swift", "String", "Hashable", "Sendable", "CustomStringConvertible", "print", "precedencegroup", "#if", "#endif",
+                "+", "==", "->", "", " ", "\u{1}", "\u{7F}", "a\rb", "a\nb", "\r\n", "\u{202E}evil\u{202C}", "\u{2066}x\u{2069}",
+                "x\u{2028}y", "\u{2029}", "\"\"\"", "\"", "\\", "*/", "/*", "// x", "\\(print(1))", "`", "``", "a`b", "`self`",
+                "logo", "Logo", "LOGO", "logo-", "logo__df41e0", "logo__DF41E0", "3d", "_3d", "3D", "é", "日本", "🙂", "\u{0}",
+                "Type_", "AssetName_", "unnamed", "Unnamed", injection,
+            ]
         var names = leaves
         names += ["self", "Type", "Protocol", "AssetName", "_", "init", "String", injection, "\u{202E}", "#if", "logo", "Logo"].map { $0 + "/x" }
-        names += ["Type/Protocol/AssetName/self/_", "Asset/Asset/asset", "AssetName/String/Swift/y", "a\n/\u{202E}/z", "//", "/",
-                  "Logo/logo", "logo/Logo", "_3d/_3d", "Self/Self/`Self`", injection + "/" + injection]
+        names += [
+            "Type/Protocol/AssetName/self/_", "Asset/Asset/asset", "AssetName/String/Swift/y", "a\n/\u{202E}/z", "//", "/",
+            "Logo/logo", "logo/Logo", "_3d/_3d", "Self/Self/`Self`", injection + "/" + injection,
+        ]
         return names
     }()
 
     static func catalog(_ names: [String]) -> Catalog {
         let path = "/catalogs/Hostile.xcassets"
-        return Catalog(path: path, assets: names.enumerated().map { index, name in
-            Asset(name: name, type: [AssetType.imageSet, .colorSet, .dataSet][index % 3], path: path + "/\(index).imageset")
-        })
+        return Catalog(
+            path: path,
+            assets: names.enumerated().map { index, name in
+                Asset(name: name, type: [AssetType.imageSet, .colorSet, .dataSet][index % 3], path: path + "/\(index).imageset")
+            })
     }
 
     @Test func theHostileCatalogsAccessorsAreInertASCII() {

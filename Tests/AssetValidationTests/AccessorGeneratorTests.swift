@@ -1,6 +1,7 @@
-@testable import AdaptiveAssets
 import CatalogFixtures
 import Testing
+
+@testable import AdaptiveAssets
 
 @Suite struct AccessorGeneratorTests {
     @Test func namesBecomeValidIdentifiers() {
@@ -45,8 +46,10 @@ import Testing
         #expect(AccessorGenerator.rootTypeNameProblem("Asset") == nil)
         #expect(AccessorGenerator.rootTypeNameProblem("R") == nil)
         #expect(AccessorGenerator.rootTypeNameProblem("_Assets2") == nil)
-        for bad in ["", "AssetName", "Type", "Protocol", "Self", "self", "_", "class", "precedencegroup", "String", "Swift",
-                    "2Assets", "My Assets", "Asset\n", "Ассет", "`Asset`", "Asset.Name", "Sendable"] {
+        for bad in [
+            "", "AssetName", "Type", "Protocol", "Self", "self", "_", "class", "precedencegroup", "String", "Swift",
+            "2Assets", "My Assets", "Asset\n", "Ассет", "`Asset`", "Asset.Name", "Sendable",
+        ] {
             #expect(AccessorGenerator.rootTypeNameProblem(bad) != nil, "\(bad.debugDescription) was accepted")
         }
     }

@@ -1,6 +1,7 @@
-@testable import AdaptiveAssets
 import AssetCatalog
 import Testing
+
+@testable import AdaptiveAssets
 
 /// The naming rule (`AccessorGenerator+Naming.swift`): which asset an accessor names never
 /// depends on folder order, and adding an asset does not retarget an existing accessor.

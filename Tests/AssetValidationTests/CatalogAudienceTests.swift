@@ -18,13 +18,15 @@ import Testing
     /// An app icon entry of `idiom` (60 pt at 2x, or the Mac's 512 pt), so the catalog is for that kind.
     func addIcon(_ fixture: TemporaryCatalog, idiom: String) throws {
         let size = idiom == "mac" ? "512x512" : idiom == "ipad" ? "76x76" : "60x60"
-        try fixture.addSet("AppIcon.appiconset", entries: [["idiom": .string(idiom), "size": .string(size), "scale": "2x", "filename": "icon.png"]],
-                           files: ["icon.png"])
+        try fixture.addSet(
+            "AppIcon.appiconset", entries: [["idiom": .string(idiom), "size": .string(size), "scale": "2x", "filename": "icon.png"]],
+            files: ["icon.png"])
     }
 
     func addTemplateSet(_ fixture: TemporaryCatalog) throws {
-        try fixture.addSet("Template.imageset", entries: (1...3).map { ["idiom": "universal", "scale": .string("\($0)x"), "filename": .string("t\($0).png")] },
-                           files: ["t1.png", "t2.png", "t3.png"])
+        try fixture.addSet(
+            "Template.imageset", entries: (1...3).map { ["idiom": "universal", "scale": .string("\($0)x"), "filename": .string("t\($0).png")] },
+            files: ["t1.png", "t2.png", "t3.png"])
     }
 
     @Test func xcodesTemplateSetInAnIPhoneAppDrawsNothing() throws {

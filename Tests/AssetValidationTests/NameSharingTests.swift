@@ -59,13 +59,17 @@ import Testing
     }
 
     @Test func acrossCatalogsThePathsNameTheirCatalogs() throws {
-        let app = try TemporaryCatalog(name: "App.xcassets"), widget = try TemporaryCatalog(name: "Widget.xcassets")
+        let app = try TemporaryCatalog(name: "App.xcassets")
+        let widget = try TemporaryCatalog(name: "Widget.xcassets")
         for fixture in [app, widget] {
             try fixture.addSet("AccentColor.colorset", entries: [["idiom": "universal", "color": ["reference": "systemBlueColor"]]])
         }
         let found = Validator(devices: devices, imageChecks: .none).validate([try app.read(), try widget.read()]).diagnostics
             .filter { $0.code == "name.collision" }
-        #expect(found.map(\.message) == ["the name 'AccentColor' is used by multiple colorsets: App.xcassets/AccentColor.colorset and Widget.xcassets/AccentColor.colorset; a lookup by name gets only one of them"])
+        #expect(
+            found.map(\.message) == [
+                "the name 'AccentColor' is used by multiple colorsets: App.xcassets/AccentColor.colorset and Widget.xcassets/AccentColor.colorset; a lookup by name gets only one of them"
+            ])
     }
 
     @Test func aCatalogGivenTwiceDoesNotCollideWithItself() throws {

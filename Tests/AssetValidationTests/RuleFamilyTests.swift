@@ -2,9 +2,9 @@ import AssetCatalog
 import AssetValidation
 import CatalogFixtures
 import DeviceProfiles
+import Foundation
 import ImageChecks
 import PNGInspection
-import Foundation
 import Testing
 
 /// The validator runs its rule families in one loop, and skips a family whose rules the settings
@@ -16,7 +16,12 @@ import Testing
         private let lock = NSLock()
         private var count = 0
         func add() { lock.withLock { count += 1 } }
-        func take() -> Int { lock.withLock { defer { count = 0 }; return count } }
+        func take() -> Int {
+            lock.withLock {
+                defer { count = 0 }
+                return count
+            }
+        }
     }
 
     /// A family of one default rule and one opt-in rule that counts its checks and finds nothing:

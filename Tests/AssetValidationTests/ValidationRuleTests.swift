@@ -17,8 +17,9 @@ import Testing
 
     @Test func aCleanCatalogHasNoDiagnostics() throws {
         let fixture = try TemporaryCatalog()
-        try fixture.addSet("A.imageset", entries: (1...3).map { ["idiom": "universal", "scale": .string("\($0)x"), "filename": .string("a\($0).png")] },
-                           files: ["a1.png", "a2.png", "a3.png"])
+        try fixture.addSet(
+            "A.imageset", entries: (1...3).map { ["idiom": "universal", "scale": .string("\($0)x"), "filename": .string("a\($0).png")] },
+            files: ["a1.png", "a2.png", "a3.png"])
         #expect(try validate(fixture).isEmpty)
     }
 
@@ -30,17 +31,20 @@ import Testing
         try fixture.addSet("Escape.imageset", entries: [["idiom": "universal", "filename": "../x.png"]])
         try fixture.addSet("Odd.imageset", entries: [["idiom": "universal", "filename": "o.png", "scale": "9x", "sparkle": true]], files: ["o.png"])
         let diagnostics = try validate(fixture)
-        #expect(Set(diagnostics.filter { $0.severity == .error }.map(\.code))
-            == ["json.malformed", "catalog.missing-contents", "contents.missing-file", "contents.bad-filename"])
+        #expect(
+            Set(diagnostics.filter { $0.severity == .error }.map(\.code))
+                == ["json.malformed", "catalog.missing-contents", "contents.missing-file", "contents.bad-filename"])
         #expect(Set(diagnostics.filter { $0.severity == .warning }.map(\.code)).isSuperset(of: ["contents.unknown-key", "contents.unknown-value"]))
         #expect(diagnostics.first { $0.code == "json.malformed" }?.location?.line == 1)
     }
 
     @Test func unassignedSlotsAndOrphanFilesAreWarnings() throws {
         let fixture = try TemporaryCatalog()
-        try fixture.addSet("A.imageset", entries: [
-            ["idiom": "universal", "scale": "1x", "filename": "a.png"], ["idiom": "universal", "scale": "2x"],
-        ], files: ["a.png", "old-a.png"])
+        try fixture.addSet(
+            "A.imageset",
+            entries: [
+                ["idiom": "universal", "scale": "1x", "filename": "a.png"], ["idiom": "universal", "scale": "2x"],
+            ], files: ["a.png", "old-a.png"])
         let diagnostics = try validate(fixture)
         #expect(codes(diagnostics) == ["scale.gap", "set.unassigned"], "an empty slot is neither a finding nor unreachable")
         #expect(diagnostics.first { $0.code == "set.unassigned" }?.location?.file.hasSuffix("A.imageset/old-a.png") == true)
@@ -49,9 +53,11 @@ import Testing
 
     @Test func identicalEntriesAreReportedOnce() throws {
         let fixture = try TemporaryCatalog()
-        try fixture.addSet("A.imageset", entries: [
-            ["idiom": "universal", "filename": "a.png"], ["idiom": "universal", "filename": "b.png"],
-        ], files: ["a.png", "b.png"])
+        try fixture.addSet(
+            "A.imageset",
+            entries: [
+                ["idiom": "universal", "filename": "a.png"], ["idiom": "universal", "filename": "b.png"],
+            ], files: ["a.png", "b.png"])
         let diagnostics = try validate(fixture)
         let duplicate = try #require(diagnostics.first { $0.code == "variant.duplicate" })
         #expect(duplicate.message.contains("only the first can ever be chosen"))
@@ -63,11 +69,13 @@ import Testing
         let fixture = try TemporaryCatalog()
         // On a compact-width phone in dark mode: the compact image wins on width class, the dark
         // one would win on appearance; appearance comes first, so the dark image is chosen.
-        try fixture.addSet("A.imageset", entries: [
-            ["idiom": "universal", "filename": "any.png"],
-            ["idiom": "universal", "width-class": "compact", "filename": "compact.png"],
-            ["idiom": "universal", "appearances": [["appearance": "luminosity", "value": "dark"]], "filename": "dark.png"],
-        ], files: ["any.png", "compact.png", "dark.png"])
+        try fixture.addSet(
+            "A.imageset",
+            entries: [
+                ["idiom": "universal", "filename": "any.png"],
+                ["idiom": "universal", "width-class": "compact", "filename": "compact.png"],
+                ["idiom": "universal", "appearances": [["appearance": "luminosity", "value": "dark"]], "filename": "dark.png"],
+            ], files: ["any.png", "compact.png", "dark.png"])
         let diagnostics = try validate(fixture)
         let warning = try #require(diagnostics.first { $0.code == "variant.precedence-dependent" })
         #expect(warning.message.contains("dark.png is chosen over compact.png because appearance outranks horizontal size class"))
@@ -120,16 +128,20 @@ import Testing
     @Test func scaleGapsNameADeviceThatShowsTheAssetUpscaled() throws {
         let fixture = try TemporaryCatalog()
         // Scale outranks idiom: a @3x iPhone shows the universal @3x, so the iPhone @2x is no gap.
-        try fixture.addSet("A.imageset", entries: [
-            ["idiom": "universal", "scale": "2x", "filename": "u2.png"], ["idiom": "universal", "scale": "3x", "filename": "u3.png"],
-            ["idiom": "iphone", "scale": "2x", "filename": "p2.png"],
-        ], files: ["u2.png", "u3.png", "p2.png"])
+        try fixture.addSet(
+            "A.imageset",
+            entries: [
+                ["idiom": "universal", "scale": "2x", "filename": "u2.png"], ["idiom": "universal", "scale": "3x", "filename": "u3.png"],
+                ["idiom": "iphone", "scale": "2x", "filename": "p2.png"],
+            ], files: ["u2.png", "u3.png", "p2.png"])
         #expect(try validate(fixture).filter { $0.code == "scale.gap" }.isEmpty)
         // Appearance outranks scale: in dark mode a @3x device shows the dark @2x, upscaled.
-        try fixture.addSet("B.imageset", entries: [
-            ["idiom": "universal", "scale": "2x", "filename": "b2.png"], ["idiom": "universal", "scale": "3x", "filename": "b3.png"],
-            ["idiom": "universal", "scale": "2x", "appearances": [["appearance": "luminosity", "value": "dark"]], "filename": "d2.png"],
-        ], files: ["b2.png", "b3.png", "d2.png"])
+        try fixture.addSet(
+            "B.imageset",
+            entries: [
+                ["idiom": "universal", "scale": "2x", "filename": "b2.png"], ["idiom": "universal", "scale": "3x", "filename": "b3.png"],
+                ["idiom": "universal", "scale": "2x", "appearances": [["appearance": "luminosity", "value": "dark"]], "filename": "d2.png"],
+            ], files: ["b2.png", "b3.png", "d2.png"])
         let gaps = try validate(fixture).filter { $0.code == "scale.gap" }
         #expect(gaps.count == 1)
         let gap = try #require(gaps.first)
@@ -142,36 +154,57 @@ import Testing
 
     @Test func unreachableVariantsAreThoseNoDeviceSelects() throws {
         let fixture = try TemporaryCatalog()
-        try fixture.addSet("A.dataset", entries: [
-            ["idiom": "universal", "filename": "base.bin"], ["idiom": "universal", "memory": "64GB", "filename": "huge.bin"],
-            ["idiom": "car", "filename": "car.bin"], ["idiom": "universal", "locale": "fr", "filename": "fr.bin"],
-        ], files: ["base.bin", "huge.bin", "car.bin", "fr.bin"])
+        try fixture.addSet(
+            "A.dataset",
+            entries: [
+                ["idiom": "universal", "filename": "base.bin"], ["idiom": "universal", "memory": "64GB", "filename": "huge.bin"],
+                ["idiom": "car", "filename": "car.bin"], ["idiom": "universal", "locale": "fr", "filename": "fr.bin"],
+            ], files: ["base.bin", "huge.bin", "car.bin", "fr.bin"])
         let unreachable = try validate(fixture).filter { $0.code == "variant.unreachable" }
-        #expect(unreachable.count == 1 && unreachable[0].message.contains("huge.bin"),
-                "a phone hosts CarPlay, and every locale the catalog uses is tried: \(unreachable)")
+        #expect(
+            unreachable.count == 1 && unreachable[0].message.contains("huge.bin"),
+            "a phone hosts CarPlay, and every locale the catalog uses is tried: \(unreachable)")
         var custom = devices
-        custom.merge(try DeviceDatabase.parse(Array(#"{"devices": [{"id": "big", "name": "Big", "modelIdentifiers": [], "idiom": "car", "displayScale": 2, "screen": {"width": 800, "height": 480}, "displayGamut": "sRGB", "memory": 64, "appearances": ["light"], "traitSets": [{"orientation": "landscape", "multitasking": "fullScreen", "horizontalSizeClass": "regular", "verticalSizeClass": "compact", "window": {"width": 800, "height": 480}}]}]}"#.utf8), path: "d.json"))
+        custom.merge(
+            try DeviceDatabase.parse(
+                Array(
+                    #"{"devices": [{"id": "big", "name": "Big", "modelIdentifiers": [], "idiom": "car", "displayScale": 2, "screen": {"width": 800, "height": 480}, "displayGamut": "sRGB", "memory": 64, "appearances": ["light"], "traitSets": [{"orientation": "landscape", "multitasking": "fullScreen", "horizontalSizeClass": "regular", "verticalSizeClass": "compact", "window": {"width": 800, "height": 480}}]}]}"#
+                        .utf8), path: "d.json"))
         let withBig = Validator(devices: custom, imageChecks: .none).validate([try fixture.read()]).diagnostics
         #expect(withBig.filter { $0.code == "variant.unreachable" }.isEmpty, "--devices can make a variant reachable")
     }
 
     @Test func iconSlotsAndLocalesAreNeverUnreachable() throws {
         let fixture = try TemporaryCatalog()
-        try fixture.addSet("AppIcon.appiconset", entries: [
-            ["idiom": "iphone", "size": "20x20", "scale": "2x", "filename": "i40.png"], ["idiom": "iphone", "size": "20x20", "scale": "3x", "filename": "i60.png"],
-            ["idiom": "iphone", "size": "60x60", "scale": "2x", "filename": "i120.png"], ["idiom": "iphone", "size": "60x60", "scale": "3x", "filename": "i180.png"],
-            ["idiom": "ios-marketing", "size": "1024x1024", "scale": "1x", "filename": "m.png"],
-        ], files: ["i40.png", "i60.png", "i120.png", "i180.png", "m.png"])
-        try fixture.addSet("Single.appiconset", entries: [
-            ["idiom": "universal", "platform": "ios", "size": "1024x1024", "filename": "s.png"],
-            ["idiom": "universal", "platform": "ios", "size": "1024x1024", "filename": "sd.png", "appearances": [["appearance": "luminosity", "value": "dark"]]],
-            ["idiom": "universal", "platform": "ios", "size": "1024x1024", "filename": "st.png", "appearances": [["appearance": "luminosity", "value": "tinted"]]],
-            ["idiom": "universal", "platform": "watchos", "size": "1024x1024", "filename": "w.png"],
-        ], files: ["s.png", "sd.png", "st.png", "w.png"])
-        try fixture.addSet("Hello.imageset", entries: [
-            ["idiom": "universal", "filename": "hello.png"], ["idiom": "universal", "locale": "fr", "filename": "bonjour.png"],
-            ["idiom": "universal", "locale": "fr-CA", "filename": "allo.png"],
-        ], files: ["hello.png", "bonjour.png", "allo.png"])
+        try fixture.addSet(
+            "AppIcon.appiconset",
+            entries: [
+                ["idiom": "iphone", "size": "20x20", "scale": "2x", "filename": "i40.png"],
+                ["idiom": "iphone", "size": "20x20", "scale": "3x", "filename": "i60.png"],
+                ["idiom": "iphone", "size": "60x60", "scale": "2x", "filename": "i120.png"],
+                ["idiom": "iphone", "size": "60x60", "scale": "3x", "filename": "i180.png"],
+                ["idiom": "ios-marketing", "size": "1024x1024", "scale": "1x", "filename": "m.png"],
+            ], files: ["i40.png", "i60.png", "i120.png", "i180.png", "m.png"])
+        try fixture.addSet(
+            "Single.appiconset",
+            entries: [
+                ["idiom": "universal", "platform": "ios", "size": "1024x1024", "filename": "s.png"],
+                [
+                    "idiom": "universal", "platform": "ios", "size": "1024x1024", "filename": "sd.png",
+                    "appearances": [["appearance": "luminosity", "value": "dark"]],
+                ],
+                [
+                    "idiom": "universal", "platform": "ios", "size": "1024x1024", "filename": "st.png",
+                    "appearances": [["appearance": "luminosity", "value": "tinted"]],
+                ],
+                ["idiom": "universal", "platform": "watchos", "size": "1024x1024", "filename": "w.png"],
+            ], files: ["s.png", "sd.png", "st.png", "w.png"])
+        try fixture.addSet(
+            "Hello.imageset",
+            entries: [
+                ["idiom": "universal", "filename": "hello.png"], ["idiom": "universal", "locale": "fr", "filename": "bonjour.png"],
+                ["idiom": "universal", "locale": "fr-CA", "filename": "allo.png"],
+            ], files: ["hello.png", "bonjour.png", "allo.png"])
         let diagnostics = try validate(fixture)
         #expect(diagnostics.filter { ["variant.unreachable", "variant.duplicate", "variant.ambiguous"].contains($0.code) }.isEmpty, "\(diagnostics)")
     }
@@ -179,9 +212,11 @@ import Testing
     @Test func entriesThatTieOnEveryAxisAreAmbiguous() throws {
         let fixture = try TemporaryCatalog()
         // Explicit sRGB and no gamut are the same to the rule: declaration order decides.
-        try fixture.addSet("A.imageset", entries: [
-            ["idiom": "universal", "filename": "a.png"], ["idiom": "universal", "display-gamut": "sRGB", "filename": "b.png"],
-        ], files: ["a.png", "b.png"])
+        try fixture.addSet(
+            "A.imageset",
+            entries: [
+                ["idiom": "universal", "filename": "a.png"], ["idiom": "universal", "display-gamut": "sRGB", "filename": "b.png"],
+            ], files: ["a.png", "b.png"])
         let ambiguous = try #require(try validate(fixture).first { $0.code == "variant.ambiguous" })
         #expect(ambiguous.message.contains("b.png ties with a.png"))
         #expect(ambiguous.severity == .warning)
@@ -196,17 +231,21 @@ import Testing
         let other = try TemporaryCatalog(name: "Other.xcassets")
         try other.addSet("Logo.imageset", entries: [["idiom": "universal", "filename": "l.png"]], files: ["l.png"])
         try other.addSet("Icon.imageset", entries: [["idiom": "universal", "filename": "i.png"]], files: ["i.png"])
-        try other.addSet("Icon.colorset", entries: [["idiom": "universal", "color": ["color-space": "srgb", "components": ["red": "1", "green": "1", "blue": "1", "alpha": "1"]]]])
+        try other.addSet(
+            "Icon.colorset",
+            entries: [["idiom": "universal", "color": ["color-space": "srgb", "components": ["red": "1", "green": "1", "blue": "1", "alpha": "1"]]]])
         let across = Validator(devices: devices, imageChecks: .none).validate([try fixture.read(), try other.read()]).diagnostics
         #expect(across.filter { $0.code == "name.collision" }.count == 2, "the colour set is found by another lookup")
     }
 
     @Test func appIconsNeedEverySlotOfTheirIdioms() throws {
         let fixture = try TemporaryCatalog()
-        try fixture.addSet("AppIcon.appiconset", entries: [["idiom": "iphone", "size": "60x60", "scale": "3x", "filename": "i180.png"]],
-                           files: ["i180.png"])
-        try fixture.addSet("Single.appiconset", entries: [["idiom": "universal", "platform": "ios", "size": "1024x1024", "filename": "s.png"]],
-                           files: ["s.png"])
+        try fixture.addSet(
+            "AppIcon.appiconset", entries: [["idiom": "iphone", "size": "60x60", "scale": "3x", "filename": "i180.png"]],
+            files: ["i180.png"])
+        try fixture.addSet(
+            "Single.appiconset", entries: [["idiom": "universal", "platform": "ios", "size": "1024x1024", "filename": "s.png"]],
+            files: ["s.png"])
         let missing = try validate(fixture).filter { $0.code == "icon.missing-slot" }
         #expect(missing.count == 1)
         #expect(missing[0].message.contains("lacks 8 icons") && missing[0].message.contains("iphone 20x20@2x"))
@@ -216,9 +255,11 @@ import Testing
 
     @Test func imageChecksRunWithTheRightDepth() throws {
         let fixture = try TemporaryCatalog()
-        try fixture.addSet("A.imageset", entries: [
-            ["idiom": "universal", "scale": "1x", "filename": "a.png"], ["idiom": "universal", "scale": "2x", "filename": "a@2x.png"],
-        ])
+        try fixture.addSet(
+            "A.imageset",
+            entries: [
+                ["idiom": "universal", "scale": "1x", "filename": "a.png"], ["idiom": "universal", "scale": "2x", "filename": "a@2x.png"],
+            ])
         try fixture.write(PNGFixture.png(width: 10, height: 10), to: "A.imageset/a.png")
         var corrupt = try Array(Data(contentsOf: URL(fileURLWithPath: Corpus.root + "/pngsuite/basn2c08.png")))
         let idat = try #require(PNGFixture.dataRange(of: "IDAT", in: corrupt))
@@ -248,8 +289,10 @@ import Testing
     /// ("What the corpus triggers"). Each catalog is validated on its own, as the build plugin
     /// validates one target's.
     static let corpusWarnings: [String: [String: Int]] = [
-        "brave": ["icon.alpha-suspect": 6, "icon.missing-slot": 3, "image.scale-name": 4, "image.scale-size": 7, "png.phys": 8,
-                  "scale.gap": 19],
+        "brave": [
+            "icon.alpha-suspect": 6, "icon.missing-slot": 3, "image.scale-name": 4, "image.scale-size": 7, "png.phys": 8,
+            "scale.gap": 19,
+        ],
         "duckduckgo-ios": ["icon.alpha-suspect": 1, "icon.missing-slot": 1, "png.phys": 1, "scale.gap": 12],
         "eidolon": ["icon.missing-slot": 1, "scale.gap": 1],
         "home-assistant": ["image.format-mismatch": 21, "png.phys": 2],

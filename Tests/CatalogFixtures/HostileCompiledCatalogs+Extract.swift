@@ -15,17 +15,20 @@ extension HostileCompiledCatalogs {
     /// every set's PNG is the same large image, from one decode.
     package static func sharedAtlas(references: Int, side: UInt32 = 4096) -> SyntheticCatalog {
         var renditions: [SyntheticCatalog.Rendition] = [
-            .init("ZZZZPackedAsset-1.0.0", key: [.scale: 1], layout: .packedImage, pixelFormat: .argb, colorSpace: 1,
-                  width: side, height: side, payload: .bytes(rleBitmap(width: side, height: side, pixel: [40, 80, 120, 255]))),
+            .init(
+                "ZZZZPackedAsset-1.0.0", key: [.scale: 1], layout: .packedImage, pixelFormat: .argb, colorSpace: 1,
+                width: side, height: side, payload: .bytes(rleBitmap(width: side, height: side, pixel: [40, 80, 120, 255])))
         ]
         var facets: [SyntheticCatalog.Facet] = []
         for index in 0..<references {
             let identifier = UInt16(index + 1)
             facets.append(.init("shared\(index)", identifier: identifier))
-            renditions.append(.init("shared.png", key: [.scale: 1, .identifier: identifier], layout: .internalReference, pixelFormat: .argb,
-                                    colorSpace: 1, width: side, height: side,
-                                    properties: [.raw(type: 1010, bytes: internalLink(x: 0, y: 0, width: side, height: side, atlasKey: [(.scale, 1)]))],
-                                    payload: .none))
+            renditions.append(
+                .init(
+                    "shared.png", key: [.scale: 1, .identifier: identifier], layout: .internalReference, pixelFormat: .argb,
+                    colorSpace: 1, width: side, height: side,
+                    properties: [.raw(type: 1010, bytes: internalLink(x: 0, y: 0, width: side, height: side, atlasKey: [(.scale, 1)]))],
+                    payload: .none))
         }
         return SyntheticCatalog(keyFormat: extractKeyFormat, facets: facets, renditions: renditions)
     }
@@ -35,8 +38,9 @@ extension HostileCompiledCatalogs {
     /// from a file of little more than one.
     package static func aliasedData(copies: Int, size: Int) -> SyntheticCatalog {
         var generator = SeededBytes(seed: 26)
-        var catalog = SyntheticCatalog(keyFormat: extractKeyFormat, facets: (0...copies).map { .init("blob\($0)", identifier: UInt16($0 + 1)) },
-                                       renditions: [.data("blob.bin", key: [.identifier: 1], uti: "public.data", bytes: generator.bytes(size))])
+        var catalog = SyntheticCatalog(
+            keyFormat: extractKeyFormat, facets: (0...copies).map { .init("blob\($0)", identifier: UInt16($0 + 1)) },
+            renditions: [.data("blob.bin", key: [.identifier: 1], uti: "public.data", bytes: generator.bytes(size))])
         catalog.sharedValues = (0..<copies).map { (key: [.identifier: UInt16($0 + 2)], sharing: 0) }
         return catalog
     }
@@ -46,19 +50,23 @@ extension HostileCompiledCatalogs {
     /// to accept the claim (its budget grows with the file's size).
     package static func hugeBitmap(width: UInt32, height: UInt32, padding: Int) -> SyntheticCatalog {
         var generator = SeededBytes(seed: 7)
-        return SyntheticCatalog(keyFormat: extractKeyFormat, facets: [.init("huge", identifier: 1), .init("padding", identifier: 2)], renditions: [
-            .init("huge.png", key: [.scale: 1, .identifier: 1], layout: .onePartScale, pixelFormat: .argb, colorSpace: 1, width: width, height: height,
-                  payload: .bytes(rleBitmap(width: width, height: height, pixel: [10, 20, 30, 255]))),
-            .data("padding.bin", key: [.identifier: 2], uti: "public.data", bytes: generator.bytes(padding)),
-        ])
+        return SyntheticCatalog(
+            keyFormat: extractKeyFormat, facets: [.init("huge", identifier: 1), .init("padding", identifier: 2)],
+            renditions: [
+                .init(
+                    "huge.png", key: [.scale: 1, .identifier: 1], layout: .onePartScale, pixelFormat: .argb, colorSpace: 1, width: width, height: height,
+                    payload: .bytes(rleBitmap(width: width, height: height, pixel: [10, 20, 30, 255]))),
+                .data("padding.bin", key: [.identifier: 2], uti: "public.data", bytes: generator.bytes(padding)),
+            ])
     }
 
     /// `count` one-pixel bitmaps of the asset `name`, each under the same rendition name.
     package static func oneName(_ name: String, renditions count: Int) -> SyntheticCatalog {
-        SyntheticCatalog(keyFormat: [.scale, .idiom, .identifier, .element, .part, .dimension1], facets: [.init(name, identifier: 1)],
-                         renditions: (0..<count).map { index in
-                             .bitmap("same.png", key: [.identifier: 1, .scale: 1, .dimension1: UInt16(index)], width: 1, height: 1, pixels: [0, 0, 255, 255])
-                         })
+        SyntheticCatalog(
+            keyFormat: [.scale, .idiom, .identifier, .element, .part, .dimension1], facets: [.init(name, identifier: 1)],
+            renditions: (0..<count).map { index in
+                .bitmap("same.png", key: [.identifier: 1, .scale: 1, .dimension1: UInt16(index)], width: 1, height: 1, pixels: [0, 0, 255, 255])
+            })
     }
 
     /// A `CELM` payload, RLE-compressed, of `height` rows that all point at one packet: `pixel`
@@ -72,8 +80,10 @@ extension HostileCompiledCatalogs {
     }
 
     /// An `INLK` property's value: the frame taken from the packed image whose key is `atlasKey`.
-    package static func internalLink(x: UInt32, y: UInt32, width: UInt32, height: UInt32,
-                                    atlasKey: [(attribute: RenditionAttribute, value: UInt16)]) -> [UInt8] {
+    package static func internalLink(
+        x: UInt32, y: UInt32, width: UInt32, height: UInt32,
+        atlasKey: [(attribute: RenditionAttribute, value: UInt16)]
+    ) -> [UInt8] {
         var key: [UInt8] = atlasKey.flatMap { LittleEndian.halfWords([UInt16($0.attribute.rawValue), $0.value]) }
         key += [0, 0, 0, 0]
         var value: [UInt8] = Array("KLNI".utf8)
@@ -94,7 +104,9 @@ struct SeededBytes {
         var out = [UInt8]()
         out.reserveCapacity(count + 8)
         while out.count < count {
-            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
             out += LittleEndian.bytes(state)
         }
         return Array(out.prefix(count))

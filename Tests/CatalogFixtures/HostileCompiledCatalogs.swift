@@ -12,8 +12,9 @@ package enum HostileCompiledCatalogs {
     static func named(_ count: Int) -> (facets: [SyntheticCatalog.Facet], renditions: [SyntheticCatalog.Rendition]) {
         let facets = (0..<count).map { SyntheticCatalog.Facet("Name\($0)", identifier: UInt16($0 + 1)) }
         let renditions = facets.map { facet in
-            SyntheticCatalog.Rendition.bitmap(facet.name + "@2x.png", key: [.identifier: facet.identifier, .scale: 2, .idiom: 1, .element: 85, .part: 181],
-                                              width: 1, height: 1, pixels: [0, 0, 255, 255])
+            SyntheticCatalog.Rendition.bitmap(
+                facet.name + "@2x.png", key: [.identifier: facet.identifier, .scale: 2, .idiom: 1, .element: 85, .part: 181],
+                width: 1, height: 1, pixels: [0, 0, 255, 255])
         }
         return (facets, renditions)
     }
@@ -39,15 +40,18 @@ package enum HostileCompiledCatalogs {
         let entries: [(key: SyntheticCatalog.Field, value: SyntheticCatalog.Field)] = facets.enumerated().map { position, facet in
             (.number(UInt32(facet.identifier)), position == 0 ? .block(block) : .sameBlockAs(entry: 0))
         }
-        return try SyntheticCatalog(keyFormat: keyFormat, facets: facets, renditions: renditions, trees: [SyntheticCatalog.Tree("BITMAPKEYS", entries: entries)]).bytes()
+        return try SyntheticCatalog(
+            keyFormat: keyFormat, facets: facets, renditions: renditions, trees: [SyntheticCatalog.Tree("BITMAPKEYS", entries: entries)]
+        ).bytes()
     }
 
     /// A tree this reader does not know (`ELEMENT_INFO`) and `aliases` more variables naming it.
     /// A thinner that writes a tree per variable writes `aliases` trees of 4 KB nodes.
     package static func aliasedTrees(aliases: Int) throws -> [UInt8] {
         let (facets, renditions) = named(1)
-        var catalog = SyntheticCatalog(keyFormat: keyFormat, facets: facets, renditions: renditions,
-                                       trees: [SyntheticCatalog.Tree("ELEMENT_INFO", entries: [(.block([1, 2, 3, 4]), .block([5, 6, 7, 8]))])])
+        var catalog = SyntheticCatalog(
+            keyFormat: keyFormat, facets: facets, renditions: renditions,
+            trees: [SyntheticCatalog.Tree("ELEMENT_INFO", entries: [(.block([1, 2, 3, 4]), .block([5, 6, 7, 8]))])])
         catalog.aliases = (0..<aliases).map { (name: "T\($0)", sameAs: "ELEMENT_INFO") }
         return try catalog.bytes()
     }
@@ -59,18 +63,23 @@ package enum HostileCompiledCatalogs {
     package static func packedReferences(references: Int, atlases: Int) throws -> [UInt8] {
         let facets = (0..<references).map { SyntheticCatalog.Facet("Icon\($0)", identifier: UInt16(truncatingIfNeeded: $0 + 1)) }
         var renditions = (0..<atlases).map { atlas in
-            SyntheticCatalog.Rendition("ZZZZPackedAsset-2.0.\(atlas)", key: [.scale: 2, .idiom: 1, .dimension1: UInt16(atlas), .element: 85, .part: 181],
-                                       layout: .packedImage, pixelFormat: .argb, colorSpace: 1, width: 1, height: 1, scaleFactor: 200,
-                                       payload: .bitmap([0, 0, 255, 255]))
+            SyntheticCatalog.Rendition(
+                "ZZZZPackedAsset-2.0.\(atlas)", key: [.scale: 2, .idiom: 1, .dimension1: UInt16(atlas), .element: 85, .part: 181],
+                layout: .packedImage, pixelFormat: .argb, colorSpace: 1, width: 1, height: 1, scaleFactor: 200,
+                payload: .bitmap([0, 0, 255, 255]))
         }
         for (position, facet) in facets.enumerated() {
-            let atlasKey: [(RenditionAttribute, UInt16)] = [(.scale, 2), (.idiom, 1), (.dimension1, UInt16(position % max(atlases, 1))), (.element, 85), (.part, 181)]
+            let atlasKey: [(RenditionAttribute, UInt16)] = [
+                (.scale, 2), (.idiom, 1), (.dimension1, UInt16(position % max(atlases, 1))), (.element, 85), (.part, 181),
+            ]
             var link = [UInt8]("KLNI".utf8) + [0, 0, 0, 0] + LittleEndian.words([0, 0, 1, 1]) + LittleEndian.halfWords([RenditionLayout.packedImage.rawValue])
             let key = LittleEndian.halfWords(atlasKey.flatMap { [UInt16($0.0.rawValue), $0.1] } + [0, 0])
             link += LittleEndian.words([UInt32(key.count)]) + key
-            renditions.append(SyntheticCatalog.Rendition(facet.name + "@2x.png", key: [.identifier: facet.identifier, .scale: 2, .idiom: 1, .element: 85, .part: 181],
-                                                         layout: .internalReference, pixelFormat: .argb, colorSpace: 1, width: 1, height: 1, scaleFactor: 200,
-                                                         properties: [.raw(type: 1010, bytes: link)], payload: .none))
+            renditions.append(
+                SyntheticCatalog.Rendition(
+                    facet.name + "@2x.png", key: [.identifier: facet.identifier, .scale: 2, .idiom: 1, .element: 85, .part: 181],
+                    layout: .internalReference, pixelFormat: .argb, colorSpace: 1, width: 1, height: 1, scaleFactor: 200,
+                    properties: [.raw(type: 1010, bytes: link)], payload: .none))
         }
         return try SyntheticCatalog(keyFormat: keyFormat, facets: facets, renditions: renditions).bytes()
     }
@@ -95,8 +104,9 @@ package enum HostileCompiledCatalogs {
     package static func namesThatMerge() throws -> [UInt8] {
         let facets = mergingNames.enumerated().map { SyntheticCatalog.Facet(bytes: $0.element, identifier: UInt16($0.offset + 1)) }
         let renditions = facets.map { facet in
-            SyntheticCatalog.Rendition.bitmap("image\(facet.identifier)@2x.png", key: [.identifier: facet.identifier, .scale: 2, .idiom: 1, .element: 85, .part: 181],
-                                              width: 1, height: 1, pixels: [0, 0, 255, 255])
+            SyntheticCatalog.Rendition.bitmap(
+                "image\(facet.identifier)@2x.png", key: [.identifier: facet.identifier, .scale: 2, .idiom: 1, .element: 85, .part: 181],
+                width: 1, height: 1, pixels: [0, 0, 255, 255])
         }
         return try SyntheticCatalog(keyFormat: keyFormat, facets: facets, renditions: renditions).bytes()
     }

@@ -9,8 +9,10 @@ package enum PNGFixture {
     package static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// An 8-bit RGB or RGBA PNG filled with one colour.
-    package static func png(width: Int, height: Int, alpha: Bool = false, color: [UInt8] = [200, 80, 40],
-                           leadingChunks: [[UInt8]] = [], ancillary: [[UInt8]] = [], trailing: [UInt8] = []) -> [UInt8] {
+    package static func png(
+        width: Int, height: Int, alpha: Bool = false, color: [UInt8] = [200, 80, 40],
+        leadingChunks: [[UInt8]] = [], ancillary: [[UInt8]] = [], trailing: [UInt8] = []
+    ) -> [UInt8] {
         var raw: [UInt8] = []
         raw.reserveCapacity((width * (alpha ? 4 : 3) + 1) * height)
         for _ in 0..<height {
@@ -29,10 +31,13 @@ package enum PNGFixture {
     /// // RGBA, opaque but for one half-transparent pixel at (3, 1):
     /// PNGFixture.png(width: 4, height: 2, colorType: 6) { x, y in [9, 9, 9, x == 3 && y == 1 ? 128 : 255] }
     /// ```
-    package static func png(width: Int, height: Int, bitDepth: UInt8 = 8, colorType: UInt8, interlaced: Bool = false,
-                           ancillary: [[UInt8]] = [], pixel: (Int, Int) -> [UInt8]) -> [UInt8] {
+    package static func png(
+        width: Int, height: Int, bitDepth: UInt8 = 8, colorType: UInt8, interlaced: Bool = false,
+        ancillary: [[UInt8]] = [], pixel: (Int, Int) -> [UInt8]
+    ) -> [UInt8] {
         // Adam7 passes as (x start, y start, x step, y step); one pass covering all when not interlaced.
-        let passes = interlaced
+        let passes =
+            interlaced
             ? [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
             : [(0, 0, 1, 1)]
         var raw: [UInt8] = []
@@ -65,7 +70,7 @@ package enum PNGFixture {
         var profile = be32(UInt32(tagTableEnd + descTag.count)) + [0, 0, 0, 0] + [2, 0x10, 0, 0]
         profile += Array("mntrRGB XYZ ".utf8) + [UInt8](repeating: 0, count: 12) + Array("acsp".utf8)
         profile += [UInt8](repeating: 0, count: 68 - profile.count)
-        profile += be32(0x0000_F6D6) + be32(0x0001_0000) + be32(0x0000_D32D)  // D50
+        profile += be32(0x0000_F6D6) + be32(0x0001_0000) + be32(0x0000_D32D) // D50
         profile += [UInt8](repeating: 0, count: 128 - profile.count)
         profile += be32(1) + Array("desc".utf8) + be32(UInt32(tagTableEnd)) + be32(UInt32(descTag.count)) + descTag
         return chunk("iCCP", Array("ICC Profile".utf8) + [0, 0] + zlibStored(profile))
@@ -82,7 +87,8 @@ package enum PNGFixture {
             out += data[offset..<offset + count]
             offset += count
         } while offset < data.count
-        var a: UInt32 = 1, b: UInt32 = 0
+        var a: UInt32 = 1
+        var b: UInt32 = 0
         for byte in data {
             a = (a + UInt32(byte)) % 65521
             b = (b + a) % 65521

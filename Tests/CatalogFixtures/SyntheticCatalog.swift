@@ -91,8 +91,10 @@ package struct SyntheticCatalog: Sendable {
         package var properties: [Property]
         package var payload: Payload
 
-        package init(_ name: String, key: [RenditionAttribute: UInt16], layout: RenditionLayout, pixelFormat: PixelFormat = .none, colorSpace: UInt32 = 0,
-                    width: UInt32 = 0, height: UInt32 = 0, scaleFactor: UInt32 = 100, flags: UInt32 = 0, properties: [Property] = [], payload: Payload) {
+        package init(
+            _ name: String, key: [RenditionAttribute: UInt16], layout: RenditionLayout, pixelFormat: PixelFormat = .none, colorSpace: UInt32 = 0,
+            width: UInt32 = 0, height: UInt32 = 0, scaleFactor: UInt32 = 100, flags: UInt32 = 0, properties: [Property] = [], payload: Payload
+        ) {
             self.key = key
             self.name = name
             self.layout = layout
@@ -114,8 +116,9 @@ package struct SyntheticCatalog: Sendable {
         /// A JPEG stored as it is (`OnePartScale`, pixel format `JPEG`, `RAWD`): a CSI header of
         /// 0x0, the image's size in its one slice.
         package static func jpeg(_ name: String, key: [RenditionAttribute: UInt16], width: UInt32, height: UInt32, flags: UInt32 = 0, bytes: [UInt8]) -> Self {
-            Self(name, key: key, layout: .onePartScale, pixelFormat: .jpeg, scaleFactor: UInt32(key[.scale] ?? 1) * 100, flags: flags,
-                 properties: [.slices([(x: 0, y: 0, width: width, height: height)])], payload: .rawData(bytes))
+            Self(
+                name, key: key, layout: .onePartScale, pixelFormat: .jpeg, scaleFactor: UInt32(key[.scale] ?? 1) * 100, flags: flags,
+                properties: [.slices([(x: 0, y: 0, width: width, height: height)])], payload: .rawData(bytes))
         }
 
         /// A data set's file (layout `Data`, pixel format `DATA`, a UTI property, `RAWD`).
@@ -126,8 +129,9 @@ package struct SyntheticCatalog: Sendable {
         /// An uncompressed `ARGB` bitmap (`OnePartScale`, sRGB) of `width × height` pixels, stored
         /// as premultiplied B, G, R, A bytes; the scale factor follows the key's scale.
         package static func bitmap(_ name: String, key: [RenditionAttribute: UInt16], width: UInt32, height: UInt32, pixels: [UInt8]) -> Self {
-            Self(name, key: key, layout: .onePartScale, pixelFormat: .argb, colorSpace: 1, width: width, height: height,
-                 scaleFactor: UInt32(key[.scale] ?? 1) * 100, payload: .bitmap(pixels))
+            Self(
+                name, key: key, layout: .onePartScale, pixelFormat: .argb, colorSpace: 1, width: width, height: height,
+                scaleFactor: UInt32(key[.scale] ?? 1) * 100, payload: .bitmap(pixels))
         }
     }
 
@@ -211,8 +215,10 @@ package struct SyntheticCatalog: Sendable {
         }
         var sharedEntries: [BOMTree.Entry] = []
         for shared in sharedValues {
-            sharedEntries.append(BOMTree.Entry(keyBlock: try writer.append(LittleEndian.halfWords(keyFormat.map { shared.key[$0] ?? 0 })),
-                                               valueBlock: renditionEntries[shared.sharing].valueBlock))
+            sharedEntries.append(
+                BOMTree.Entry(
+                    keyBlock: try writer.append(LittleEndian.halfWords(keyFormat.map { shared.key[$0] ?? 0 })),
+                    valueBlock: renditionEntries[shared.sharing].valueBlock))
         }
         set("RENDITIONS", try writer.appendTree(renditionEntries + sharedEntries))
         var facetEntries: [BOMTree.Entry] = []
@@ -222,8 +228,12 @@ package struct SyntheticCatalog: Sendable {
         set("FACETKEYS", try writer.appendTree(facetEntries))
         set("KEYFORMAT", try writer.append(Array("tmfk".utf8) + LittleEndian.words([0, UInt32(keyFormat.count)] + keyFormat.map(\.rawValue))))
         if let platform {
-            set("EXTENDED_METADATA", try writer.append(Array("META".utf8) + [thinningArguments, platform.version, platform.name, versionString]
-                    .flatMap { Self.fixed($0, length: 256) }))
+            set(
+                "EXTENDED_METADATA",
+                try writer.append(
+                    Array("META".utf8)
+                        + [thinningArguments, platform.version, platform.name, versionString]
+                        .flatMap { Self.fixed($0, length: 256) }))
         }
         for tree in trees {
             var entries: [BOMTree.Entry] = []
@@ -277,19 +287,24 @@ package struct SyntheticCatalog: Sendable {
     package static func csi(_ rendition: Rendition) -> [UInt8] {
         let properties = rendition.properties.flatMap(property)
         let payload = payload(rendition.payload)
-        var bytes = Array("ISTC".utf8) + LittleEndian.words([1, rendition.flags, rendition.width, rendition.height, rendition.scaleFactor,
-                                                              rendition.pixelFormat.rawValue, rendition.colorSpace, 0])
+        var bytes =
+            Array("ISTC".utf8)
+            + LittleEndian.words([
+                1, rendition.flags, rendition.width, rendition.height, rendition.scaleFactor,
+                rendition.pixelFormat.rawValue, rendition.colorSpace, 0,
+            ])
         bytes += LittleEndian.halfWords([rendition.layout.rawValue, 0]) + fixed(rendition.name, length: 128)
         bytes += LittleEndian.words([UInt32(properties.count), 1, 0, UInt32(payload.count)])
         return bytes + properties + payload
     }
 
     private static func property(_ property: Property) -> [UInt8] {
-        let (type, value): (UInt32, [UInt8]) = switch property {
-        case .uti(let uti): (1005, LittleEndian.words([UInt32(uti.utf8.count + 1), 0]) + Array(uti.utf8) + [0])
-        case .slices(let slices): (1001, LittleEndian.words([UInt32(slices.count)] + slices.flatMap { [$0.x, $0.y, $0.width, $0.height] }))
-        case .raw(let type, let bytes): (type, bytes)
-        }
+        let (type, value): (UInt32, [UInt8]) =
+            switch property {
+            case .uti(let uti): (1005, LittleEndian.words([UInt32(uti.utf8.count + 1), 0]) + Array(uti.utf8) + [0])
+            case .slices(let slices): (1001, LittleEndian.words([UInt32(slices.count)] + slices.flatMap { [$0.x, $0.y, $0.width, $0.height] }))
+            case .raw(let type, let bytes): (type, bytes)
+            }
         return LittleEndian.words([type, UInt32(value.count)]) + value
     }
 

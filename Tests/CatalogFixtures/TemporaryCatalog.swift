@@ -29,8 +29,10 @@ package final class TemporaryCatalog: @unchecked Sendable {
     /// Writes a set folder with a Contents.json listing `entries` under the type's array key,
     /// and creates each of `files` (PNG bytes when `pngBytes` is given, else a placeholder).
     @discardableResult
-    package func addSet(_ folder: String, entries: [JSONValue], files: [String] = [], properties: JSONValue? = nil,
-                       pngBytes: [UInt8]? = nil) throws -> String {
+    package func addSet(
+        _ folder: String, entries: [JSONValue], files: [String] = [], properties: JSONValue? = nil,
+        pngBytes: [UInt8]? = nil
+    ) throws -> String {
         let type = AssetType(rawValue: folder.pathExtension) ?? .imageSet
         var document = JSONObject([JSONObject.Member(key: type.entriesKey ?? "images", value: .array(entries))])
         document["info"] = ["author": "xcode", "version": 1]
@@ -56,16 +58,18 @@ package final class TemporaryCatalog: @unchecked Sendable {
         try addSet("Brand.brandassets", entries: [["filename": "Icon.imagestack", "idiom": "tv", "role": "primary-app-icon", "size": "400x240"]])
         try addSet("Brand.brandassets/Icon.imagestack", entries: [["filename": "Front.imagestacklayer"]])
         try write(#"{"info":{"author":"xcode","version":1}}"#, to: "Brand.brandassets/Icon.imagestack/Front.imagestacklayer/Contents.json")
-        try addSet("Brand.brandassets/Icon.imagestack/Front.imagestacklayer/Content.imageset",
-                   entries: [["idiom": "tv", "scale": "1x", "filename": "f.png"]], files: ["f.png"])
+        try addSet(
+            "Brand.brandassets/Icon.imagestack/Front.imagestacklayer/Content.imageset",
+            entries: [["idiom": "tv", "scale": "1x", "filename": "f.png"]], files: ["f.png"])
     }
 
     /// A visionOS solid image stack (`Vision.solidimagestack`) with one layer holding `v.png`.
     package func addSolidImageStack() throws {
         try addSet("Vision.solidimagestack", entries: [["filename": "Back.solidimagestacklayer"]])
         try write(#"{"info":{"author":"xcode","version":1}}"#, to: "Vision.solidimagestack/Back.solidimagestacklayer/Contents.json")
-        try addSet("Vision.solidimagestack/Back.solidimagestacklayer/Content.imageset",
-                   entries: [["idiom": "vision", "scale": "2x", "filename": "v.png"]], files: ["v.png"])
+        try addSet(
+            "Vision.solidimagestack/Back.solidimagestacklayer/Content.imageset",
+            entries: [["idiom": "vision", "scale": "2x", "filename": "v.png"]], files: ["v.png"])
     }
 
     /// A tvOS image stack (`Stack.imagestack`) with a `Front` and a `Back` layer, each an image set
@@ -74,9 +78,12 @@ package final class TemporaryCatalog: @unchecked Sendable {
         try addSet("Stack.imagestack", entries: [["filename": "Front.imagestacklayer"], ["filename": "Back.imagestacklayer"]])
         for layer in ["Front", "Back"] {
             try write(#"{"info":{"author":"xcode","version":1}}"#, to: "Stack.imagestack/\(layer).imagestacklayer/Contents.json")
-            try addSet("Stack.imagestack/\(layer).imagestacklayer/Content.imageset", entries: [
-                ["idiom": "tv", "scale": "1x", "filename": .string("\(layer).png")], ["idiom": "tv", "scale": "2x", "filename": .string("\(layer)@2x.png")],
-            ], files: ["\(layer).png", "\(layer)@2x.png"])
+            try addSet(
+                "Stack.imagestack/\(layer).imagestacklayer/Content.imageset",
+                entries: [
+                    ["idiom": "tv", "scale": "1x", "filename": .string("\(layer).png")],
+                    ["idiom": "tv", "scale": "2x", "filename": .string("\(layer)@2x.png")],
+                ], files: ["\(layer).png", "\(layer)@2x.png"])
         }
     }
 
@@ -118,7 +125,10 @@ package enum Corpus {
         guard let config = try? String(contentsOfFile: repositoryRoot + "/.git/config", encoding: .utf8) else { return nil }
         var inOrigin = false
         for line in config.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }) {
-            if line.hasPrefix("[") { inOrigin = line == "[remote \"origin\"]"; continue }
+            if line.hasPrefix("[") {
+                inOrigin = line == "[remote \"origin\"]"
+                continue
+            }
             guard inOrigin, line.hasPrefix("url") else { continue }
             var url = line.drop { $0 != "=" }.dropFirst().trimmingCharacters(in: .whitespaces)
             if url.hasPrefix("file://") { url.removeFirst("file://".count) }

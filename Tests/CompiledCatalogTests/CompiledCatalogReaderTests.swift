@@ -1,8 +1,9 @@
 import AssetCatalog
 import CatalogFixtures
-@testable import CompiledCatalog
 import Foundation
 import Testing
+
+@testable import CompiledCatalog
 
 /// The reader over the real files of the corpus, against what their source catalog declares and
 /// what the Makefile's actool commands asked for.
@@ -92,7 +93,10 @@ import Testing
         let vector = try #require(catalog.renditions.first { $0.name == "v_universal" && $0.pixelFormat == .pdf })
         #expect(vector.layout == .vector)
         #expect(vector.flags.isVectorBased)
-        guard case .rawData(let range) = vector.payload else { Issue.record("not raw data: \(vector.payload)"); return }
+        guard case .rawData(let range) = vector.payload else {
+            Issue.record("not raw data: \(vector.payload)")
+            return
+        }
         #expect(bytes[range.offset..<(range.offset + 4)].elementsEqual(Array("%PDF".utf8)))
         #expect(vector.compression == .uncompressed)
     }
@@ -154,9 +158,11 @@ import Testing
 /// What actool kept for one family against what it kept for both: an oracle for thinning.
 @Suite struct FamilyFileTests {
     static func identities(_ name: String) throws -> Set<RenditionIdentity> {
-        Set(try CompiledCorpus.read(name).renditions.filter { $0.name != nil }.map {
-            RenditionIdentity(name: $0.name, idiom: $0.key.idiom, scale: $0.key.scale, subtype: $0.key.subtype, renditionName: $0.renditionName, width: $0.width)
-        })
+        Set(
+            try CompiledCorpus.read(name).renditions.filter { $0.name != nil }.map {
+                RenditionIdentity(
+                    name: $0.name, idiom: $0.key.idiom, scale: $0.key.scale, subtype: $0.key.subtype, renditionName: $0.renditionName, width: $0.width)
+            })
     }
 
     /// Every rendition of the two-family file is in one of the one-family files.

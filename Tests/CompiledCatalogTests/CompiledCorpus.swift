@@ -24,7 +24,8 @@ enum CompiledCorpus {
     static func leafEntryCount(_ bytes: [UInt8], tree name: String) -> Int? {
         func be32(_ at: Int) -> Int { Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3]) }
         func be16(_ at: Int) -> Int { Int(bytes[at]) << 8 | Int(bytes[at + 1]) }
-        let table = be32(16), variables = be32(24)
+        let table = be32(16)
+        let variables = be32(24)
         func blockOffset(_ index: Int) -> Int { be32(table + 4 + 8 * index) }
         var cursor = variables + 4
         var treeBlock: Int?

@@ -13,7 +13,7 @@ import Testing
 func assetNames(in path: String) throws -> [String] {
     let catalog = try CatalogReader().read(at: path)
     for diagnostic in catalog.diagnostics {
-        print(diagnostic)   // path:line:column: warning: message [rule-id]
+        print(diagnostic) // path:line:column: warning: message [rule-id]
     }
     return catalog.assets.flatMap(\.withDescendants).map(\.name)
 }

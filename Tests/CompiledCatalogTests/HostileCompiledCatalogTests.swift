@@ -1,8 +1,9 @@
 import AssetCatalog
 import CatalogFixtures
-@testable import CompiledCatalog
 import Foundation
 import Testing
+
+@testable import CompiledCatalog
 
 /// Broken and hostile `.car` files: each gives a typed error naming the structure and its offset,
 /// never a crash, a hang or an allocation the file's size does not justify.
@@ -13,7 +14,10 @@ import Testing
     }
 
     static func read(_ bytes: [UInt8]) -> CompiledCatalogError? {
-        do { _ = try CompiledCatalog(bytes: bytes, path: "Assets.car"); return nil } catch { return error }
+        do {
+            _ = try CompiledCatalog(bytes: bytes, path: "Assets.car")
+            return nil
+        } catch { return error }
     }
 
     static func writeBigEndian(_ value: UInt32, at offset: Int, in bytes: inout [UInt8]) {
@@ -32,7 +36,10 @@ import Testing
     }
 
     @Test func aMissingFileIsUnreadable() throws {
-        do { _ = try CompiledCatalog(path: "/nonexistent/Assets.car"); Issue.record("read a missing file") } catch {
+        do {
+            _ = try CompiledCatalog(path: "/nonexistent/Assets.car")
+            Issue.record("read a missing file")
+        } catch {
             #expect(error.kind == .unreadable)
         }
     }

@@ -1,8 +1,9 @@
 import AdaptiveAssets
 import CatalogFixtures
-@testable import CompiledCatalog
 import DeviceProfiles
 import Testing
+
+@testable import CompiledCatalog
 
 /// Issue #26, item 6: names a file can hold that Swift's `String` equality merges (NFC and NFD,
 /// equal before a NUL, invalid UTF-8) stay as many assets as the file has facets, in the

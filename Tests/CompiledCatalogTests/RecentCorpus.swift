@@ -27,20 +27,28 @@ enum RecentCorpus {
         var testDescription: String { path }
     }
 
-    static let sentryXcode15 = File(path: "sentry-cli/apple-catalog-parsing/native/swift/AssetCatalogParser/Tests/AssetCatalogParserTests/Resources/test.xcarchive/Products/Applications/DemoApp.app/Assets.car",
-                                    coreUI: 866, storageVersion: 17, platform: "ios", platformVersion: "16.0", tool: "Xcode 15.2 (15C500b)", renditions: 1)
-    static let sentryXcode16 = File(path: "sentry-cli/tests/integration/_fixtures/build/archive.xcarchive/Products/Applications/DemoApp.app/Assets.car",
-                                    coreUI: 918, storageVersion: 17, platform: "ios", platformVersion: "15.0", tool: "Xcode 16.4 (16F6)", renditions: 2)
-    static let grid = File(path: "Grid/Resources/Assets.car", coreUI: 972, storageVersion: 17, platform: "macosx", platformVersion: "14.0",
-                           tool: "Xcode 26.3 (17C529)", renditions: 13)
-    static let sudoku = File(path: "sudoku/Resources/Assets.car", coreUI: 969, storageVersion: 17, platform: "macosx", platformVersion: "10.14",
-                             tool: "Xcode 26.0.1 (17A400)", renditions: 40)
-    static let stasis = File(path: "Stasis/Resources/Assets.car", coreUI: 972, storageVersion: 17, platform: "atv", platformVersion: "26.2",
-                             tool: "Xcode 26.2 (17C52)", renditions: 11)
-    static let fixXcodeAssets = File(path: "Fix_Xcode_Assets/Assets.car", coreUI: 498, storageVersion: 15, platform: "ios", platformVersion: "9.0",
-                                     tool: "IBCocoaTouchImageCatalogTool-10.1", renditions: 0)
-    static let iMon = File(path: "iMon/Resources/Assets.car", coreUI: 975, storageVersion: 17, platform: "macosx", platformVersion: "13.0",
-                           tool: "Xcode 26.6 (17F113)", renditions: 13)
+    static let sentryXcode15 = File(
+        path:
+            "sentry-cli/apple-catalog-parsing/native/swift/AssetCatalogParser/Tests/AssetCatalogParserTests/Resources/test.xcarchive/Products/Applications/DemoApp.app/Assets.car",
+        coreUI: 866, storageVersion: 17, platform: "ios", platformVersion: "16.0", tool: "Xcode 15.2 (15C500b)", renditions: 1)
+    static let sentryXcode16 = File(
+        path: "sentry-cli/tests/integration/_fixtures/build/archive.xcarchive/Products/Applications/DemoApp.app/Assets.car",
+        coreUI: 918, storageVersion: 17, platform: "ios", platformVersion: "15.0", tool: "Xcode 16.4 (16F6)", renditions: 2)
+    static let grid = File(
+        path: "Grid/Resources/Assets.car", coreUI: 972, storageVersion: 17, platform: "macosx", platformVersion: "14.0",
+        tool: "Xcode 26.3 (17C529)", renditions: 13)
+    static let sudoku = File(
+        path: "sudoku/Resources/Assets.car", coreUI: 969, storageVersion: 17, platform: "macosx", platformVersion: "10.14",
+        tool: "Xcode 26.0.1 (17A400)", renditions: 40)
+    static let stasis = File(
+        path: "Stasis/Resources/Assets.car", coreUI: 972, storageVersion: 17, platform: "atv", platformVersion: "26.2",
+        tool: "Xcode 26.2 (17C52)", renditions: 11)
+    static let fixXcodeAssets = File(
+        path: "Fix_Xcode_Assets/Assets.car", coreUI: 498, storageVersion: 15, platform: "ios", platformVersion: "9.0",
+        tool: "IBCocoaTouchImageCatalogTool-10.1", renditions: 0)
+    static let iMon = File(
+        path: "iMon/Resources/Assets.car", coreUI: 975, storageVersion: 17, platform: "macosx", platformVersion: "13.0",
+        tool: "Xcode 26.6 (17F113)", renditions: 13)
 
     static let files = [sentryXcode15, sentryXcode16, grid, sudoku, stasis, fixXcodeAssets, iMon]
 

@@ -1,10 +1,11 @@
 import AdaptiveAssets
 import AssetCatalog
 import CatalogFixtures
-@testable import CompiledCatalog
 import DeviceProfiles
 import Foundation
 import Testing
+
+@testable import CompiledCatalog
 
 /// The reader over real files from Xcode 10 to Xcode 26 (`compiled/recent`), against their source
 /// catalogs where the repository has them, and otherwise against facts the files state twice
@@ -87,7 +88,10 @@ import Testing
         #expect(rendition.key.idiom == .universal && rendition.key.scale == 1)
         // The RAWD block's length and the JPEG inside it agree: SOI first, EOI last.
         let jpeg = try #require(try catalog.rawData(of: rendition))
-        guard case .rawData(let range) = rendition.payload else { Issue.record("not RAWD"); return }
+        guard case .rawData(let range) = rendition.payload else {
+            Issue.record("not RAWD")
+            return
+        }
         #expect(jpeg.count == 112_698 && jpeg.count == range.length)
         #expect(jpeg.starts(with: [0xFF, 0xD8, 0xFF]) && jpeg.suffix(2) == [0xFF, 0xD9])
     }
@@ -99,14 +103,20 @@ import Testing
         #expect(catalog.metadata?.thinningArguments.contains("<idiom 1>") == true)
         #expect(catalog.keyFormat.attributes.contains(.displayGamut))
         let index = try #require(catalog.renditions.first { $0.layout == .multisizeImage })
-        guard case .multisizeImage(let sizes) = index.payload else { Issue.record("no MSIS"); return }
+        guard case .multisizeImage(let sizes) = index.payload else {
+            Issue.record("no MSIS")
+            return
+        }
         #expect(sizes.map { "\($0.width)x\($0.height)" } == ["1024x1024"])
         let icon = try #require(catalog.renditions.first { $0.layout == .onePartScale })
         #expect(icon.name == "AppIcon" && icon.key.idiom == .phone && icon.key.displayGamut == .sRGB)
         #expect(icon.width == 1024 && icon.height == 1024 && icon.pixelFormat == .rgbw && icon.compression == .lzfse)
         #expect(icon.colorSpace == .extendedSRGB)
         // Its rows decode: 1024 × 1024 pixels of 8 bytes.
-        guard case .pixels(let bitmap)? = try catalog.decodedBitmap(of: icon) else { Issue.record("not decoded"); return }
+        guard case .pixels(let bitmap)? = try catalog.decodedBitmap(of: icon) else {
+            Issue.record("not decoded")
+            return
+        }
         #expect(bitmap.width == 1024 && bitmap.height == 1024 && bitmap.bytes.count >= 1024 * 1024 * 8)
     }
 
@@ -135,7 +145,10 @@ import Testing
             #expect(png.width == Int(rendition.width) && png.height == Int(rendition.height), "\(filename)")
         }
         let index = try #require(catalog.renditions.first { $0.layout == .multisizeImage })
-        guard case .multisizeImage(let sizes) = index.payload else { Issue.record("no MSIS"); return }
+        guard case .multisizeImage(let sizes) = index.payload else {
+            Issue.record("no MSIS")
+            return
+        }
         #expect(sizes.map { Int($0.width) } == [16, 32, 128, 256, 512])
     }
 
@@ -155,12 +168,17 @@ import Testing
 
     @Test func sudokusAccentColorIsTheSourcesExtendedSRGBColour() throws {
         let catalog = try RecentCorpus.read(RecentCorpus.sudoku)
-        let color = try #require(try RecentCorpus.contents(Self.sudokuSource + "Assets.xcassets/AccentColor.colorset/Contents.json")["colors"] as? [[String: Any]]).first
+        let color = try #require(
+            try RecentCorpus.contents(Self.sudokuSource + "Assets.xcassets/AccentColor.colorset/Contents.json")["colors"] as? [[String: Any]]
+        ).first
         let definition = try #require(color?["color"] as? [String: Any])
         #expect(definition["color-space"] as? String == "extended-srgb")
         let declared = try #require(definition["components"] as? [String: String])
         let rendition = try #require(catalog.renditions.first { $0.name == "AccentColor" })
-        guard case .color(let space, let components) = rendition.payload else { Issue.record("not a colour"); return }
+        guard case .color(let space, let components) = rendition.payload else {
+            Issue.record("not a colour")
+            return
+        }
         #expect(RenditionColorSpace(rawValue: space) == .extendedSRGB)
         #expect(RenditionColorSpace(rawValue: space).contentsName == definition["color-space"] as? String)
         let expected = ["red", "green", "blue", "alpha"].compactMap { declared[$0].flatMap(Double.init) }
@@ -169,7 +187,9 @@ import Testing
         // Extracted, the colour set says what the source said, to Xcode's three decimals.
         let folder = try TemporaryCatalog(writeRootContents: false)
         _ = try CompiledExtraction(catalog).write(to: folder.root + "/Out.xcassets")
-        let written = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.root + "/Out.xcassets/AccentColor.colorset/Contents.json"))) as? [String: Any]
+        let written =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.root + "/Out.xcassets/AccentColor.colorset/Contents.json")))
+            as? [String: Any]
         let writtenColor = try #require((written?["colors"] as? [[String: Any]])?.first?["color"] as? [String: Any])
         #expect(writtenColor["color-space"] as? String == "extended-srgb")
         #expect(writtenColor["components"] as? [String: String] == declared)
@@ -318,12 +338,14 @@ import Testing
         let kept = catalog.keepingPackedImages(Set(catalog.renditions.indices.filter { $0 % 2 == 0 }))
         let slice = try CompiledCatalog(bytes: try catalog.writing(keeping: kept))
         let names = Set(slice.renditions.compactMap(\.key.nameIdentifier))
-        let before = try Self.bitmapKeys(catalog), after = try Self.bitmapKeys(slice)
+        let before = try Self.bitmapKeys(catalog)
+        let after = try Self.bitmapKeys(slice)
         #expect(after.map(\.identifier) == before.map(\.identifier).filter { UInt16(exactly: $0).map(names.contains) ?? false })
         let model = RenditionValueMasks.byName(slice.renditions, attributeCount: slice.keyFormat.attributes.count)
         for ((identifier, masks), (_, original)) in zip(after, before.filter { entry in after.contains { $0.identifier == entry.identifier } }) {
             for position in slice.keyFormat.attributes.indices {
-                let expected = original.mask(at: position) == CARBitmapKeyMasks.untracked ? CARBitmapKeyMasks.untracked : model[UInt16(identifier)]?.masks[position]
+                let expected =
+                    original.mask(at: position) == CARBitmapKeyMasks.untracked ? CARBitmapKeyMasks.untracked : model[UInt16(identifier)]?.masks[position]
                 #expect(masks.mask(at: position) == expected, "\(identifier) \(slice.keyFormat.attributes[position])")
             }
         }
@@ -334,7 +356,8 @@ import Testing
     @Test func theThinnedXcode16FilesBitmapKeysAreWrittenAgainByteForByte() throws {
         let catalog = try RecentCorpus.read(RecentCorpus.sentryXcode16)
         let written = try CompiledCatalog(bytes: try catalog.writing(keeping: Set(catalog.renditions.indices)))
-        let before = try Self.bitmapKeys(catalog), after = try Self.bitmapKeys(written)
+        let before = try Self.bitmapKeys(catalog)
+        let after = try Self.bitmapKeys(written)
         #expect(!before.isEmpty)
         #expect(after.map(\.identifier) == before.map(\.identifier))
         #expect(after.map(\.masks.bytes) == before.map(\.masks.bytes))

@@ -1,6 +1,7 @@
 import CatalogFixtures
-@testable import CompiledCatalog
 import Testing
+
+@testable import CompiledCatalog
 
 /// The test fixture `SyntheticCatalog` against the reader: every field it writes reads back as
 /// given, so tests built on it state what they mean.
@@ -16,8 +17,10 @@ import Testing
                 .data("notes.json", key: [.identifier: 8], uti: "public.json", bytes: Array("{}".utf8)),
                 .bitmap("dot@2x.png", key: [.identifier: 9, .scale: 2, .idiom: 1, .appearance: 1], width: 1, height: 1, pixels: [10, 20, 30, 255]),
             ],
-            trees: [.namedValues("APPEARANCEKEYS", [("UIAppearanceAny", 0), ("UIAppearanceDark", 1)]),
-                    .bitmapKeys([(identifier: 7, masks: [0xFFFF_FFFF, 2, 1, 0xFFFF_FFFF, 0xFFFF_FFFF, 0xFFFF_FFFF])])])
+            trees: [
+                .namedValues("APPEARANCEKEYS", [("UIAppearanceAny", 0), ("UIAppearanceDark", 1)]),
+                .bitmapKeys([(identifier: 7, masks: [0xFFFF_FFFF, 2, 1, 0xFFFF_FFFF, 0xFFFF_FFFF, 0xFFFF_FFFF])]),
+            ])
         synthetic.platform = ("atv", "26.2")
         synthetic.thinningArguments = "optimized <idiom 3>"
         let catalog = try CompiledCatalog(bytes: try synthetic.bytes())
@@ -33,7 +36,10 @@ import Testing
 
         let color = catalog.renditions[0]
         #expect(color.name == "Accent" && color.renditionName == "Accent" && color.layout == .color)
-        guard case .color(let space, let components) = color.payload else { Issue.record("not a colour"); return }
+        guard case .color(let space, let components) = color.payload else {
+            Issue.record("not a colour")
+            return
+        }
         #expect(space == 4 && components == [1.25, 0.5, 0, 1])
 
         let data = catalog.renditions[1]
@@ -43,13 +49,17 @@ import Testing
         let dot = catalog.renditions[2]
         #expect(dot.key.scale == 2 && dot.key.idiom == .phone && dot.key.appearance == 1 && dot.key.nameIdentifier == 9)
         #expect(dot.width == 1 && dot.height == 1 && dot.scaleFactor == 200 && dot.pixelFormat == .argb && dot.colorSpace == .sRGB)
-        guard case .pixels(let bitmap)? = try catalog.decodedBitmap(of: dot) else { Issue.record("not decoded"); return }
+        guard case .pixels(let bitmap)? = try catalog.decodedBitmap(of: dot) else {
+            Issue.record("not decoded")
+            return
+        }
         #expect(bitmap.bytes == [10, 20, 30, 255])
     }
 
     @Test func bitmapKeysEntriesHoldTheIdentifierAndTheMaskBlock() throws {
-        let synthetic = SyntheticCatalog(keyFormat: [.scale, .identifier], facets: [.init("A", identifier: 6849)],
-                                         trees: [.bitmapKeys([(identifier: 6849, masks: [6, 0xFFFF_FFFF])])])
+        let synthetic = SyntheticCatalog(
+            keyFormat: [.scale, .identifier], facets: [.init("A", identifier: 6849)],
+            trees: [.bitmapKeys([(identifier: 6849, masks: [6, 0xFFFF_FFFF])])])
         let store = try BOMStore(ByteReader(try synthetic.bytes()))
         let tree = try #require(try BOMTree(store, named: "BITMAPKEYS"))
         #expect(tree.entries.map(\.keyBlock) == [6849])

@@ -26,8 +26,9 @@ import Testing
         let fixture = try TemporaryCatalog()
         try fixture.addSet("logo.imageset", entries: [])
         for bad in ["AssetName", "Type", "self", "2x", "My Assets", "String", "a\nb"] {
-            let run = try HostileAdapt.run(["validate", "Test.xcassets", "--images", "none", "--accessors", "A.swift", "--accessors-type", bad],
-                                           in: fixture.root)
+            let run = try HostileAdapt.run(
+                ["validate", "Test.xcassets", "--images", "none", "--accessors", "A.swift", "--accessors-type", bad],
+                in: fixture.root)
             #expect(run.status == 2, "\(bad.debugDescription): exit \(run.status)")
             #expect(run.stderr.contains("--accessors-type '\(bad.escapingNewlines)'"), "\(run.stderr)")
             #expect(!FileManager.default.fileExists(atPath: fixture.root + "/A.swift"))
@@ -35,6 +36,6 @@ import Testing
     }
 }
 
-private extension String {
-    var escapingNewlines: String { replacingOccurrences(of: "\n", with: "\\n") }
+extension String {
+    fileprivate var escapingNewlines: String { replacingOccurrences(of: "\n", with: "\\n") }
 }

@@ -13,7 +13,8 @@ import Testing
             let before = snapshot(fixture.root)
             let run = try HostileAdapt.run(command, in: fixture.root)
             #expect(run.status == 1, "\(command[0]): \(run.stderr)")
-            #expect(run.stderr.contains("error: not an asset catalog") && run.stderr.contains("Test.xcassets")
+            #expect(
+                run.stderr.contains("error: not an asset catalog") && run.stderr.contains("Test.xcassets")
                     && run.stderr.contains("[catalog.not-a-catalog]"), "\(command[0]): \(run.stderr)")
             #expect(!run.stderr.contains("main.swift"), "the project was walked as a catalog")
             #expect(snapshot(fixture.root) == before)

@@ -26,8 +26,9 @@ import Testing
             let run = try HostileAdapt.run(command, in: fixture.root, deadline: 30)
             #expect(!run.timedOut, "\(command[0]) hung on a link loop")
             #expect(run.status == 1)
-            #expect(run.stderr.contains("Test.xcassets/Leak.imagestack:1:1: error: symbolic link to '../secret' leads outside the catalog"),
-                    "\(run.stderr)")
+            #expect(
+                run.stderr.contains("Test.xcassets/Leak.imagestack:1:1: error: symbolic link to '../secret' leads outside the catalog"),
+                "\(run.stderr)")
             #expect(run.stderr.contains("Test.xcassets/B.imageset/b.png:1:1: error:") && run.stderr.contains("[catalog.symlink-escape]"))
             #expect(run.stderr.contains("Test.xcassets/grp/a:1:1: warning:") && run.stderr.contains("Test.xcassets/grp/b:1:1: warning:"))
             #expect(run.stderr.contains("Test.xcassets/A.imageset/copy.png:1:1: warning:") && run.stderr.contains("[catalog.symlink]"))
@@ -40,13 +41,15 @@ import Testing
         let refused = try HostileAdapt.run(["thin", "Test.xcassets", "--device", "iphone-6", "-o", "out"], in: fixture.root, deadline: 30)
         #expect(refused.status == 1 && !FileManager.default.fileExists(atPath: fixture.root + "/out"))
         for placement in [[], ["--link"], ["--copy"]] {
-            let run = try HostileAdapt.run(["thin", "Test.xcassets", "--device", "iphone-6", "-o", "out", "--allow-invalid"] + placement,
-                                           in: fixture.root, deadline: 30)
+            let run = try HostileAdapt.run(
+                ["thin", "Test.xcassets", "--device", "iphone-6", "-o", "out", "--allow-invalid"] + placement,
+                in: fixture.root, deadline: 30)
             #expect(!run.timedOut && run.status == 0, "\(run.stderr)")
             let written = snapshot(fixture.root + "/out")
             #expect(written.count < 40, "a link loop was copied: \(written.count) entries")
-            #expect(!written.values.contains { $0.contains(Array("TOPSECRET".utf8).map { String($0, radix: 16) }.joined()) },
-                    "\(placement): the secret was copied")
+            #expect(
+                !written.values.contains { $0.contains(Array("TOPSECRET".utf8).map { String($0, radix: 16) }.joined()) },
+                "\(placement): the secret was copied")
             #expect(!written.keys.contains { $0.contains("Leak") }, "\(placement): the escaping folder was copied")
             #expect(!written.values.contains { $0.hasPrefix("link -> ..") || $0.hasPrefix("link -> /") }, "\(placement): a link leads out")
         }
@@ -64,23 +67,27 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: fixture.path + "/Z.imageset/Contents.json", withDestinationPath: "/dev/zero")
         try FileManager.default.createDirectory(atPath: fixture.path + "/G", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: fixture.path + "/G/Contents.json", withDestinationPath: "/dev/zero")
-        let commands = [["inspect", "Test.xcassets"], ["validate", "Test.xcassets"],
-                        ["thin", "Test.xcassets", "--device", "iphone-6", "-o", "out", "--allow-invalid"],
-                        ["png", "Test.xcassets"]]
+        let commands = [
+            ["inspect", "Test.xcassets"], ["validate", "Test.xcassets"],
+            ["thin", "Test.xcassets", "--device", "iphone-6", "-o", "out", "--allow-invalid"],
+            ["png", "Test.xcassets"],
+        ]
         for command in commands {
             let run = try HostileAdapt.run(command, in: fixture.root, deadline: 30)
             #expect(!run.timedOut, "\(command[0]) hung")
             #expect(run.status == (command[0] == "thin" ? 0 : 1), "\(command[0]): \(run.stderr)")
         }
         let inspect = try HostileAdapt.run(["inspect", "Test.xcassets"], in: fixture.root, deadline: 30)
-        #expect(inspect.stderr.contains("Test.xcassets/P.imageset/Contents.json:1:1: error: cannot read Contents.json: not a regular file (a named pipe)"),
-                "\(inspect.stderr)")
+        #expect(
+            inspect.stderr.contains("Test.xcassets/P.imageset/Contents.json:1:1: error: cannot read Contents.json: not a regular file (a named pipe)"),
+            "\(inspect.stderr)")
         #expect(inspect.stderr.contains("Test.xcassets/Z.imageset/Contents.json:1:1: error:"))
         #expect(inspect.stderr.contains("Test.xcassets/G/Contents.json:1:1: error:"))
         // The image that is a FIFO: said to be unreadable, not blamed for bytes it does not have.
         let validate = try HostileAdapt.run(["validate", "Test.xcassets"], in: fixture.root, deadline: 30)
-        #expect(validate.stderr.contains("A.imageset/a@3x.png:1:1: error: cannot read the file: not a regular file (a named pipe)"),
-                "\(validate.stderr)")
+        #expect(
+            validate.stderr.contains("A.imageset/a@3x.png:1:1: error: cannot read the file: not a regular file (a named pipe)"),
+            "\(validate.stderr)")
         #expect(!validate.stderr.contains("is not an image in any format"))
     }
 
@@ -89,7 +96,8 @@ import Testing
         try fixture.write([UInt8](repeating: 0x20, count: (16 << 20) + 1), to: "B.imageset/Contents.json")
         let run = try HostileAdapt.run(["inspect", "Test.xcassets"], in: fixture.root)
         #expect(run.status == 1)
-        #expect(run.stderr.contains("Test.xcassets/B.imageset/Contents.json:1:1: error: cannot read Contents.json:")
+        #expect(
+            run.stderr.contains("Test.xcassets/B.imageset/Contents.json:1:1: error: cannot read Contents.json:")
                 && run.stderr.contains("more than the limit of 16777216 bytes"), "\(run.stderr)")
     }
 
@@ -122,8 +130,9 @@ import Testing
     @Test func namesCannotStartALineInAnyTextOutput() throws {
         let fixture = try thinnableCatalog()
         let evil = "Evil\n::error file=a.swift::forged\u{202E}gnp"
-        try fixture.addSet(evil + ".imageset", entries: [["idiom": "universal", "filename": "e.png"]], files: ["e.png"],
-                           pngBytes: PNGFixture.png(width: 4, height: 4))
+        try fixture.addSet(
+            evil + ".imageset", entries: [["idiom": "universal", "filename": "e.png"]], files: ["e.png"],
+            pngBytes: PNGFixture.png(width: 4, height: 4))
         let copy = fixture.root + "/Copy.xcassets"
         try FileManager.default.copyItem(atPath: fixture.path, toPath: copy)
         try FileManager.default.removeItem(atPath: copy + "/" + evil + ".imageset")

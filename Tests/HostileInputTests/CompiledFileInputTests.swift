@@ -24,8 +24,9 @@ import Testing
         let run = try HostileAdapt.run(arguments, in: folder, deadline: 20)
         #expect(!run.timedOut, "\(arguments[0]) hung on a named pipe")
         #expect(run.status != 0)
-        #expect(run.stderr.hasPrefix("x.car:") && run.stderr.contains(": error: the file is not a regular file (a named pipe) [car.unreadable]"),
-                "\(arguments): \(run.stderr)")
+        #expect(
+            run.stderr.hasPrefix("x.car:") && run.stderr.contains(": error: the file is not a regular file (a named pipe) [car.unreadable]"),
+            "\(arguments): \(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/out"), "nothing is written")
     }
 }
@@ -50,17 +51,20 @@ import Testing
         let input = try make()
         let car = folder.root + "/\(name).car"
         try Data(input).write(to: URL(fileURLWithPath: car))
-        for arguments in [["inspect", car], ["inspect", car, "--format", "json"], ["size", car, "--device", "iphone-15"],
-                          ["thin", car, "--device", "iphone-15", "-o", "Thinned"], ["resolve", car, "Name0", "--idiom", "phone", "--scale", "2"],
-                          ["extract", car, "-o", "Extracted.xcassets"]] {
+        for arguments in [
+            ["inspect", car], ["inspect", car, "--format", "json"], ["size", car, "--device", "iphone-15"],
+            ["thin", car, "--device", "iphone-15", "-o", "Thinned"], ["resolve", car, "Name0", "--idiom", "phone", "--scale", "2"],
+            ["extract", car, "-o", "Extracted.xcassets"],
+        ] {
             let run = try HostileAdapt.run(arguments, in: folder.root, limits: "ulimit -v 1500000", deadline: 60)
             #expect(!run.timedOut, "\(arguments[0]) hung on \(name)")
             #expect(run.status == 0 || run.status == 1, "\(arguments) ended with \(run.status): \(run.stderr.prefix(400))")
             // What a command prints is bounded by what it reads.
             #expect(run.stdout.utf8.count <= 4 * input.count + (64 << 10), "\(arguments[0]) printed \(run.stdout.utf8.count) bytes from \(input.count)")
             if run.status == 1 {
-                #expect(run.stderr.contains("\(name).car") && run.stderr.contains("error:") && run.stderr.contains("[car.malformed]"),
-                        "\(arguments): \(run.stderr.prefix(400))")
+                #expect(
+                    run.stderr.contains("\(name).car") && run.stderr.contains("error:") && run.stderr.contains("[car.malformed]"),
+                    "\(arguments): \(run.stderr.prefix(400))")
             }
         }
         // extract's own bound (--max-output's default): 16 times its input, at least 64 MiB.

@@ -8,8 +8,9 @@ import Testing
     func validate(config: String) throws -> HostileAdapt.Run {
         let fixture = try thinnableCatalog()
         try fixture.write(config, to: "../.adapt.yml")
-        return try HostileAdapt.run(["validate", "Test.xcassets", "--images", "none"], in: fixture.root,
-                                    limits: "ulimit -v 2000000", deadline: 20)
+        return try HostileAdapt.run(
+            ["validate", "Test.xcassets", "--images", "none"], in: fixture.root,
+            limits: "ulimit -v 2000000", deadline: 20)
     }
 
     /// ~600 bytes: nine aliases of nine aliases, eight deep, used as a key. Yams hashed the
@@ -22,8 +23,9 @@ import Testing
         lines.append("? *h : 1")
         let run = try validate(config: lines.joined(separator: "\n") + "\n")
         #expect(!run.timedOut, "the alias bomb still expands")
-        #expect(run.status == 1 && run.stderr.contains(".adapt.yml:1:4: error: anchors (&name) and aliases (*name) are not allowed"),
-                "\(run.stderr)")
+        #expect(
+            run.status == 1 && run.stderr.contains(".adapt.yml:1:4: error: anchors (&name) and aliases (*name) are not allowed"),
+            "\(run.stderr)")
     }
 
     /// 200 KB: a list of 100,000 items as a key nested 900 mappings deep (`? ? ? … [z, …]`), which

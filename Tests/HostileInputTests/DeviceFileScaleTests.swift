@@ -38,19 +38,22 @@ import Testing
     /// One set whose file depends on the size classes, so windows differ in what they show.
     static func sizeClassCatalog(distinct: Bool = false) throws -> TemporaryCatalog {
         let fixture = try TemporaryCatalog()
-        try fixture.addSet("Banner.imageset", entries: [
-            ["idiom": "universal", "scale": "2x", "filename": "any.png"],
-            ["idiom": "universal", "scale": "2x", "width-class": "compact", "filename": "compact.png"],
-            ["idiom": "universal", "scale": "2x", "width-class": "regular", "height-class": "regular", "filename": "regular.png"],
-        ], files: ["any.png", "compact.png", "regular.png"], pngBytes: PNGFixture.png(width: 4, height: 4))
+        try fixture.addSet(
+            "Banner.imageset",
+            entries: [
+                ["idiom": "universal", "scale": "2x", "filename": "any.png"],
+                ["idiom": "universal", "scale": "2x", "width-class": "compact", "filename": "compact.png"],
+                ["idiom": "universal", "scale": "2x", "width-class": "regular", "height-class": "regular", "filename": "regular.png"],
+            ], files: ["any.png", "compact.png", "regular.png"], pngBytes: PNGFixture.png(width: 4, height: 4))
         try fixture.write(manyWindows(windows, distinct: distinct), to: "../devices.json")
         return fixture
     }
 
     @Test func matrixIsLinearInOneProfilesWindows() throws {
         let fixture = try Self.sizeClassCatalog()
-        let run = try HostileAdapt.run(["matrix", "Test.xcassets", "--device", "many-windows", "--devices", "devices.json"],
-                                       in: fixture.root, limits: Self.cap, deadline: 180)
+        let run = try HostileAdapt.run(
+            ["matrix", "Test.xcassets", "--device", "many-windows", "--devices", "devices.json"],
+            in: fixture.root, limits: Self.cap, deadline: 180)
         try #require(!run.timedOut && run.status == 0, "killed or failed (quadratic in the windows?): \(run.stderr)")
         #expect(run.stdout.hasPrefix("Many windows (many-windows): \(Self.windows * 8) trait sets, 1 asset"))
         // Every row is listed (the matrix is windows × assets), but the changes are the distinct
@@ -67,8 +70,9 @@ import Testing
     @Test(arguments: [false, true])
     func reportIsLinearInOneProfilesWindows(distinct: Bool) throws {
         let fixture = try Self.sizeClassCatalog(distinct: distinct)
-        let run = try HostileAdapt.run(["report", "Test.xcassets", "-o", "report.html", "--devices", "devices.json", "--cache", "thumbs"],
-                                       in: fixture.root, limits: Self.cap + "; ulimit -v 800000", deadline: 180)
+        let run = try HostileAdapt.run(
+            ["report", "Test.xcassets", "-o", "report.html", "--devices", "devices.json", "--cache", "thumbs"],
+            in: fixture.root, limits: Self.cap + "; ulimit -v 800000", deadline: 180)
         try #require(!run.timedOut && run.status == 0, "killed or failed (quadratic in the windows?): \(run.stderr)")
         let page = try String(contentsOfFile: fixture.root + "/report.html", encoding: .utf8)
         #expect(page.contains("many-windows"))
@@ -81,7 +85,8 @@ import Testing
     /// for each id (40,000 profiles, 13.7 MB: 82 s for `adapt devices`).
     @Test func manyProfilesMergeInLinearTime() throws {
         let fixture = try TemporaryCatalog()
-        let profile = #""idiom":"phone","displayScale":2,"screen":{"width":375,"height":667},"displayGamut":"sRGB","memory":1,"appearances":["light"],"#
+        let profile =
+            #""idiom":"phone","displayScale":2,"screen":{"width":375,"height":667},"displayGamut":"sRGB","memory":1,"appearances":["light"],"#
             + #""traitSets":[{"orientation":"portrait","multitasking":"fullScreen","horizontalSizeClass":"compact","#
             + #""verticalSizeClass":"regular","window":{"width":375,"height":667}}]"#
         let count = 30_000

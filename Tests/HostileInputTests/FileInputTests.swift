@@ -9,8 +9,10 @@ import Testing
 /// blaming the catalog.
 @Suite struct FileInputTests {
     /// A memory cap for every run here (see `HostileAdapt.run(_:in:limits:deadline:)`).
-    func runLimited(_ arguments: [String], in folder: String, limits: String = "ulimit -v 2000000",
-                    deadline: Double = 30) throws -> HostileAdapt.Run {
+    func runLimited(
+        _ arguments: [String], in folder: String, limits: String = "ulimit -v 2000000",
+        deadline: Double = 30
+    ) throws -> HostileAdapt.Run {
         try HostileAdapt.run(arguments, in: folder, limits: limits, deadline: deadline)
     }
 
@@ -37,15 +39,17 @@ import Testing
         let fifo = try runLimited(["validate", "Test.xcassets", "--images", "none"], in: fixture.root)
         #expect(!fifo.timedOut, "validate hung on a FIFO .adapt.yml")
         #expect(fifo.status == 1)
-        #expect(fifo.stderr.contains(".adapt.yml:1:1: error: cannot read the configuration file: not a regular file (a named pipe) [config.invalid]"),
-                "\(fifo.stderr)")
+        #expect(
+            fifo.stderr.contains(".adapt.yml:1:1: error: cannot read the configuration file: not a regular file (a named pipe) [config.invalid]"),
+            "\(fifo.stderr)")
         try FileManager.default.removeItem(atPath: fixture.root + "/.adapt.yml")
         try FileManager.default.createSymbolicLink(atPath: fixture.root + "/.adapt.yml", withDestinationPath: "/dev/zero")
         let zero = try runLimited(["validate", "Test.xcassets", "--images", "none"], in: fixture.root)
         #expect(!zero.timedOut && zero.status == 1, "\(zero.stderr)")
         // Found by lookup, a link is refused as a link (it is not followed to learn what it is).
-        #expect(zero.stderr.contains(".adapt.yml:1:1: error: cannot read the configuration file: is a symbolic link"),
-                "\(zero.stderr)")
+        #expect(
+            zero.stderr.contains(".adapt.yml:1:1: error: cannot read the configuration file: is a symbolic link"),
+            "\(zero.stderr)")
         try FileManager.default.removeItem(atPath: fixture.root + "/.adapt.yml")
         // Given with --config.
         let given = try runLimited(["validate", "Test.xcassets", "--images", "none", "--config", "/dev/zero"], in: fixture.root)
@@ -54,8 +58,9 @@ import Testing
         // Over the limit of 256 KiB.
         try fixture.write("# " + String(repeating: "x", count: 256 << 10) + "\n", to: "../big.yml")
         let big = try runLimited(["validate", "Test.xcassets", "--images", "none", "--config", "big.yml"], in: fixture.root)
-        #expect(big.status == 1 && big.stderr.contains("big.yml:1:1: error:") && big.stderr.contains("more than the limit of 262144 bytes"),
-                "\(big.stderr)")
+        #expect(
+            big.status == 1 && big.stderr.contains("big.yml:1:1: error:") && big.stderr.contains("more than the limit of 262144 bytes"),
+            "\(big.stderr)")
         // /dev/null still stands for no configuration.
         let none = try runLimited(["validate", "Test.xcassets", "--images", "none", "--config", "/dev/null"], in: fixture.root)
         #expect(none.status == 0, "\(none.stderr)")
@@ -64,14 +69,17 @@ import Testing
     @Test func aDevicesFileThatIsNotARegularFileIsRefusedByName() throws {
         let fixture = try thinnableCatalog()
         #expect(mkfifo(fixture.root + "/devices.json", 0o644) == 0)
-        let commands = [["validate", "Test.xcassets", "--images", "none"], ["thin", "Test.xcassets", "--device", "iphone-6", "-o", "out"],
-                        ["devices"]]
+        let commands = [
+            ["validate", "Test.xcassets", "--images", "none"], ["thin", "Test.xcassets", "--device", "iphone-6", "-o", "out"],
+            ["devices"],
+        ]
         for command in commands {
             for devices in ["/dev/zero", "devices.json"] {
                 let run = try runLimited(command + ["--devices", devices], in: fixture.root)
                 #expect(!run.timedOut, "\(command[0]) --devices \(devices) hung")
                 #expect(run.status == 1, "\(command[0]) --devices \(devices): \(run.stderr)")
-                #expect(run.stderr.hasPrefix("\(devices):1:1: error: cannot read device database: not a regular file")
+                #expect(
+                    run.stderr.hasPrefix("\(devices):1:1: error: cannot read device database: not a regular file")
                         && run.stderr.contains("[devices.unreadable]"), "\(command[0]) --devices \(devices): \(run.stderr)")
             }
         }
@@ -82,10 +90,14 @@ import Testing
     func colourCatalog(_ count: Int) throws -> TemporaryCatalog {
         let fixture = try TemporaryCatalog()
         for index in 0..<count {
-            try fixture.addSet("C\(index).colorset", entries: [[
-                "idiom": "universal",
-                "color": ["color-space": "srgb", "components": ["red": "1.000", "green": "0.500", "blue": "0.000", "alpha": "1.000"]],
-            ]])
+            try fixture.addSet(
+                "C\(index).colorset",
+                entries: [
+                    [
+                        "idiom": "universal",
+                        "color": ["color-space": "srgb", "components": ["red": "1.000", "green": "0.500", "blue": "0.000", "alpha": "1.000"]],
+                    ]
+                ])
         }
         return fixture
     }
@@ -97,9 +109,11 @@ import Testing
     /// keeps the test true whatever the runtime and the test runner hold open.
     @Test func runningOutOfFileDescriptorsIsOneErrorNotTheCatalogs() throws {
         let fixture = try colourCatalog(300)
-        let commands = [["inspect", "Test.xcassets"], ["validate", "Test.xcassets"],
-                        ["thin", "Test.xcassets", "--device", "iphone-6", "-o", "out"],
-                        ["report", "Test.xcassets", "-o", "report.html", "--cache", "thumbs"]]
+        let commands = [
+            ["inspect", "Test.xcassets"], ["validate", "Test.xcassets"],
+            ["thin", "Test.xcassets", "--device", "iphone-6", "-o", "out"],
+            ["report", "Test.xcassets", "-o", "report.html", "--cache", "thumbs"],
+        ]
         for command in commands {
             var ranOut = false
             for limit in [256, 16, 14, 12] + Array((4...11).reversed()) {
@@ -107,7 +121,8 @@ import Testing
                 try? FileManager.default.removeItem(atPath: fixture.root + "/report.html")
                 let run = try runLimited(command, in: fixture.root, limits: "ulimit -n \(limit)")
                 #expect(!run.timedOut, "\(command[0]) with ulimit -n \(limit)")
-                #expect(!run.stderr.contains("[contents.unreadable]") && !run.stderr.contains("[catalog.unreadable]")
+                #expect(
+                    !run.stderr.contains("[contents.unreadable]") && !run.stderr.contains("[catalog.unreadable]")
                         && !run.stderr.contains("device database is missing"), "\(command[0]) with ulimit -n \(limit): \(run.stderr)")
                 if run.status == 0 {
                     #expect(run.stderr.isEmpty, "\(command[0]) with ulimit -n \(limit): \(run.stderr)")
@@ -118,12 +133,14 @@ import Testing
                 #expect(limit < 256, "\(command[0]) fails even with ulimit -n 256: \(run.stderr)")
                 #expect(run.status == 2, "\(command[0]) with ulimit -n \(limit): \(run.stderr)")
                 let lines = run.stderr.split(separator: "\n")
-                #expect(lines.count == 1 && run.stderr.hasPrefix("error: adapt ran out of file descriptors (ulimit -n is \(limit)): ")
+                #expect(
+                    lines.count == 1 && run.stderr.hasPrefix("error: adapt ran out of file descriptors (ulimit -n is \(limit)): ")
                         && run.stderr.contains("[environment.exhausted]"), "\(command[0]) with ulimit -n \(limit): \(run.stderr)")
                 // While reading the catalog or writing its slice (thin may run out on either side,
                 // depending on what the runtime holds open), never at start-up.
-                #expect(run.stderr.contains("Test.xcassets/") && !run.stderr.contains(": starting:"),
-                        "ran out while working on the catalog, not before: \(run.stderr)")
+                #expect(
+                    run.stderr.contains("Test.xcassets/") && !run.stderr.contains(": starting:"),
+                    "ran out while working on the catalog, not before: \(run.stderr)")
                 #expect(!FileManager.default.fileExists(atPath: fixture.root + "/out"), "\(command[0])")
                 #expect(!FileManager.default.fileExists(atPath: fixture.root + "/report.html"), "\(command[0])")
                 ranOut = true
@@ -140,11 +157,16 @@ import Testing
     func aSparseHugeImageIsAFindingAboutTheFile(withPNGHeader: Bool) throws {
         let fixture = try thinnableCatalog()
         let path = fixture.path + "/A.imageset/a@3x.png"
-        if !withPNGHeader { try FileManager.default.removeItem(atPath: path); try fixture.write([], to: "A.imageset/a@3x.png") }
+        if !withPNGHeader {
+            try FileManager.default.removeItem(atPath: path)
+            try fixture.write([], to: "A.imageset/a@3x.png")
+        }
         // 15 TB where the file system allows it (ext4 allows 16 TiB), else 1 TB: far over the limit either way.
         #expect(truncate(path, off_t(15) << 40) == 0 || truncate(path, off_t(1) << 40) == 0, "cannot make a sparse file here")
-        let commands = [["validate", "Test.xcassets"], ["png", "Test.xcassets"], ["report", "Test.xcassets", "-o", "report.html", "--cache", "thumbs"],
-                        ["thin", "Test.xcassets", "--device", "iphone-16", "-o", "out"]]
+        let commands = [
+            ["validate", "Test.xcassets"], ["png", "Test.xcassets"], ["report", "Test.xcassets", "-o", "report.html", "--cache", "thumbs"],
+            ["thin", "Test.xcassets", "--device", "iphone-16", "-o", "out"],
+        ]
         for command in commands {
             let run = try runLimited(command, in: fixture.root)
             #expect(!run.timedOut && !run.stderr.contains("environment.exhausted") && run.status != 2, "\(command[0]): \(run.stderr)")
@@ -155,7 +177,8 @@ import Testing
                 if withPNGHeader { #expect(page.contains("png.too-large")) }
             } else {
                 #expect(run.status == 1, "\(command[0]): \(run.stderr)")
-                let finding = withPNGHeader || command[0] == "thin"
+                let finding =
+                    withPNGHeader || command[0] == "thin"
                     ? "a@3x.png:1:1: error: the file is \(FileSystem.fileSize(path) ?? 0) bytes"
                     : "a@3x.png:1:1: error: named as PNG but is not an image"
                 #expect(run.stderr.contains(finding), "\(command[0]): \(run.stderr)")

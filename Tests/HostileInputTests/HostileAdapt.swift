@@ -38,8 +38,10 @@ enum HostileAdapt {
     /// descriptor cap, so that a regression that reads /dev/zero fails on its cap instead of taking
     /// the machine's memory.
     /// `environment` is added to this process's (`TMPDIR` for a run's default folders).
-    static func run(_ arguments: [String], in folder: String, limits: String? = nil, deadline: Double = 60,
-                    environment: [String: String] = [:]) throws -> Run {
+    static func run(
+        _ arguments: [String], in folder: String, limits: String? = nil, deadline: Double = 60,
+        environment: [String: String] = [:]
+    ) throws -> Run {
         let process = Process()
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
@@ -52,7 +54,8 @@ enum HostileAdapt {
             process.arguments = arguments
         }
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        let output = Pipe(), error = Pipe()
+        let output = Pipe()
+        let error = Pipe()
         process.standardOutput = output
         process.standardError = error
         process.standardInput = FileHandle.nullDevice
@@ -72,8 +75,9 @@ enum HostileAdapt {
         let out = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         while !errorReader.isFinished { usleep(1000) }
-        return Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-                   stderr: String(decoding: errorData.data, as: UTF8.self), timedOut: killed.value)
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+            stderr: String(decoding: errorData.data, as: UTF8.self), timedOut: killed.value)
     }
 
     final class LockedFlag: @unchecked Sendable {
@@ -106,7 +110,8 @@ func snapshot(_ root: String) -> [String: String] {
     func visit(_ folder: String, _ prefix: String) {
         guard let entries = try? FileSystem.listDirectory(folder) else { return }
         for entry in entries {
-            let path = folder + "/" + entry.name, key = prefix + entry.name
+            let path = folder + "/" + entry.name
+            let key = prefix + entry.name
             if entry.isSymbolicLink {
                 result[key] = "link -> " + (FileSystem.linkTarget(path) ?? "?")
             } else if entry.isDirectory {
@@ -126,9 +131,13 @@ func snapshot(_ root: String) -> [String: String] {
 func thinnableCatalog() throws -> TemporaryCatalog {
     let fixture = try TemporaryCatalog()
     let png = PNGFixture.png(width: 4, height: 4)
-    try fixture.addSet("A.imageset", entries: [["idiom": "universal", "scale": "2x", "filename": "a@2x.png"],
-                                              ["idiom": "universal", "scale": "3x", "filename": "a@3x.png"]],
-                       files: ["a@2x.png", "a@3x.png"], pngBytes: png)
+    try fixture.addSet(
+        "A.imageset",
+        entries: [
+            ["idiom": "universal", "scale": "2x", "filename": "a@2x.png"],
+            ["idiom": "universal", "scale": "3x", "filename": "a@3x.png"],
+        ],
+        files: ["a@2x.png", "a@3x.png"], pngBytes: png)
     try fixture.addSet("B.imageset", entries: [["idiom": "universal", "filename": "b.png"]], files: ["b.png"], pngBytes: png)
     return fixture
 }

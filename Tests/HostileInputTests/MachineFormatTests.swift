@@ -2,8 +2,9 @@ import AssetCatalog
 import CatalogFixtures
 import Foundation
 import Testing
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// Issue #18: every machine-read output stays valid, whatever a name in the catalog or the devices
@@ -40,24 +41,30 @@ import FoundationXML
         let png = PNGFixture.png(width: 2, height: 2)
         for (number, name) in hostileNames.enumerated() {
             let file = "image\(number).png"
-            try fixture.addSet("\(name).imageset", entries: [["idiom": "universal", "scale": "1x", "filename": .string(file)],
-                                                             ["idiom": "universal", "scale": "2x"]],
-                               files: [file], pngBytes: png)
+            try fixture.addSet(
+                "\(name).imageset",
+                entries: [
+                    ["idiom": "universal", "scale": "1x", "filename": .string(file)],
+                    ["idiom": "universal", "scale": "2x"],
+                ],
+                files: [file], pngBytes: png)
         }
         try fixture.addSet("broken\u{2028}\u{FFFE}.imageset", entries: [["idiom": "universal", "filename": "missing\u{202E}.png"]])
         try fixture.write(hostileDevices, to: "../evil-devices.json")
         let old = try TemporaryCatalog(name: "Old.xcassets")
         try old.addSet("old\u{2028}\u{FFFF}\n.imageset", entries: [["idiom": "universal", "filename": "o.png"]], files: ["o.png"], pngBytes: png)
         try FileManager.default.copyItem(atPath: old.path, toPath: fixture.root + "/Old.xcassets")
-        try fixture.write(#"{"asset": "line\u2028separator", "traits": {"displayScale": 2}}"# + "\n"
-                          + #"{"asset": "rtl\u202Eoverride\n", "traits": {}}"# + "\n", to: "../queries.jsonl")
+        try fixture.write(
+            #"{"asset": "line\u2028separator", "traits": {"displayScale": 2}}"# + "\n"
+                + #"{"asset": "rtl\u202Eoverride\n", "traits": {}}"# + "\n", to: "../queries.jsonl")
         return fixture
     }
 
     static func run(_ arguments: [String], in folder: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> HostileAdapt.Run {
         let run = try HostileAdapt.run(arguments, in: folder)
-        #expect(!run.timedOut && run.status != 2 && !run.stdout.isEmpty, "\(arguments): status \(run.status)\n\(run.stderr)",
-                sourceLocation: sourceLocation)
+        #expect(
+            !run.timedOut && run.status != 2 && !run.stdout.isEmpty, "\(arguments): status \(run.status)\n\(run.stderr)",
+            sourceLocation: sourceLocation)
         return run
     }
 
@@ -95,8 +102,10 @@ import FoundationXML
 
     final class ElementCollector: NSObject, XMLParserDelegate {
         var elements: [String] = []
-        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             elements.append(elementName)
         }
     }
@@ -147,7 +156,9 @@ import FoundationXML
         for result in results {
             #expect((result["message"] as? [String: Any])?["text"] is String)
             #expect(["none", "note", "warning", "error"].contains(result["level"] as? String ?? ""))
-            if let index = result["ruleIndex"] as? Int { #expect(index >= 0 && index < rules.count && rules[index]["id"] as? String == result["ruleId"] as? String) }
+            if let index = result["ruleIndex"] as? Int {
+                #expect(index >= 0 && index < rules.count && rules[index]["id"] as? String == result["ruleId"] as? String)
+            }
             for location in result["locations"] as? [[String: Any]] ?? [] {
                 let physical = try #require(location["physicalLocation"] as? [String: Any])
                 let uri = try #require((physical["artifactLocation"] as? [String: Any])?["uri"] as? String)
@@ -172,8 +183,10 @@ import FoundationXML
     /// no name can start a line (a forged `::error`) or hide a character in the log.
     @Test func workflowCommandsStayOneLinePerCommand() throws {
         let fixture = try Self.hostileProject()
-        for arguments in [["validate", "Evil.xcassets", "--format", "github"],
-                          ["diff", "Old.xcassets", "Evil.xcassets", "--devices", "evil-devices.json", "--device", "evil-phone", "--format", "github"]] {
+        for arguments in [
+            ["validate", "Evil.xcassets", "--format", "github"],
+            ["diff", "Old.xcassets", "Evil.xcassets", "--devices", "evil-devices.json", "--device", "evil-phone", "--format", "github"],
+        ] {
             let run = try Self.run(arguments, in: fixture.root)
             Self.expectNoUnsafeScalars(run.stdout, arguments.joined(separator: " "))
             let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
@@ -188,8 +201,11 @@ import FoundationXML
     /// the device's name holds (it used to keep a raw line break inside a quoted field).
     @Test func sizeCSVKeepsOneRecordPerLine() throws {
         let fixture = try Self.hostileProject()
-        let run = try Self.run(["size", "Evil.xcassets", "--devices", "evil-devices.json", "--device", "evil-phone",
-                                "--device", "formula-phone", "--format", "csv"], in: fixture.root)
+        let run = try Self.run(
+            [
+                "size", "Evil.xcassets", "--devices", "evil-devices.json", "--device", "evil-phone",
+                "--device", "formula-phone", "--format", "csv",
+            ], in: fixture.root)
         Self.expectNoUnsafeScalars(run.stdout, "size csv")
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 3, "\(lines)")
@@ -206,15 +222,25 @@ import FoundationXML
     /// One RFC 4180 record: fields split at commas outside quotes, `""` inside quotes is a quote.
     /// A record that ends inside a quote is malformed.
     static func csvRecord(_ line: String) throws -> [String] {
-        var fields: [String] = [], field = "", quoted = false, atStart = true
+        var fields: [String] = []
+        var field = ""
+        var quoted = false
+        var atStart = true
         var characters = line.makeIterator()
         while let character = characters.next() {
             if quoted {
                 if character == "\"" {
                     // A closing quote, or the first of a doubled one.
                     var lookahead = characters
-                    if lookahead.next() == "\"" { field.append("\""); characters = lookahead } else { quoted = false }
-                } else { field.append(character) }
+                    if lookahead.next() == "\"" {
+                        field.append("\"")
+                        characters = lookahead
+                    } else {
+                        quoted = false
+                    }
+                } else {
+                    field.append(character)
+                }
             } else if character == "\"" && atStart {
                 quoted = true
             } else if character == "," {

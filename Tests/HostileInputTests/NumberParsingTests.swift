@@ -14,8 +14,9 @@ import Testing
     @Test(arguments: ["1e19x1e19", "1e999x1e999", "infx20", "9223372036854775807x1", "nanx20", "-5x-5", "20x20x20", "0x0", "10001x10001"])
     func anIconSizeThatIsNotOneIsAnUnknownValue(size: String) throws {
         let fixture = try TemporaryCatalog()
-        try fixture.addSet("AppIcon.appiconset", entries: [["idiom": "iphone", "scale": "2x", "size": .string(size), "filename": "a.png"]],
-                           files: ["a.png"], pngBytes: PNGFixture.png(width: 4, height: 4))
+        try fixture.addSet(
+            "AppIcon.appiconset", entries: [["idiom": "iphone", "scale": "2x", "size": .string(size), "filename": "a.png"]],
+            files: ["a.png"], pngBytes: PNGFixture.png(width: 4, height: 4))
         for command in [["validate", "Test.xcassets"], ["png", "Test.xcassets"], ["report", "Test.xcassets", "-o", "report.html", "--cache", "thumbs"]] {
             let run = try HostileAdapt.run(command, in: fixture.root)
             #expect(!run.timedOut && [0, 1].contains(run.status) && !run.stderr.contains("Fatal error"), "\(command[0]) \(size): \(run.status) \(run.stderr)")
@@ -35,8 +36,9 @@ import Testing
 
     @Test func aWrongIconSizeStillGetsItsError() throws {
         let fixture = try TemporaryCatalog()
-        try fixture.addSet("AppIcon.appiconset", entries: [["idiom": "iphone", "scale": "2x", "size": "83.5x83.5", "filename": "a.png"]],
-                           files: ["a.png"], pngBytes: PNGFixture.png(width: 4, height: 4))
+        try fixture.addSet(
+            "AppIcon.appiconset", entries: [["idiom": "iphone", "scale": "2x", "size": "83.5x83.5", "filename": "a.png"]],
+            files: ["a.png"], pngBytes: PNGFixture.png(width: 4, height: 4))
         let run = try HostileAdapt.run(["validate", "Test.xcassets"], in: fixture.root)
         #expect(run.stderr.contains("the 83.5x83.5@2x iphone slot needs 167x167 [icon.size]"), "\(run.stderr)")
     }
@@ -44,10 +46,12 @@ import Testing
     // MARK: - Scale, memory, screen width, subtype
 
     /// Swift's `Int("+1")` and `Int("0001")` are 1, so `+1x` and `0001x` once competed as 1x.
-    @Test(arguments: [("scale", "+1x"), ("scale", "0001x"), ("scale", "01x"), ("scale", "-1x"), ("scale", "1X"),
-                      ("memory", "+300GB"), ("memory", "0300GB"), ("memory", "-1GB"),
-                      ("screen-width", "<=+145"), ("screen-width", ">0183"), ("screen-width", "<= 145"),
-                      ("subtype", "+44mm"), ("subtype", "044mm"), ("subtype", "mm"), ("subtype", "0mm")])
+    @Test(arguments: [
+        ("scale", "+1x"), ("scale", "0001x"), ("scale", "01x"), ("scale", "-1x"), ("scale", "1X"),
+        ("memory", "+300GB"), ("memory", "0300GB"), ("memory", "-1GB"),
+        ("screen-width", "<=+145"), ("screen-width", ">0183"), ("screen-width", "<= 145"),
+        ("subtype", "+44mm"), ("subtype", "044mm"), ("subtype", "mm"), ("subtype", "0mm"),
+    ])
     func nonCanonicalNumbersAreUnknownValues(key: String, value: String) throws {
         let (variant, diagnostics) = try readEntry(["idiom": "watch", key: .string(value)])
         let variantStays = try #require(variant, "the variant stays")
@@ -58,8 +62,10 @@ import Testing
         #expect(!variantStays.isSelectable)
     }
 
-    @Test(arguments: [("scale", "1x"), ("scale", "3x"), ("memory", "1GB"), ("memory", "16GB"), ("screen-width", "<=145"),
-                      ("screen-width", ">183"), ("subtype", "44mm"), ("subtype", "736h"), ("graphics-feature-set", "apple7")])
+    @Test(arguments: [
+        ("scale", "1x"), ("scale", "3x"), ("memory", "1GB"), ("memory", "16GB"), ("screen-width", "<=145"),
+        ("screen-width", ">183"), ("subtype", "44mm"), ("subtype", "736h"), ("graphics-feature-set", "apple7"),
+    ])
     func canonicalNumbersAreRead(key: String, value: String) throws {
         let (variant, diagnostics) = try readEntry(["idiom": "watch", key: .string(value)])
         #expect(diagnostics.isEmpty, "\(diagnostics)")
@@ -80,14 +86,16 @@ import Testing
     /// inside an entry (where the reader, walking every member, once took the last).
     @Test func theFirstOfDuplicateKeysWinsEverywhere() throws {
         let fixture = try TemporaryCatalog()
-        try fixture.write(#"""
+        try fixture.write(
+            #"""
             {"images":[{"idiom":"universal","scale":"2x","scale":"3x","filename":"a.png","filename":"b.png"}],
             "images":[{"idiom":"universal","filename":"c.png"}],
             "properties":{"template-rendering-intent":"template","template-rendering-intent":"bogus"}}
             """#, to: "A.imageset/Contents.json")
         try fixture.write("a", to: "A.imageset/a.png")
-        try fixture.write(#"{"colors":[{"idiom":"universal","color":{"color-space":"srgb","components":{"red":"0.1","red":"0.9","green":"0","blue":"0","alpha":"1.000"}}}]}"#,
-                          to: "C.colorset/Contents.json")
+        try fixture.write(
+            #"{"colors":[{"idiom":"universal","color":{"color-space":"srgb","components":{"red":"0.1","red":"0.9","green":"0","blue":"0","alpha":"1.000"}}}]}"#,
+            to: "C.colorset/Contents.json")
         let catalog = try fixture.read()
         let variants = try #require(catalog.asset(named: "A")?.variants)
         #expect(variants.count == 1)
@@ -103,10 +111,11 @@ import Testing
         try fixture.write("{\"images\":[{\"idiom\":\"universal\",\n  \"scale\":\"2x\", \"scale\":\"3x\"}],\n\"images\":[]}", to: "A.imageset/Contents.json")
         let run = try HostileAdapt.run(["validate", "Test.xcassets", "--images", "none"], in: fixture.root)
         let warnings = run.stderr.split(separator: "\n").filter { $0.contains("[json.duplicate-key]") }
-        #expect(warnings == [
-            "Test.xcassets/A.imageset/Contents.json:2:17: warning: duplicate key 'scale': the first one, at 2:3, is read and this one is ignored [json.duplicate-key]",
-            "Test.xcassets/A.imageset/Contents.json:3:1: warning: duplicate key 'images': the first one, at 1:2, is read and this one is ignored [json.duplicate-key]",
-        ], "\(run.stderr)")
+        #expect(
+            warnings == [
+                "Test.xcassets/A.imageset/Contents.json:2:17: warning: duplicate key 'scale': the first one, at 2:3, is read and this one is ignored [json.duplicate-key]",
+                "Test.xcassets/A.imageset/Contents.json:3:1: warning: duplicate key 'images': the first one, at 1:2, is read and this one is ignored [json.duplicate-key]",
+            ], "\(run.stderr)")
     }
 
     /// An object of many keys takes the hashed path; each repeat is reported once per repetition.
@@ -123,27 +132,44 @@ import Testing
 
     // MARK: - Colour components
 
-    @Test(arguments: [("srgb", "red", "nan"), ("srgb", "red", "1e999"), ("srgb", "red", "-5"), ("srgb", "red", "2.5"),
-                      ("srgb", "red", "0x1FF"), ("srgb", "red", "0x+F"), ("srgb", "red", "inf"), ("srgb", "red", "+0.5"),
-                      ("srgb", "red", "256"), ("display-p3", "green", "1.5"), ("extended-srgb", "red", "nan"),
-                      ("extended-srgb", "blue", "1e999"), ("extended-srgb", "alpha", "2.5"), ("extended-gray", "white", "-inf")])
+    @Test(arguments: [
+        ("srgb", "red", "nan"), ("srgb", "red", "1e999"), ("srgb", "red", "-5"), ("srgb", "red", "2.5"),
+        ("srgb", "red", "0x1FF"), ("srgb", "red", "0x+F"), ("srgb", "red", "inf"), ("srgb", "red", "+0.5"),
+        ("srgb", "red", "256"), ("display-p3", "green", "1.5"), ("extended-srgb", "red", "nan"),
+        ("extended-srgb", "blue", "1e999"), ("extended-srgb", "alpha", "2.5"), ("extended-gray", "white", "-inf"),
+    ])
     func aComponentOutsideWhatXcodeWritesIsAWarning(space: String, component: String, value: String) throws {
-        var components: [String: JSONValue] = space.contains("gray") ? ["white": "0.5", "alpha": "1.000"]
+        var components: [String: JSONValue] =
+            space.contains("gray")
+            ? ["white": "0.5", "alpha": "1.000"]
             : ["red": "0.5", "green": "0.5", "blue": "0.5", "alpha": "1.000"]
         components[component] = .string(value)
-        let (_, diagnostics) = try readEntry(["idiom": "universal", "color": ["color-space": .string(space), "components": .object(JSONObject(
-            components.sorted { $0.key < $1.key }.map { JSONObject.Member(key: $0.key, value: $0.value) }))]], in: "C.colorset")
+        let (_, diagnostics) = try readEntry(
+            [
+                "idiom": "universal",
+                "color": [
+                    "color-space": .string(space),
+                    "components": .object(
+                        JSONObject(
+                            components.sorted { $0.key < $1.key }.map { JSONObject.Member(key: $0.key, value: $0.value) })),
+                ],
+            ], in: "C.colorset")
         #expect(diagnostics.map(\.code) == ["contents.unknown-value"], "\(diagnostics)")
         #expect(diagnostics.first?.message.hasPrefix("colour component '\(component)' is \"\(value)\"") == true, "\(diagnostics)")
     }
 
-    @Test(arguments: [("extended-srgb", "red", "-0.5"), ("extended-linear-srgb", "green", "2.5"), ("extended-gray", "white", "1.25"),
-                      ("srgb", "red", "0x00"), ("srgb", "red", "0xFF"), ("srgb", "red", "255"), ("srgb", "red", "0.000"), ("srgb", "red", "5e-1")])
+    @Test(arguments: [
+        ("extended-srgb", "red", "-0.5"), ("extended-linear-srgb", "green", "2.5"), ("extended-gray", "white", "1.25"),
+        ("srgb", "red", "0x00"), ("srgb", "red", "0xFF"), ("srgb", "red", "255"), ("srgb", "red", "0.000"), ("srgb", "red", "5e-1"),
+    ])
     func componentsXcodeWritesAreRead(space: String, component: String, value: String) throws {
-        let components: JSONValue = component == "white" ? ["white": .string(value), "alpha": "1.000"]
+        let components: JSONValue =
+            component == "white"
+            ? ["white": .string(value), "alpha": "1.000"]
             : ["red": .string(value), "green": "0.5", "blue": "0.5", "alpha": "1.000"]
-        let (variant, diagnostics) = try readEntry(["idiom": "universal", "color": ["color-space": .string(space), "components": components]],
-                                                   in: "C.colorset")
+        let (variant, diagnostics) = try readEntry(
+            ["idiom": "universal", "color": ["color-space": .string(space), "components": components]],
+            in: "C.colorset")
         #expect(diagnostics.isEmpty, "\(diagnostics)")
         #expect(variant?.color?.componentValue(component)?.isFinite == true)
     }
@@ -152,8 +178,17 @@ import Testing
     @Test(arguments: ["1e999", "1e300", "nan"])
     func theReportDrawsAnyGreyWithoutCrashing(white: String) throws {
         let fixture = try TemporaryCatalog()
-        try fixture.addSet("Grey.colorset", entries: [["idiom": "universal", "color": ["color-space": "extended-gray",
-                                                                                       "components": ["white": .string(white), "alpha": "1.000"]]]])
+        try fixture.addSet(
+            "Grey.colorset",
+            entries: [
+                [
+                    "idiom": "universal",
+                    "color": [
+                        "color-space": "extended-gray",
+                        "components": ["white": .string(white), "alpha": "1.000"],
+                    ],
+                ]
+            ])
         let run = try HostileAdapt.run(["report", "Test.xcassets", "-o", "report.html", "--cache", "thumbs"], in: fixture.root)
         #expect(!run.timedOut && [0, 1].contains(run.status) && !run.stderr.contains("Fatal error"), "\(run.status) \(run.stderr)")
         #expect(FileManager.default.fileExists(atPath: fixture.root + "/report.html"))

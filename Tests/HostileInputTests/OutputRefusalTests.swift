@@ -8,13 +8,16 @@ import Testing
 /// catalogs and replace only what adapt wrote; a device id cannot collide with thin's own files.
 @Suite struct OutputRefusalTests {
     /// Runs `arguments` and expects exit 1, an error at `target` with `code`, and no file changed.
-    func expectRefused(_ arguments: [String], target: String, saying words: String, code: String, in fixture: TemporaryCatalog,
-                       sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+    func expectRefused(
+        _ arguments: [String], target: String, saying words: String, code: String, in fixture: TemporaryCatalog,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws {
         let before = snapshot(fixture.root)
         let run = try HostileAdapt.run(arguments, in: fixture.root)
         #expect(run.status == 1, "\(target): \(run.stderr)", sourceLocation: sourceLocation)
-        #expect(run.stderr.contains("\(target):1:1: error: \(words)") && run.stderr.contains("[\(code)]"),
-                "\(target): \(run.stderr)", sourceLocation: sourceLocation)
+        #expect(
+            run.stderr.contains("\(target):1:1: error: \(words)") && run.stderr.contains("[\(code)]"),
+            "\(target): \(run.stderr)", sourceLocation: sourceLocation)
         #expect(snapshot(fixture.root) == before, "\(target) changed files", sourceLocation: sourceLocation)
     }
 
@@ -22,8 +25,9 @@ import Testing
         let fixture = try thinnableCatalog()
         try fixture.write("print(\"my app\")\n", to: "../main.swift")
         for target in ["Test.xcassets/Contents.json", "Test.xcassets/new.json", "Test.xcassets/B.imageset/b.png", "main.swift", "Test.xcassets"] {
-            try expectRefused(["validate", "Test.xcassets", "--images", "none", "--write-baseline", target], target: target,
-                              saying: "cannot write the baseline:", code: "baseline.refused", in: fixture)
+            try expectRefused(
+                ["validate", "Test.xcassets", "--images", "none", "--write-baseline", target], target: target,
+                saying: "cannot write the baseline:", code: "baseline.refused", in: fixture)
         }
         let first = try HostileAdapt.run(["validate", "Test.xcassets", "--images", "none", "--write-baseline", "baseline.json"], in: fixture.root)
         #expect(first.status == 0, "\(first.stderr)")
@@ -37,8 +41,9 @@ import Testing
         let fixture = try thinnableCatalog()
         try fixture.write("print(\"my app\")\n", to: "../main.swift")
         for target in ["main.swift", "Test.xcassets/B.imageset/b.png", "Test.xcassets/report.html", "Test.xcassets"] {
-            try expectRefused(["report", "Test.xcassets", "-o", target, "--cache", "thumbs"], target: target,
-                              saying: "cannot write the report:", code: "report.output", in: fixture)
+            try expectRefused(
+                ["report", "Test.xcassets", "-o", target, "--cache", "thumbs"], target: target,
+                saying: "cannot write the report:", code: "report.output", in: fixture)
         }
         let first = try HostileAdapt.run(["report", "Test.xcassets", "-o", "report.html", "--cache", "thumbs"], in: fixture.root)
         #expect(first.status == 0, "\(first.stderr)")
@@ -50,8 +55,9 @@ import Testing
         let fixture = try thinnableCatalog()
         try fixture.write("my notes", to: "../docs/notes.txt")
         for target in ["Test.xcassets/A.imageset", "Test.xcassets/thumbs", "Test.xcassets", "docs"] {
-            try expectRefused(["report", "Test.xcassets", "-o", "report.html", "--cache", target], target: target,
-                              saying: "cannot use the thumbnail cache:", code: "report.cache", in: fixture)
+            try expectRefused(
+                ["report", "Test.xcassets", "-o", "report.html", "--cache", target], target: target,
+                saying: "cannot use the thumbnail cache:", code: "report.cache", in: fixture)
         }
         for _ in 0..<2 {
             let run = try HostileAdapt.run(["report", "Test.xcassets", "-o", "report.html", "--cache", "thumbs"], in: fixture.root)
@@ -92,11 +98,13 @@ import Testing
             let devices = devicesFile(id: id)
             try fixture.write(devices, to: "../evil.json")
             let before = snapshot(fixture.root)
-            let run = try HostileAdapt.run(["thin", "Test.xcassets", "--devices", "evil.json", "--device", "Evil1,1", "-o", "o2"],
-                                           in: fixture.root)
+            let run = try HostileAdapt.run(
+                ["thin", "Test.xcassets", "--devices", "evil.json", "--device", "Evil1,1", "-o", "o2"],
+                in: fixture.root)
             #expect(run.status == 1, "id \(id)")
-            #expect(run.stderr.hasPrefix("evil.json:2:") && run.stderr.contains("invalid id '\(id)'") && run.stderr.contains("[devices.invalid]"),
-                    "id \(id): \(run.stderr)")
+            #expect(
+                run.stderr.hasPrefix("evil.json:2:") && run.stderr.contains("invalid id '\(id)'") && run.stderr.contains("[devices.invalid]"),
+                "id \(id): \(run.stderr)")
             #expect(!run.stderr.contains(".partial"), "no internal staging path: \(run.stderr)")
             #expect(snapshot(fixture.root) == before, "id \(id) wrote files")
         }

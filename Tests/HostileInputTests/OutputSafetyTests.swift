@@ -9,13 +9,16 @@ import Testing
 @Suite struct OutputSafetyTests {
     /// Runs thin with `-o output` in `folder` and expects a refusal that leaves every file of
     /// the project as it was.
-    func expectRefused(_ output: String, in folder: String, project: String, mentioning words: String,
-                       sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+    func expectRefused(
+        _ output: String, in folder: String, project: String, mentioning words: String,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws {
         let before = snapshot(project)
         let run = try HostileAdapt.run(["thin", "Test.xcassets", "--device", "iphone-6", "-o", output], in: folder)
         #expect(run.status == 1, "-o \(output): \(run.stderr)", sourceLocation: sourceLocation)
-        #expect(run.stderr.contains("\(output):1:1: error:") && run.stderr.contains(words) && run.stderr.contains("[thin.output]"),
-                "-o \(output): \(run.stderr)", sourceLocation: sourceLocation)
+        #expect(
+            run.stderr.contains("\(output):1:1: error:") && run.stderr.contains(words) && run.stderr.contains("[thin.output]"),
+            "-o \(output): \(run.stderr)", sourceLocation: sourceLocation)
         #expect(snapshot(project) == before, "-o \(output) changed files", sourceLocation: sourceLocation)
     }
 
@@ -72,19 +75,24 @@ import Testing
             let devices = devicesFile(id: id)
             try fixture.write(devices, to: "../evil.json")
             let before = snapshot(fixture.root)
-            let run = try HostileAdapt.run(["thin", "Test.xcassets", "--devices", "evil.json", "--device", "Evil1,1", "-o", "out/x"],
-                                           in: fixture.root)
+            let run = try HostileAdapt.run(
+                ["thin", "Test.xcassets", "--devices", "evil.json", "--device", "Evil1,1", "-o", "out/x"],
+                in: fixture.root)
             #expect(run.status == 1, "id \(id)")
-            #expect(run.stderr.hasPrefix("evil.json:2:") && run.stderr.contains("invalid id") && run.stderr.contains("[devices.invalid]"),
-                    "id \(id): \(run.stderr)")
+            #expect(
+                run.stderr.hasPrefix("evil.json:2:") && run.stderr.contains("invalid id") && run.stderr.contains("[devices.invalid]"),
+                "id \(id): \(run.stderr)")
             #expect(snapshot(fixture.root) == before, "id \(id) wrote files")
         }
     }
 
     @Test func theSameDeviceTwiceIsOneSlice() throws {
         let fixture = try thinnableCatalog()
-        let run = try HostileAdapt.run(["thin", "Test.xcassets", "--device", "iphone-6", "--device", "iPhone7,2", "-o", "out",
-                                        "--format", "json"], in: fixture.root)
+        let run = try HostileAdapt.run(
+            [
+                "thin", "Test.xcassets", "--device", "iphone-6", "--device", "iPhone7,2", "-o", "out",
+                "--format", "json",
+            ], in: fixture.root)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try JSONParser.parse(Array(run.stdout.utf8)).array?.count == 1)
     }
@@ -109,8 +117,9 @@ import Testing
         // The default clones where the file system can and hard-links where it cannot: either way
         // the bytes are the catalog's; only --copy promises an independent file.
         for (flag, shares) in [(nil as String?, nil as Bool?), ("--copy", false), ("--link", true)] {
-            let run = try HostileAdapt.run(["thin", "Test.xcassets", "--device", "iphone-6", "-o", "out"] + (flag.map { [$0] } ?? []),
-                                           in: fixture.root)
+            let run = try HostileAdapt.run(
+                ["thin", "Test.xcassets", "--device", "iphone-6", "-o", "out"] + (flag.map { [$0] } ?? []),
+                in: fixture.root)
             #expect(run.status == 0, "\(run.stderr)")
             let slice = fixture.root + "/out/iphone-6/Test.xcassets/B.imageset/b.png"
             if let shares { #expect((try inode(slice) == source) == shares, "\(flag ?? "default")") }
@@ -158,8 +167,9 @@ import Testing
             let before = snapshot(fixture.root)
             let run = try HostileAdapt.run(["validate", "Test.xcassets", "--images", "none", "--accessors", target], in: fixture.root)
             #expect(run.status == 1, "\(target)")
-            #expect(run.stderr.contains("\(target):1:1: error: cannot write accessors") && run.stderr.contains("[accessors.refused]"),
-                    "\(target): \(run.stderr)")
+            #expect(
+                run.stderr.contains("\(target):1:1: error: cannot write accessors") && run.stderr.contains("[accessors.refused]"),
+                "\(target): \(run.stderr)")
             #expect(snapshot(fixture.root) == before, "\(target) changed")
         }
         let first = try HostileAdapt.run(["validate", "Test.xcassets", "--images", "none", "--accessors", "Asset.swift"], in: fixture.root)

@@ -31,11 +31,13 @@ import Testing
         try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
         #expect(chmod(cache, 0o777) == 0)
         try Self.plant(in: cache, for: try FileSystem.readFile(fixture.path + "/B.imageset/b.png"))
-        let run = try HostileAdapt.run(["report", "Test.xcassets", "-o", "report.html"], in: fixture.root,
-                                       environment: ["TMPDIR": temporary])
+        let run = try HostileAdapt.run(
+            ["report", "Test.xcassets", "-o", "report.html"], in: fixture.root,
+            environment: ["TMPDIR": temporary])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.contains("warning: the default thumbnail cache \(cache) is not used: it can be written by other users (mode 777)"),
-                "\(run.stderr)")
+        #expect(
+            run.stderr.contains("warning: the default thumbnail cache \(cache) is not used: it can be written by other users (mode 777)"),
+            "\(run.stderr)")
         let page = try String(contentsOfFile: fixture.root + "/report.html", encoding: .utf8)
         #expect(!page.contains(Data(Self.planted).base64EncodedString()), "the planted PNG is in the report")
         #expect(page.contains("data:image/png;base64,"), "the real thumbnails are")
@@ -43,14 +45,16 @@ import Testing
 
     @Test func aLinkAsTheDefaultCacheIsNotUsed() throws {
         let fixture = try thinnableCatalog()
-        let temporary = fixture.root + "/tmp", elsewhere = fixture.root + "/elsewhere"
+        let temporary = fixture.root + "/tmp"
+        let elsewhere = fixture.root + "/elsewhere"
         try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
         #expect(chmod(elsewhere, 0o700) == 0)
         try Self.plant(in: elsewhere, for: try FileSystem.readFile(fixture.path + "/B.imageset/b.png"))
         try FileManager.default.createSymbolicLink(atPath: temporary + "/adaptive-assets-thumbnails", withDestinationPath: elsewhere)
-        let run = try HostileAdapt.run(["report", "Test.xcassets", "-o", "report.html"], in: fixture.root,
-                                       environment: ["TMPDIR": temporary])
+        let run = try HostileAdapt.run(
+            ["report", "Test.xcassets", "-o", "report.html"], in: fixture.root,
+            environment: ["TMPDIR": temporary])
         #expect(run.status == 0 && run.stderr.contains("is not used: it is a symbolic link"), "\(run.stderr)")
         let page = try String(contentsOfFile: fixture.root + "/report.html", encoding: .utf8)
         #expect(!page.contains(Data(Self.planted).base64EncodedString()), "the planted PNG is in the report")
@@ -60,8 +64,9 @@ import Testing
         let fixture = try thinnableCatalog()
         let temporary = fixture.root + "/tmp"
         try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
-        let run = try HostileAdapt.run(["report", "Test.xcassets", "-o", "report.html"], in: fixture.root,
-                                       environment: ["TMPDIR": temporary])
+        let run = try HostileAdapt.run(
+            ["report", "Test.xcassets", "-o", "report.html"], in: fixture.root,
+            environment: ["TMPDIR": temporary])
         #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
         let cache = temporary + "/adaptive-assets-thumbnails"
         #expect(Self.mode(cache) == 0o700)
@@ -117,8 +122,10 @@ import Testing
         changed[changed.count - 13] ^= 1
         var smaller = Thumbnailer()
         smaller.maxPixels = 10
-        let keys = [Thumbnailer().cacheKey(image), Thumbnailer().cacheKey(changed), Thumbnailer(maxSide: 64).cacheKey(image),
-                    smaller.cacheKey(image)]
+        let keys = [
+            Thumbnailer().cacheKey(image), Thumbnailer().cacheKey(changed), Thumbnailer(maxSide: 64).cacheKey(image),
+            smaller.cacheKey(image),
+        ]
         #expect(Set(keys).count == keys.count, "\(keys)")
         #expect(Thumbnailer().cacheKey(image) == Thumbnailer().cacheKey(image))
     }

@@ -62,8 +62,9 @@ import Testing
             #expect(report.problems.allSatisfy { $0.severity == .error }, "\(name): \(report.problems)")
             // zlib names a broken deflate stream in its own words before reaching the checksum, so
             // this message also shows the flip kept the stream decodable.
-            #expect(report.problems.first?.message.contains("incorrect data check (the image data's Adler-32") == true,
-                    "\(name): \(report.problems)")
+            #expect(
+                report.problems.first?.message.contains("incorrect data check (the image data's Adler-32") == true,
+                "\(name): \(report.problems)")
             #expect(!report.decoded)
         }
     }

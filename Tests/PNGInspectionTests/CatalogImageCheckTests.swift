@@ -1,9 +1,10 @@
 import AssetCatalog
 import CatalogFixtures
 import Foundation
-@testable import ImageChecks
 import PNGInspection
 import Testing
+
+@testable import ImageChecks
 
 @Suite struct CatalogImageCheckTests {
     /// The real catalogs come from shipped apps: no errors.
@@ -57,35 +58,43 @@ import Testing
     @Test func slotMistakesEachHaveTheirCode() throws {
         let fixture = try TemporaryCatalog()
         let p3 = PNGFixture.iccp(description: "Display P3")
-        try fixture.addSet("Scale.imageset", entries: [
-            ["idiom": "universal", "scale": "1x", "filename": "a.png"], ["idiom": "universal", "scale": "2x", "filename": "a@2x.png"],
-            ["idiom": "universal", "scale": "3x", "filename": "a@3x.png"],
-        ])
+        try fixture.addSet(
+            "Scale.imageset",
+            entries: [
+                ["idiom": "universal", "scale": "1x", "filename": "a.png"], ["idiom": "universal", "scale": "2x", "filename": "a@2x.png"],
+                ["idiom": "universal", "scale": "3x", "filename": "a@3x.png"],
+            ])
         try fixture.write(PNGFixture.png(width: 10, height: 6), to: "Scale.imageset/a.png")
         try fixture.write(PNGFixture.png(width: 20, height: 12), to: "Scale.imageset/a@2x.png")
         try fixture.write(PNGFixture.png(width: 36, height: 18), to: "Scale.imageset/a@3x.png")
 
-        try fixture.addSet("Gamut.imageset", entries: [
-            ["idiom": "universal", "filename": "srgb-slot.png"],
-            ["idiom": "universal", "display-gamut": "display-P3", "filename": "p3-slot.png"],
-        ])
+        try fixture.addSet(
+            "Gamut.imageset",
+            entries: [
+                ["idiom": "universal", "filename": "srgb-slot.png"],
+                ["idiom": "universal", "display-gamut": "display-P3", "filename": "p3-slot.png"],
+            ])
         try fixture.write(PNGFixture.png(width: 4, height: 4, ancillary: [p3]), to: "Gamut.imageset/srgb-slot.png")
         try fixture.write(PNGFixture.png(width: 4, height: 4, ancillary: [PNGFixture.chunk("sRGB", [0])]), to: "Gamut.imageset/p3-slot.png")
         try fixture.addSet("Wide.imageset", entries: [["idiom": "universal", "filename": "wide.png"]])
         try fixture.write(PNGFixture.png(width: 4, height: 4, ancillary: [p3]), to: "Wide.imageset/wide.png")
 
-        try fixture.addSet("AppIcon.appiconset", entries: [
-            ["idiom": "iphone", "size": "20x20", "scale": "2x", "filename": "icon40.png"],
-            ["idiom": "iphone", "size": "83.5x83.5", "scale": "2x", "filename": "icon167.png"],
-            ["idiom": "ios-marketing", "size": "1024x1024", "scale": "1x", "filename": "store.png"],
-        ])
+        try fixture.addSet(
+            "AppIcon.appiconset",
+            entries: [
+                ["idiom": "iphone", "size": "20x20", "scale": "2x", "filename": "icon40.png"],
+                ["idiom": "iphone", "size": "83.5x83.5", "scale": "2x", "filename": "icon167.png"],
+                ["idiom": "ios-marketing", "size": "1024x1024", "scale": "1x", "filename": "store.png"],
+            ])
         try fixture.write(PNGFixture.png(width: 41, height: 40), to: "AppIcon.appiconset/icon40.png")
         try fixture.write(PNGFixture.png(width: 167, height: 167), to: "AppIcon.appiconset/icon167.png")
         try fixture.write(PNGFixture.png(width: 16, height: 16, alpha: true), to: "AppIcon.appiconset/store.png")
 
-        try fixture.addSet("Formats.imageset", entries: [
-            ["idiom": "universal", "scale": "1x", "filename": "photo.png"], ["idiom": "universal", "scale": "2x", "filename": "junk.png"],
-        ])
+        try fixture.addSet(
+            "Formats.imageset",
+            entries: [
+                ["idiom": "universal", "scale": "1x", "filename": "photo.png"], ["idiom": "universal", "scale": "2x", "filename": "junk.png"],
+            ])
         try fixture.write([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10] + Array("JFIF".utf8), to: "Formats.imageset/photo.png")
         try fixture.write(Array("not an image at all".utf8), to: "Formats.imageset/junk.png")
 
@@ -111,17 +120,21 @@ import Testing
     @Test func scaleFamiliesAcceptPixelRounding() throws {
         let fixture = try TemporaryCatalog()
         for (set, height) in [("Down", 136), ("Up", 137)] {
-            try fixture.addSet("\(set).imageset", entries: [
-                ["idiom": "universal", "scale": "2x", "filename": "a@2x.png"], ["idiom": "universal", "scale": "3x", "filename": "a@3x.png"],
-            ])
+            try fixture.addSet(
+                "\(set).imageset",
+                entries: [
+                    ["idiom": "universal", "scale": "2x", "filename": "a@2x.png"], ["idiom": "universal", "scale": "3x", "filename": "a@3x.png"],
+                ])
             try fixture.write(PNGFixture.png(width: 128, height: 91), to: "\(set).imageset/a@2x.png")
             try fixture.write(PNGFixture.png(width: 192, height: height), to: "\(set).imageset/a@3x.png")
         }
         // 1x, 2x and 3x that each round differently: 45 px, 91 px (45.5 pt), 136 px (45.33 pt).
-        try fixture.addSet("Three.imageset", entries: [
-            ["idiom": "universal", "scale": "1x", "filename": "b.png"], ["idiom": "universal", "scale": "2x", "filename": "b@2x.png"],
-            ["idiom": "universal", "scale": "3x", "filename": "b@3x.png"],
-        ])
+        try fixture.addSet(
+            "Three.imageset",
+            entries: [
+                ["idiom": "universal", "scale": "1x", "filename": "b.png"], ["idiom": "universal", "scale": "2x", "filename": "b@2x.png"],
+                ["idiom": "universal", "scale": "3x", "filename": "b@3x.png"],
+            ])
         try fixture.write(PNGFixture.png(width: 45, height: 45), to: "Three.imageset/b.png")
         try fixture.write(PNGFixture.png(width: 91, height: 91), to: "Three.imageset/b@2x.png")
         try fixture.write(PNGFixture.png(width: 136, height: 136), to: "Three.imageset/b@3x.png")
@@ -133,9 +146,11 @@ import Testing
     @Test func scaleMismatchBeyondRoundingIsAWarningWithBothSizes() throws {
         let fixture = try TemporaryCatalog()
         for (set, size) in [("Short", (192, 134)), ("Tall", (192, 139)), ("Optin", (230, 382))] {
-            try fixture.addSet("\(set).imageset", entries: [
-                ["idiom": "universal", "scale": "2x", "filename": "a@2x.png"], ["idiom": "universal", "scale": "3x", "filename": "a@3x.png"],
-            ])
+            try fixture.addSet(
+                "\(set).imageset",
+                entries: [
+                    ["idiom": "universal", "scale": "2x", "filename": "a@2x.png"], ["idiom": "universal", "scale": "3x", "filename": "a@3x.png"],
+                ])
             let twoX = set == "Optin" ? (172, 287) : (128, 91)
             try fixture.write(PNGFixture.png(width: twoX.0, height: twoX.1), to: "\(set).imageset/a@2x.png")
             try fixture.write(PNGFixture.png(width: size.0, height: size.1), to: "\(set).imageset/a@3x.png")
@@ -221,10 +236,12 @@ import Testing
 
     @Test func fileNamedForAnotherScaleIsAWarningAtTheEntry() throws {
         let fixture = try TemporaryCatalog()
-        try fixture.addSet("Leaves.imageset", entries: [
-            ["idiom": "universal", "scale": "2x", "filename": "leaves@3x.png"],
-            ["idiom": "universal", "scale": "3x", "filename": "leaves@3x-1.png"],
-        ])
+        try fixture.addSet(
+            "Leaves.imageset",
+            entries: [
+                ["idiom": "universal", "scale": "2x", "filename": "leaves@3x.png"],
+                ["idiom": "universal", "scale": "3x", "filename": "leaves@3x-1.png"],
+            ])
         try fixture.write(PNGFixture.png(width: 20, height: 20), to: "Leaves.imageset/leaves@3x.png")
         try fixture.write(PNGFixture.png(width: 30, height: 30), to: "Leaves.imageset/leaves@3x-1.png")
         let diagnostics = CatalogImageChecker().check(try fixture.read()).diagnostics

@@ -104,9 +104,12 @@ import Testing
         #expect(p3.header?.iccProfileDescription == "Display P3")
         let srgb = PNGInspector().inspect(bytes: PNGFixture.png(width: 2, height: 2, ancillary: [PNGFixture.chunk("sRGB", [0])]))
         #expect(srgb.header?.profileKind == .sRGB)
-        let both = PNGInspector().inspect(bytes: PNGFixture.png(width: 2, height: 2, ancillary: [
-            PNGFixture.chunk("sRGB", [0]), PNGFixture.iccp(description: "sRGB IEC61966-2.1"),
-        ]))
+        let both = PNGInspector().inspect(
+            bytes: PNGFixture.png(
+                width: 2, height: 2,
+                ancillary: [
+                    PNGFixture.chunk("sRGB", [0]), PNGFixture.iccp(description: "sRGB IEC61966-2.1"),
+                ]))
         #expect(both.problems.map(\.code).contains(.profileConflict))
         #expect(!both.hasErrors, "a conflict is a warning")
         let dpi144 = PNGFixture.chunk("pHYs", PNGFixture.be32(5669) + PNGFixture.be32(5669) + [1])

@@ -61,8 +61,9 @@ import Testing
                 // Whether the damage is seen, not its severity: libpng calls a bad Adler-32 an
                 // error or a warning depending on where its 8 KB reads fall; ours always errs.
                 let expected = findsImageDataProblem(rows, bytes)
-                #expect(findsImageDataProblem(fast, bytes) == expected,
-                        "\(path) bit flip at \(position) of \(idat): \(fast.inspect(bytes: bytes).problems) vs rows \(rows.inspect(bytes: bytes).problems)")
+                #expect(
+                    findsImageDataProblem(fast, bytes) == expected,
+                    "\(path) bit flip at \(position) of \(idat): \(fast.inspect(bytes: bytes).problems) vs rows \(rows.inspect(bytes: bytes).problems)")
                 compared += 1
             }
         }
@@ -72,7 +73,8 @@ import Testing
     @Test func filterTypeOutOfRangeIsFound() {
         // Two rows of a 2x2 grey image; the second row's filter type is 5.
         let raw: [UInt8] = [0, 1, 2, 5, 3, 4]
-        let bytes = PNGFixture.signature + PNGFixture.ihdr(width: 2, height: 2, colorType: 0)
+        let bytes =
+            PNGFixture.signature + PNGFixture.ihdr(width: 2, height: 2, colorType: 0)
             + PNGFixture.chunk("IDAT", PNGFixture.zlibStored(raw)) + PNGFixture.chunk("IEND", [])
         #expect(outcome(fast, bytes) == [.decode])
         #expect(outcome(rows, bytes) == [.decode])
@@ -104,4 +106,3 @@ import Testing
         #expect(fast.inspect(bytes: bytes).decoded)
     }
 }
-

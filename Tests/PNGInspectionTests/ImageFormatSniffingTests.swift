@@ -42,7 +42,8 @@ import Testing
     @Test func anSVGWithALongPrologIsAnSVG() throws {
         let fixture = try TemporaryCatalog()
         try fixture.addSet("Long.imageset", entries: [["idiom": "universal", "filename": "l.svg"]])
-        let text = "<?xml version=\"1.0\"?>\n<!-- " + String(repeating: "a long licence comment ", count: 450) + "-->\n<svg xmlns=\"http://www.w3.org/2000/svg\"/>"
+        let text =
+            "<?xml version=\"1.0\"?>\n<!-- " + String(repeating: "a long licence comment ", count: 450) + "-->\n<svg xmlns=\"http://www.w3.org/2000/svg\"/>"
         #expect(text.utf8.count > ImageFormat.sniffLength)
         try fixture.write(text, to: "Long.imageset/l.svg")
         let diagnostics = CatalogImageChecker().check(try fixture.read()).diagnostics

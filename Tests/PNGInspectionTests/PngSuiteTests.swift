@@ -8,12 +8,12 @@ import Testing
 /// every other file is valid and must pass with no error.
 @Suite struct PngSuiteTests {
     static let expectedCodes: [String: PNGProblem.Code] = [
-        "xc1n0g08.png": .ihdr, "xc9n2c08.png": .ihdr,  // invalid colour types
-        "xcrn0g04.png": .signature, "xlfn0g04.png": .signature,  // text-mode line-ending damage
+        "xc1n0g08.png": .ihdr, "xc9n2c08.png": .ihdr, // invalid colour types
+        "xcrn0g04.png": .signature, "xlfn0g04.png": .signature, // text-mode line-ending damage
         "xs1n0g01.png": .signature, "xs2n0g01.png": .signature, "xs4n0g01.png": .signature, "xs7n0g01.png": .signature,
         "xcsn0g01.png": .crc, "xhdn0g08.png": .crc,
-        "xd0n2c08.png": .ihdr, "xd3n2c08.png": .ihdr, "xd9n2c08.png": .ihdr,  // invalid bit depths
-        "xdtn0g01.png": .idat,  // no image data
+        "xd0n2c08.png": .ihdr, "xd3n2c08.png": .ihdr, "xd9n2c08.png": .ihdr, // invalid bit depths
+        "xdtn0g01.png": .idat, // no image data
     ]
 
     static func suiteFiles() throws -> [String] {
@@ -35,8 +35,9 @@ import Testing
                 }
                 #expect(report.hasErrors, "\(name) passed")
                 let expected = try #require(Self.expectedCodes[name])
-                #expect(report.problems.filter { $0.severity == .error }.map(\.code).contains(expected),
-                        "\(name): \(report.problems)")
+                #expect(
+                    report.problems.filter { $0.severity == .error }.map(\.code).contains(expected),
+                    "\(name): \(report.problems)")
             }
         }
     }

@@ -4,8 +4,10 @@ import FuzzSupport
 /// the forms the generator emits, so anything a name smuggled in (a line break, a quote, a
 /// backtick, a control or bidirectional character) fails a check.
 enum AccessorChecker {
-    static let keywordsThatNeedBackticks: Set<String> = ["class", "let", "var", "func", "init", "deinit", "subscript", "self", "Self",
-                                                         "precedencegroup", "operator", "protocol", "_", "Any", "default", "in"]
+    static let keywordsThatNeedBackticks: Set<String> = [
+        "class", "let", "var", "func", "init", "deinit", "subscript", "self", "Self",
+        "precedencegroup", "operator", "protocol", "_", "Any", "default", "in",
+    ]
 
     static func check(_ source: String, names: Set<String>) {
         for scalar in source.unicodeScalars {
@@ -27,7 +29,8 @@ enum AccessorChecker {
             if text.hasPrefix("public enum "), text.hasSuffix(" {") {
                 let identifier = String(text.dropFirst("public enum ".count).dropLast(2))
                 checkIdentifier(identifier, line: line)
-                Fuzz.require(!["AssetName", "Asset", "Type", "Protocol"].contains(identifier) || scopes.isEmpty, "a namespace shadows a generated type: \(line)")
+                Fuzz.require(
+                    !["AssetName", "Asset", "Type", "Protocol"].contains(identifier) || scopes.isEmpty, "a namespace shadows a generated type: \(line)")
                 if !scopes.isEmpty { declare(identifier, in: &scopes, line: line) }
                 scopes.append([])
             } else if text == "}" {
@@ -48,8 +51,9 @@ enum AccessorChecker {
                 guard let end = literal.firstIndex(of: "\"") else { return Fuzz.require(false, "an unterminated literal: \(line)") }
                 found.append(decode(String(literal[..<end]), line: line))
                 let tail = literal[end...]
-                Fuzz.require(tail.hasPrefix("\", type: \"") && tail.hasSuffix("\")") && tail.dropFirst(10).dropLast(2).allSatisfy { $0.isLetter },
-                             "the accessor goes on: \(line)")
+                Fuzz.require(
+                    tail.hasPrefix("\", type: \"") && tail.hasSuffix("\")") && tail.dropFirst(10).dropLast(2).allSatisfy { $0.isLetter },
+                    "the accessor goes on: \(line)")
             } else {
                 Fuzz.require(false, "a line the generator does not write: \(line)")
             }
@@ -67,8 +71,9 @@ enum AccessorChecker {
         } else {
             Fuzz.require(!keywordsThatNeedBackticks.contains(identifier), "a keyword without backticks: \(line)")
         }
-        Fuzz.require(!plain.isEmpty && plain.unicodeScalars.allSatisfy { $0.properties.isASCIIHexDigit || ($0.isASCII && ($0 == "_" || $0.properties.isAlphabetic)) }
-                     && !(plain.first!.isNumber), "not an identifier: \(line)")
+        Fuzz.require(
+            !plain.isEmpty && plain.unicodeScalars.allSatisfy { $0.properties.isASCIIHexDigit || ($0.isASCII && ($0 == "_" || $0.properties.isAlphabetic)) }
+                && !(plain.first!.isNumber), "not an identifier: \(line)")
         Fuzz.require(plain != "Type" && plain != "Protocol", "an unusable member name: \(line)")
     }
 

@@ -1,7 +1,7 @@
 import FuzzSupport
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `adapt validate --accessors` on arbitrary asset names.
@@ -31,9 +31,11 @@ Fuzz.run { start, count in
         if seen.insert(name).inserted { names.append(name) }
     }
     func catalog(_ names: [String]) -> Catalog {
-        Catalog(path: "/fuzz/Fuzz.xcassets", assets: names.map { name in
-            Asset(name: name, type: types[Int(name.utf8.first ?? 0) % types.count], path: "/fuzz/Fuzz.xcassets/x")
-        })
+        Catalog(
+            path: "/fuzz/Fuzz.xcassets",
+            assets: names.map { name in
+                Asset(name: name, type: types[Int(name.utf8.first ?? 0) % types.count], path: "/fuzz/Fuzz.xcassets/x")
+            })
     }
     let generator = AccessorGenerator(rootTypeName: "Asset")
     let output = generator.generate(for: [catalog(names)])

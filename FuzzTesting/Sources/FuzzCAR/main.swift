@@ -61,11 +61,13 @@ Fuzz.run { start, count in
 func thinned(_ catalog: CompiledCatalog, sourceLength: Int, keepingEvery step: Int) {
     let kept = catalog.keepingPackedImages(Set(stride(from: 0, to: catalog.renditions.count, by: step)))
     do throws(CompiledCatalogError) {
-        let written = try catalog.writing(keeping: kept), length = try catalog.writtenLength(keeping: kept)
+        let written = try catalog.writing(keeping: kept)
+        let length = try catalog.writtenLength(keeping: kept)
         Fuzz.require(length == written.count, "writtenLength \(length) differs from the \(written.count) bytes written")
         // The bound every slice keeps (issue #26): its source's bytes plus the trees' nodes.
-        Fuzz.require(written.count <= sourceLength + CompiledCatalog.thinningOverhead,
-                     "a slice of \(written.count) bytes from a file of \(sourceLength)")
+        Fuzz.require(
+            written.count <= sourceLength + CompiledCatalog.thinningOverhead,
+            "a slice of \(written.count) bytes from a file of \(sourceLength)")
         let reread = try CompiledCatalog(bytes: written, path: "thinned.car")
         Fuzz.require(reread.renditions.count == kept.count, "the slice holds \(reread.renditions.count) renditions, not the \(kept.count) kept")
     } catch {

@@ -1,9 +1,9 @@
-import Foundation
 @_spi(Compiling) import AdaptiveAssets
+import Foundation
 import FuzzSupport
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A set's Contents.json through `adapt compile`, for a platform the input picks.
@@ -23,7 +23,9 @@ let samplePNG: [UInt8] = {
         .map { [UInt8]($0) } ?? Array("not a png".utf8)
 }()
 // A JPEG's start and frame header (4 × 2 pixels): enough for compile, which stores JPEGs as they are.
-let sampleJPEG: [UInt8] = [0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x11, 0x08, 0x00, 0x02, 0x00, 0x04, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01, 0xFF, 0xD9]
+let sampleJPEG: [UInt8] = [
+    0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x11, 0x08, 0x00, 0x02, 0x00, 0x04, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01, 0xFF, 0xD9,
+]
 let samples: [(String, [UInt8])] = [
     ("image.png", samplePNG), ("image@2x.png", samplePNG), ("image@3x.png", samplePNG), ("icon.png", samplePNG),
     ("dark.png", samplePNG), ("photo.jpg", sampleJPEG), ("data.json", Array(#"{"a": 1}"#.utf8)), ("broken.png", Array("no png".utf8)),
@@ -60,7 +62,8 @@ Fuzz.run { start, count in
         Fuzz.require(false, "compile wrote a file the reader refuses: \(error)")
         return 0
     }
-    Fuzz.require(compiled.renditions.count == product.renditionCount, "the file holds \(compiled.renditions.count) renditions, compile wrote \(product.renditionCount)")
+    Fuzz.require(
+        compiled.renditions.count == product.renditionCount, "the file holds \(compiled.renditions.count) renditions, compile wrote \(product.renditionCount)")
     Fuzz.require(compiled.renditions.allSatisfy { $0.name != nil }, "a rendition without a facet")
     let adapted = AdaptedCompiledCatalog(compiled)
     for facet in compiled.facets {

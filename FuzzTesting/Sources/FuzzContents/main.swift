@@ -2,7 +2,7 @@ import Foundation
 import FuzzSupport
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A set's Contents.json through reading, resolving and thinning.
@@ -16,8 +16,10 @@ import Glibc
 /// path and the explaining path choose the same variant, slot by slot, with the same mirroring;
 /// a device's plan keeps, in ascending order, exactly the variants that win somewhere; and the
 /// slice written from that plan reads back and resolves each trait set to the same file.
-let setTypes = ["imageset", "appiconset", "colorset", "symbolset", "dataset", "imagestack", "brandassets", "launchimage",
-                "complicationset", "solidimagestack", "iconset", "cubetextureset", "spriteatlas", "arimageset"]
+let setTypes = [
+    "imageset", "appiconset", "colorset", "symbolset", "dataset", "imagestack", "brandassets", "launchimage",
+    "complicationset", "solidimagestack", "iconset", "cubetextureset", "spriteatlas", "arimageset",
+]
 let catalogPath = Fuzz.scratch + "/Fuzz.xcassets"
 let sampleFiles = ["image.png", "image@2x.png", "image@3x.png", "icon.png", "dark.png", "a.pdf", "data.json"]
 let samplePNG: [UInt8] = {
@@ -62,7 +64,9 @@ Fuzz.run { start, count in
                 let slowSlots = index.hasSlots(assetAt: position) ? explained.slots : [explained]
                 Fuzz.require(fast.count == slowSlots.count, "\(asset.name): \(fast.count) slots fast, \(slowSlots.count) explained")
                 for (quick, slow) in zip(fast, slowSlots) {
-                    Fuzz.require(quick.match?.variant == slow.winner, "\(asset.name) \(traits.summary): fast path \(String(describing: quick.match?.variant)), explained \(String(describing: slow.winner))")
+                    Fuzz.require(
+                        quick.match?.variant == slow.winner,
+                        "\(asset.name) \(traits.summary): fast path \(String(describing: quick.match?.variant)), explained \(String(describing: slow.winner))")
                     Fuzz.require((quick.match?.mirrored ?? false) == slow.mirrored, "\(asset.name) \(traits.summary): mirroring differs")
                     if let match = quick.match { won.insert(match.variant) }
                     if let match = quick.match { files.append(index.variant(match).filename ?? "") }

@@ -2,9 +2,9 @@
 import CLibFuzzer
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Shared by the fuzz targets: turning libFuzzer's buffer into bytes, stating what must hold

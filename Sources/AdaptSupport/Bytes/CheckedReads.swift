@@ -74,7 +74,7 @@ extension UnsafeBufferPointer<UInt8> {
 }
 
 /// The same checked reads on an array of bytes (offsets from its start), through the raw ones.
-extension Array<UInt8> {
+extension [UInt8] {
     @inlinable package func uint16BigEndian(at offset: Int) -> UInt16? { withUnsafeBytes { $0.uint16BigEndian(at: offset) } }
     @inlinable package func uint16LittleEndian(at offset: Int) -> UInt16? { withUnsafeBytes { $0.uint16LittleEndian(at: offset) } }
     @inlinable package func uint32BigEndian(at offset: Int) -> UInt32? { withUnsafeBytes { $0.uint32BigEndian(at: offset) } }

@@ -12,7 +12,7 @@ extension Array where Element: Sendable {
         of count: Int, batch: Int, concurrency: Int? = nil, _ make: @Sendable (Int) throws(Failure) -> Element
     ) throws(Failure) -> [Element] {
         guard count > 0 else { return [] }
-        let starts = Array<Int>(stride(from: 0, to: count, by: batch))
+        let starts = [Int](stride(from: 0, to: count, by: batch))
         var firstError: Failure?
         let result = [Element](unsafeUninitializedCapacity: count) { buffer, initializedCount in
             let slots = Slots(base: buffer.baseAddress!)

@@ -23,8 +23,10 @@ package enum FileOperations {
 
     /// Writes a file in pieces as `produce` hands them over, so that a large file (a device's
     /// manifest at 20,000 sets) never has to be held whole.
-    package static func writeFile(_ path: String, exclusive: Bool = false,
-                          _ produce: (_ write: ([UInt8]) throws -> Void) throws -> Void) throws {
+    package static func writeFile(
+        _ path: String, exclusive: Bool = false,
+        _ produce: (_ write: ([UInt8]) throws -> Void) throws -> Void
+    ) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | (exclusive ? O_EXCL : O_TRUNC), 0o644)
         guard descriptor >= 0 else { throw failure(path, "create file") }
         defer { close(descriptor) }

@@ -51,9 +51,9 @@ extension FileSystem {
     package static var descriptorLimit: UInt64? {
         var limit = rlimit()
         #if canImport(Glibc)
-        let status = getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+            let status = getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
         #else
-        let status = getrlimit(RLIMIT_NOFILE, &limit)
+            let status = getrlimit(RLIMIT_NOFILE, &limit)
         #endif
         guard status == 0, limit.rlim_cur != rlim_t.max else { return nil }
         return UInt64(limit.rlim_cur)
@@ -64,7 +64,7 @@ extension FileSystem {
     /// and to fail cleanly before a library that would crash instead (Dispatch).
     package static func noteDescriptorShortage(path: String, count: Int = 1) {
         var opened: [Int32] = []
-        defer { opened.forEach { close($0) } }
+        defer { for descriptor in opened { close(descriptor) } }
         for _ in 0..<count {
             let descriptor = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             guard descriptor >= 0 else { return noteEnvironmentFailure(errno, path: path) }

@@ -119,8 +119,10 @@ extension FileSystem {
     /// The whole contents of a regular file of at most `limit` bytes; a FIFO, a device, a folder
     /// or a larger file is refused with the reason. Without `followingLinks`, a symbolic link is
     /// refused too.
-    package static func readRegularFile(_ path: String, limit: Int = contentsSizeLimit,
-                                       followingLinks: Bool = true) throws(Failure) -> [UInt8] {
+    package static func readRegularFile(
+        _ path: String, limit: Int = contentsSizeLimit,
+        followingLinks: Bool = true
+    ) throws(Failure) -> [UInt8] {
         let descriptor = try openRegularFile(path, followingLinks: followingLinks)
         defer { close(descriptor) }
         return try readRegular(descriptor, path: path, limit: limit)
@@ -177,8 +179,10 @@ extension FileSystem {
     /// FileSystem.outputFileRefusal("main.swift", catalogs: ["App.xcassets"], writer: "adapt report") { _ in false }
     /// // "exists and was not written by adapt report; it is not overwritten (choose a new path, or delete it)"
     /// ```
-    package static func outputFileRefusal(_ path: String, catalogs: [String], writer: String,
-                                         isOwn: (String) -> Bool) -> String? {
+    package static func outputFileRefusal(
+        _ path: String, catalogs: [String], writer: String,
+        isOwn: (String) -> Bool
+    ) -> String? {
         let normalized = lexicallyNormalized(path)
         guard let real = realPathAllowingMissingLeaf(normalized) else { return "its parent folder does not exist" }
         for catalog in catalogs {

@@ -21,7 +21,12 @@ private struct BinaryObjectTable {
     /// What makes two leaves the same object: their exact bytes (a String's `==` would merge
     /// canonically equivalent strings, and a Double's would merge 0 with -0).
     enum LeafIdentity: Hashable {
-        case string([UInt8]), integer(Int64), real(UInt64), bool(Bool), data([UInt8]), date(UInt64)
+        case string([UInt8])
+        case integer(Int64)
+        case real(UInt64)
+        case bool(Bool)
+        case data([UInt8])
+        case date(UInt64)
     }
 
     var objects: [Object] = []

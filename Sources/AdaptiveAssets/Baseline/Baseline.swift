@@ -37,10 +37,13 @@ package struct Baseline: Hashable, Sendable {
     package var json: JSONValue {
         .object([
             "formatVersion": .number(String(Self.formatVersion)),
-            "findings": .array(entries.map { entry in
-                .object(["catalog": .string(entry.catalog), "set": .string(entry.set), "asset": .string(entry.asset),
-                         "rule": .string(entry.rule), "variant": .string(entry.variant)])
-            }),
+            "findings": .array(
+                entries.map { entry in
+                    .object([
+                        "catalog": .string(entry.catalog), "set": .string(entry.set), "asset": .string(entry.asset),
+                        "rule": .string(entry.rule), "variant": .string(entry.variant),
+                    ])
+                }),
         ])
     }
 
@@ -73,13 +76,15 @@ package struct Baseline: Hashable, Sendable {
             throw Diagnostic(.baselineInvalid, "cannot read the baseline file: \(error.reason)", at: location)
         }
         guard let document = try? JSONParser.parse(data), document["formatVersion"]?.int == formatVersion,
-              let findings = document["findings"]?.array else {
+            let findings = document["findings"]?.array
+        else {
             throw Diagnostic(.baselineInvalid, "not a baseline written by adapt validate --write-baseline (format \(formatVersion))", at: location)
         }
         var entries: [Fingerprint] = []
         for finding in findings {
             guard let catalog = finding["catalog"]?.string, let set = finding["set"]?.string, let asset = finding["asset"]?.string,
-                  let rule = finding["rule"]?.string, let variant = finding["variant"]?.string else {
+                let rule = finding["rule"]?.string, let variant = finding["variant"]?.string
+            else {
                 throw Diagnostic(.baselineInvalid, "a baseline finding lacks catalog, set, asset, rule or variant", at: location)
             }
             entries.append(Fingerprint(catalog: catalog, set: set, asset: asset, rule: RuleID.currentID(rule), variant: variant))

@@ -75,8 +75,9 @@ package struct FingerprintIndex: Sendable {
             let entry = set.variants[position]
             variant = entry.filename ?? entry.attributeSummary
         }
-        return Fingerprint(catalog: catalog.key, set: Self.relative(set.path, to: catalog.path), asset: set.name,
-                           rule: diagnostic.code, variant: variant)
+        return Fingerprint(
+            catalog: catalog.key, set: Self.relative(set.path, to: catalog.path), asset: set.name,
+            rule: diagnostic.code, variant: variant)
     }
 
     /// `path` written inside the catalog (`Icons/Logo.imageset`), as baselines record it.

@@ -164,7 +164,8 @@ package struct ActoolArguments: Equatable, Sendable {
     /// One to three dot-separated runs of digits, as deployment targets and OS versions are written.
     private static func version(_ flag: ActoolFlag, _ value: String) throws(ActoolUsageError) -> String {
         let parts = value.split(separator: ".", omittingEmptySubsequences: false)
-        let valid = (1...3).contains(parts.count)
+        let valid =
+            (1...3).contains(parts.count)
             && parts.allSatisfy { !$0.isEmpty && $0.count <= 9 && $0.allSatisfy { ("0"..."9").contains($0) } }
         guard valid else { throw .invalidVersion(flag: flag, value: value) }
         return value

@@ -72,7 +72,7 @@ package enum ActoolFlag: String, CaseIterable, Sendable {
     package var takesValue: Bool {
         switch self {
         case .includeAllAppIcons, .errors, .warnings, .notices, .version, .printContents, .compressPNGs,
-             .printAssetTagCombinations, .skipAppStoreDeployment, .includeStickerContent:
+            .printAssetTagCombinations, .skipAppStoreDeployment, .includeStickerContent:
             false
         default:
             true
@@ -84,9 +84,9 @@ package enum ActoolFlag: String, CaseIterable, Sendable {
     package var isIgnored: Bool {
         switch self {
         case .compile, .platform, .minimumDeploymentTarget, .targetDevice, .filterForDeviceModel,
-             .filterForDeviceOSVersion, .appIcon, .alternateAppIcon, .includeAllAppIcons, .accentColor,
-             .widgetBackgroundColor, .launchImage, .standaloneIconBehavior, .outputPartialInfoPlist,
-             .exportDependencyInfo, .outputFormat, .errors, .warnings, .notices, .version, .printContents, .maxPixels:
+            .filterForDeviceOSVersion, .appIcon, .alternateAppIcon, .includeAllAppIcons, .accentColor,
+            .widgetBackgroundColor, .launchImage, .standaloneIconBehavior, .outputPartialInfoPlist,
+            .exportDependencyInfo, .outputFormat, .errors, .warnings, .notices, .version, .printContents, .maxPixels:
             false
         default:
             true
@@ -104,7 +104,7 @@ package enum ActoolFlag: String, CaseIterable, Sendable {
         case .stickersIconRole: ["host-app", "extension"]
         case .lightweightAssetRuntimeMode: ["enabled", "disabled"]
         case .enableOnDemandResources, .enableIncrementalDistill, .includePartialInfoPlistLocalizations,
-             .generateAssetSymbolWarnings, .generateAssetSymbolErrors, .generateSwiftAssetSymbolExtensions:
+            .generateAssetSymbolWarnings, .generateAssetSymbolErrors, .generateSwiftAssetSymbolExtensions:
             ["YES", "NO"]
         default: nil
         }
@@ -114,7 +114,7 @@ package enum ActoolFlag: String, CaseIterable, Sendable {
     package var isRepeatable: Bool {
         switch self {
         case .targetDevice, .alternateAppIcon, .includeLanguage, .stickerPackStringsFile,
-             .generateAssetSymbolFrameworkSupport:
+            .generateAssetSymbolFrameworkSupport:
             true
         default:
             false

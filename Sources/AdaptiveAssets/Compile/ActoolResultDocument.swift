@@ -133,18 +133,22 @@ package struct ActoolResultDocument: Equatable, Sendable {
         for severity in Severity.allCases where sections.includes(severity) {
             let run = runMessages.filter { $0.severity == severity }
             if !run.isEmpty {
-                root[Self.runKey(severity)] = .array(run.map { message in
-                    var entry: [String: PropertyList] = ["description": .string(message.description)]
-                    if let reason = message.failureReason { entry["failure-reason"] = .string(reason) }
-                    return .dictionary(entry)
-                })
+                root[Self.runKey(severity)] = .array(
+                    run.map { message in
+                        var entry: [String: PropertyList] = ["description": .string(message.description)]
+                        if let reason = message.failureReason { entry["failure-reason"] = .string(reason) }
+                        return .dictionary(entry)
+                    })
             }
             let document = documentMessages.filter { $0.severity == severity }
             if !document.isEmpty {
-                root[Self.documentKey(severity)] = .array(document.map { message in
-                    ["catalog": .string(message.catalog), "affected-items": .array(message.affectedItems.map(PropertyList.string)),
-                     "type": .string(message.type), "message": .string(message.message)]
-                })
+                root[Self.documentKey(severity)] = .array(
+                    document.map { message in
+                        [
+                            "catalog": .string(message.catalog), "affected-items": .array(message.affectedItems.map(PropertyList.string)),
+                            "type": .string(message.type), "message": .string(message.message),
+                        ]
+                    })
             }
         }
         return .dictionary(root)

@@ -2,8 +2,8 @@ import AdaptSupport
 import AssetCatalog
 import AssetSelection
 import AssetThinning
-import CompiledCatalog
 import CPNGSupport
+import CompiledCatalog
 import DeviceProfiles
 
 /// What `adapt compile` is asked to do: actool's options that change what it writes.
@@ -162,8 +162,10 @@ import DeviceProfiles
                     asset.variants = asset.variants.enumerated().map { kept.contains($0.offset) ? $0.element : Variant(index: $0.element.index) }
                 }
                 if let earlier = seenNames[asset.name] {
-                    product.diagnostics.append(Diagnostic(.compileDuplicateName, "'\(asset.name)' is defined in \(earlier) and in \(asset.path); the first is compiled",
-                                                          subject: Diagnostic.Subject(asset: asset.name), at: SourceLocation(file: asset.path)))
+                    product.diagnostics.append(
+                        Diagnostic(
+                            .compileDuplicateName, "'\(asset.name)' is defined in \(earlier) and in \(asset.path); the first is compiled",
+                            subject: Diagnostic.Subject(asset: asset.name), at: SourceLocation(file: asset.path)))
                     continue
                 }
                 seenNames[asset.name] = asset.path
@@ -173,23 +175,30 @@ import DeviceProfiles
                 case .dataSet: work += data(of: asset, &product.diagnostics)
                 case .appIconSet:
                     guard options.includeAllAppIcons || iconNames.contains(asset.name) else {
-                        product.diagnostics.append(Diagnostic(.compileLeftOut, "app icon set '\(asset.name)' is not compiled: name it with --app-icon or --alternate-app-icon, or pass --include-all-app-icons",
-                                                              subject: Diagnostic.Subject(asset: asset.name), at: SourceLocation(file: asset.contentsPath ?? asset.path)))
+                        product.diagnostics.append(
+                            Diagnostic(
+                                .compileLeftOut,
+                                "app icon set '\(asset.name)' is not compiled: name it with --app-icon or --alternate-app-icon, or pass --include-all-app-icons",
+                                subject: Diagnostic.Subject(asset: asset.name), at: SourceLocation(file: asset.contentsPath ?? asset.path)))
                         continue
                     }
                     work += appIcon(asset, into: &product)
                 case .launchImage:
                     guard asset.name == options.launchImage else {
-                        product.diagnostics.append(Diagnostic(.compileLeftOut, "launch image set '\(asset.name)' is not compiled: name it with --launch-image",
-                                                              subject: Diagnostic.Subject(asset: asset.name), at: SourceLocation(file: asset.contentsPath ?? asset.path)))
+                        product.diagnostics.append(
+                            Diagnostic(
+                                .compileLeftOut, "launch image set '\(asset.name)' is not compiled: name it with --launch-image",
+                                subject: Diagnostic.Subject(asset: asset.name), at: SourceLocation(file: asset.contentsPath ?? asset.path)))
                         continue
                     }
                     launchImages(asset, into: &product)
                 case .spriteAtlas, .iconSet:
                     continue
                 default:
-                    product.diagnostics.append(Diagnostic(.compileLeftOut, "\(asset.type.rawValue) '\(asset.name)' is not compiled: adapt compile does not write this set type yet",
-                                                          subject: Diagnostic.Subject(asset: asset.name), at: SourceLocation(file: asset.contentsPath ?? asset.path)))
+                    product.diagnostics.append(
+                        Diagnostic(
+                            .compileLeftOut, "\(asset.type.rawValue) '\(asset.name)' is not compiled: adapt compile does not write this set type yet",
+                            subject: Diagnostic.Subject(asset: asset.name), at: SourceLocation(file: asset.contentsPath ?? asset.path)))
                 }
             }
         }
@@ -198,7 +207,9 @@ import DeviceProfiles
         var appearances: [String: UInt16] = [:]
         for style in [nil] + UserInterfaceStyle.allCases.map(Optional.some) {
             for contrast in [nil, AccessibilityContrast.high] {
-                if let named = options.platform.appearance(style: style, contrast: contrast), usedAppearances.contains(named.value) { appearances[named.name] = named.value }
+                if let named = options.platform.appearance(style: style, contrast: contrast), usedAppearances.contains(named.value) {
+                    appearances[named.name] = named.value
+                }
             }
         }
         for catalog in catalogs {
@@ -207,7 +218,8 @@ import DeviceProfiles
         for (flag, name) in [("accent color", options.accentColor), ("widget background color", options.widgetBackgroundColor)] {
             guard let name else { continue }
             guard catalogs.contains(where: { $0.asset(named: name)?.type == .colorSet }) else {
-                product.diagnostics.append(Diagnostic(.compileMissingAsset, "the \(flag) '\(name)' is not a colour set of the catalogs", subject: Diagnostic.Subject(asset: name)))
+                product.diagnostics.append(
+                    Diagnostic(.compileMissingAsset, "the \(flag) '\(name)' is not a colour set of the catalogs", subject: Diagnostic.Subject(asset: name)))
                 continue
             }
             if name == options.accentColor { product.accentColorName = name }
@@ -215,10 +227,12 @@ import DeviceProfiles
         }
         for name in [options.appIcon].compactMap({ $0 }) + options.alternateAppIcons
         where !catalogs.contains(where: { $0.asset(named: name)?.type == .appIconSet }) {
-            product.diagnostics.append(Diagnostic(.compileMissingAsset, "the app icon set '\(name)' is not in the catalogs", subject: Diagnostic.Subject(asset: name)))
+            product.diagnostics.append(
+                Diagnostic(.compileMissingAsset, "the app icon set '\(name)' is not in the catalogs", subject: Diagnostic.Subject(asset: name)))
         }
         if let name = options.launchImage, !catalogs.contains(where: { $0.asset(named: name)?.type == .launchImage }) {
-            product.diagnostics.append(Diagnostic(.compileMissingAsset, "the launch image set '\(name)' is not in the catalogs", subject: Diagnostic.Subject(asset: name)))
+            product.diagnostics.append(
+                Diagnostic(.compileMissingAsset, "the launch image set '\(name)' is not in the catalogs", subject: Diagnostic.Subject(asset: name)))
         }
         product.alternateAppIcons = options.alternateAppIcons
 
@@ -231,9 +245,10 @@ import DeviceProfiles
         } catch {
             throw CompileFailure(diagnostics: product.diagnostics + [Diagnostic(.compileOutput, error.problem, at: SourceLocation(file: error.structure))])
         }
-        var builder = CompiledCatalogBuilder(keyFormat: keyFormat, platform: options.platform.metadataName, platformVersion: options.deploymentTarget,
-                                             authoringTool: "adapt \(AdaptVersion.current)", versionString: "adapt compile \(AdaptVersion.current)",
-                                             spool: spool)
+        var builder = CompiledCatalogBuilder(
+            keyFormat: keyFormat, platform: options.platform.metadataName, platformVersion: options.deploymentTarget,
+            authoringTool: "adapt \(AdaptVersion.current)", versionString: "adapt compile \(AdaptVersion.current)",
+            spool: spool)
         builder.keySemantics = options.platform.keySemantics
         if options.platform.alwaysWritesAppearances || !appearances.isEmpty, let any = options.platform.appearance(style: nil, contrast: nil) {
             appearances[any.name] = any.value
@@ -256,8 +271,9 @@ import DeviceProfiles
                 switch result {
                 case .success(let value):
                     do throws(CompiledCatalogBuilder.Refusal) {
-                        try builder.add(name: item.assetName, facetAttributes: [(.element, Part.element), (.part, item.facetPart)],
-                                        key: item.key.filter { keyFormat.contains($0.key) }, value: value)
+                        try builder.add(
+                            name: item.assetName, facetAttributes: [(.element, Part.element), (.part, item.facetPart)],
+                            key: item.key.filter { keyFormat.contains($0.key) }, value: value)
                     } catch {
                         product.diagnostics.append(Self.diagnostic(for: error, item))
                     }
@@ -275,13 +291,15 @@ import DeviceProfiles
     private static func diagnostic(for refusal: CompiledCatalogBuilder.Refusal, _ item: Work) -> Diagnostic {
         switch refusal {
         case .tooManyNames:
-            Diagnostic(.compileTooManyNames, "the catalogs hold more than 65,535 names, more than a compiled catalog's 16-bit name identifiers number",
-                       subject: Diagnostic.Subject(asset: item.assetName), at: item.location)
+            Diagnostic(
+                .compileTooManyNames, "the catalogs hold more than 65,535 names, more than a compiled catalog's 16-bit name identifiers number",
+                subject: Diagnostic.Subject(asset: item.assetName), at: item.location)
         case .spool(let error):
             Diagnostic(.compileOutput, "the compiled catalog cannot be assembled: \(error.problem)", at: item.location)
         case .duplicateKey(let name, _):
-            Diagnostic(.compileDuplicateVariant, "'\(name)' has two entries that compile to the same traits (\(item.renditionName) is one); actool keeps one of them",
-                       subject: Diagnostic.Subject(asset: name), at: item.location)
+            Diagnostic(
+                .compileDuplicateVariant, "'\(name)' has two entries that compile to the same traits (\(item.renditionName) is one); actool keeps one of them",
+                subject: Diagnostic.Subject(asset: name), at: item.location)
         }
     }
 
@@ -366,8 +384,9 @@ import DeviceProfiles
     }
 
     private func leftOut(_ asset: Asset, _ variant: Variant, _ reason: String) -> Diagnostic {
-        Diagnostic(.compileLeftOut, "\(asset.name): \(variant.payloadDescription) is not compiled: \(reason)",
-                   subject: Diagnostic.Subject(asset: asset.name), at: variant.location ?? SourceLocation(file: asset.contentsPath ?? asset.path))
+        Diagnostic(
+            .compileLeftOut, "\(asset.name): \(variant.payloadDescription) is not compiled: \(reason)",
+            subject: Diagnostic.Subject(asset: asset.name), at: variant.location ?? SourceLocation(file: asset.contentsPath ?? asset.path))
     }
 
     // MARK: Sets
@@ -387,7 +406,8 @@ import DeviceProfiles
         var macKeys: Set<[RenditionAttribute: UInt16]> = []
         // On the Mac, a `mac` entry and a `universal` one with the same traits are one key: the
         // `mac` one is the more specific and is kept.
-        let ordered = options.platform.platform == .macos
+        let ordered =
+            options.platform.platform == .macos
             ? asset.variants.sorted { ($0.idiom == .device(.mac) ? 0 : 1, $0.index) < ($1.idiom == .device(.mac) ? 0 : 1, $1.index) }
             : asset.variants
         let shadowed = shadowedUniversalScales(in: asset)
@@ -397,10 +417,13 @@ import DeviceProfiles
             if options.platform.platform == .macos, variant.scale == 3 { continue }
             if variant.idiom == .universal, let scale = variant.scale, shadowed.contains(variant.attributeStrings(excluding: ["idiom"])), scale > 0 { continue }
             let lower = filename.lowercased()
-            let isPNG = lower.hasSuffix(".png"), isJPEG = lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg")
+            let isPNG = lower.hasSuffix(".png")
+            let isJPEG = lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg")
             let isHEIF = lower.hasSuffix(".heic") || lower.hasSuffix(".heif")
             guard isPNG || isJPEG || isHEIF else {
-                let kind = lower.hasSuffix(".pdf") || lower.hasSuffix(".svg") ? "vector images are compiled by a later version (PDF and SVG)" : "only PNG, JPEG and HEIC images are compiled"
+                let kind =
+                    lower.hasSuffix(".pdf") || lower.hasSuffix(".svg")
+                    ? "vector images are compiled by a later version (PDF and SVG)" : "only PNG, JPEG and HEIC images are compiled"
                 diagnostics.append(leftOut(asset, variant, kind))
                 continue
             }
@@ -412,7 +435,8 @@ import DeviceProfiles
             var slicing: Slicing?
             if let resizing = variant.resizing {
                 guard isPNG, var parsed = Slicing(resizing) else {
-                    diagnostics.append(leftOut(asset, variant, "its resizing is not one adapt compiles (a PNG, in 3-part-horizontal, 3-part-vertical or 9-part mode)"))
+                    diagnostics.append(
+                        leftOut(asset, variant, "its resizing is not one adapt compiles (a PNG, in 3-part-horizontal, 3-part-vertical or 9-part mode)"))
                     continue
                 }
                 parsed.forMac = options.platform.platform == .macos
@@ -429,7 +453,8 @@ import DeviceProfiles
                 key[.part] = Part.image
                 let flags = Self.templateFlags(variant.templateRenderingIntent ?? asset.properties.templateRenderingIntent)
                 let path = asset.path.appendingPathComponent(filename)
-                let source: Work.Source = isPNG ? .png(path: path, flags: flags, slicing: slicing) : isJPEG ? .jpeg(path: path, flags: flags) : .heif(path: path, flags: flags)
+                let source: Work.Source =
+                    isPNG ? .png(path: path, flags: flags, slicing: slicing) : isJPEG ? .jpeg(path: path, flags: flags) : .heif(path: path, flags: flags)
                 work.append(Work(assetName: asset.name, facetPart: Part.image, renditionName: filename, key: key, source: source, location: variant.location))
             }
         }
@@ -449,7 +474,8 @@ import DeviceProfiles
         var byIdiom: [UserInterfaceIdiom: Set<[String]>] = [:]
         for variant in asset.variants where variant.isSelectable && variant.scale != nil {
             guard case .device(let idiom) = variant.idiom, covering.contains(idiom), let file = variant.filename?.lowercased(),
-                  file.hasSuffix(".png") || file.hasSuffix(".jpg") || file.hasSuffix(".jpeg") else { continue }
+                file.hasSuffix(".png") || file.hasSuffix(".jpg") || file.hasSuffix(".jpeg")
+            else { continue }
             byIdiom[idiom, default: []].insert(variant.attributeStrings(excluding: ["idiom"]))
         }
         var shared: Set<[String]>?
@@ -484,9 +510,11 @@ import DeviceProfiles
             case .success(var key):
                 key[.element] = Part.element
                 key[.part] = Part.color
-                key[.scale] = 1  // as sudoku's AccentColor: colours are keyed at scale 1
-                work.append(Work(assetName: asset.name, facetPart: Part.color, renditionName: asset.name, key: key,
-                                 source: .color(colorSpace: space, components: components.map { $0! }), location: variant.location))
+                key[.scale] = 1 // as sudoku's AccentColor: colours are keyed at scale 1
+                work.append(
+                    Work(
+                        assetName: asset.name, facetPart: Part.color, renditionName: asset.name, key: key,
+                        source: .color(colorSpace: space, components: components.map { $0! }), location: variant.location))
             }
         }
         return work
@@ -502,10 +530,12 @@ import DeviceProfiles
             case .success(var key):
                 key[.element] = Part.element
                 key[.part] = Part.image
-                key[.scale] = 1  // as mcfans/actool found actool keys data
+                key[.scale] = 1 // as mcfans/actool found actool keys data
                 let uti = variant.entry["universal-type-identifier"]?.string ?? Self.uti(forFileName: filename)
-                work.append(Work(assetName: asset.name, facetPart: Part.image, renditionName: filename, key: key,
-                                 source: .data(path: asset.path.appendingPathComponent(filename), uti: uti), location: variant.location))
+                work.append(
+                    Work(
+                        assetName: asset.name, facetPart: Part.image, renditionName: filename, key: key,
+                        source: .data(path: asset.path.appendingPathComponent(filename), uti: uti), location: variant.location))
             }
         }
         return work
@@ -568,21 +598,27 @@ import DeviceProfiles
                 keyed[.idiom] = platform == .macos ? nil : idiom
                 guard seen.insert(keyed).inserted else { continue }
                 sizeLists[keyed[.idiom] ?? 0, default: [:]][points] = slot
-                work.append(Work(assetName: asset.name, facetPart: Part.icon, renditionName: filename, key: keyed,
-                                 source: .png(path: path, flags: 0), location: variant.location))
+                work.append(
+                    Work(
+                        assetName: asset.name, facetPart: Part.icon, renditionName: filename, key: keyed,
+                        source: .png(path: path, flags: 0), location: variant.location))
             }
             guard isPrimary, options.standaloneIcons != .none else { continue }
             if platform == .macos, let type = ICNSWriter.type(points: Int(points), scale: scale),
-               let png = try? FileSystem.readRegularFile(path, limit: 64 << 20) {
+                let png = try? FileSystem.readRegularFile(path, limit: 64 << 20)
+            {
                 icnsImages.append((type, png))
             }
             if platform == .ios {
-                for loose in Self.looseIcons(asset.name, points: points, scale: scale, idiom: variant.idiom, singleSize: singleSize,
-                                             every: options.standaloneIcons == .all)
+                for loose in Self.looseIcons(
+                    asset.name, points: points, scale: scale, idiom: variant.idiom, singleSize: singleSize,
+                    every: options.standaloneIcons == .all)
                 where !product.looseFiles.contains(where: { $0.name == loose.file }) {
                     guard let png = Self.loosePNG(path, side: loose.side) else {
-                        product.diagnostics.append(Diagnostic(.compileUnreadable, "cannot be decoded to write \(loose.file)", subject: Diagnostic.Subject(asset: asset.name),
-                                                              at: SourceLocation(file: path)))
+                        product.diagnostics.append(
+                            Diagnostic(
+                                .compileUnreadable, "cannot be decoded to write \(loose.file)", subject: Diagnostic.Subject(asset: asset.name),
+                                at: SourceLocation(file: path)))
                         continue
                     }
                     product.looseFiles.append((loose.file, png))
@@ -603,8 +639,10 @@ import DeviceProfiles
             }
             var key: [RenditionAttribute: UInt16] = [.element: Part.element, .part: Part.iconSizes, .scale: 1]
             if idiom != 0 { key[.idiom] = idiom }
-            lists.append(Work(assetName: asset.name, facetPart: Part.icon, renditionName: asset.name, key: key,
-                              source: .multisize(entries), location: SourceLocation(file: asset.contentsPath ?? asset.path)))
+            lists.append(
+                Work(
+                    assetName: asset.name, facetPart: Part.icon, renditionName: asset.name, key: key,
+                    source: .multisize(entries), location: SourceLocation(file: asset.contentsPath ?? asset.path)))
         }
         return lists + work
     }
@@ -614,8 +652,10 @@ import DeviceProfiles
     /// app's `Assets.car` holds no launch image). Other platforms have no launch images to write.
     private func launchImages(_ asset: Asset, into product: inout CompileProduct) {
         guard options.platform.platform == .ios else {
-            product.diagnostics.append(Diagnostic(.compileLeftOut, "launch image set '\(asset.name)' is not compiled: launch images are written for iOS only",
-                                                  subject: Diagnostic.Subject(asset: asset.name), at: SourceLocation(file: asset.contentsPath ?? asset.path)))
+            product.diagnostics.append(
+                Diagnostic(
+                    .compileLeftOut, "launch image set '\(asset.name)' is not compiled: launch images are written for iOS only",
+                    subject: Diagnostic.Subject(asset: asset.name), at: SourceLocation(file: asset.contentsPath ?? asset.path)))
             return
         }
         var leftOutEntries: [Diagnostic] = []
@@ -623,13 +663,17 @@ import DeviceProfiles
         product.diagnostics += leftOutEntries
         for file in launchImages.files {
             guard file.source.lowercased().hasSuffix(".png") else {
-                product.diagnostics.append(Diagnostic(.compileLeftOut, "is not compiled as \(file.name): launch images are PNG files",
-                                                      subject: Diagnostic.Subject(asset: asset.name), at: SourceLocation(file: file.source)))
+                product.diagnostics.append(
+                    Diagnostic(
+                        .compileLeftOut, "is not compiled as \(file.name): launch images are PNG files",
+                        subject: Diagnostic.Subject(asset: asset.name), at: SourceLocation(file: file.source)))
                 continue
             }
             guard let png = try? FileSystem.readRegularFile(file.source, limit: 64 << 20) else {
-                product.diagnostics.append(Diagnostic(.compileUnreadable, "cannot be read to write \(file.name)", subject: Diagnostic.Subject(asset: asset.name),
-                                                      at: SourceLocation(file: file.source)))
+                product.diagnostics.append(
+                    Diagnostic(
+                        .compileUnreadable, "cannot be read to write \(file.name)", subject: Diagnostic.Subject(asset: asset.name),
+                        at: SourceLocation(file: file.source)))
                 continue
             }
             product.looseFiles.append((file.name, png))
@@ -639,10 +683,11 @@ import DeviceProfiles
 
     /// actool's slot for an icon of `points` points on `platform`, nil where it has none.
     static func iconSlot(points: Double, platform: Platform) -> UInt16? {
-        let slots: [Double: UInt16] = switch platform {
-        case .macos: [16: 1, 32: 2, 128: 3, 256: 4, 512: 5]
-        default: [20: 1, 29: 2, 40: 3, 60: 4, 76: 5, 83.5: 6, 90: 7, 1024: 8]
-        }
+        let slots: [Double: UInt16] =
+            switch platform {
+            case .macos: [16: 1, 32: 2, 128: 3, 256: 4, 512: 5]
+            default: [20: 1, 29: 2, 40: 3, 60: 4, 76: 5, 83.5: 6, 90: 7, 1024: 8]
+            }
         return slots[points]
     }
 
@@ -653,8 +698,10 @@ import DeviceProfiles
     /// named them (`AppIcon20x20@3x.png`, `AppIcon83.5x83.5@2x~ipad.png`; an app of Xcode 9.2 lists
     /// `AppIcon20x20` … `AppIcon83.5x83.5` in its `CFBundleIconFiles`); a single-size icon keeps
     /// the two of the default, since it has no entry per size.
-    static func looseIcons(_ name: String, points: Double, scale: Int, idiom: IdiomRequirement, singleSize: Bool,
-                           every: Bool = false) -> [(file: String, base: String, idiom: UserInterfaceIdiom, side: Int)] {
+    static func looseIcons(
+        _ name: String, points: Double, scale: Int, idiom: IdiomRequirement, singleSize: Bool,
+        every: Bool = false
+    ) -> [(file: String, base: String, idiom: UserInterfaceIdiom, side: Int)] {
         let phone = ("\(name)60x60@2x.png", "\(name)60x60", UserInterfaceIdiom.phone, 120)
         let pad = ("\(name)76x76@2x~ipad.png", "\(name)76x76", UserInterfaceIdiom.pad, 152)
         if singleSize { return [phone, pad] }
@@ -678,22 +725,29 @@ import DeviceProfiles
         let decoded = file.withUnsafeBufferPointer { adapt_png_decode_premultiplied_bgra($0.baseAddress, $0.count, 1 << 26) }
         defer { adapt_png_decoded_free(decoded.pixels) }
         guard decoded.status == 0, let pixels = decoded.pixels else { return nil }
-        let width = Int(decoded.width), height = Int(decoded.height)
+        let width = Int(decoded.width)
+        let height = Int(decoded.height)
         if width == side && height == side { return file }
         let source = UnsafeBufferPointer(start: pixels, count: width * height * 4)
         var averaged = [UInt8](repeating: 0, count: side * side * 4)
         for y in 0..<side {
-            let top = y * height / side, bottom = max(top + 1, (y + 1) * height / side)
+            let top = y * height / side
+            let bottom = max(top + 1, (y + 1) * height / side)
             for x in 0..<side {
-                let left = x * width / side, right = max(left + 1, (x + 1) * width / side)
+                let left = x * width / side
+                let right = max(left + 1, (x + 1) * width / side)
                 var sums = (0, 0, 0, 0)
                 for sy in top..<bottom {
                     for sx in left..<right {
                         let at = (sy * width + sx) * 4
-                        sums.0 += Int(source[at]); sums.1 += Int(source[at + 1]); sums.2 += Int(source[at + 2]); sums.3 += Int(source[at + 3])
+                        sums.0 += Int(source[at])
+                        sums.1 += Int(source[at + 1])
+                        sums.2 += Int(source[at + 2])
+                        sums.3 += Int(source[at + 3])
                     }
                 }
-                let count = (bottom - top) * (right - left), out = (y * side + x) * 4
+                let count = (bottom - top) * (right - left)
+                let out = (y * side + x) * 4
                 averaged[out] = UInt8((sums.0 + count / 2) / count)
                 averaged[out + 1] = UInt8((sums.1 + count / 2) / count)
                 averaged[out + 2] = UInt8((sums.2 + count / 2) / count)
@@ -752,15 +806,19 @@ import DeviceProfiles
         switch item.source {
         case .png(let path, let flags, let slicing):
             let file: [UInt8]
-            do { file = try FileSystem.readRegularFile(path, limit: 256 << 20) } catch { return failure(.compileUnreadable, path, "cannot be read: \(error.reason)") }
+            do { file = try FileSystem.readRegularFile(path, limit: 256 << 20) } catch {
+                return failure(.compileUnreadable, path, "cannot be read: \(error.reason)")
+            }
             let decoded = file.withUnsafeBufferPointer { adapt_png_decode_premultiplied_bgra($0.baseAddress, $0.count, maxPixels) }
             defer { adapt_png_decoded_free(decoded.pixels) }
             guard decoded.status == 0, let pixels = decoded.pixels else {
                 let message = withUnsafeBytes(of: decoded.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                return failure(decoded.status == 2 ? .compileTooLarge : .compileUnreadable, path,
-                               decoded.status == 2 ? "has \(message) (--max-pixels)" : "is not a PNG libpng can decode: \(message)")
+                return failure(
+                    decoded.status == 2 ? .compileTooLarge : .compileUnreadable, path,
+                    decoded.status == 2 ? "has \(message) (--max-pixels)" : "is not a PNG libpng can decode: \(message)")
             }
-            let width = Int(decoded.width), height = Int(decoded.height)
+            let width = Int(decoded.width)
+            let height = Int(decoded.height)
             // The decoder's buffer, compressed in place (freed by the defer above).
             let bitmap = UnsafeBufferPointer(start: pixels, count: width * height * 4)
             let scale = Int(item.key[.scale] ?? 1)
@@ -770,31 +828,42 @@ import DeviceProfiles
                 }
                 // The kept columns of each kept row, in order: the caps and the centre.
                 var cropped: [UInt8] = []
-                let sourceColumns = slicing.sourceColumns(crop.columns), sourceRows = slicing.sourceRows(crop.rows)
-                let croppedWidth = sourceColumns.count, croppedHeight = sourceRows.count
+                let sourceColumns = slicing.sourceColumns(crop.columns)
+                let sourceRows = slicing.sourceRows(crop.rows)
+                let croppedWidth = sourceColumns.count
+                let croppedHeight = sourceRows.count
                 cropped.reserveCapacity(croppedWidth * croppedHeight * 4)
                 for row in sourceRows {
                     for column in sourceColumns { cropped += bitmap[(row * width + column) * 4..<(row * width + column + 1) * 4] }
                 }
-                return .success(CSIRendition.bitmap(name: item.renditionName, width: croppedWidth, height: croppedHeight, scale: scale, pixels: cropped,
-                                                    isOpaque: decoded.is_opaque != 0, flags: flags, layout: slicing.layout, slices: crop.slices,
-                                                    compress: BitmapCompression.lzfse).bytes())
+                return .success(
+                    CSIRendition.bitmap(
+                        name: item.renditionName, width: croppedWidth, height: croppedHeight, scale: scale, pixels: cropped,
+                        isOpaque: decoded.is_opaque != 0, flags: flags, layout: slicing.layout, slices: crop.slices,
+                        compress: BitmapCompression.lzfse
+                    ).bytes())
             }
-            return .success(CSIRendition.bitmap(name: item.renditionName, width: width, height: height, scale: scale,
-                                                pixels: bitmap, isOpaque: decoded.is_opaque != 0, flags: flags, compress: BitmapCompression.lzfse).bytes())
+            return .success(
+                CSIRendition.bitmap(
+                    name: item.renditionName, width: width, height: height, scale: scale,
+                    pixels: bitmap, isOpaque: decoded.is_opaque != 0, flags: flags, compress: BitmapCompression.lzfse
+                ).bytes())
         case .jpeg(let path, let flags), .heif(let path, let flags):
             let isJPEG: Bool
             if case .jpeg = item.source { isJPEG = true } else { isJPEG = false }
             let file: [UInt8]
-            do { file = try FileSystem.readRegularFile(path, limit: 256 << 20) } catch { return failure(.compileUnreadable, path, "cannot be read: \(error.reason)") }
+            do { file = try FileSystem.readRegularFile(path, limit: 256 << 20) } catch {
+                return failure(.compileUnreadable, path, "cannot be read: \(error.reason)")
+            }
             guard let size = isJPEG ? JPEGFrame.size(of: file) : HEIFFrame.size(of: file) else {
                 return failure(.compileUnreadable, path, isJPEG ? "is not a JPEG with a frame header" : "is not a HEIF file with an image size (ispe)")
             }
             guard UInt64(size.width) * UInt64(size.height) <= maxPixels else {
                 return failure(.compileTooLarge, path, "has \(size.width) x \(size.height) pixels, more than --max-pixels allows")
             }
-            var rendition = CSIRendition.jpeg(name: item.renditionName, width: size.width, height: size.height, scale: Int(item.key[.scale] ?? 1),
-                                              file: file, flags: flags)
+            var rendition = CSIRendition.jpeg(
+                name: item.renditionName, width: size.width, height: size.height, scale: Int(item.key[.scale] ?? 1),
+                file: file, flags: flags)
             if !isJPEG { rendition.pixelFormat = .heif }
             return .success(rendition.bytes())
         case .data(let path, let uti):
@@ -825,7 +894,10 @@ enum JPEGFrame {
         while position + 9 < file.count {
             guard file[position] == 0xFF else { return nil }
             let marker = file[position + 1]
-            if marker == 0xFF { position += 1; continue }
+            if marker == 0xFF {
+                position += 1
+                continue
+            }
             let length = Int(file[position + 2]) << 8 | Int(file[position + 3])
             if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
                 let height = Int(file[position + 5]) << 8 | Int(file[position + 6])

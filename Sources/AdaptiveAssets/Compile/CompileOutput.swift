@@ -1,12 +1,13 @@
 import AdaptSupport
-import AssetThinning
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import AssetCatalog
+import AssetThinning
 import CompiledCatalog
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Writes a compile's files into actool's `--compile DIR`: `Assets.car` and the files beside it.
 ///

@@ -32,13 +32,14 @@ import CompiledCatalog
     /// The device kinds a `--target-device` value names on this platform. `iphone` brings CarPlay
     /// (`car`) with it, as a phone draws its car's screen (rule 2.1, thinning).
     package func idioms(targetDevices: [String]) -> Set<UserInterfaceIdiom> {
-        let all: Set<UserInterfaceIdiom> = switch platform {
-        case .ios: [.phone, .pad, .car]
-        case .tvos: [.tv]
-        case .watchos: [.watch]
-        case .macos: [.mac]
-        case .visionos: [.vision]
-        }
+        let all: Set<UserInterfaceIdiom> =
+            switch platform {
+            case .ios: [.phone, .pad, .car]
+            case .tvos: [.tv]
+            case .watchos: [.watch]
+            case .macos: [.mac]
+            case .visionos: [.vision]
+            }
         guard !targetDevices.isEmpty else { return all }
         var idioms: Set<UserInterfaceIdiom> = []
         for device in targetDevices {

@@ -4,10 +4,11 @@ import AssetThinning
 import AssetValidation
 import CompiledCatalog
 import DeviceProfiles
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `adapt compile`: actool's command line run end to end. Reads the catalogs, compiles them
@@ -59,18 +60,21 @@ package struct CompileRun {
             return result
         }
         for ignored in arguments.ignoredFlags {
-            result.document.runMessages.append(.init(severity: .notice,
-                                                     description: "\(ignored.flag.rawValue) is accepted and changes nothing in what adapt compile writes"))
+            result.document.runMessages.append(
+                .init(
+                    severity: .notice,
+                    description: "\(ignored.flag.rawValue) is accepted and changes nothing in what adapt compile writes"))
         }
         // Flags that change actool's output which adapt does not apply yet: said, never dropped quietly.
         let notApplied: [(ActoolFlag, Bool)] = [
-            (.printContents, arguments.printsContents),
+            (.printContents, arguments.printsContents)
         ]
         for (flag, given) in notApplied where given {
             result.document.runMessages.append(.init(severity: .warning, description: "\(flag.rawValue) is accepted, but adapt compile does not apply it yet"))
         }
         if arguments.filterForDeviceOSVersion != nil, arguments.filterForDeviceModel == nil {
-            result.document.runMessages.append(.init(severity: .warning, description: "--filter-for-device-os-version changes nothing without --filter-for-device-model, whose OS it names"))
+            result.document.runMessages.append(
+                .init(severity: .warning, description: "--filter-for-device-os-version changes nothing without --filter-for-device-model, whose OS it names"))
         }
         var options: CompileOptions
         do {
@@ -82,8 +86,10 @@ package struct CompileRun {
         var catalogs: [Catalog] = []
         for input in arguments.inputs {
             guard input.pathExtension == "xcassets" || input.pathExtension == "xcstickers" else {
-                result.diagnostics.append(Diagnostic(.compileLeftOut, "\(input.lastPathComponent) is not compiled: Icon Composer icons and .iconset folders are compiled by a later version",
-                                                     at: SourceLocation(file: input)))
+                result.diagnostics.append(
+                    Diagnostic(
+                        .compileLeftOut, "\(input.lastPathComponent) is not compiled: Icon Composer icons and .iconset folders are compiled by a later version",
+                        at: SourceLocation(file: input)))
                 continue
             }
             do {
@@ -125,7 +131,8 @@ package struct CompileRun {
         result.diagnostics += product.diagnostics.filter { !known.contains($0.description) }
         result.renditionCount = product.renditionCount
         guard let folder = arguments.compileDirectory else { return finish(result) }
-        let files = [CompileOutput.File(name: CompileOutput.catalogName) { emit in try product.writeCatalog(emit) }]
+        let files =
+            [CompileOutput.File(name: CompileOutput.catalogName) { emit in try product.writeCatalog(emit) }]
             + product.looseFiles.map { CompileOutput.File(name: $0.name, bytes: $0.bytes) }
         do {
             result.outputFiles = try CompileOutput.write(files, into: folder)
@@ -135,15 +142,17 @@ package struct CompileRun {
                     accentColor: product.accentColorName, widgetBackgroundColor: product.widgetBackgroundColorName,
                     iconFiles: Self.iconFiles(of: product, platform: options.platform),
                     alternateIconFiles: [:], launchImages: product.launchImages?.propertyList)
-                let written = try CompileOutput.write([CompileOutput.File(name: plistPath.lastPathComponent, bytes: Array(plist.propertyList.xml.utf8))],
-                                                      into: plistPath.parentFolder)
+                let written = try CompileOutput.write(
+                    [CompileOutput.File(name: plistPath.lastPathComponent, bytes: Array(plist.propertyList.xml.utf8))],
+                    into: plistPath.parentFolder)
                 result.outputFiles += written
             }
             if let dependencyPath = arguments.dependencyInfo {
                 // Not among the outputs it lists: the list is of what the compile produced for the app.
                 let info = DependencyInfo(version: "adapt compile \(AdaptVersion.current)", outputs: result.outputFiles.sorted(), catalogs: catalogs)
-                _ = try CompileOutput.write([CompileOutput.File(name: dependencyPath.lastPathComponent, bytes: info.bytes)],
-                                            into: dependencyPath.parentFolder)
+                _ = try CompileOutput.write(
+                    [CompileOutput.File(name: dependencyPath.lastPathComponent, bytes: info.bytes)],
+                    into: dependencyPath.parentFolder)
             }
         } catch {
             result.diagnostics.append(Diagnostic(.compileOutput, error.message, at: SourceLocation(file: error.path)))
@@ -157,16 +166,19 @@ package struct CompileRun {
         var result = result
         result.document.outputFiles = result.outputFiles.sorted()
         for diagnostic in result.diagnostics {
-            let severity: ActoolResultDocument.Severity = switch diagnostic.severity {
-            case .error: .error
-            case .warning: .warning
-            case .note: .notice
-            }
+            let severity: ActoolResultDocument.Severity =
+                switch diagnostic.severity {
+                case .error: .error
+                case .warning: .warning
+                case .note: .notice
+                }
             let file = diagnostic.location?.file ?? ""
             if let catalog = arguments.inputs.first(where: { file == $0 || file.hasPrefix($0 + "/") }) {
                 let item = file == catalog ? "" : "." + file.dropFirst(catalog.count)
-                result.document.documentMessages.append(.init(severity: severity, catalog: catalog, affectedItems: item.isEmpty ? [] : [item],
-                                                              type: diagnostic.code, message: diagnostic.message))
+                result.document.documentMessages.append(
+                    .init(
+                        severity: severity, catalog: catalog, affectedItems: item.isEmpty ? [] : [item],
+                        type: diagnostic.code, message: diagnostic.message))
             } else {
                 result.document.runMessages.append(.init(severity: severity, description: diagnostic.message, path: file.isEmpty ? nil : file))
             }

@@ -118,11 +118,12 @@ package struct LaunchImages: Equatable, Sendable {
 
     /// `UILaunchImages`, as the partial Info.plist holds it.
     package var propertyList: PropertyList {
-        .array(entries.map { entry in
-            .dictionary([
-                "UILaunchImageMinimumOSVersion": .string(entry.minimumOSVersion), "UILaunchImageName": .string(entry.name),
-                "UILaunchImageOrientation": .string(entry.orientation), "UILaunchImageSize": .string(entry.size),
-            ])
-        })
+        .array(
+            entries.map { entry in
+                .dictionary([
+                    "UILaunchImageMinimumOSVersion": .string(entry.minimumOSVersion), "UILaunchImageName": .string(entry.name),
+                    "UILaunchImageOrientation": .string(entry.orientation), "UILaunchImageSize": .string(entry.size),
+                ])
+            })
     }
 }

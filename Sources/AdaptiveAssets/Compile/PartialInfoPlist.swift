@@ -53,9 +53,11 @@ package struct PartialInfoPlist: Equatable, Sendable {
     /// `--launch-image`'s `UILaunchImages` list (iOS; `LaunchImages`), nil when none was compiled.
     package var launchImages: PropertyList?
 
-    package init(platform: CompilePlatform, appIcon: String?, alternateIcons: [String] = [], accentColor: String? = nil,
-                 widgetBackgroundColor: String? = nil, iconFiles: IconFiles = IconFiles(),
-                 alternateIconFiles: [String: IconFiles] = [:], launchImages: PropertyList? = nil) {
+    package init(
+        platform: CompilePlatform, appIcon: String?, alternateIcons: [String] = [], accentColor: String? = nil,
+        widgetBackgroundColor: String? = nil, iconFiles: IconFiles = IconFiles(),
+        alternateIconFiles: [String: IconFiles] = [:], launchImages: PropertyList? = nil
+    ) {
         self.platform = platform
         self.appIcon = appIcon
         self.alternateIcons = alternateIcons
@@ -93,9 +95,11 @@ package struct PartialInfoPlist: Equatable, Sendable {
     private func icons(_ name: String, files: [String], alternateFiles: (IconFiles) -> [String]) -> PropertyList {
         var icons: [String: PropertyList] = ["CFBundlePrimaryIcon": Self.icon(name, files: files)]
         if !alternateIcons.isEmpty {
-            icons["CFBundleAlternateIcons"] = .dictionary(Dictionary(uniqueKeysWithValues: alternateIcons.map { alternate in
-                (alternate, Self.icon(alternate, files: alternateIconFiles[alternate].map(alternateFiles) ?? []))
-            }))
+            icons["CFBundleAlternateIcons"] = .dictionary(
+                Dictionary(
+                    uniqueKeysWithValues: alternateIcons.map { alternate in
+                        (alternate, Self.icon(alternate, files: alternateIconFiles[alternate].map(alternateFiles) ?? []))
+                    }))
         }
         return .dictionary(icons)
     }

@@ -1,5 +1,5 @@
-import CompiledCatalog
 import AdaptSupport
+import CompiledCatalog
 
 extension CompiledCatalog {
     /// Whether `path` names a compiled catalog rather than an `.xcassets` folder: a name ending

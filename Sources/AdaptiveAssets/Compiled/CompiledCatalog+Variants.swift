@@ -48,8 +48,9 @@ public struct AdaptedCompiledCatalog: Sendable {
             let variants = members.enumerated().map { index, position in
                 Self.variant(compiled.renditions[position], index: index, in: compiled)
             }
-            var asset = Asset(name: name, type: Self.assetType(of: members.map { compiled.renditions[$0] }),
-                              path: compiled.path, variants: variants)
+            var asset = Asset(
+                name: name, type: Self.assetType(of: members.map { compiled.renditions[$0] }),
+                path: compiled.path, variants: variants)
             asset.files = Array(Set(variants.compactMap(\.filename))).sorted()
             assets.append(asset)
             positions.append(members)
@@ -98,10 +99,11 @@ public struct AdaptedCompiledCatalog: Sendable {
         // catalogs with an idiom attribute (Xcode 7.3's files in shared/corpus/compiled all do) and
         // macOS ones without, since only the Mac reads them.
         if !compiled.keyFormat.attributes.contains(.idiom) { return .macos }
-        let platforms = Set(compiled.renditions.compactMap { rendition -> Platform? in
-            guard case .device(let idiom)? = rendition.key.idiom?.requirement else { return nil }
-            return idiom.platform
-        })
+        let platforms = Set(
+            compiled.renditions.compactMap { rendition -> Platform? in
+                guard case .device(let idiom)? = rendition.key.idiom?.requirement else { return nil }
+                return idiom.platform
+            })
         return platforms.count == 1 ? platforms.first : nil
     }
 
@@ -181,8 +183,10 @@ package struct RenditionTraits {
     static let memoryClasses: [UInt16: Int] = [1: 1, 2: 2, 3: 4]
     static let graphicsClasses: [UInt16: GraphicsFeatureSet] = [1: .metal1v2, 2: .metal2v2, 3: .metal3v1]
     static let phoneSubtypes: [UInt16: String] = [568: Variant.fourInchSubtype]
-    static let watchSubtypes: [UInt16: ScreenWidthCondition] = [320: ScreenWidthCondition(.lessThanOrEqual, 145),
-                                                                384: ScreenWidthCondition(.greaterThan, 145)]
+    static let watchSubtypes: [UInt16: ScreenWidthCondition] = [
+        320: ScreenWidthCondition(.lessThanOrEqual, 145),
+        384: ScreenWidthCondition(.greaterThan, 145),
+    ]
     /// `APPEARANCEKEYS` names: UIKit's, AppKit's (`NSAppearanceName…`) and the tinted icon's.
     static let appearances: [String: (UserInterfaceStyle?, AccessibilityContrast?)] = [
         "UIAppearanceAny": (nil, nil), "UIAppearanceLight": (.light, nil), "UIAppearanceDark": (.dark, nil),
@@ -217,7 +221,11 @@ package struct RenditionTraits {
             if let named = RenditionKey.displayGamut(value) { gamut = named } else { unrecognized["display-gamut"] = "\(value)" }
         }
         if let value = key.direction, value != 0 {
-            if let direction = RenditionKey.layoutDirection(value) { layoutDirection = direction } else { unrecognized["language-direction"] = "direction \(value)" }
+            if let direction = RenditionKey.layoutDirection(value) {
+                layoutDirection = direction
+            } else {
+                unrecognized["language-direction"] = "direction \(value)"
+            }
         }
         if let value = key.appearance, value != 0 {
             let name = appearances?.name(of: value)
@@ -237,7 +245,10 @@ package struct RenditionTraits {
 
     private mutating func sizeClass(_ key: RenditionKey, _ attribute: RenditionAttribute, _ name: String) -> SizeClass? {
         guard let value = key.value(attribute), value != 0 else { return nil }
-        guard let sizeClass = RenditionKey.sizeClass(value) else { unrecognized[name] = "\(value)"; return nil }
+        guard let sizeClass = RenditionKey.sizeClass(value) else {
+            unrecognized[name] = "\(value)"
+            return nil
+        }
         return sizeClass
     }
 

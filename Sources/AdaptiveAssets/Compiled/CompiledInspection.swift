@@ -57,8 +57,10 @@ package struct CompiledInspection: Sendable {
 
     /// Lines are put together in units of about `unitSize` renditions (an asset is never
     /// split), a few units per core at a time.
-    private func write(_ fields: InspectionFields, formatter: InspectionLineFormatter,
-                       flush: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+    private func write(
+        _ fields: InspectionFields, formatter: InspectionLineFormatter,
+        flush: (UnsafeRawBufferPointer) throws -> Void
+    ) rethrows {
         let groups = InspectionGroups(index, facets: fields)
         var head: [UInt8] = []
         for line in headerLines(assetCount: groups.assets.count) {
@@ -67,23 +69,25 @@ package struct CompiledInspection: Sendable {
         }
         try head.withUnsafeBytes(flush)
         let units = groups.units(of: Self.unitSize)
-        let cores = CompiledCatalog.concurrency, groupSize = cores * 4
+        let cores = CompiledCatalog.concurrency
+        let groupSize = cores * 4
         // Slot i of each group of units writes into buffers[i], emptied and reused from one
         // group to the next: fresh memory for every piece cost a page fault per page.
         var buffers = (0..<min(groupSize, units.count)).map { _ in InspectionBytes(capacity: 96 * Self.unitSize) }
-        defer { buffers.forEach { $0.deallocate() } }
+        defer { for buffer in buffers { buffer.deallocate() } }
         try fields.withLines { lines in
             for start in stride(from: 0, to: units.count, by: groupSize) {
                 let slots = Array(0..<min(groupSize, units.count - start))
                 let reused = buffers
-                buffers = slots.concurrentMap(concurrency: cores) { slot in
-                    let unit = units[start + slot]
-                    var output = InspectionBytes(reusing: reused[slot])
-                    for asset in groups.assets[unit.assets] {
-                        lines.write(asset, positions: groups.positions[asset.positions], formatter: formatter, into: &output)
-                    }
-                    return output
-                } + reused[slots.count...]
+                buffers =
+                    slots.concurrentMap(concurrency: cores) { slot in
+                        let unit = units[start + slot]
+                        var output = InspectionBytes(reusing: reused[slot])
+                        for asset in groups.assets[unit.assets] {
+                            lines.write(asset, positions: groups.positions[asset.positions], formatter: formatter, into: &output)
+                        }
+                        return output
+                    } + reused[slots.count...]
                 for slot in slots { try flush(buffers[slot].all) }
             }
         }
@@ -95,8 +99,9 @@ package struct CompiledInspection: Sendable {
     private func headerLines(assetCount: Int) -> [String] {
         let header = index.header
         var lines: [String] = []
-        lines.append("\(index.path): compiled catalog, storage version \(header.storageVersion) (CoreUI \(header.coreUIVersion)), "
-            + "\(counted(assetCount, "asset")), \(counted(index.entries.count, "rendition"))")
+        lines.append(
+            "\(index.path): compiled catalog, storage version \(header.storageVersion) (CoreUI \(header.coreUIVersion)), "
+                + "\(counted(assetCount, "asset")), \(counted(index.entries.count, "rendition"))")
         if let metadata = index.metadata {
             var platform = "platform \(metadata.deploymentPlatform) \(metadata.deploymentPlatformVersion)"
             if !metadata.thinningArguments.isEmpty { platform += ", thinned: \(metadata.thinningArguments)" }
@@ -170,7 +175,8 @@ struct InspectionGroups: Sendable {
     /// Runs of whole assets of about `size` renditions each, in order.
     func units(of size: Int) -> [Unit] {
         var units: [Unit] = []
-        var first = 0, renditionCount = 0
+        var first = 0
+        var renditionCount = 0
         for (position, asset) in assets.enumerated() {
             renditionCount += asset.positions.count
             if renditionCount >= size || position == assets.count - 1 {

@@ -41,8 +41,9 @@ package struct CompiledVerification: Sendable {
             // actool compiles only the app icon sets its options name: one the file lacks is not expected.
             if asset.type == .appIconSet, position == nil { continue }
             if asset.type == .colorSet {
-                expected += Self.verifyColors(asset, at: position, compiled: compiled, platform: platform, idioms: idioms, lacking: lacking,
-                                              matched: &matched, diagnostics: &diagnostics)
+                expected += Self.verifyColors(
+                    asset, at: position, compiled: compiled, platform: platform, idioms: idioms, lacking: lacking,
+                    matched: &matched, diagnostics: &diagnostics)
                 continue
             }
             if asset.type == .appIconSet, let position {
@@ -57,12 +58,15 @@ package struct CompiledVerification: Sendable {
                 let file = entry.filename!
                 let subject = Diagnostic.Subject(asset: asset, variant: entry)
                 let location = entry.location ?? SourceLocation(file: asset.contentsPath ?? asset.path)
-                let candidates = position.map { at in
-                    compiled.catalog.assets[at].variants.filter { $0.filename == file || $0.filename.map { $0 + ".pdf" } == file }.map { [at, $0.index] }
-                } ?? []
+                let candidates =
+                    position.map { at in
+                        compiled.catalog.assets[at].variants.filter { $0.filename == file || $0.filename.map { $0 + ".pdf" } == file }.map { [at, $0.index] }
+                    } ?? []
                 guard !candidates.isEmpty else {
-                    diagnostics.append(Diagnostic(.compiledMissing, "\(asset.name): \(file) (\(entry.attributeSummary)) has no rendition in \(compiled.catalog.folderName)",
-                                                  subject: subject, at: location))
+                    diagnostics.append(
+                        Diagnostic(
+                            .compiledMissing, "\(asset.name): \(file) (\(entry.attributeSummary)) has no rendition in \(compiled.catalog.folderName)",
+                            subject: subject, at: location))
                     continue
                 }
                 matched.formUnion(candidates)
@@ -75,16 +79,23 @@ package struct CompiledVerification: Sendable {
                 let variants = candidates.map { compiled.catalog.assets[$0[0]].variants[$0[1]] }
                 if !variants.contains(where: { $0.attributeStrings(excluding: excluded) == wanted }) {
                     let held = variants.map(\.attributeSummary).joined(separator: "; ")
-                    diagnostics.append(Diagnostic(.compiledDifferent, "\(asset.name): \(file) is declared \(entry.attributeSummary) but compiled as \(held)",
-                                                  subject: subject, at: location))
+                    diagnostics.append(
+                        Diagnostic(
+                            .compiledDifferent, "\(asset.name): \(file) is declared \(entry.attributeSummary) but compiled as \(held)",
+                            subject: subject, at: location))
                 }
                 // A sliced image (`resizing`) is stored as its caps and centre only: smaller by design.
-                if entry.resizing == nil, file.lowercased().hasSuffix(".png"), let header = inspector.inspect(file: asset.path.appendingPathComponent(file)).header {
+                if entry.resizing == nil, file.lowercased().hasSuffix(".png"),
+                    let header = inspector.inspect(file: asset.path.appendingPathComponent(file)).header
+                {
                     for candidate in candidates {
                         let rendition = compiled.rendition(assetAt: candidate[0], variant: candidate[1])
                         guard rendition.width > 0, rendition.width != header.width || rendition.height != header.height else { continue }
-                        diagnostics.append(Diagnostic(.compiledDifferent, "\(asset.name): \(file) is \(header.width)×\(header.height) pixels in the source "
-                                                        + "but \(rendition.width)×\(rendition.height) in \(compiled.catalog.folderName)", subject: subject, at: location))
+                        diagnostics.append(
+                            Diagnostic(
+                                .compiledDifferent,
+                                "\(asset.name): \(file) is \(header.width)×\(header.height) pixels in the source "
+                                    + "but \(rendition.width)×\(rendition.height) in \(compiled.catalog.folderName)", subject: subject, at: location))
                     }
                 }
             }
@@ -96,8 +107,11 @@ package struct CompiledVerification: Sendable {
                 guard !matched.contains([at, variant.index]) else { continue }
                 let rendition = compiled.rendition(assetAt: at, variant: variant.index)
                 let why = source.asset(named: asset.name) == nil ? "the source has no set \(asset.name)" : "no entry of \(asset.name) declares it"
-                diagnostics.append(Diagnostic(.compiledExtra, "\(asset.name): rendition \(variant.payloadDescription) (\(variant.attributeSummary)) is in the compiled file, but \(why)",
-                                              subject: Diagnostic.Subject(asset: asset.name, file: rendition.renditionName), at: carLocation))
+                diagnostics.append(
+                    Diagnostic(
+                        .compiledExtra,
+                        "\(asset.name): rendition \(variant.payloadDescription) (\(variant.attributeSummary)) is in the compiled file, but \(why)",
+                        subject: Diagnostic.Subject(asset: asset.name, file: rendition.renditionName), at: carLocation))
             }
         }
         self.diagnostics = diagnostics
@@ -117,16 +131,20 @@ package struct CompiledVerification: Sendable {
 
     /// `{"expected": N, "renditions": N, "diagnostics": [...]}`.
     package var json: JSONValue {
-        .object(["expected": .number(String(expectedCount)), "renditions": .number(String(renditionCount)),
-                 "diagnostics": .array(diagnostics.map(\.json))])
+        .object([
+            "expected": .number(String(expectedCount)), "renditions": .number(String(renditionCount)),
+            "diagnostics": .array(diagnostics.map(\.json)),
+        ])
     }
 
     /// The colour entries of `asset`: each must have a colour rendition with its traits and its
     /// components, compared as the 32-bit floats actool stores (sudoku's 0.176 is 0.17600000649690628
     /// in its file). Returns how many entries were expected.
-    private static func verifyColors(_ asset: Asset, at position: Int?, compiled: AdaptedCompiledCatalog, platform: Platform?,
-                                     idioms: Set<UserInterfaceIdiom>, lacking: PlatformAxes,
-                                     matched: inout Set<[Int]>, diagnostics: inout [Diagnostic]) -> Int {
+    private static func verifyColors(
+        _ asset: Asset, at position: Int?, compiled: AdaptedCompiledCatalog, platform: Platform?,
+        idioms: Set<UserInterfaceIdiom>, lacking: PlatformAxes,
+        matched: inout Set<[Int]>, diagnostics: inout [Diagnostic]
+    ) -> Int {
         var expected = 0
         for entry in asset.variants {
             guard let color = entry.color, color.reference == nil, isKept(entry, platform: platform, idioms: idioms, lacking: lacking) else { continue }
@@ -143,9 +161,11 @@ package struct CompiledVerification: Sendable {
             if let found {
                 matched.insert(found)
             } else {
-                diagnostics.append(Diagnostic(.compiledMissing, "\(asset.name): \(color.summary) (\(entry.attributeSummary)) has no rendition in \(compiled.catalog.folderName)",
-                                              subject: Diagnostic.Subject(asset: asset, variant: entry),
-                                              at: entry.location ?? SourceLocation(file: asset.contentsPath ?? asset.path)))
+                diagnostics.append(
+                    Diagnostic(
+                        .compiledMissing, "\(asset.name): \(color.summary) (\(entry.attributeSummary)) has no rendition in \(compiled.catalog.folderName)",
+                        subject: Diagnostic.Subject(asset: asset, variant: entry),
+                        at: entry.location ?? SourceLocation(file: asset.contentsPath ?? asset.path)))
             }
         }
         return expected
@@ -156,7 +176,9 @@ package struct CompiledVerification: Sendable {
         guard compiled.colorSpace == (source.colorSpace ?? "srgb") else { return false }
         let names = Set(compiled.components.keys).union(source.components.keys)
         return names.allSatisfy { name in
-            guard let held = compiled.components[name].flatMap(Double.init), let written = CatalogCompiler.storedComponent(name, of: source) else { return false }
+            guard let held = compiled.components[name].flatMap(Double.init), let written = CatalogCompiler.storedComponent(name, of: source) else {
+                return false
+            }
             return Float(held) == Float(written)
         }
     }

@@ -63,8 +63,10 @@ struct InspectionBytes: @unchecked Sendable {
 
     /// One line of a listing: two spaces, the label, `labelPadding` spaces, the traits,
     /// `traitPadding` spaces, the payload and a line break, with one check for room.
-    mutating func appendLine(label: UnsafeBufferPointer<UInt8>, labelPadding: Int, traits: UnsafeBufferPointer<UInt8>, traitPadding: Int,
-                             payload: UnsafeBufferPointer<UInt8>) {
+    mutating func appendLine(
+        label: UnsafeBufferPointer<UInt8>, labelPadding: Int, traits: UnsafeBufferPointer<UInt8>, traitPadding: Int,
+        payload: UnsafeBufferPointer<UInt8>
+    ) {
         reserve(2 + label.count + labelPadding + traits.count + traitPadding + payload.count + 1)
         // Safe: `reserve` left room for every byte written below.
         var to = start + count
@@ -95,7 +97,8 @@ struct InspectionBytes: @unchecked Sendable {
             }
             return
         }
-        let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(destination)
+        let from = UnsafeRawPointer(source)
+        let to = UnsafeMutableRawPointer(destination)
         var offset = 0
         while offset + 8 < length {
             to.storeBytes(of: from.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
@@ -130,7 +133,8 @@ struct InspectionBytes: @unchecked Sendable {
 
     /// A non-negative number in decimal, its digits in threes separated by commas when `grouped`.
     mutating func appendDecimal(_ number: Int, grouped: Bool = false) {
-        var digits = 1, power = 10
+        var digits = 1
+        var power = 10
         while digits < 19 && number >= power {
             digits += 1
             power &*= 10
@@ -138,7 +142,9 @@ struct InspectionBytes: @unchecked Sendable {
         let length = grouped ? digits + (digits - 1) / 3 : digits
         reserve(length)
         // Right to left, straight into the buffer: `reserve` left `length` bytes free.
-        var value = number, position = count + length, written = 0
+        var value = number
+        var position = count + length
+        var written = 0
         repeat {
             if grouped && written > 0 && written % 3 == 0 {
                 position -= 1
@@ -156,7 +162,8 @@ struct InspectionBytes: @unchecked Sendable {
     /// eight bytes at a time, as nearly every line is checked.
     static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
         var offset = 0
         while offset + 8 <= bytes.count {
             let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)

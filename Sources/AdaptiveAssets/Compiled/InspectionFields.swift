@@ -53,8 +53,9 @@ struct InspectionFields: Sendable {
     /// Formats `renditions`, the renditions `positions` of the file (whole batches, but the
     /// last), on every core, and adds them.
     mutating func add(_ renditions: RenditionViews, _ positions: Range<Int>, with formatter: InspectionLineFormatter) {
-        precondition(positions.lowerBound == batches.count * Self.batchSize && renditions.count == positions.count,
-                     "renditions are added in order, in whole batches")
+        precondition(
+            positions.lowerBound == batches.count * Self.batchSize && renditions.count == positions.count,
+            "renditions are added in order, in whole batches")
         let starts = Array(stride(from: 0, to: renditions.count, by: Self.batchSize))
         let added = starts.concurrentMap(concurrency: CompiledCatalog.concurrency) { start in
             Self.format(renditions, start..<min(start + Self.batchSize, renditions.count), with: formatter)
@@ -98,7 +99,8 @@ struct InspectionLines: @unchecked Sendable {
         var name = asset.name ?? "(no facet: packed images)"
         name.withUTF8 { formatter.appendLine($0, to: &output) }
         let size = InspectionFields.batchSize
-        var labelWidth = 0, traitWidth = 0
+        var labelWidth = 0
+        var traitWidth = 0
         for position in positions.lazy.map(Int.init) {
             let field = fields[position / size][position % size]
             labelWidth = max(labelWidth, Int(field.labelWidth))
@@ -110,8 +112,11 @@ struct InspectionLines: @unchecked Sendable {
         var line: InspectionBytes?
         defer { line?.deallocate() }
         for position in positions.lazy.map(Int.init) {
-            let batch = fields[position / size], offset = position % size, bytes = self.bytes[position / size]
-            let field = batch[offset], start = offset == 0 ? 0 : batch[offset - 1].end
+            let batch = fields[position / size]
+            let offset = position % size
+            let bytes = self.bytes[position / size]
+            let field = batch[offset]
+            let start = offset == 0 ? 0 : batch[offset - 1].end
             func write(into output: inout InspectionBytes) {
                 output.appendSpaces(2)
                 output.append(UnsafeBufferPointer(rebasing: bytes[start..<field.labelEnd]))
@@ -121,11 +126,12 @@ struct InspectionLines: @unchecked Sendable {
                 output.append(UnsafeBufferPointer(rebasing: bytes[field.traitsEnd..<field.end]))
             }
             if field.isPlain {
-                output.appendLine(label: UnsafeBufferPointer(rebasing: bytes[start..<field.labelEnd]),
-                                  labelPadding: max(0, labelWidth - Int(field.labelWidth)) + 2,
-                                  traits: UnsafeBufferPointer(rebasing: bytes[field.labelEnd..<field.traitsEnd]),
-                                  traitPadding: max(0, traitWidth - Int(field.traitWidth)) + 2,
-                                  payload: UnsafeBufferPointer(rebasing: bytes[field.traitsEnd..<field.end]))
+                output.appendLine(
+                    label: UnsafeBufferPointer(rebasing: bytes[start..<field.labelEnd]),
+                    labelPadding: max(0, labelWidth - Int(field.labelWidth)) + 2,
+                    traits: UnsafeBufferPointer(rebasing: bytes[field.labelEnd..<field.traitsEnd]),
+                    traitPadding: max(0, traitWidth - Int(field.traitWidth)) + 2,
+                    payload: UnsafeBufferPointer(rebasing: bytes[field.traitsEnd..<field.end]))
             } else {
                 var unescaped = line.map(InspectionBytes.init(reusing:)) ?? InspectionBytes(capacity: 256)
                 write(into: &unescaped)

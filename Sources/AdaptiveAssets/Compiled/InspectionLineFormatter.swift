@@ -25,12 +25,22 @@ struct InspectionLineFormatter: Sendable {
         localizations = index.localizations
         let attributes = index.keyFormat.attributes
         func at(_ attribute: RenditionAttribute) -> Int? { attributes.firstIndex(of: attribute) }
-        idiom = at(.idiom); scale = at(.scale); subtype = at(.subtype)
-        horizontal = at(.horizontalSizeClass); vertical = at(.verticalSizeClass)
-        appearance = at(.appearance); localization = at(.localization); direction = at(.direction)
-        gamut = at(.displayGamut); memory = at(.memoryClass); graphics = at(.graphicsClass)
-        deployment = at(.deploymentTarget); state = at(.state); controlValue = at(.value)
-        dimension1 = at(.dimension1); dimension2 = at(.dimension2)
+        idiom = at(.idiom)
+        scale = at(.scale)
+        subtype = at(.subtype)
+        horizontal = at(.horizontalSizeClass)
+        vertical = at(.verticalSizeClass)
+        appearance = at(.appearance)
+        localization = at(.localization)
+        direction = at(.direction)
+        gamut = at(.displayGamut)
+        memory = at(.memoryClass)
+        graphics = at(.graphicsClass)
+        deployment = at(.deploymentTarget)
+        state = at(.state)
+        controlValue = at(.value)
+        dimension1 = at(.dimension1)
+        dimension2 = at(.dimension2)
         identifier = at(.identifier) ?? attributes.count
         facetLookup = index.facetLookup
         facetCount = index.facets.count
@@ -58,9 +68,10 @@ struct InspectionLineFormatter: Sendable {
             let part = bytes.bytes(range)
             return Int32(isPlain || part.allSatisfy { $0 < 0x80 } ? part.count : String(decoding: part, as: UTF8.self).count)
         }
-        return InspectionFields.Field(labelEnd: labelEnd, traitsEnd: traitsEnd, end: bytes.count,
-                                      labelWidth: characters(start..<labelEnd), traitWidth: characters(labelEnd..<traitsEnd),
-                                      facet: Int32(facet), isPlain: isPlain)
+        return InspectionFields.Field(
+            labelEnd: labelEnd, traitsEnd: traitsEnd, end: bytes.count,
+            labelWidth: characters(start..<labelEnd), traitWidth: characters(labelEnd..<traitsEnd),
+            facet: Int32(facet), isPlain: isPlain)
     }
 
     /// The traits the key selects, most telling first: `phone 2x compact-width memory 2`.
@@ -80,7 +91,12 @@ struct InspectionLineFormatter: Sendable {
         if let idiom { appendIdiom(value(idiom), to: &output) } else { output.append("universal") }
         if let scale {
             let factor = value(scale)
-            if factor == 0 { output.append(" any-scale") } else { number("", factor); output.append(UInt8(ascii: "x")) }
+            if factor == 0 {
+                output.append(" any-scale")
+            } else {
+                number("", factor)
+                output.append(UInt8(ascii: "x"))
+            }
         }
         if let subtype, value(subtype) != 0 { number("subtype ", value(subtype)) }
         if let horizontal, let sizeClass = RenditionKey.sizeClass(value(horizontal)) { part(sizeClass.rawValue + "-width") }
@@ -128,11 +144,12 @@ struct InspectionLineFormatter: Sendable {
                 cache.appendCode(of: view.pixelFormat, to: &output)
                 output.append(", ")
             }
-            let compression: RenditionCompression? = switch shape {
-            case .bitmap(let compression, _): compression
-            case .rawData: .uncompressed
-            default: nil
-            }
+            let compression: RenditionCompression? =
+                switch shape {
+                case .bitmap(let compression, _): compression
+                case .rawData: .uncompressed
+                default: nil
+                }
             if let compression, compression != .uncompressed {
                 cache.compression.append(compression, to: &output)
                 output.append(", ")

@@ -40,9 +40,10 @@ extension CompiledThinning {
             var summaries: [SliceSummary] = []
             for (position, slice) in slices.enumerated() {
                 let file = files[shared[position] ?? position] ?? []
-                let summary = SliceSummary(device: slice.device, sharedWith: shared[position].map { slices[$0].device.id },
-                                           kept: slice.kept.count, dropped: catalog.renditions.count - slice.kept.count,
-                                           bytesBefore: sourceLength, bytesAfter: file.count, assetsWithoutMatch: slice.assetsWithoutMatch)
+                let summary = SliceSummary(
+                    device: slice.device, sharedWith: shared[position].map { slices[$0].device.id },
+                    kept: slice.kept.count, dropped: catalog.renditions.count - slice.kept.count,
+                    bytesBefore: sourceLength, bytesAfter: file.count, assetsWithoutMatch: slice.assetsWithoutMatch)
                 let sliceFolder = staging + "/" + slice.device.id
                 try FileOperations.makeDirectory(sliceFolder)
                 try FileOperations.writeFile(sliceFolder + "/Assets.car", file, exclusive: true)
@@ -71,11 +72,14 @@ extension CompiledThinning {
         ]
         if let shared = summary.sharedWith { object["sameSliceAs"] = .string(shared) }
         object["assetsWithoutMatch"] = .array(slice.assetsWithoutMatch.map(JSONValue.string))
-        object["kept"] = .array(slice.kept.sorted().map { position in
-            let rendition = catalog.renditions[position]
-            return .object(["name": .string(rendition.name ?? ""), "renditionName": .string(rendition.renditionName),
-                            "sizeOnDisk": .number(String(rendition.sizeOnDisk))])
-        })
+        object["kept"] = .array(
+            slice.kept.sorted().map { position in
+                let rendition = catalog.renditions[position]
+                return .object([
+                    "name": .string(rendition.name ?? ""), "renditionName": .string(rendition.renditionName),
+                    "sizeOnDisk": .number(String(rendition.sizeOnDisk)),
+                ])
+            })
         return .object(object)
     }
 
@@ -101,10 +105,12 @@ extension CompiledThinning {
             var types = byLayout.map { SizeReport.TypeBytes(type: $0.key, bytes: $0.value.bytes, assets: $0.value.count) }
             types.append(SizeReport.TypeBytes(type: "structure", bytes: length - renditionBytes(of: slice), assets: 0))
             groupOf[position] = groups.count
-            groups.append(SizeReport.Group(devices: [slice.device], bytes: length,
-                                           bytesByType: types.sorted { ($0.bytes, $1.type) > ($1.bytes, $0.type) },
-                                           keptVariants: slice.kept.count, droppedVariants: catalog.renditions.count - slice.kept.count,
-                                           assetsWithoutMatch: slice.assetsWithoutMatch))
+            groups.append(
+                SizeReport.Group(
+                    devices: [slice.device], bytes: length,
+                    bytesByType: types.sorted { ($0.bytes, $1.type) > ($1.bytes, $0.type) },
+                    keptVariants: slice.kept.count, droppedVariants: catalog.renditions.count - slice.kept.count,
+                    assetsWithoutMatch: slice.assetsWithoutMatch))
         }
         return SizeReport(catalogs: [catalog.path], bytesBefore: catalog.store.bytes.count, groups: groups)
     }

@@ -28,8 +28,10 @@ package struct AdaptConfiguration: Hashable, Sendable {
         package var devices: String?
         package var baseline: String?
         package var deploymentTarget: DeploymentTarget?
-        package init(strict: Bool? = nil, images: Validator.ImageCheckLevel? = nil, devices: String? = nil, baseline: String? = nil,
-                    deploymentTarget: DeploymentTarget? = nil) {
+        package init(
+            strict: Bool? = nil, images: Validator.ImageCheckLevel? = nil, devices: String? = nil, baseline: String? = nil,
+            deploymentTarget: DeploymentTarget? = nil
+        ) {
             (self.strict, self.images, self.devices, self.baseline) = (strict, images, devices, baseline)
             self.deploymentTarget = deploymentTarget
         }
@@ -43,8 +45,9 @@ package struct AdaptConfiguration: Hashable, Sendable {
         devices = overrides.devices ?? file?.devices
         baseline = overrides.baseline ?? file?.baseline
         // Per platform: `--deployment-target ios=16.0` keeps the file's `watchos`.
-        deploymentTarget = DeploymentTarget((file?.deploymentTarget?.minimums ?? [:])
-            .merging(overrides.deploymentTarget?.minimums ?? [:]) { _, flag in flag })
+        deploymentTarget = DeploymentTarget(
+            (file?.deploymentTarget?.minimums ?? [:])
+                .merging(overrides.deploymentTarget?.minimums ?? [:]) { _, flag in flag })
         devicesBoundary = overrides.devices == nil && file?.devices != nil ? file?.folder : nil
         baselineBoundary = overrides.baseline == nil && file?.baseline != nil ? file?.folder : nil
     }
@@ -67,8 +70,8 @@ package struct AdaptConfiguration: Hashable, Sendable {
     }
 }
 
-private extension String {
-    var trimmingTrailingSlashes: String {
+extension String {
+    fileprivate var trimmingTrailingSlashes: String {
         var result = self
         while result.count > 1 && result.hasSuffix("/") { result.removeLast() }
         return result.hasPrefix("./") ? String(result.dropFirst(2)) : result

@@ -13,8 +13,9 @@ extension ConfigFile {
         var path: String
 
         func fail(_ message: String, at node: Node?) -> Diagnostic {
-            Diagnostic(.configInvalid, message,
-                       at: SourceLocation(file: path, line: node?.mark?.line, column: node?.mark?.column))
+            Diagnostic(
+                .configInvalid, message,
+                at: SourceLocation(file: path, line: node?.mark?.line, column: node?.mark?.column))
         }
 
         func location(of node: Node) -> SourceLocation {
@@ -55,8 +56,9 @@ extension ConfigFile {
                 case .deploymentTarget: file.deploymentTarget = try deploymentTarget(value)
                 case nil:
                     guard RuleID.named(key) != nil else {
-                        throw fail("unknown key '\(key.excerpt())': expected one of \(Key.allCases.map(\.rawValue).joined(separator: ", ")), "
-                                   + "or a rule id with options", at: keyNode)
+                        throw fail(
+                            "unknown key '\(key.excerpt())': expected one of \(Key.allCases.map(\.rawValue).joined(separator: ", ")), "
+                                + "or a rule id with options", at: keyNode)
                     }
                     optionNodes.append((key, keyNode, value))
                 }
@@ -136,8 +138,9 @@ extension ConfigFile {
             for component in string.split(separator: "/") where component != "." {
                 depth += component == ".." ? -1 : 1
                 guard depth >= 0, !string.hasPrefix("/") else {
-                    throw fail("\(key) must name a file inside the configuration file's folder, not '\(string.excerpt())' "
-                               + "(give a file elsewhere with --\(key))", at: node)
+                    throw fail(
+                        "\(key) must name a file inside the configuration file's folder, not '\(string.excerpt())' "
+                            + "(give a file elsewhere with --\(key))", at: node)
                 }
             }
             return folder + "/" + string
@@ -192,21 +195,22 @@ extension ConfigFile {
         func diagnostic(for error: YamlError, in text: String) -> Diagnostic {
             func at(_ mark: Mark) -> SourceLocation { SourceLocation(file: path, line: mark.line, column: mark.column) }
             func located(_ message: String, _ mark: Mark, context: YamlError.Context?) -> Diagnostic {
-                let while_ = context.map { " \($0.text.excerpt()) at line \($0.mark.line), column \($0.mark.column)" } ?? ""
+                let duringWhat = context.map { " \($0.text.excerpt()) at line \($0.mark.line), column \($0.mark.column)" } ?? ""
                 let near = Self.excerpt(of: text, at: mark).map { " near '\($0)'" } ?? ""
-                return Diagnostic(.configInvalid, "not valid YAML: \(message.excerpt())\(while_)\(near)", at: at(mark))
+                return Diagnostic(.configInvalid, "not valid YAML: \(message.excerpt())\(duringWhat)\(near)", at: at(mark))
             }
             switch error {
             case .composer(_, let problem, let mark, _) where problem.contains("undefined alias"):
                 return Diagnostic(.configInvalid, YAMLScreen.anchorsRefused, at: at(mark))
             case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
-                 .composer(let context, let problem, let mark, _):
+                .composer(let context, let problem, let mark, _):
                 return located(problem, mark, context: context)
             case .reader(let problem, let offset, let value, _):
                 let position = offset.map { Self.position(ofCharacter: $0, in: text) }
                 let character = value >= 0 ? String(format: " (U+%04X)", value) : ""
-                return Diagnostic(.configInvalid, "not valid YAML: \(problem.excerpt())\(character)",
-                                  at: SourceLocation(file: path, line: position?.line, column: position?.column))
+                return Diagnostic(
+                    .configInvalid, "not valid YAML: \(problem.excerpt())\(character)",
+                    at: SourceLocation(file: path, line: position?.line, column: position?.column))
             case .duplicatedKeysInMapping(let duplicates, let context):
                 let key = duplicates.sorted().first.map { " '\($0.excerpt())'" } ?? ""
                 return Diagnostic(.configInvalid, "not valid YAML: the key\(key) appears twice in one mapping", at: at(context.mark))
@@ -233,9 +237,15 @@ extension ConfigFile {
 
         /// The 1-based line and column of the `offset`th character (Yams's reader errors count characters).
         static func position(ofCharacter offset: Int, in text: String) -> (line: Int, column: Int) {
-            var line = 1, column = 1
+            var line = 1
+            var column = 1
             for character in text.prefix(offset) {
-                if character == "\n" || character == "\r\n" { line += 1; column = 1 } else { column += 1 }
+                if character == "\n" || character == "\r\n" {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
             }
             return (line, column)
         }

@@ -18,7 +18,9 @@ import Yams
 package struct ConfigFile: Hashable, Sendable {
     /// The keys a configuration file may have, besides rule ids (whose value is the rule's options).
     package enum Key: String, CaseIterable, Sendable {
-        case disabledRules = "disabled_rules", optInRules = "opt_in_rules", severity, excluded, strict, images, devices, baseline
+        case disabledRules = "disabled_rules"
+        case optInRules = "opt_in_rules"
+        case severity, excluded, strict, images, devices, baseline
         case deploymentTarget = "deployment_target"
     }
 
@@ -65,11 +67,13 @@ package struct ConfigFile: Hashable, Sendable {
         } catch {
             var reason = error.reason
             if origin == .lookup, ["is a symbolic link", "is owned by", "may be written"].contains(where: reason.hasPrefix) {
-                reason += "; a \(fileName) found above a catalog is read only when it is a regular file in that folder, "
+                reason +=
+                    "; a \(fileName) found above a catalog is read only when it is a regular file in that folder, "
                     + "owned by you, root or the repository's owner (name a file with --config to use it anyway)"
             }
-            throw Diagnostic(.configInvalid, "cannot read the configuration file: \(reason)",
-                             at: SourceLocation(file: path))
+            throw Diagnostic(
+                .configInvalid, "cannot read the configuration file: \(reason)",
+                at: SourceLocation(file: path))
         }
         return try parse(String(decoding: bytes, as: UTF8.self), path: path)
     }

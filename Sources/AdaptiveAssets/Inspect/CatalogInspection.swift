@@ -34,7 +34,8 @@ package struct CatalogInspection: Sendable {
         // else as the reader does, so only the catalog read at `path` itself is reused.
         let catalog: Catalog
         if report.catalogs.count == 1, let read = report.catalogs.first,
-            FileSystem.realPath(read.path) == FileSystem.realPath(path) {
+            FileSystem.realPath(read.path) == FileSystem.realPath(path)
+        {
             catalog = read
         } else {
             catalog = try CatalogReader().read(at: path)
@@ -47,10 +48,11 @@ package struct CatalogInspection: Sendable {
 
     package var json: JSONValue {
         let assets: [JSONValue] = catalog.assets.map { asset in
-            var object = ([
-                "name": .string(asset.name), "type": .string(asset.type.rawValue), "path": .string(asset.path),
-            ] as JSONObject)
-            var properties : JSONObject = [:]
+            var object =
+                ([
+                    "name": .string(asset.name), "type": .string(asset.type.rawValue), "path": .string(asset.path),
+                ] as JSONObject)
+            var properties: JSONObject = [:]
             if asset.properties.providesNamespace { properties["provides-namespace"] = true }
             if asset.properties.preservesVectorRepresentation { properties["preserves-vector-representation"] = true }
             if let intent = asset.properties.templateRenderingIntent { properties["template-rendering-intent"] = .string(intent) }
@@ -61,13 +63,14 @@ package struct CatalogInspection: Sendable {
             object["variants"] = .array(asset.variants.map(\.json))
             return .object(object)
         }
-        return .object(([
-            "catalog": .string(catalog.path),
-            "assetCount": .number(String(catalog.assets.count)),
-            "variantCount": .number(String(variantCount)),
-            "assets": .array(assets),
-            "diagnostics": .array(findings.map(\.json)),
-        ] as JSONObject))
+        return .object(
+            ([
+                "catalog": .string(catalog.path),
+                "assetCount": .number(String(catalog.assets.count)),
+                "variantCount": .number(String(variantCount)),
+                "assets": .array(assets),
+                "diagnostics": .array(findings.map(\.json)),
+            ] as JSONObject))
     }
 
     /// A listing for people; diagnostics are printed separately, to standard error.
@@ -75,8 +78,9 @@ package struct CatalogInspection: Sendable {
         var lines: [String] = []
         let errors = findings.errorCount
         let warnings = findings.warningCount
-        lines.append("\(catalog.path): \(catalog.assets.count) assets, \(variantCount) variants, "
-            + "\(counted(errors, "error")), \(counted(warnings, "warning"))")
+        lines.append(
+            "\(catalog.path): \(catalog.assets.count) assets, \(variantCount) variants, "
+                + "\(counted(errors, "error")), \(counted(warnings, "warning"))")
         for asset in catalog.assets {
             lines.append("")
             lines.append("\(asset.name)  (\(asset.type.rawValue))")

@@ -12,9 +12,10 @@ extension Diagnostic {
     /// (the entry's index), `"slot"`, `"device"`, `"traitSet"`; `"strict": true` when `--strict`
     /// made the warning an error. Scripts group and filter by these instead of parsing the message.
     package var json: JSONValue {
-        var object = ([
-            "severity": .string(severity.rawValue), "code": .string(code), "message": .string(message),
-        ] as JSONObject)
+        var object =
+            ([
+                "severity": .string(severity.rawValue), "code": .string(code), "message": .string(message),
+            ] as JSONObject)
         if let location {
             object["file"] = .string(location.file)
             object["line"] = .from(location.line)

@@ -7,7 +7,7 @@
 enum TextTable {
     static func render(_ rows: [[String]], rightAligned: Set<Int> = []) -> String {
         guard let columns = rows.map(\.count).max() else { return "" }
-        let rows = rows.map { $0.map(\.escapingControlCharacters) }   // escaped first, so widths hold
+        let rows = rows.map { $0.map(\.escapingControlCharacters) } // escaped first, so widths hold
         let widths = (0..<columns).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max()! }
         return rows.map { row in
             var line = row.enumerated().map { column, cell in

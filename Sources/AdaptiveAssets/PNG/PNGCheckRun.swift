@@ -26,8 +26,10 @@ package struct PNGCheckRun: Sendable {
             do {
                 let catalog = try CatalogReader().read(at: path)
                 let result = CatalogImageChecker(inspector: inspector).check(catalog)
-                catalogs.append(CatalogResult(path: path, imageCount: result.pngCount,
-                                              diagnostics: catalog.diagnostics + result.diagnostics))
+                catalogs.append(
+                    CatalogResult(
+                        path: path, imageCount: result.pngCount,
+                        diagnostics: catalog.diagnostics + result.diagnostics))
             } catch {
                 catalogs.append(CatalogResult(path: path, imageCount: 0, diagnostics: [error.diagnostic]))
             }
@@ -42,9 +44,11 @@ package struct PNGCheckRun: Sendable {
     package var text: String {
         var lines = files.map(\.textLine)
         for catalog in catalogs {
-            let errors = catalog.diagnostics.errorCount, warnings = catalog.diagnostics.warningCount
-            lines.append("\(catalog.path): \(catalog.imageCount) PNG images checked: \(counted(errors, "error")), "
-                + "\(counted(warnings, "warning"))")
+            let errors = catalog.diagnostics.errorCount
+            let warnings = catalog.diagnostics.warningCount
+            lines.append(
+                "\(catalog.path): \(catalog.imageCount) PNG images checked: \(counted(errors, "error")), "
+                    + "\(counted(warnings, "warning"))")
         }
         return lines.textOutput
     }
@@ -52,10 +56,13 @@ package struct PNGCheckRun: Sendable {
     package var json: JSONValue {
         .object([
             "files": .array(files.map(\.json)),
-            "catalogs": .array(catalogs.map { catalog in
-                .object(["path": .string(catalog.path), "imageCount": .number(String(catalog.imageCount)),
-                         "diagnostics": .array(catalog.diagnostics.map(\.json))])
-            }),
+            "catalogs": .array(
+                catalogs.map { catalog in
+                    .object([
+                        "path": .string(catalog.path), "imageCount": .number(String(catalog.imageCount)),
+                        "diagnostics": .array(catalog.diagnostics.map(\.json)),
+                    ])
+                }),
         ])
     }
 }

@@ -18,12 +18,15 @@ extension PNGReport {
             if let gamma = header.gamma { object["gamma"] = .number(String(gamma)) }
         }
         object["decoded"] = .bool(decoded)
-        object["problems"] = .array(problems.map { problem in
-            var entry: JSONObject = ["code": .string(problem.code.rawValue), "severity": .string(problem.severity.rawValue),
-                                     "message": .string(problem.message)]
-            if let offset = problem.offset { entry["offset"] = .number(String(offset)) }
-            return .object(entry)
-        })
+        object["problems"] = .array(
+            problems.map { problem in
+                var entry: JSONObject = [
+                    "code": .string(problem.code.rawValue), "severity": .string(problem.severity.rawValue),
+                    "message": .string(problem.message),
+                ]
+                if let offset = problem.offset { entry["offset"] = .number(String(offset)) }
+                return .object(entry)
+            })
         return .object(object)
     }
 

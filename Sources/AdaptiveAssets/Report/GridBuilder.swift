@@ -26,20 +26,26 @@ struct GridBuilder: Sendable {
         var seenWindows: Set<String> = []
         var reachable: [[(context: ReportV1.TraitContext, traits: TraitCollection)]] = []
         for device in devices {
-            reachable.append(device.reachableTraitSets().map { set in
-                if seenWindows.insert(set.window.label).inserted { windows.append(set.window.label) }
-                let traits = set.traits
-                return (ReportV1.TraitContext(window: set.window.label, style: traits.userInterfaceStyle?.rawValue ?? "light",
-                                              contrast: traits.accessibilityContrast?.rawValue ?? "normal",
-                                              direction: traits.layoutDirection?.rawValue ?? "leftToRight"), traits)
-            })
+            reachable.append(
+                device.reachableTraitSets().map { set in
+                    if seenWindows.insert(set.window.label).inserted { windows.append(set.window.label) }
+                    let traits = set.traits
+                    return (
+                        ReportV1.TraitContext(
+                            window: set.window.label, style: traits.userInterfaceStyle?.rawValue ?? "light",
+                            contrast: traits.accessibilityContrast?.rawValue ?? "normal",
+                            direction: traits.layoutDirection?.rawValue ?? "leftToRight"), traits
+                    )
+                })
         }
         let windowOrder = Dictionary(uniqueKeysWithValues: windows.enumerated().map { ($1, $0) })
         func rank(_ context: ReportV1.TraitContext) -> [Int] {
-            [windowOrder[context.window] ?? 0,
-             UserInterfaceStyle.allCases.firstIndex { $0.rawValue == context.style } ?? 0,
-             AccessibilityContrast.allCases.firstIndex { $0.rawValue == context.contrast } ?? 0,
-             LayoutDirection.allCases.firstIndex { $0.rawValue == context.direction } ?? 0]
+            [
+                windowOrder[context.window] ?? 0,
+                UserInterfaceStyle.allCases.firstIndex { $0.rawValue == context.style } ?? 0,
+                AccessibilityContrast.allCases.firstIndex { $0.rawValue == context.contrast } ?? 0,
+                LayoutDirection.allCases.firstIndex { $0.rawValue == context.direction } ?? 0,
+            ]
         }
         // Each context ranked once, not in every comparison of the sort.
         let unsorted = Array(Set(reachable.flatMap { $0.map(\.context) }))
@@ -52,11 +58,13 @@ struct GridBuilder: Sendable {
         traits = reachable.map { sets in
             var row = [Int32](repeating: -1, count: position.count)
             for set in sets {
-                let known = number[set.traits] ?? {
-                    number[set.traits] = Int32(distinct.count)
-                    distinct.append(set.traits)
-                    return Int32(distinct.count - 1)
-                }()
+                let known =
+                    number[set.traits]
+                    ?? {
+                        number[set.traits] = Int32(distinct.count)
+                        distinct.append(set.traits)
+                        return Int32(distinct.count - 1)
+                    }()
                 row[position[set.context]!] = known
             }
             return row
@@ -105,7 +113,10 @@ struct GridBuilder: Sendable {
             var byVector: [[Int32]: Int] = [:]
             for (device, row) in traits.enumerated() {
                 let vector = row.map { $0 < 0 ? -1 : projectedNumber[Int($0)] }
-                if let existing = byVector[vector] { result[existing].devices.append(device); continue }
+                if let existing = byVector[vector] {
+                    result[existing].devices.append(device)
+                    continue
+                }
                 byVector[vector] = result.count
                 result.append(DeviceClass(devices: [device], projected: vector))
             }

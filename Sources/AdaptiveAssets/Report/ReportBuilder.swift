@@ -83,20 +83,26 @@ package struct ReportBuilder: Sendable {
                         image: variant.filename.flatMap { name in variant.fileProblem == nil ? images.add(asset.path + "/" + name) : nil },
                         color: variant.color.flatMap(\.cssColor), slot: slotOf[offset])
                 }
-                assets.append(ReportV1.AssetSheet(id: "asset-\(catalogPosition)-\(position)", catalog: catalogPosition, name: asset.name,
-                                                  type: asset.type.rawValue, path: asset.path, variants: variants,
-                                                  columns: grids[position].columns, rows: grids[position].rows,
-                                                  hasSlots: asset.type.hasSlots))
+                assets.append(
+                    ReportV1.AssetSheet(
+                        id: "asset-\(catalogPosition)-\(position)", catalog: catalogPosition, name: asset.name,
+                        type: asset.type.rawValue, path: asset.path, variants: variants,
+                        columns: grids[position].columns, rows: grids[position].rows,
+                        hasSlots: asset.type.hasSlots))
             }
-            overviews.append(ReportV1.CatalogOverview(path: catalog.path, name: catalog.path.lastPathComponent,
-                                                      assets: catalog.assets.count,
-                                                      variants: catalog.assets.reduce(0) { $0 + $1.providedVariantCount },
-                                                      bytes: devices.isEmpty ? 0 : files[catalogPosition].bytesBefore))
+            overviews.append(
+                ReportV1.CatalogOverview(
+                    path: catalog.path, name: catalog.path.lastPathComponent,
+                    assets: catalog.assets.count,
+                    variants: catalog.assets.reduce(0) { $0 + $1.providedVariantCount },
+                    bytes: devices.isEmpty ? 0 : files[catalogPosition].bytesBefore))
         }
-        let thumbnailer = self.thumbnailer, makeThumbnails = self.makeThumbnails
+        let thumbnailer = self.thumbnailer
+        let makeThumbnails = self.makeThumbnails
         let entries = images.paths.concurrentMap(concurrency: concurrency) { path in
-            ReportV1.ImageEntry(path: path, bytes: FileSystem.fileSize(path) ?? 0,
-                                thumbnail: makeThumbnails ? thumbnailer.thumbnail(ofFileAt: path) : nil)
+            ReportV1.ImageEntry(
+                path: path, bytes: FileSystem.fileSize(path) ?? 0,
+                thumbnail: makeThumbnails ? thumbnailer.thumbnail(ofFileAt: path) : nil)
         }
         return ReportV1(
             catalogs: overviews,

@@ -1,6 +1,6 @@
+import AdaptSupport
 import CPNGSupport
 import Synchronization
-import AdaptSupport
 
 /// Small PNG thumbnails of a catalog's images, for `adapt report`: decoded with libpng, box-filtered
 /// to at most `maxSide` pixels, encoded as PNG (`Sources/CPNGSupport/Thumbnail.c`).
@@ -69,8 +69,9 @@ package struct Thumbnailer: Sendable {
         }
         var thumbnail: Thumbnail?
         if result.status == ADAPT_THUMBNAIL_OK, let png = result.png {
-            thumbnail = Thumbnail(width: Int(result.thumbnail_width), height: Int(result.thumbnail_height),
-                                  png: Array(UnsafeBufferPointer(start: png, count: result.png_length)))
+            thumbnail = Thumbnail(
+                width: Int(result.thumbnail_width), height: Int(result.thumbnail_height),
+                png: Array(UnsafeBufferPointer(start: png, count: result.png_length)))
             adapt_thumbnail_free(png)
         }
         if let cacheFolder { Self.store(thumbnail?.png ?? [], in: cacheFolder, as: key + ".png") }
@@ -80,7 +81,8 @@ package struct Thumbnailer: Sendable {
     /// A PNG's pixels as 8-bit RGBA, row after row; nil when libpng cannot decode it.
     package func pixels(of png: [UInt8]) -> [UInt8]? {
         var pixels: UnsafeMutablePointer<UInt8>?
-        var width: UInt32 = 0, height: UInt32 = 0
+        var width: UInt32 = 0
+        var height: UInt32 = 0
         let status = png.withUnsafeBufferPointer { adapt_png_rgba($0.baseAddress, $0.count, maxPixels, &pixels, &width, &height) }
         guard status == ADAPT_THUMBNAIL_OK, let pixels else { return nil }
         defer { adapt_thumbnail_free(pixels) }
@@ -163,8 +165,10 @@ package struct Thumbnailer: Sendable {
     /// and a `warning` (no cache: the shared temporary folder is anyone's to write, so the default
     /// may have been made by another user, or hold files adapt did not write). A missing folder is
     /// created owner-only here, then checked, so that no one can slip one in between.
-    package static func cacheFolder(requested: String?, catalogs: [String], owner: uid_t = geteuid(),
-                                   warning: (String) -> Void = { _ in }) throws(CacheRefusal) -> String? {
+    package static func cacheFolder(
+        requested: String?, catalogs: [String], owner: uid_t = geteuid(),
+        warning: (String) -> Void = { _ in }
+    ) throws(CacheRefusal) -> String? {
         guard let requested else {
             let folder = defaultCacheFolder
             do {

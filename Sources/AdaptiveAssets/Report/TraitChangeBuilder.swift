@@ -17,18 +17,22 @@ enum TraitChangeBuilder {
             }
         }
         let perDevice = Array(devices.indices).concurrentMap(concurrency: Machine.coreCount) { device -> ([ReportV1.Change], [ReportV1.Change]) in
-            var rotation: [ReportV1.Change] = [], multitasking: [ReportV1.Change] = []
-            let appearanceCount = Set(devices[device].reachableTraitSets().map {
-                [$0.traits.userInterfaceStyle?.rawValue, $0.traits.accessibilityContrast?.rawValue, $0.traits.layoutDirection?.rawValue]
-            }).count
+            var rotation: [ReportV1.Change] = []
+            var multitasking: [ReportV1.Change] = []
+            let appearanceCount = Set(
+                devices[device].reachableTraitSets().map {
+                    [$0.traits.userInterfaceStyle?.rawValue, $0.traits.accessibilityContrast?.rawValue, $0.traits.layoutDirection?.rawValue]
+                }
+            ).count
             for (catalog, index) in indexes.enumerated() where !candidates[catalog].isEmpty {
                 let matrix = TraitMatrix(index: index, device: devices[device], assets: candidates[catalog])
                 func convert(_ change: TraitMatrix.Change) -> ReportV1.Change {
                     let hasSlots = index.hasSlots(assetAt: change.asset)
-                    return ReportV1.Change(asset: firstAsset[catalog] + change.asset, from: change.from, to: change.to,
-                                           before: change.before.compactMap { ReportV1.Choice($0, hasSlots: hasSlots) },
-                                           after: change.after.compactMap { ReportV1.Choice($0, hasSlots: hasSlots) },
-                                           appearances: change.appearances, everyAppearance: change.appearances.count == appearanceCount)
+                    return ReportV1.Change(
+                        asset: firstAsset[catalog] + change.asset, from: change.from, to: change.to,
+                        before: change.before.compactMap { ReportV1.Choice($0, hasSlots: hasSlots) },
+                        after: change.after.compactMap { ReportV1.Choice($0, hasSlots: hasSlots) },
+                        appearances: change.appearances, everyAppearance: change.appearances.count == appearanceCount)
                 }
                 rotation += matrix.rotationChanges.map(convert)
                 multitasking += matrix.multitaskingChanges.map(convert)
@@ -39,7 +43,10 @@ enum TraitChangeBuilder {
         var groupOf: [[[ReportV1.Change]]: Int] = [:]
         for (device, changes) in perDevice.enumerated() {
             let key = [changes.0, changes.1]
-            if let existing = groupOf[key] { groups[existing].devices.append(devices[device].id); continue }
+            if let existing = groupOf[key] {
+                groups[existing].devices.append(devices[device].id)
+                continue
+            }
             groupOf[key] = groups.count
             groups.append(ReportV1.DeviceTraitChanges(devices: [devices[device].id], rotation: changes.0, multitasking: changes.1))
         }

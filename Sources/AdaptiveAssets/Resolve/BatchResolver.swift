@@ -68,8 +68,10 @@ package struct BatchResolver {
         switch Self.parseQuery(line) {
         case .success(let parsed): query = parsed
         case .failure(let failure):
-            diagnostics.append(Diagnostic(.queryInvalid, failure.message,
-                                          at: SourceLocation(file: sourceName, line: number, column: failure.column)))
+            diagnostics.append(
+                Diagnostic(
+                    .queryInvalid, failure.message,
+                    at: SourceLocation(file: sourceName, line: number, column: failure.column)))
             unmatchedCount += 1
             var object = (["asset": failure.asset.map(JSONValue.string) ?? .null, "filename": .null] as JSONObject)
             object["error"] = .string("line \(number): \(failure.message)")
@@ -77,7 +79,8 @@ package struct BatchResolver {
         }
         var object = (["asset": .string(query.asset)] as JSONObject)
         if let position = index.assetPosition(named: query.asset),
-            index.hasSlots(assetAt: position) || [.imageStack, .solidImageStack].contains(index.catalog.assets[position].type) {
+            index.hasSlots(assetAt: position) || [.imageStack, .solidImageStack].contains(index.catalog.assets[position].type)
+        {
             // An app icon set (or an image stack): every slot (layer) that shows something, each chosen on its own.
             let selection = index.select(assetAt: position, for: query.traits)
             let asset = index.catalog.assets[position]
@@ -123,8 +126,10 @@ package struct BatchResolver {
             return .failure(QueryFailure(message: "a query needs \"asset\": a string naming the asset", column: 1))
         }
         for key in object.keys where key != "asset" && key != "traits" {
-            return .failure(QueryFailure(message: "unknown key '\(key)' (a query has \"asset\" and \"traits\")",
-                                         column: (object.member(key)?.offset ?? 0) + 1, asset: asset))
+            return .failure(
+                QueryFailure(
+                    message: "unknown key '\(key)' (a query has \"asset\" and \"traits\")",
+                    column: (object.member(key)?.offset ?? 0) + 1, asset: asset))
         }
         var traits = TraitCollection()
         if let member = object.member("traits") {

@@ -42,10 +42,11 @@ package struct ResolveReport: Sendable {
     package var matchedSlots: [Selection] { selection.slots.filter(\.isMatch) }
 
     package func json(explain: Bool) -> JSONValue {
-        var object = ([
-            "asset": .string(selection.assetName),
-            "traits": .object(selection.traits.json),
-        ] as JSONObject)
+        var object =
+            ([
+                "asset": .string(selection.assetName),
+                "traits": .object(selection.traits.json),
+            ] as JSONObject)
         object["filename"] = .from(chosen?.filename)
         if let chosen, let asset {
             object["mirrored"] = .bool(selection.mirrored)
@@ -58,11 +59,12 @@ package struct ResolveReport: Sendable {
             }
         }
         if let asset, !selection.slots.isEmpty {
-            object["slots"] = .array(matchedSlots.map { slot in
-                var entry = Self.slotJSON(slot, asset)
-                if explain { entry["trace"] = Self.traceJSON(slot.trace, Self.owner(of: slot, in: asset)) }
-                return .object(entry)
-            })
+            object["slots"] = .array(
+                matchedSlots.map { slot in
+                    var entry = Self.slotJSON(slot, asset)
+                    if explain { entry["trace"] = Self.traceJSON(slot.trace, Self.owner(of: slot, in: asset)) }
+                    return .object(entry)
+                })
         }
         if let reason = selection.noMatchReason { object["reason"] = .string(reason) }
         if explain && selection.slots.isEmpty {
@@ -82,11 +84,12 @@ package struct ResolveReport: Sendable {
     static func slotJSON(_ slot: Selection, _ stack: Asset) -> JSONObject {
         let asset = owner(of: slot, in: stack)
         let variant = slot.winner.map { asset.variants[$0] }
-        var entry = ([
-            "platform": .from(slot.slot?.platform?.rawValue ?? "universal"),
-            "role": .from(slot.slot?.role), "size": .from(slot.slot?.size),
-            "filename": .from(variant?.filename), "mirrored": .bool(slot.mirrored),
-        ] as JSONObject)
+        var entry =
+            ([
+                "platform": .from(slot.slot?.platform?.rawValue ?? "universal"),
+                "role": .from(slot.slot?.role), "size": .from(slot.slot?.size),
+                "filename": .from(variant?.filename), "mirrored": .bool(slot.mirrored),
+            ] as JSONObject)
         if let qualifiers = slot.slot?.qualifiers, !qualifiers.isEmpty {
             entry["qualifiers"] = .array(qualifiers.map(JSONValue.string))
         }
@@ -95,15 +98,17 @@ package struct ResolveReport: Sendable {
     }
 
     private static func traceJSON(_ trace: SelectionTrace, _ asset: Asset?) -> JSONValue {
-        .array(trace.drops.map { drop in
-            var entry = ([
-                "variant": .number(String(asset?.variants[drop.variant].index ?? drop.variant)),
-                "step": .string(drop.step.rawValue),
-            ] as JSONObject)
-            entry["axis"] = drop.axis.map { .string($0.traits.map(\.rawValue).joined(separator: ",")) } ?? .null
-            entry["reason"] = .string(drop.reason)
-            return .object(entry)
-        })
+        .array(
+            trace.drops.map { drop in
+                var entry =
+                    ([
+                        "variant": .number(String(asset?.variants[drop.variant].index ?? drop.variant)),
+                        "step": .string(drop.step.rawValue),
+                    ] as JSONObject)
+                entry["axis"] = drop.axis.map { .string($0.traits.map(\.rawValue).joined(separator: ",")) } ?? .null
+                entry["reason"] = .string(drop.reason)
+                return .object(entry)
+            })
     }
 
     /// A rendition as JSON: its tree position, name, and every key attribute with its value.
@@ -118,7 +123,9 @@ package struct ResolveReport: Sendable {
         guard let asset else { return noMatchLines.textOutput }
         if !selection.slots.isEmpty { return slotsText(asset, explain: explain) }
         guard let chosen else { return noMatchLines.textOutput }
-        var lines = ["\(selection.assetName) → \(chosen.payloadDescription)\(selection.mirrored ? " (mirrored)" : "")  (\(label(chosen, in: asset)): \(summary(chosen, in: asset)))"]
+        var lines = [
+            "\(selection.assetName) → \(chosen.payloadDescription)\(selection.mirrored ? " (mirrored)" : "")  (\(label(chosen, in: asset)): \(summary(chosen, in: asset)))"
+        ]
         guard explain else { return lines.textOutput }
         lines.append("  query: \(selection.traits.summary)")
         lines += traceLines(selection, asset, indent: "  ")
@@ -139,7 +146,9 @@ package struct ResolveReport: Sendable {
         for (slot, name) in zip(slots, names) {
             let owner = Self.owner(of: slot, in: asset)
             let variant = owner.variants[slot.winner!]
-            lines.append("  \(name.padded(to: width)) → \(variant.payloadDescription)\(slot.mirrored ? " (mirrored)" : "")  (\(variant.label(in: owner)): \(variant.attributeSummary))")
+            lines.append(
+                "  \(name.padded(to: width)) → \(variant.payloadDescription)\(slot.mirrored ? " (mirrored)" : "")  (\(variant.label(in: owner)): \(variant.attributeSummary))"
+            )
             if explain { lines += traceLines(slot, owner, indent: "      ") }
         }
         return lines.textOutput
@@ -162,7 +171,9 @@ package struct ResolveReport: Sendable {
             lines.append("\(indent)\(label.padded(to: width))  \(stage): \(drop.reason)")
         }
         if selection.trace.tiedAfterAllAxes.count > 1 {
-            lines.append("\(indent)note: \(selection.trace.tiedAfterAllAxes.count) variants tie on every axis; the first declared wins (validate reports this as ambiguous)")
+            lines.append(
+                "\(indent)note: \(selection.trace.tiedAfterAllAxes.count) variants tie on every axis; the first declared wins (validate reports this as ambiguous)"
+            )
         }
         if selection.mirrored {
             lines.append("\(indent)note: made for the other layout direction, so it is shown mirrored")

@@ -82,7 +82,8 @@ package enum RuleDocumentation {
 
     /// A code block whose fence is longer than any run of backticks in the example.
     private static func fenced(_ example: String) -> String {
-        var longest = 0, run = 0
+        var longest = 0
+        var run = 0
         for character in example {
             run = character == "`" ? run + 1 : 0
             longest = max(longest, run)
@@ -97,6 +98,6 @@ package enum RuleDocumentation {
 
 }
 
-private extension String {
-    var escapingPipes: String { split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|") }
+extension String {
+    fileprivate var escapingPipes: String { split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|") }
 }

@@ -54,7 +54,8 @@ extension RuleID {
         "accessors.name-collision", .warning, .sets,
         "with `--accessors`: an asset or namespace whose accessor gets a suffix, because its identifier is shared with another name of its level",
         reason: "the app builds; the accessor's name no longer follows from the asset's name alone",
-        details: "Identifiers that are equal ignoring case collide. A name that is exactly its identifier keeps it; the others get `__` and 6 hex digits of a hash of their own qualified name (`Asset.logo__df41e0` for `Logo`), so which asset an accessor names never depends on folder order. Rename one of the folders to get a plain accessor back.",
+        details:
+            "Identifiers that are equal ignoring case collide. A name that is exactly its identifier keeps it; the others get `__` and 6 hex digits of a hash of their own qualified name (`Asset.logo__df41e0` for `Logo`), so which asset an accessor names never depends on folder order. Rename one of the folders to get a plain accessor back.",
         bad: "logo.imageset/ and Logo.colorset/  (Asset.logo is 'logo'; 'Logo' becomes Asset.logo__df41e0)",
         good: "logo.imageset/ and LogoTint.colorset/  (Asset.logo and Asset.logoTint)")
     /// An `--accessors` path that cannot be written.

@@ -1,4 +1,5 @@
 import CDigest
+
 /// SHA-256 (FIPS 180-4), for the places where a hash must resist a chosen input: the keys of the
 /// thumbnail cache (a cache another user could fill must not be able to make an image's key
 /// collide), `adapt diff`'s file identity, the suffix of a disambiguated accessor
@@ -17,7 +18,7 @@ import CDigest
 /// ```
 package struct SHA256: Sendable {
     private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) =
-        (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
+        (0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19)
     /// Bytes not yet compressed (fewer than 64).
     private var pending: [UInt8] = []
     private var length: UInt64 = 0

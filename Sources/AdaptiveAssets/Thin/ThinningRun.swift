@@ -39,8 +39,9 @@ package struct ThinningRun: Sendable {
             return asset.path + "/" + asset.variants[file.variant].filename!
         }
         kept.sort { first, second in
-            first.asset == second.asset ? catalog.assets[first.asset].variants[first.variant].filename!
-                < catalog.assets[second.asset].variants[second.variant].filename! : path(first) < path(second)
+            first.asset == second.asset
+                ? catalog.assets[first.asset].variants[first.variant].filename!
+                    < catalog.assets[second.asset].variants[second.variant].filename! : path(first) < path(second)
         }
         var inspector = PNGInspector()
         inspector.decodes = decodePNGs
@@ -51,7 +52,8 @@ package struct ThinningRun: Sendable {
             // A file named .png that is another format (Home Assistant ships WebP so named) gets what
             // `validate` says of it, not the PNG checks' verdict on its signature.
             found += reports.flatMap { report in
-                report.format == .png || report.format == .unknown ? report.diagnostics
+                report.format == .png || report.format == .unknown
+                    ? report.diagnostics
                     : CatalogImageChecker.formatDiagnostics(path: report.path ?? "", declaredFormat: .png, actualFormat: report.format)
             }
         }
@@ -68,9 +70,10 @@ package struct ThinningRun: Sendable {
             return plans.unmatched(at: position).map { unmatched -> Diagnostic in
                 let asset = catalog.assets[unmatched.asset]
                 let count = unmatched.windows.count
-                return Diagnostic(.thinNoMatch, "\(asset.name) has no match on \(device.id) in \(counted(count, "trait set")), e.g. \(unmatched.windows[0])",
-                                  subject: Diagnostic.Subject(catalog: catalog.path, asset: asset, variant: nil, device: device.id),
-                                  at: SourceLocation(file: asset.contentsPath ?? asset.path))
+                return Diagnostic(
+                    .thinNoMatch, "\(asset.name) has no match on \(device.id) in \(counted(count, "trait set")), e.g. \(unmatched.windows[0])",
+                    subject: Diagnostic.Subject(catalog: catalog.path, asset: asset, variant: nil, device: device.id),
+                    at: SourceLocation(file: asset.contentsPath ?? asset.path))
             }
         }
     }

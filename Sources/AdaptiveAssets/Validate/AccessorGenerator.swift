@@ -1,3 +1,6 @@
+import AdaptSupport
+import Foundation
+
 /// Generates Swift source with one type-safe accessor per asset, so that code says
 /// `Asset.Box.bottom` and a misspelled name fails to compile.
 ///
@@ -70,7 +73,8 @@ package struct AccessorGenerator: Sendable {
         }
         for catalog in catalogs {
             if let catalogReal = FileSystem.realPath(catalog.path), FileSystem.isInside(real, catalogReal) || FileSystem.isInside(catalogReal, real) {
-                throw refuse("\(FileSystem.catalogOverlap(real, catalogReal) ?? "lies inside the catalog") \(catalog.path); accessors are written outside the catalogs")
+                throw refuse(
+                    "\(FileSystem.catalogOverlap(real, catalogReal) ?? "lies inside the catalog") \(catalog.path); accessors are written outside the catalogs")
             }
         }
         guard FileSystem.exists(normalized) || FileSystem.isSymbolicLink(normalized) else { return }
@@ -164,13 +168,16 @@ package struct AccessorGenerator: Sendable {
         return Output(source: lines.joined(separator: "\n") + "\n", diagnostics: diagnostics)
     }
 
-    private func emit(_ node: Node, named name: String, path: String, indent: String, into lines: inout [String],
-                      diagnostics: inout [Diagnostic], catalogs: [Catalog]) {
+    private func emit(
+        _ node: Node, named name: String, path: String, indent: String, into lines: inout [String],
+        diagnostics: inout [Diagnostic], catalogs: [Catalog]
+    ) {
         lines.append("\(indent)\(accessLevel) enum \(name) {")
         // Sorted here, not as read: splitting assets across catalogs does not reorder the file.
         let children = node.children.sorted(by: { $0.name < $1.name })
         node.assets.sort { $0.name < $1.name }
-        let members = children.map { Member(kind: .namespace, name: $0.name, qualified: $0.node.qualified) }
+        let members =
+            children.map { Member(kind: .namespace, name: $0.name, qualified: $0.node.qualified) }
             + node.assets.map { Member(kind: .asset, name: $0.name, qualified: $0.asset.name) }
         let namings = names(for: members)
         for (naming, member) in zip(namings, members) where naming.isSuffixed {
@@ -184,8 +191,10 @@ package struct AccessorGenerator: Sendable {
                 location = namespace?.path
                 subject.catalog = namespace?.catalog
             }
-            diagnostics.append(collision(member, naming, accessor: path + "." + Self.escaped(naming.identifier), location: location,
-                                         subject: subject, catalogs: catalogs))
+            diagnostics.append(
+                collision(
+                    member, naming, accessor: path + "." + Self.escaped(naming.identifier), location: location,
+                    subject: subject, catalogs: catalogs))
         }
         let inner = indent + "    "
         for (index, child) in children.enumerated() {
@@ -202,18 +211,19 @@ package struct AccessorGenerator: Sendable {
     }
 
     /// The warning for a suffixed accessor, at the asset's folder (or the namespace's group).
-    private func collision(_ member: Member, _ naming: Naming, accessor: String, location: String?, subject: Diagnostic.Subject,
-                           catalogs: [Catalog]) -> Diagnostic {
+    private func collision(
+        _ member: Member, _ naming: Naming, accessor: String, location: String?, subject: Diagnostic.Subject,
+        catalogs: [Catalog]
+    ) -> Diagnostic {
         let what = member.kind == .asset ? "asset" : "namespace"
-        let why = naming.collidesWith.isEmpty
+        let why =
+            naming.collidesWith.isEmpty
             ? "its identifier already ends like a disambiguating suffix"
             : "its identifier is shared with " + naming.collidesWith.map { "'\($0.qualified)'" }.joined(separator: ", ")
                 + " (names differing only in case or punctuation)"
         let file = location ?? catalogs.first?.path ?? member.qualified
-        return Diagnostic(.accessorsNameCollision, "the accessor of \(what) '\(member.qualified)' is \(accessor), with a suffix derived from its name: \(why)",
-                          subject: subject, at: SourceLocation(file: file))
+        return Diagnostic(
+            .accessorsNameCollision, "the accessor of \(what) '\(member.qualified)' is \(accessor), with a suffix derived from its name: \(why)",
+            subject: subject, at: SourceLocation(file: file))
     }
 }
-
-import AdaptSupport
-import Foundation

@@ -52,7 +52,9 @@ package struct ValidationRun: Sendable {
         var groups: [(config: String?, catalogs: [String])] = []
         for path in paths {
             let config = configPath ?? ConfigFile.find(above: path)
-            if let index = groups.firstIndex(where: { $0.config == config }) { groups[index].catalogs.append(path) } else {
+            if let index = groups.firstIndex(where: { $0.config == config }) {
+                groups[index].catalogs.append(path)
+            } else {
                 groups.append((config, [path]))
             }
         }

@@ -27,8 +27,10 @@ extension Diagnostic {
         public var traitSet: String?
 
         /// A subject naming what is known; every part left out is nil.
-        public init(catalog: String? = nil, asset: String? = nil, set: String? = nil, file: String? = nil, variant: Int? = nil,
-                    slot: String? = nil, device: String? = nil, traitSet: String? = nil) {
+        public init(
+            catalog: String? = nil, asset: String? = nil, set: String? = nil, file: String? = nil, variant: Int? = nil,
+            slot: String? = nil, device: String? = nil, traitSet: String? = nil
+        ) {
             (self.catalog, self.asset, self.set, self.file, self.variant) = (catalog, asset, set, file, variant)
             (self.slot, self.device, self.traitSet) = (slot, device, traitSet)
         }
@@ -43,8 +45,9 @@ extension Diagnostic.Subject {
     /// list of slots (app icons, launch images, brand assets).
     public init(catalog: String? = nil, asset: Asset, variant: Variant?, device: String? = nil, traitSet: String? = nil) {
         let slot = variant.flatMap { asset.type.hasSlots ? $0.slot(in: asset.type).description : nil }
-        self.init(catalog: catalog, asset: asset.name, set: asset.path, variant: variant?.index, slot: slot,
-                  device: device, traitSet: traitSet)
+        self.init(
+            catalog: catalog, asset: asset.name, set: asset.path, variant: variant?.index, slot: slot,
+            device: device, traitSet: traitSet)
     }
 
     /// This subject with every field it leaves open taken from `outer` (what an enclosing reader

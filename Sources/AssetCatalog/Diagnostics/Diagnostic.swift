@@ -137,7 +137,8 @@ package struct LineTable: Hashable, Sendable {
 
     /// 1-based line and column of `offset`.
     package func position(of offset: Int) -> (line: Int, column: Int) {
-        var low = 0, high = starts.count - 1
+        var low = 0
+        var high = starts.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
             if starts[middle] <= offset { low = middle } else { high = middle - 1 }

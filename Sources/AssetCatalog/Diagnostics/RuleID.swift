@@ -51,11 +51,14 @@ public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// (docs/Rules.md, "Severity policy"), `bad` is an input the rule reports and `good` one it
     /// accepts (a Contents.json when the rule is about one; otherwise the input named, with what is
     /// true of it in parentheses).
-    package init(_ id: String, _ defaultSeverity: Diagnostic.Severity, _ area: Area, optIn: Bool = false,
-                 _ summary: String, reason: String, details: String = "", bad: String, good: String,
-                 options: [String: String] = [:], formerIDs: [String] = []) {
-        card = RuleCard(id: id, defaultSeverity: defaultSeverity, area: area, isOptIn: optIn, summary: summary, reason: reason,
-                        details: details, badExample: bad, goodExample: good, options: options, formerIDs: formerIDs)
+    package init(
+        _ id: String, _ defaultSeverity: Diagnostic.Severity, _ area: Area, optIn: Bool = false,
+        _ summary: String, reason: String, details: String = "", bad: String, good: String,
+        options: [String: String] = [:], formerIDs: [String] = []
+    ) {
+        card = RuleCard(
+            id: id, defaultSeverity: defaultSeverity, area: area, isOptIn: optIn, summary: summary, reason: reason,
+            details: details, badExample: bad, goodExample: good, options: options, formerIDs: formerIDs)
     }
 
     public static func == (lhs: RuleID, rhs: RuleID) -> Bool { lhs.id == rhs.id }
@@ -98,8 +101,10 @@ public final class RuleCard: Sendable {
     /// working (issue #20 merged `set.orphan-file` into `set.unassigned`).
     public let formerIDs: [String]
 
-    init(id: String, defaultSeverity: Diagnostic.Severity, area: RuleID.Area, isOptIn: Bool, summary: String, reason: String,
-         details: String, badExample: String, goodExample: String, options: [String: String], formerIDs: [String]) {
+    init(
+        id: String, defaultSeverity: Diagnostic.Severity, area: RuleID.Area, isOptIn: Bool, summary: String, reason: String,
+        details: String, badExample: String, goodExample: String, options: [String: String], formerIDs: [String]
+    ) {
         self.id = id
         self.defaultSeverity = defaultSeverity
         self.area = area

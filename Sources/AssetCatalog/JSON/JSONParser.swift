@@ -117,9 +117,15 @@ public struct JSONParser: ~Copyable {
         case UInt8(ascii: "{"): return .object(try parseObject())
         case UInt8(ascii: "["): return .array(try parseArray())
         case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
         default: throw error("unexpected character \(describe(bytes[position])), expected a value")
         }
@@ -168,8 +174,12 @@ public struct JSONParser: ~Copyable {
             skipWhitespace()
             guard position < bytes.count else { throw error("unexpected end of file inside an object") }
             switch bytes[position] {
-            case UInt8(ascii: ","): commaOffset = position; position += 1
-            case UInt8(ascii: "}"): position += 1; return JSONObject(members, offset: start)
+            case UInt8(ascii: ","):
+                commaOffset = position
+                position += 1
+            case UInt8(ascii: "}"):
+                position += 1
+                return JSONObject(members, offset: start)
             default: throw error("expected ',' or '}' after a member, found \(describe(bytes[position]))")
             }
         }
@@ -195,8 +205,12 @@ public struct JSONParser: ~Copyable {
             skipWhitespace()
             guard position < bytes.count else { throw error("unexpected end of file inside an array") }
             switch bytes[position] {
-            case UInt8(ascii: ","): commaOffset = position; position += 1
-            case UInt8(ascii: "]"): position += 1; return elements
+            case UInt8(ascii: ","):
+                commaOffset = position
+                position += 1
+            case UInt8(ascii: "]"):
+                position += 1
+                return elements
             default: throw error("expected ',' or ']' after an element, found \(describe(bytes[position]))")
             }
         }
@@ -332,4 +346,3 @@ public struct JSONSyntaxError: Error, Hashable, Sendable {
     /// The byte offset in the input where parsing stopped.
     public var offset: Int
 }
-

@@ -43,8 +43,10 @@ public struct JSONWriter: Sendable {
     /// `bytes(for:)` writes the whole object but with each element built only when it is written
     /// (`element(i)`) and the text handed to `flush` in pieces of about `chunk` bytes: a large
     /// document (a device's manifest, one element per asset) is never held whole, as a value or as text.
-    package func write(_ object: JSONObject, withArray key: String, count: Int, chunk: Int = 1 << 16,
-                       element: (Int) throws -> JSONValue, flush: ([UInt8]) throws -> Void) rethrows {
+    package func write(
+        _ object: JSONObject, withArray key: String, count: Int, chunk: Int = 1 << 16,
+        element: (Int) throws -> JSONValue, flush: ([UInt8]) throws -> Void
+    ) rethrows {
         var output: [UInt8] = []
         output.reserveCapacity(chunk + 4096)
         output.append(UInt8(ascii: "{"))
@@ -87,7 +89,10 @@ public struct JSONWriter: Sendable {
         case .number(let text): output += text.utf8
         case .string(let text): Self.writeString(text, into: &output)
         case .array(let elements):
-            guard !elements.isEmpty else { output += "[]".utf8; return }
+            guard !elements.isEmpty else {
+                output += "[]".utf8
+                return
+            }
             output.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
@@ -97,7 +102,10 @@ public struct JSONWriter: Sendable {
             newline(indent, into: &output)
             output.append(UInt8(ascii: "]"))
         case .object(let object):
-            guard !object.members.isEmpty else { output += "{}".utf8; return }
+            guard !object.members.isEmpty else {
+                output += "{}".utf8
+                return
+            }
             output.append(UInt8(ascii: "{"))
             for (index, member) in object.members.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
@@ -140,7 +148,8 @@ public struct JSONWriter: Sendable {
                     // invisible formatting characters. Decode just these leads; the rest is copied.
                     let length = byte == 0xC2 ? 2 : 3
                     if index + length <= bytes.count {
-                        let scalar = byte == 0xC2
+                        let scalar =
+                            byte == 0xC2
                             ? UInt32(bytes[index + 1] & 0x3F) | 0x80
                             : 0x2000 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
                         if let unicode = Unicode.Scalar(scalar), unicode.isUnsafeInText {
@@ -150,7 +159,7 @@ public struct JSONWriter: Sendable {
                         }
                     }
                     output.append(byte)
-                default: output.append(byte)  // UTF-8 passes through: JSON text is UTF-8
+                default: output.append(byte) // UTF-8 passes through: JSON text is UTF-8
                 }
                 index += 1
             }

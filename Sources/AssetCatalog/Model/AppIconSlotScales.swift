@@ -19,8 +19,9 @@ public enum AppIconSlotScales {
         "mac": ["16": [1, 2], "32": [1, 2], "64": [1, 2], "128": [1, 2], "256": [1, 2], "512": [1, 2]],
         // Every watch icon (notification centre, companion settings, app launcher, long look,
         // quick look) is drawn at 2x for its case size.
-        "watch": Dictionary(uniqueKeysWithValues: ["24", "27.5", "29", "33", "40", "44", "46", "50", "51", "54", "86", "98", "108", "117", "129", "1024"]
-            .map { ($0, Set([2])) }),
+        "watch": Dictionary(
+            uniqueKeysWithValues: ["24", "27.5", "29", "33", "40", "44", "46", "50", "51", "54", "86", "98", "108", "117", "129", "1024"]
+                .map { ($0, Set([2])) }),
         "ios-marketing": ["1024": [1]],
         "watch-marketing": ["1024": [1]],
         "universal": ["1024": [1]],

@@ -32,9 +32,11 @@ public struct Asset: Hashable, Sendable {
     public var folders: [String] = []
 
     /// An asset as the reader builds it; tests and tools that make catalogs in memory use it too.
-    public init(name: String, type: AssetType, path: String, contentsPath: String? = nil,
-                contents: JSONObject? = nil, properties: SetProperties = SetProperties(),
-                variants: [Variant] = [], files: [String] = []) {
+    public init(
+        name: String, type: AssetType, path: String, contentsPath: String? = nil,
+        contents: JSONObject? = nil, properties: SetProperties = SetProperties(),
+        variants: [Variant] = [], files: [String] = []
+    ) {
         self.name = name
         self.type = type
         self.path = path

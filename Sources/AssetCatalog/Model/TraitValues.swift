@@ -195,6 +195,8 @@ public enum DisplayGamut: String, CaseIterable, Hashable, Sendable {
     /// The standard gamut, and what a variant without `display-gamut` is for.
     case sRGB
     /// The wider Display P3 gamut (`display-P3`).
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // Named as UIKit names it (`UIDisplayGamut.P3`), and public API.
     case P3
 
     /// The Contents.json `display-gamut` value.

@@ -109,8 +109,10 @@ public struct ColorDefinition: Hashable, Sendable {
     public var platform: String?
 
     /// A colour as Contents.json writes it.
-    public init(colorSpace: String? = nil, components: [String: String] = [:], reference: String? = nil,
-                platform: String? = nil) {
+    public init(
+        colorSpace: String? = nil, components: [String: String] = [:], reference: String? = nil,
+        platform: String? = nil
+    ) {
         self.colorSpace = colorSpace
         self.components = components
         self.reference = reference

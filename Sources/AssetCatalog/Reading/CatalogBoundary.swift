@@ -32,18 +32,25 @@ package struct CatalogBoundary: Hashable, Sendable {
         guard FileSystem.isSymbolicLink(path) else { return nil }
         let written = FileSystem.linkTarget(path) ?? "?"
         guard let real = FileSystem.realPath(path) else {
-            return LinkFinding(diagnostic: Diagnostic(.catalogSymlink, "symbolic link to '\(written)' leads nowhere (its target does not exist)",
-                                                      at: SourceLocation(file: path)),
-                               mayFollow: false)
+            return LinkFinding(
+                diagnostic: Diagnostic(
+                    .catalogSymlink, "symbolic link to '\(written)' leads nowhere (its target does not exist)",
+                    at: SourceLocation(file: path)),
+                mayFollow: false)
         }
         guard contains(real) else {
-            return LinkFinding(diagnostic: Diagnostic(.catalogSymlinkEscape, "symbolic link to '\(written)' leads outside the catalog; it is not followed, read or copied",
-                                                      at: SourceLocation(file: path)),
-                               mayFollow: false)
+            return LinkFinding(
+                diagnostic: Diagnostic(
+                    .catalogSymlinkEscape, "symbolic link to '\(written)' leads outside the catalog; it is not followed, read or copied",
+                    at: SourceLocation(file: path)),
+                mayFollow: false)
         }
-        return LinkFinding(diagnostic: Diagnostic(.catalogSymlink, "symbolic link to '\(written)' (inside the catalog): Xcode and other tools may treat it differently; prefer a real file or folder",
-                                                  at: SourceLocation(file: path)),
-                           mayFollow: true, realTarget: real)
+        return LinkFinding(
+            diagnostic: Diagnostic(
+                .catalogSymlink,
+                "symbolic link to '\(written)' (inside the catalog): Xcode and other tools may treat it differently; prefer a real file or folder",
+                at: SourceLocation(file: path)),
+            mayFollow: true, realTarget: real)
     }
 
     /// Whether a real path lies inside the catalog.

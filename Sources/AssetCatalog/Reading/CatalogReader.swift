@@ -31,8 +31,10 @@ public struct CatalogReader: Sendable {
         let root = Self.normalizedCatalogPath(path)
         guard FileSystem.isDirectory(root), let realRoot = FileSystem.realPath(root) else {
             let reason = FileSystem.exists(root) ? "not a folder" : "no such catalog"
-            throw Failure(diagnostic: Diagnostic(.catalogUnreadable, "\(reason): an asset catalog is a folder such as Assets.xcassets",
-                                                 subject: Diagnostic.Subject(catalog: root), at: SourceLocation(file: root)))
+            throw Failure(
+                diagnostic: Diagnostic(
+                    .catalogUnreadable, "\(reason): an asset catalog is a folder such as Assets.xcassets",
+                    subject: Diagnostic.Subject(catalog: root), at: SourceLocation(file: root)))
         }
         // A project folder or an empty folder given by mistake would otherwise be read as a
         // catalog whose groups are the project's folders, nested catalogs included.
@@ -58,8 +60,10 @@ public struct CatalogReader: Sendable {
         // in every project, and actool compiles an empty catalog without complaint. The note still
         // helps someone who passed the wrong folder.
         if catalog.assets.isEmpty {
-            catalog.diagnostics.append(Diagnostic(.catalogEmpty, "the catalog holds no assets",
-                                                  at: SourceLocation(file: root)))
+            catalog.diagnostics.append(
+                Diagnostic(
+                    .catalogEmpty, "the catalog holds no assets",
+                    at: SourceLocation(file: root)))
         }
         // Every finding names its catalog, for consumers that group or fingerprint by it.
         catalog.diagnostics.attribute(to: Diagnostic.Subject(catalog: root))
@@ -80,7 +84,8 @@ extension CatalogReader {
     /// The answer to a folder that is not a catalog, listing the catalogs found inside it.
     static func notACatalog(_ path: String) -> Diagnostic {
         let found = CatalogFinder.catalogs(below: path)
-        let hint = found.isEmpty
+        let hint =
+            found.isEmpty
             ? "no .xcassets folder was found inside it"
             : "catalogs inside it: " + found.joined(separator: ", ")
         return Diagnostic(.catalogNotACatalog, "not an asset catalog (a folder named *.xcassets); \(hint)", at: SourceLocation(file: path))
@@ -126,8 +131,10 @@ struct CatalogWalk {
         do {
             entries = try FileSystem.listDirectory(folder)
         } catch {
-            diagnostics.append(Diagnostic(.catalogUnreadable, "cannot read folder: \(error.reason)",
-                                          at: SourceLocation(file: folder)))
+            diagnostics.append(
+                Diagnostic(
+                    .catalogUnreadable, "cannot read folder: \(error.reason)",
+                    at: SourceLocation(file: folder)))
             return
         }
         for entry in entries where !entry.name.hasPrefix(".") {
@@ -135,8 +142,10 @@ struct CatalogWalk {
             if entry.isSymbolicLink, let finding = boundary.check(linkAt: path) {
                 if finding.mayFollow, entry.isDirectory, let identity = FileSystem.identity(path), walked.contains(identity) {
                     let target = FileSystem.linkTarget(path) ?? "?"
-                    diagnostics.append(Diagnostic(.catalogSymlink, "symbolic link to '\(target)' leads to a folder already read (a loop); not read again",
-                                                  at: SourceLocation(file: path)))
+                    diagnostics.append(
+                        Diagnostic(
+                            .catalogSymlink, "symbolic link to '\(target)' leads to a folder already read (a loop); not read again",
+                            at: SourceLocation(file: path)))
                     continue
                 }
                 diagnostics.append(finding.diagnostic)
@@ -146,8 +155,10 @@ struct CatalogWalk {
             // Two paths to one folder (links, bind mounts): read it once.
             if let identity = FileSystem.identity(path), !walked.insert(identity).inserted { continue }
             if CatalogFinder.isCatalogName(entry.name) {
-                diagnostics.append(Diagnostic(.catalogNested, "a catalog inside a catalog is not read (Xcode does not read it either)",
-                                              at: SourceLocation(file: path)))
+                diagnostics.append(
+                    Diagnostic(
+                        .catalogNested, "a catalog inside a catalog is not read (Xcode does not read it either)",
+                        at: SourceLocation(file: path)))
                 continue
             }
             if let type = AssetType(rawValue: entry.name.pathExtension), !type.isContainer {

@@ -39,25 +39,31 @@ struct ContentsDocument {
         do {
             (value, trailingCommas) = try JSONParser.parseAllowingTrailingCommas(bytes)
         } catch {
-            return .failure(Diagnostic(.jsonMalformed, "malformed JSON: \(error.message)",
-                                       at: SourceLocation(file: path, offset: error.offset, in: bytes)))
+            return .failure(
+                Diagnostic(
+                    .jsonMalformed, "malformed JSON: \(error.message)",
+                    at: SourceLocation(file: path, offset: error.offset, in: bytes)))
         }
         guard var root = value.object else {
-            return .failure(Diagnostic(.jsonMalformed, "Contents.json must hold a JSON object, not \(value.kindDescription)",
-                                       at: SourceLocation(file: path, line: 1, column: 1)))
+            return .failure(
+                Diagnostic(
+                    .jsonMalformed, "Contents.json must hold a JSON object, not \(value.kindDescription)",
+                    at: SourceLocation(file: path, line: 1, column: 1)))
         }
         let lines = LineTable(bytes)
         var warnings = trailingCommas.map { offset in
-            Diagnostic(.jsonLenient, "trailing comma: Xcode reads it, but it is not JSON and strict JSON tools reject the file",
-                       at: SourceLocation(file: path, offset: offset, lines: lines))
+            Diagnostic(
+                .jsonLenient, "trailing comma: Xcode reads it, but it is not JSON and strict JSON tools reject the file",
+                at: SourceLocation(file: path, offset: offset, lines: lines))
         }
         if DuplicateKeys.occur(in: .object(root)) {
             var dropped: [DuplicateKeys.Dropped] = []
             root = DuplicateKeys.removing(from: root, dropped: &dropped)
             warnings += dropped.sorted { ($0.duplicate.offset ?? 0) < ($1.duplicate.offset ?? 0) }.map { pair in
                 let first = pair.first.offset.map { lines.position(of: $0) }.map { ", at \($0.line):\($0.column)," } ?? ""
-                return Diagnostic(.jsonDuplicateKey, "duplicate key '\(pair.duplicate.key)': the first one\(first) is read and this one is ignored",
-                                  at: SourceLocation(file: path, offset: pair.duplicate.offset ?? 0, lines: lines))
+                return Diagnostic(
+                    .jsonDuplicateKey, "duplicate key '\(pair.duplicate.key)': the first one\(first) is read and this one is ignored",
+                    at: SourceLocation(file: path, offset: pair.duplicate.offset ?? 0, lines: lines))
             }
         }
         return .success(ContentsDocument(path: path, bytes: bytes, root: root, lines: lines, warnings: warnings))

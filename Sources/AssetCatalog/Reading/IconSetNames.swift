@@ -11,9 +11,11 @@ enum IconSetNames {
     /// unassigned like any file no entry names).
     static func variants(files: [String]) -> [Variant] {
         files.sorted().compactMap(parse).enumerated().map { position, icon in
-            var variant = Variant(index: position, entry: [
-                "idiom": "mac", "size": .string(icon.size), "scale": .string("\(icon.scale)x"), "filename": .string(icon.filename),
-            ])
+            var variant = Variant(
+                index: position,
+                entry: [
+                    "idiom": "mac", "size": .string(icon.size), "scale": .string("\(icon.scale)x"), "filename": .string(icon.filename),
+                ])
             variant.idiom = .device(.mac)
             variant.size = icon.size
             variant.scale = icon.scale

@@ -21,8 +21,10 @@ enum PropertiesParser {
         var properties = SetProperties()
         guard let member = document.root.member("properties") else { return properties }
         guard let object = member.value.object else {
-            diagnostics.append(Diagnostic(.contentsUnknownValue, "'properties' should be an object, not \(member.value.kindDescription)",
-                                          at: document.location(ofOffset: member.offset)))
+            diagnostics.append(
+                Diagnostic(
+                    .contentsUnknownValue, "'properties' should be an object, not \(member.value.kindDescription)",
+                    at: document.location(ofOffset: member.offset)))
             return properties
         }
         for property in object.members {

@@ -9,8 +9,10 @@ struct SetReader {
     var boundary: CatalogBoundary?
 
     /// Top-level keys Xcode writes: `info` and `properties` everywhere, and each type's entries key.
-    static let knownTopLevelKeys: Set<String> = ["info", "properties", "images", "data", "colors", "symbols", "assets", "layers",
-                                                      "stickers", "frames", "textures", "levels"]
+    static let knownTopLevelKeys: Set<String> = [
+        "info", "properties", "images", "data", "colors", "symbols", "assets", "layers",
+        "stickers", "frames", "textures", "levels",
+    ]
 
     /// The set and its findings, each naming the set (and the entry it is about) in its subject.
     func read(path: String, name: String, type: AssetType) -> (Asset, [Diagnostic]) {
@@ -30,9 +32,11 @@ struct SetReader {
             (entries, contentsBytes) = try FileSystem.listDirectory(path, reading: "Contents.json")
         } catch {
             let isContents = error.path != path
-            diagnostics.append(Diagnostic(isContents ? .contentsUnreadable : .catalogUnreadable,
-                                          "cannot read \(isContents ? "Contents.json" : "the set's folder"): \(error.reason)",
-                                          at: SourceLocation(file: error.path)))
+            diagnostics.append(
+                Diagnostic(
+                    isContents ? .contentsUnreadable : .catalogUnreadable,
+                    "cannot read \(isContents ? "Contents.json" : "the set's folder"): \(error.reason)",
+                    at: SourceLocation(file: error.path)))
             return (asset, diagnostics)
         }
         let escaping = checkLinks(in: path, type: type, entries: entries, diagnostics: &diagnostics)
@@ -47,8 +51,10 @@ struct SetReader {
         }
         guard let contentsBytes else {
             if type.requiresContents {
-                diagnostics.append(Diagnostic(.catalogMissingContents, "\(type.rawValue) '\(name)' has no Contents.json",
-                                              at: SourceLocation(file: path)))
+                diagnostics.append(
+                    Diagnostic(
+                        .catalogMissingContents, "\(type.rawValue) '\(name)' has no Contents.json",
+                        at: SourceLocation(file: path)))
             }
             return (asset, diagnostics)
         }
@@ -74,17 +80,23 @@ struct SetReader {
         guard let entriesKey = type.entriesKey else { return (asset, diagnostics) }
 
         for member in document.root.members where !Self.knownTopLevelKeys.contains(member.key) {
-            diagnostics.append(Diagnostic(.contentsUnknownKey, "unknown key '\(member.key)' (kept as written)",
-                                          at: document.location(ofOffset: member.offset)))
+            diagnostics.append(
+                Diagnostic(
+                    .contentsUnknownKey, "unknown key '\(member.key)' (kept as written)",
+                    at: document.location(ofOffset: member.offset)))
         }
         guard let member = document.root.member(entriesKey) else {
-            diagnostics.append(Diagnostic(.contentsNoEntries, "\(type.rawValue) '\(name)' has no '\(entriesKey)' array",
-                                          at: document.location(ofOffset: document.root.offset)))
+            diagnostics.append(
+                Diagnostic(
+                    .contentsNoEntries, "\(type.rawValue) '\(name)' has no '\(entriesKey)' array",
+                    at: document.location(ofOffset: document.root.offset)))
             return (asset, diagnostics)
         }
         guard let list = member.value.array else {
-            diagnostics.append(Diagnostic(.contentsMalformedEntry, "'\(entriesKey)' should be an array, not \(member.value.kindDescription)",
-                                          at: document.location(ofOffset: member.offset)))
+            diagnostics.append(
+                Diagnostic(
+                    .contentsMalformedEntry, "'\(entriesKey)' should be an array, not \(member.value.kindDescription)",
+                    at: document.location(ofOffset: member.offset)))
             return (asset, diagnostics)
         }
         let parser = VariantParser(document: document, text: text, type: type)
@@ -104,8 +116,10 @@ struct SetReader {
                 let what = type.entriesNameChildSets ? "folder" : "file"
                 let problem = "missing \(what) '\(filename)' named by this entry"
                 variant.fileProblem = problem
-                diagnostics.append(Diagnostic(.contentsMissingFile, problem,
-                                              at: document.location(ofOffset: value.object?.member("filename")?.offset)))
+                diagnostics.append(
+                    Diagnostic(
+                        .contentsMissingFile, problem,
+                        at: document.location(ofOffset: value.object?.member("filename")?.offset)))
             }
             asset.variants.append(variant)
         }
@@ -115,8 +129,9 @@ struct SetReader {
     /// The one variant of a `.sticker`, from `properties.filename`, checked like any entry's file.
     private func readStickerFile(_ filename: String, of asset: inout Asset, document: ContentsDocument, diagnostics: inout [Diagnostic]) {
         let properties = document.root.member("properties")?.value
-        var variant = Variant(index: 0, entry: ["filename": .string(filename)],
-                              location: document.location(ofOffset: properties?.object?.member("filename")?.offset))
+        var variant = Variant(
+            index: 0, entry: ["filename": .string(filename)],
+            location: document.location(ofOffset: properties?.object?.member("filename")?.offset))
         variant.filename = filename
         if filename.contains("/") || filename == ".." {
             variant.fileProblem = "filename '\(filename)' points outside the set's folder; it must be a plain file name"
@@ -151,8 +166,9 @@ struct SetReader {
     private func readChildSets(of asset: inout Asset, diagnostics: inout [Diagnostic]) {
         for folder in asset.folders {
             guard let childType = AssetType(rawValue: folder.pathExtension), !childType.isContainer else { continue }
-            let (child, childDiagnostics) = read(path: asset.path.appendingPathComponent(folder),
-                                                 name: asset.name + "/" + folder.deletingPathExtension, type: childType)
+            let (child, childDiagnostics) = read(
+                path: asset.path.appendingPathComponent(folder),
+                name: asset.name + "/" + folder.deletingPathExtension, type: childType)
             asset.children.append(child)
             diagnostics += childDiagnostics
         }

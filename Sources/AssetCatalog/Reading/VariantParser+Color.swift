@@ -3,8 +3,9 @@ extension VariantParser {
     /// system colour (`systemBackgroundColor`), either with an optional `platform`. Colour spaces,
     /// component names and component spellings Xcode does not write are warned about (kept as written).
     func parseColor(_ member: JSONObject.Member, _ object: JSONObject, diagnostics: inout [Diagnostic]) -> ColorDefinition {
-        var color = ColorDefinition(colorSpace: object["color-space"]?.string, reference: object["reference"]?.string,
-                                    platform: object["platform"]?.string)
+        var color = ColorDefinition(
+            colorSpace: object["color-space"]?.string, reference: object["reference"]?.string,
+            platform: object["platform"]?.string)
         func warn(_ message: String, at offset: Int?, rule: RuleID = .contentsUnknownValue) {
             diagnostics.append(Diagnostic(rule, message, at: document.location(ofOffset: offset ?? member.offset)))
         }
@@ -22,12 +23,14 @@ extension VariantParser {
                     warn("unknown colour component '\(component.key)' (kept as written)", at: component.offset, rule: .contentsUnknownKey)
                 } else if let value = ColorDefinition.fraction(of: text) {
                     if !ColorDefinition.isInRange(value, component: component.key, colorSpace: color.colorSpace) {
-                        warn("colour component '\(component.key)' is \"\(text)\": outside 0-1, the range of \(rangeOwner(component.key, color.colorSpace))",
-                             at: component.offset)
+                        warn(
+                            "colour component '\(component.key)' is \"\(text)\": outside 0-1, the range of \(rangeOwner(component.key, color.colorSpace))",
+                            at: component.offset)
                     }
                 } else {
-                    warn("colour component '\(component.key)' is \"\(text)\": expected a fraction such as 0.5, an integer 0-255 or a hex byte such as 0x80",
-                         at: component.offset)
+                    warn(
+                        "colour component '\(component.key)' is \"\(text)\": expected a fraction such as 0.5, an integer 0-255 or a hex byte such as 0x80",
+                        at: component.offset)
                 }
             default:
                 warn("colour component '\(component.key)' should be a number or a string", at: component.offset)

@@ -22,11 +22,14 @@ struct VariantParser {
 
     func parse(_ value: JSONValue, index: Int, diagnostics: inout [Diagnostic]) -> Variant? {
         guard let entry = value.object else {
-            diagnostics.append(Diagnostic(.contentsMalformedEntry, "entry \(index) should be an object, not \(value.kindDescription)",
-                                          at: document.location(ofOffset: nil)))
+            diagnostics.append(
+                Diagnostic(
+                    .contentsMalformedEntry, "entry \(index) should be an object, not \(value.kindDescription)",
+                    at: document.location(ofOffset: nil)))
             return nil
         }
-        var variant = entry.offset.map { Variant(index: index, writtenAt: $0, in: text, location: document.location(ofOffset: $0)) }
+        var variant =
+            entry.offset.map { Variant(index: index, writtenAt: $0, in: text, location: document.location(ofOffset: $0)) }
             ?? Variant(index: index, entry: entry, location: document.location(ofOffset: nil))
         for member in entry.members {
             parse(member, into: &variant, diagnostics: &diagnostics)
@@ -135,8 +138,10 @@ struct VariantParser {
         return nil
     }
 
-    private func parseAppearances(_ member: JSONObject.Member, into variant: inout Variant,
-                                  diagnostics: inout [Diagnostic]) {
+    private func parseAppearances(
+        _ member: JSONObject.Member, into variant: inout Variant,
+        diagnostics: inout [Diagnostic]
+    ) {
         var location: SourceLocation { document.location(ofOffset: member.offset) }
         guard let list = member.value.array else {
             variant.unrecognized["appearances"] = JSONWriter.compact.string(for: member.value)
@@ -155,8 +160,10 @@ struct VariantParser {
             default:
                 let shown = JSONWriter.compact.string(for: appearance)
                 variant.unrecognized["appearances"] = shown
-                diagnostics.append(Diagnostic(.contentsUnknownValue, "unknown appearance \(shown)",
-                                              at: location))
+                diagnostics.append(
+                    Diagnostic(
+                        .contentsUnknownValue, "unknown appearance \(shown)",
+                        at: location))
             }
         }
     }

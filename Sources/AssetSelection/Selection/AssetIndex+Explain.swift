@@ -7,7 +7,8 @@ extension AssetIndex {
     public func select(_ name: String, for traits: TraitCollection) -> Selection {
         guard let asset = assetPosition(named: name) else {
             var selection = Selection(assetName: name, traits: traits, trace: SelectionTrace())
-            selection.noMatchReason = "the catalog has no asset named '\(name)'."
+            selection.noMatchReason =
+                "the catalog has no asset named '\(name)'."
                 + NameSuggestions.didYouMean(name, among: catalog.assets.map(\.name))
             return selection
         }
@@ -24,8 +25,10 @@ extension AssetIndex {
         }
         var selection = Selection(assetName: asset.name, traits: traits, trace: SelectionTrace())
         selection.slots = slots(assetAt: position).indices.map { slot in
-            var slotSelection = Explainer(asset: asset, traits: traits, variants: compiled(assetAt: position, slot: slot).variants,
-                                          query: query).select()
+            var slotSelection = Explainer(
+                asset: asset, traits: traits, variants: compiled(assetAt: position, slot: slot).variants,
+                query: query
+            ).select()
             slotSelection.slot = slots(assetAt: position)[slot]
             return slotSelection
         }

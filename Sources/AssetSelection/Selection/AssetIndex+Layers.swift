@@ -34,7 +34,8 @@ extension AssetIndex {
             return answer
         }
         if !selection.slots.contains(where: \.isMatch) {
-            selection.noMatchReason = layers.isEmpty
+            selection.noMatchReason =
+                layers.isEmpty
                 ? "\(stack.type.rawValue) '\(stack.name)' has no layer with an image set"
                 : "no layer of \(stack.type.rawValue) '\(stack.name)' has a variant for \(traits.summary)"
         }

@@ -19,7 +19,8 @@ extension AssetIndex {
     /// ```
     package func markWinners(assetAt asset: Int, for traitSets: [TraitCollection], in won: inout [Bool]) {
         let entry = entriesByPosition[asset]
-        let ranges = entry.firstSlot < 0
+        let ranges =
+            entry.firstSlot < 0
             ? [entry.range] : slotTable[Int(entry.firstSlot)..<Int(entry.firstSlot + entry.slotCount)].map(\.range)
         let isLocalized = declaredAxisMasks[asset] & (1 << TraitAxis.locale.rawValue) != 0
         for range in ranges {

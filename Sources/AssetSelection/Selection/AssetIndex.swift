@@ -185,7 +185,8 @@ public struct AssetIndex: Sendable {
     static func markReplacedScales(_ variants: inout ArraySlice<CompiledVariant>, of asset: Asset) {
         let selectable = variants.indices.filter { variants[$0].isSelectable }
         guard selectable.contains(where: { variants[$0].scale == 0 }),
-            selectable.contains(where: { (1...3).contains(variants[$0].scale) }) else { return }
+            selectable.contains(where: { (1...3).contains(variants[$0].scale) })
+        else { return }
         func key(_ index: Int) -> [String] {
             asset.variants[Int(variants[index].position)].attributeStrings(excluding: ["scale"])
         }

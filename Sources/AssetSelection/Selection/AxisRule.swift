@@ -62,7 +62,8 @@ enum AxisRule {
     @inline(never)
     static func rareAxesScore(_ variant: CompiledVariant, _ query: CompiledQuery) -> UInt64? {
         guard let locale = locale(variant, query), let memory = memory(variant.memory, query.memory),
-            let watchSize = watchSize(variant, query), let graphics = graphics(variant.graphics, query) else { return nil }
+            let watchSize = watchSize(variant, query), let graphics = graphics(variant.graphics, query)
+        else { return nil }
         return UInt64(locale) << 53 | UInt64(memory) << 37 | UInt64(watchSize) << 20 | UInt64(graphics) << 15
     }
 
@@ -179,7 +180,8 @@ enum AxisRule {
     @inline(__always)
     static func idiom(_ variant: CompiledVariant, _ query: CompiledQuery) -> UInt32? {
         guard let idiomScore = categorical(variant.idiom, query.idiom),
-            let platformScore = categorical(variant.platform, query.platform) else { return nil }
+            let platformScore = categorical(variant.platform, query.platform)
+        else { return nil }
         return idiomScore << 1 | platformScore
     }
 

@@ -77,15 +77,18 @@ struct CompiledVariant: Hashable, Sendable {
         switch variant.idiom {
         case .universal: idiom = 0
         case .device(let device): idiom = device.ordinal
-        case .storeOnly: idiom = 0; storeOnly = true
+        case .storeOnly:
+            idiom = 0
+            storeOnly = true
         }
         platform = variant.platform.flatMap(Platform.init(contentsValue:)).map(Self.code) ?? 0
         horizontal = Self.code(variant.horizontalSizeClass)
         vertical = Self.code(variant.verticalSizeClass)
         isSelectable = variant.isSelectable && !storeOnly && memoryFits && widthFits && scaleFits
         self.position = Int32(position)
-        categorical = CategoricalBytes.pack(style: style, contrast: contrast, idiom: idiom, platform: platform,
-                                            horizontal: horizontal, vertical: vertical)
+        categorical = CategoricalBytes.pack(
+            style: style, contrast: contrast, idiom: idiom, platform: platform,
+            horizontal: horizontal, vertical: vertical)
         hasRareAxes = locale != 0 || memory != 0 || widthComparison != 0 || subtype != 0 || graphics != 0
     }
 
@@ -166,8 +169,9 @@ struct CompiledQuery: Sendable {
         platform = traits.userInterfaceIdiom.map { CompiledVariant.code($0.platform) } ?? 0
         horizontal = lacks.contains(.sizeClasses) ? Self.absentSizeClass : CompiledVariant.code(traits.horizontalSizeClass)
         vertical = lacks.contains(.sizeClasses) ? Self.absentSizeClass : CompiledVariant.code(traits.verticalSizeClass)
-        categorical = CategoricalBytes.pack(style: style, contrast: contrast, idiom: idiom, platform: platform,
-                                            horizontal: horizontal, vertical: vertical)
+        categorical = CategoricalBytes.pack(
+            style: style, contrast: contrast, idiom: idiom, platform: platform,
+            horizontal: horizontal, vertical: vertical)
     }
 
     var graphicsSpecified: Bool { graphicsScores != SIMD32(repeating: 0) }
@@ -246,7 +250,8 @@ enum CategoricalBytes {
         let competes = variantZero | zeroBytes(variant ^ query) == highBits
         let exact = ~variantZero & highBits
         // Byte k's flag is bit 8k+7; move each to its axis's place in the packed score.
-        let score = (exact >> 63) << 56 | ((exact >> 55) & 1) << 55 | ((exact >> 47) & 1) << 3 | ((exact >> 39) & 1) << 2
+        let score =
+            (exact >> 63) << 56 | ((exact >> 55) & 1) << 55 | ((exact >> 47) & 1) << 3 | ((exact >> 39) & 1) << 2
             | ((exact >> 31) & 1) << 1 | ((exact >> 23) & 1)
         return (score, competes)
     }

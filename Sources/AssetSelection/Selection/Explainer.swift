@@ -4,16 +4,9 @@ import AssetCatalog
 struct Explainer {
     let asset: Asset
     let traits: TraitCollection
+    /// One slot's variants (or the whole set's), each knowing its position in `asset.variants`.
     let variants: [CompiledVariant]
     let query: CompiledQuery
-
-    /// `variants` are one slot's (or the whole set's), each knowing its position in `asset.variants`.
-    init(asset: Asset, traits: TraitCollection, variants: [CompiledVariant], query: CompiledQuery) {
-        self.asset = asset
-        self.traits = traits
-        self.variants = variants
-        self.query = query
-    }
 
     func select() -> Selection {
         var selection = Selection(assetName: asset.name, traits: traits, trace: SelectionTrace())
@@ -30,8 +23,10 @@ struct Explainer {
                 continue
             }
             if let axis = Self.excludingAxis(compiled, query) {
-                selection.trace.drops.append(.init(variant: position, step: .eligibility, axis: axis,
-                                                   reason: ineligibleReason(axis, asset.variants[position])))
+                selection.trace.drops.append(
+                    .init(
+                        variant: position, step: .eligibility, axis: axis,
+                        reason: ineligibleReason(axis, asset.variants[position])))
                 continue
             }
             candidates.append(candidate)
@@ -46,7 +41,8 @@ struct Explainer {
             let best = scores.max()!
             guard let leader = zip(candidates, scores).first(where: { $0.1 == best })?.0 else { continue }
             for (candidate, score) in zip(candidates, scores) where score < best {
-                let reason = "\(describe(axis, variantAt(candidate))) loses to \(describe(axis, variantAt(leader)))"
+                let reason =
+                    "\(describe(axis, variantAt(candidate))) loses to \(describe(axis, variantAt(leader)))"
                     + " for \(queryDescription(axis))"
                 selection.trace.drops.append(.init(variant: position(candidate), step: .ranking, axis: axis, reason: reason))
             }
@@ -55,8 +51,10 @@ struct Explainer {
         if candidates.count > 1 {
             selection.trace.tiedAfterAllAxes = candidates.map(position)
             for loser in candidates.dropFirst() {
-                selection.trace.drops.append(.init(variant: position(loser), step: .declarationOrder, axis: nil,
-                                                   reason: "ties on every axis with \(label(position(candidates[0]))), which is declared first"))
+                selection.trace.drops.append(
+                    .init(
+                        variant: position(loser), step: .declarationOrder, axis: nil,
+                        reason: "ties on every axis with \(label(position(candidates[0]))), which is declared first"))
             }
         }
         selection.winner = position(candidates[0])
@@ -101,7 +99,8 @@ struct Explainer {
         let value = describe(axis, variant)
         if case .storeOnly = variant.idiom { return "\(value) is store-only: never chosen on a device" }
         if let platform = traits.userInterfaceIdiom?.platform, let lacking = PlatformAxes(axis: axis),
-            PlatformAxes.lacking(on: platform).contains(lacking) {
+            PlatformAxes.lacking(on: platform).contains(lacking)
+        {
             return "\(value): \(platform.rawValue) catalogs have no \(lacking.summary), so actool leaves this variant out"
         }
         if axis == .displayScale, variant.scale == nil, let scale = traits.displayScale {
@@ -114,12 +113,16 @@ struct Explainer {
             if axis == .graphicsFeatureSet { return "\(value) is not among the families of \(queryDescription(axis))" }
         case .idiom:
             if let platform = variant.impliedPlatform, let idiom = traits.userInterfaceIdiom, platform != idiom.platform,
-                variant.idiom == .universal || variant.idiom == .device(idiom) {
+                variant.idiom == .universal || variant.idiom == .device(idiom)
+            {
                 return "platform '\(platform.rawValue)' does not fit \(queryDescription(axis)) (platform \(idiom.platform.rawValue))"
             }
         default: break
         }
-        if !traits.isSpecified(axis) { return "\(value) does not fit unspecified \(axis.traits.map(\.rawValue).joined(separator: " and ")): only variants that leave it unspecified compete" }
+        if !traits.isSpecified(axis) {
+            return
+                "\(value) does not fit unspecified \(axis.traits.map(\.rawValue).joined(separator: " and ")): only variants that leave it unspecified compete"
+        }
         return "\(value) does not fit \(queryDescription(axis))"
     }
 

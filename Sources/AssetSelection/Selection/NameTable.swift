@@ -66,9 +66,11 @@ struct NameTable<Value: Sendable>: Sendable {
                 if slot.entry < 0 { return nil }
                 if slot.hash == hash {
                     let range = nameRanges[Int(slot.entry)]
-                    let matches = range.count == bytes.count && nameBytes.withUnsafeBufferPointer { stored in
-                        bytes.count == 0 || memcmp(stored.baseAddress! + Int(range.lowerBound), bytes.baseAddress!, bytes.count) == 0
-                    }
+                    let matches =
+                        range.count == bytes.count
+                        && nameBytes.withUnsafeBufferPointer { stored in
+                            bytes.count == 0 || memcmp(stored.baseAddress! + Int(range.lowerBound), bytes.baseAddress!, bytes.count) == 0
+                        }
                     if matches { return (Int(slot.entry), slot.hint) }
                 }
                 index = (index + 1) & mask
@@ -100,4 +102,3 @@ struct NameTable<Value: Sendable>: Sendable {
         return hash ^ (hash >> 29)
     }
 }
-

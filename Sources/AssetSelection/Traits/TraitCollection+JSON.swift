@@ -50,7 +50,7 @@ extension TraitCollection {
         case .userInterfaceStyle: userInterfaceStyle = try enumValue(UserInterfaceStyle.self)
         case .accessibilityContrast: accessibilityContrast = try enumValue(AccessibilityContrast.self)
         case .locale: locale = try identifier(LocaleIdentifier.normalized, "a language identifier such as fr or pt-BR")
-        case .memory: memory = try wholeNumber(0...Self.largestMemory)  // 0: less than 1 GB
+        case .memory: memory = try wholeNumber(0...Self.largestMemory) // 0: less than 1 GB
         case .screenWidth: screenWidth = try wholeNumber(1...Self.largestScreenWidth)
         case .deviceSubtype: deviceSubtype = try identifier(Self.deviceSubtype, Self.deviceSubtypeExpected)
         case .graphicsFeatureSet:
@@ -92,9 +92,10 @@ extension TraitCollection {
 
     /// The specified traits as a query object, in axis order.
     public var json: JSONObject {
-        JSONObject(Trait.allCases.compactMap { trait in
-            value(of: trait).map { JSONObject.Member(key: trait.rawValue, value: $0) }
-        })
+        JSONObject(
+            Trait.allCases.compactMap { trait in
+                value(of: trait).map { JSONObject.Member(key: trait.rawValue, value: $0) }
+            })
     }
 
     /// `userInterfaceIdiom=phone displayScale=3 ...`, the specified traits in axis order.
@@ -103,7 +104,8 @@ extension TraitCollection {
             guard let value = value(of: trait) else { return nil }
             // A device's list of GPU families reads as its best and its last: `apple9...metal1v2`.
             if let families = graphicsFeatureSets, trait == .graphicsFeatureSet, value.string == nil, let best = families.first,
-                let last = families.last {
+                let last = families.last
+            {
                 return "\(trait.rawValue)=\(best.rawValue)...\(last.rawValue)"
             }
             let text = value.string ?? JSONWriter.compact.string(for: value)

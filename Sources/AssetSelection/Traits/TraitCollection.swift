@@ -40,12 +40,14 @@ public struct TraitCollection: Hashable, Sendable {
 
     /// A trait collection; every trait left out is unspecified (docs/Selection.md says how the
     /// rule reads an unspecified trait on each axis).
-    public init(userInterfaceIdiom: UserInterfaceIdiom? = nil, screenWidth: Int? = nil,
-                userInterfaceStyle: UserInterfaceStyle? = nil, accessibilityContrast: AccessibilityContrast? = nil,
-                horizontalSizeClass: SizeClass? = nil, verticalSizeClass: SizeClass? = nil,
-                layoutDirection: LayoutDirection? = nil, memory: Int? = nil,
-                graphicsFeatureSet: GraphicsFeatureSet? = nil, displayGamut: DisplayGamut? = nil,
-                displayScale: Int? = nil, locale: String? = nil, deviceSubtype: String? = nil) {
+    public init(
+        userInterfaceIdiom: UserInterfaceIdiom? = nil, screenWidth: Int? = nil,
+        userInterfaceStyle: UserInterfaceStyle? = nil, accessibilityContrast: AccessibilityContrast? = nil,
+        horizontalSizeClass: SizeClass? = nil, verticalSizeClass: SizeClass? = nil,
+        layoutDirection: LayoutDirection? = nil, memory: Int? = nil,
+        graphicsFeatureSet: GraphicsFeatureSet? = nil, displayGamut: DisplayGamut? = nil,
+        displayScale: Int? = nil, locale: String? = nil, deviceSubtype: String? = nil
+    ) {
         self.userInterfaceIdiom = userInterfaceIdiom
         self.screenWidth = screenWidth
         self.userInterfaceStyle = userInterfaceStyle

@@ -25,8 +25,10 @@ package struct AppIconSlotRule: CatalogRuleFamily {
         "iphone": [("20x20", 2), ("20x20", 3), ("29x29", 2), ("29x29", 3), ("40x40", 2), ("40x40", 3), ("60x60", 2), ("60x60", 3)],
         "ipad": [("20x20", 1), ("20x20", 2), ("29x29", 1), ("29x29", 2), ("40x40", 1), ("40x40", 2), ("76x76", 2), ("83.5x83.5", 2)],
         "ios-marketing": [("1024x1024", 1)],
-        "mac": [("16x16", 1), ("16x16", 2), ("32x32", 1), ("32x32", 2), ("128x128", 1), ("128x128", 2), ("256x256", 1),
-                ("256x256", 2), ("512x512", 1), ("512x512", 2)],
+        "mac": [
+            ("16x16", 1), ("16x16", 2), ("32x32", 1), ("32x32", 2), ("128x128", 1), ("128x128", 2), ("256x256", 1),
+            ("256x256", 2), ("512x512", 1), ("512x512", 2),
+        ],
     ]
 
     package func check(_ catalog: Catalog) -> [Diagnostic] {
@@ -49,10 +51,11 @@ package struct AppIconSlotRule: CatalogRuleFamily {
             }
             if !missing.isEmpty {
                 let slots = missing.joined(separator: ", ")
-                diagnostics.append(Diagnostic(
-                    .iconMissingSlot, "app icon set '\(asset.name)' lacks \(counted(missing.count, "icon")) the platform needs: \(slots)",
-                    subject: Diagnostic.Subject(catalog: catalog.path, asset: asset.name, set: asset.path, slot: slots),
-                    at: SourceLocation(file: asset.contentsPath ?? asset.path)))
+                diagnostics.append(
+                    Diagnostic(
+                        .iconMissingSlot, "app icon set '\(asset.name)' lacks \(counted(missing.count, "icon")) the platform needs: \(slots)",
+                        subject: Diagnostic.Subject(catalog: catalog.path, asset: asset.name, set: asset.path, slot: slots),
+                        at: SourceLocation(file: asset.contentsPath ?? asset.path)))
             }
         }
         return diagnostics

@@ -51,10 +51,11 @@ package struct NameCollisionRule: CatalogRuleFamily {
                     !asset.type.lookupPrefers(over: $0.asset.type) && !$0.asset.type.lookupPrefers(over: asset.type)
                 }
                 if let first = clashing.first {
-                    diagnostics.append(Diagnostic(
-                        .nameCollision, Self.message(asset, in: catalog, sharesWith: first.asset, in: first.catalog),
-                        subject: Diagnostic.Subject(catalog: catalog.path, asset: asset, variant: nil),
-                        at: SourceLocation(file: asset.contentsPath ?? asset.path)))
+                    diagnostics.append(
+                        Diagnostic(
+                            .nameCollision, Self.message(asset, in: catalog, sharesWith: first.asset, in: first.catalog),
+                            subject: Diagnostic.Subject(catalog: catalog.path, asset: asset, variant: nil),
+                            at: SourceLocation(file: asset.contentsPath ?? asset.path)))
                 }
                 earlier[key, default: []].append((asset, catalog))
             }
@@ -73,10 +74,12 @@ package struct NameCollisionRule: CatalogRuleFamily {
 extension NameCollisionRule {
     fileprivate static func message(_ asset: Asset, in catalog: Catalog, sharesWith other: Asset, in otherCatalog: Catalog) -> String {
         let across = catalog.path != otherCatalog.path
-        let this = place(of: asset, in: catalog, qualified: across), that = place(of: other, in: otherCatalog, qualified: across)
+        let this = place(of: asset, in: catalog, qualified: across)
+        let that = place(of: other, in: otherCatalog, qualified: across)
         if asset.type == other.type {
             return "the name '\(asset.name)' is used by multiple \(asset.type.rawValue)s: \(that) and \(this); a lookup by name gets only one of them"
         }
-        return "the name '\(asset.name)' is used by \(that) and \(this), which both load through the \(asset.type.lookupNamespace.rawValue) lookup; which one it returns is not defined"
+        return
+            "the name '\(asset.name)' is used by \(that) and \(this), which both load through the \(asset.type.lookupNamespace.rawValue) lookup; which one it returns is not defined"
     }
 }

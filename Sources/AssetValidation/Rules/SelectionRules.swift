@@ -19,7 +19,9 @@ extension RuleID {
         "an entry that no device the catalog is for (plus `--devices`) ever selects; app icon entries for devices no longer made are left alone",
         reason: "Xcode builds it; the entry is dead weight",
         bad: #"{"images": [{"idiom": "universal", "filename": "any.png"}, {"idiom": "universal", "filename": "never.png"}]}"#,
-        good: #"{"images": [{"idiom": "universal", "filename": "any.png"}, {"idiom": "universal", "appearances": [{"appearance": "luminosity", "value": "dark"}], "filename": "dark.png"}]}"#)
+        good:
+            #"{"images": [{"idiom": "universal", "filename": "any.png"}, {"idiom": "universal", "appearances": [{"appearance": "luminosity", "value": "dark"}], "filename": "dark.png"}]}"#
+    )
     /// Entries that differ only in keys the rule does not compare tie on every axis for some device: declaration order
     /// decides.
     public static let variantAmbiguous = RuleID(
@@ -33,7 +35,8 @@ extension RuleID {
         "variant.precedence-dependent", .warning, .selection,
         "the winner beats another candidate only because an earlier axis outranks one on which the other is better",
         reason: "the device shows what the rule says; it may not be what was meant",
-        bad: #"{"images": [{"idiom": "universal", "scale": "3x", "filename": "a@3x.png"}, {"idiom": "iphone", "scale": "2x", "filename": "phone@2x.png"}]}  (a @3x iPhone shows the universal image: scale outranks idiom)"#,
+        bad:
+            #"{"images": [{"idiom": "universal", "scale": "3x", "filename": "a@3x.png"}, {"idiom": "iphone", "scale": "2x", "filename": "phone@2x.png"}]}  (a @3x iPhone shows the universal image: scale outranks idiom)"#,
         good: #"{"images": [{"idiom": "universal", "scale": "3x", "filename": "a@3x.png"}, {"idiom": "iphone", "scale": "3x", "filename": "phone@3x.png"}]}"#)
     /// A slot with so many variants and trait sets (thousands of locales, say) that only duplicates and reachability
     /// are checked in it.
@@ -49,8 +52,11 @@ extension RuleID {
         "scale.gap", .warning, .selection,
         "a device (named) shows the asset upscaled from a lower scale, because the variants that win on the earlier axes lack its scale",
         reason: "the app runs; the image is blurry on those devices",
-        bad: #"{"images": [{"idiom": "universal", "scale": "3x", "filename": "a@3x.png"}, {"idiom": "universal", "scale": "2x", "appearances": [{"appearance": "luminosity", "value": "dark"}], "filename": "d@2x.png"}]}"#,
-        good: #"{"images": [{"idiom": "universal", "scale": "3x", "filename": "a@3x.png"}, {"idiom": "universal", "scale": "3x", "appearances": [{"appearance": "luminosity", "value": "dark"}], "filename": "d@3x.png"}]}"#)
+        bad:
+            #"{"images": [{"idiom": "universal", "scale": "3x", "filename": "a@3x.png"}, {"idiom": "universal", "scale": "2x", "appearances": [{"appearance": "luminosity", "value": "dark"}], "filename": "d@2x.png"}]}"#,
+        good:
+            #"{"images": [{"idiom": "universal", "scale": "3x", "filename": "a@3x.png"}, {"idiom": "universal", "scale": "3x", "appearances": [{"appearance": "luminosity", "value": "dark"}], "filename": "d@3x.png"}]}"#
+    )
 }
 
 /// The rules that come from the selection rule itself, checked slot by slot against every device's
@@ -77,7 +83,9 @@ extension RuleID {
 /// all of them for a catalog without an app icon; a launch image entry is asked only of the
 /// phones whose screen it is for.
 package struct SelectionRules: CatalogRuleFamily {
-    package static let rules: [RuleID] = [.variantDuplicate, .variantUnreachable, .variantAmbiguous, .variantPrecedenceDependent, .variantAnalysisLimited, .scaleGap]
+    package static let rules: [RuleID] = [
+        .variantDuplicate, .variantUnreachable, .variantAmbiguous, .variantPrecedenceDependent, .variantAnalysisLimited, .scaleGap,
+    ]
 
     let devices: DeviceDatabase
     let deploymentTarget: DeploymentTarget
@@ -91,7 +99,8 @@ package struct SelectionRules: CatalogRuleFamily {
 
     package mutating func check(_ catalog: Catalog) -> [Diagnostic] {
         let audience = CatalogAudience(catalog)
-        let traitSets = traitSetsByAudience[audience]
+        let traitSets =
+            traitSetsByAudience[audience]
             ?? DeviceTraitSets(audience: audience, members: audience.members(of: devices, deploymentTarget: deploymentTarget))
         traitSetsByAudience[audience] = traitSets
         return SelectionCheck(index: AssetIndex(catalog), traitSets: traitSets).check()
@@ -123,9 +132,13 @@ struct SelectionCheck {
                     index.markWinners(assetAt: position, for: sets.map(\.traits), in: &marks)
                     won = marks
                 }
-                diagnostics.append(Diagnostic(.variantAnalysisLimited, Message.analysisLimited(asset, slot: members.slot, variants: members.variants.count,
-                                                                             traitSets: sets.count),
-                                              subject: subject(asset, nil, slot: members.slot), at: SourceLocation(file: asset.contentsPath ?? asset.path)))
+                diagnostics.append(
+                    Diagnostic(
+                        .variantAnalysisLimited,
+                        Message.analysisLimited(
+                            asset, slot: members.slot, variants: members.variants.count,
+                            traitSets: sets.count),
+                        subject: subject(asset, nil, slot: members.slot), at: SourceLocation(file: asset.contentsPath ?? asset.path)))
                 diagnostics += unreachable(asset, members.variants) { won![$0] }
             }
         }
@@ -139,9 +152,11 @@ struct SelectionCheck {
             let variant = asset.variants[position]
             let key = variant.attributeStrings()
             if let first = firstWithAttributes[key] {
-                diagnostics.append(Diagnostic(.variantDuplicate, Message.duplicate(asset, variant, first),
-                                              subject: subject(asset, variant),
-                                              at: variant.location))
+                diagnostics.append(
+                    Diagnostic(
+                        .variantDuplicate, Message.duplicate(asset, variant, first),
+                        subject: subject(asset, variant),
+                        at: variant.location))
             } else {
                 firstWithAttributes[key] = variant
             }
@@ -149,8 +164,10 @@ struct SelectionCheck {
         return diagnostics
     }
 
-    private func choices(_ position: Int, _ asset: Asset, slot: Int, members: [Int],
-                         _ sets: [(traits: TraitCollection, device: DeviceProfile)]) -> [Diagnostic] {
+    private func choices(
+        _ position: Int, _ asset: Asset, slot: Int, members: [Int],
+        _ sets: [(traits: TraitCollection, device: DeviceProfile)]
+    ) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var reached: Set<Int> = []
         var reportedTies: Set<[Int]> = []
@@ -164,7 +181,8 @@ struct SelectionCheck {
             reached.insert(winner.variant)
             let w = asset.variants[winner.variant]
             if let scale = traits.displayScale, Self.isUpscaled(w, in: asset, to: scale),
-                !(gaps[winner.variant]?.contains { $0.scale == scale } ?? false) {
+                !(gaps[winner.variant]?.contains { $0.scale == scale } ?? false)
+            {
                 if gaps[winner.variant] == nil { gapOrder.append(winner.variant) }
                 gaps[winner.variant, default: []].append((scale, device, traits))
             }
@@ -173,8 +191,10 @@ struct SelectionCheck {
                 if other.scores == winner.scores {
                     // A tie past the last axis; identical entries are already `variant.duplicate`.
                     if w.attributeStrings() != o.attributeStrings(), reportedTies.insert([winner.variant, other.variant]).inserted {
-                        diagnostics.append(Diagnostic(.variantAmbiguous, Message.ambiguous(asset, w, o, device: device, traits: traits),
-                                                      subject: subject(asset, o, device: device, traits: traits), at: o.location))
+                        diagnostics.append(
+                            Diagnostic(
+                                .variantAmbiguous, Message.ambiguous(asset, w, o, device: device, traits: traits),
+                                subject: subject(asset, o, device: device, traits: traits), at: o.location))
                     }
                     continue
                 }
@@ -186,9 +206,11 @@ struct SelectionCheck {
                 let reason = PrecedenceReason(winner: winner.variant, decidingAxis: decidingAxis, betterAxes: betterAxes)
                 guard reportedPrecedence.insert(reason).inserted else { continue }
                 let message = Message.precedence(asset, w, o, decidingAxis: decidingAxis, betterAxes: betterAxes, device: device, traits: traits)
-                diagnostics.append(Diagnostic(.variantPrecedenceDependent, message,
-                                              subject: subject(asset, w, device: device, traits: traits),
-                                              at: w.location))
+                diagnostics.append(
+                    Diagnostic(
+                        .variantPrecedenceDependent, message,
+                        subject: subject(asset, w, device: device, traits: traits),
+                        at: w.location))
             }
         }
         for position in gapOrder {
@@ -196,8 +218,10 @@ struct SelectionCheck {
             let found = gaps[position]!.sorted { $0.scale < $1.scale }
             // The subject names the device and trait set the message gives as its example.
             let example = Self.example(of: found)
-            diagnostics.append(Diagnostic(.scaleGap, Message.scaleGap(asset, variant, found),
-                                          subject: subject(asset, variant, device: example.device, traits: example.traits), at: variant.location))
+            diagnostics.append(
+                Diagnostic(
+                    .scaleGap, Message.scaleGap(asset, variant, found),
+                    subject: subject(asset, variant, device: example.device, traits: example.traits), at: variant.location))
         }
         return diagnostics + unreachable(asset, members) { reached.contains($0) }
     }
@@ -222,7 +246,8 @@ struct SelectionCheck {
     /// The example a scale gap names: the highest scale shown upscaled by a device of the trait
     /// set's own idiom (an Apple Watch for watch content), else by a device that hosts it.
     static func example(of found: [(scale: Int, device: DeviceProfile, traits: TraitCollection)])
-        -> (scale: Int, device: DeviceProfile, traits: TraitCollection) {
+        -> (scale: Int, device: DeviceProfile, traits: TraitCollection)
+    {
         found.last { $0.device.idiom == ($0.traits.userInterfaceIdiom ?? $0.device.idiom) } ?? found[found.count - 1]
     }
 
@@ -236,17 +261,22 @@ struct SelectionCheck {
             // Store accept and ignore: not worth a warning.
             if case .storeOnly = variant.idiom { continue }
             if asset.type == .appIconSet { continue }
-            diagnostics.append(Diagnostic(.variantUnreachable, Message.unreachable(asset, variant, audience: traitSets.audience),
-                                          subject: subject(asset, variant), at: variant.location))
+            diagnostics.append(
+                Diagnostic(
+                    .variantUnreachable, Message.unreachable(asset, variant, audience: traitSets.audience),
+                    subject: subject(asset, variant), at: variant.location))
         }
         return diagnostics
     }
 
     /// What a finding is about: the asset, the entry, and the device and trait set it names.
-    private func subject(_ asset: Asset, _ variant: Variant?, slot: Slot? = nil, device: DeviceProfile? = nil,
-                         traits: TraitCollection? = nil) -> Diagnostic.Subject {
-        var subject = Diagnostic.Subject(catalog: index.catalog.path, asset: asset, variant: variant,
-                                         device: device?.id, traitSet: traits?.summary)
+    private func subject(
+        _ asset: Asset, _ variant: Variant?, slot: Slot? = nil, device: DeviceProfile? = nil,
+        traits: TraitCollection? = nil
+    ) -> Diagnostic.Subject {
+        var subject = Diagnostic.Subject(
+            catalog: index.catalog.path, asset: asset, variant: variant,
+            device: device?.id, traitSet: traits?.summary)
         if let slot, slot != .whole { subject.slot = slot.description }
         return subject
     }
@@ -312,15 +342,18 @@ private enum Message {
         let attributes = winner.attributeStrings(excluding: ["scale"]).joined(separator: " ")
         let scales = found.map { "@\($0.scale)x" }.joined(separator: " and ")
         let first = SelectionCheck.example(of: found)
-        return "scale gap in '\(asset.name)': \(scales) devices show \(name(winner)) (\(winner.scale ?? 0)x) upscaled, because no variant with \(attributes) has their scale; add a \(scales) image with \(attributes) (\(example(first.device, first.traits)))"
+        return
+            "scale gap in '\(asset.name)': \(scales) devices show \(name(winner)) (\(winner.scale ?? 0)x) upscaled, because no variant with \(attributes) has their scale; add a \(scales) image with \(attributes) (\(example(first.device, first.traits)))"
     }
 
     static func ambiguous(_ asset: Asset, _ winner: Variant, _ other: Variant, device: DeviceProfile, traits: TraitCollection) -> String {
         "in '\(asset.name)', \(name(other)) ties with \(name(winner)) on every axis the rule compares (\(example(device, traits))), so the first declared, \(name(winner)), is always chosen"
     }
 
-    static func precedence(_ asset: Asset, _ winner: Variant, _ other: Variant, decidingAxis: TraitAxis, betterAxes: [TraitAxis],
-                           device: DeviceProfile, traits: TraitCollection) -> String {
+    static func precedence(
+        _ asset: Asset, _ winner: Variant, _ other: Variant, decidingAxis: TraitAxis, betterAxes: [TraitAxis],
+        device: DeviceProfile, traits: TraitCollection
+    ) -> String {
         "in '\(asset.name)', \(name(winner)) is chosen over \(name(other)) because \(decidingAxis) outranks \(betterAxes.map(\.description).joined(separator: ", ")), on which the other is better (\(example(device, traits))); if that is not intended, add a variant that matches both"
     }
 

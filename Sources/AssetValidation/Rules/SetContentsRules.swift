@@ -29,8 +29,10 @@ package struct SetContentsRules: CatalogRuleFamily {
             for file in asset.files where !named.contains(file) && !file.hasPrefix(".") {
                 var subject = Diagnostic.Subject(catalog: catalog.path, asset: asset, variant: nil)
                 subject.file = file
-                diagnostics.append(Diagnostic(.setUnassigned, Message.unassigned(file, in: asset),
-                                              subject: subject, at: SourceLocation(file: asset.path + "/" + file)))
+                diagnostics.append(
+                    Diagnostic(
+                        .setUnassigned, Message.unassigned(file, in: asset),
+                        subject: subject, at: SourceLocation(file: asset.path + "/" + file)))
             }
         }
         return diagnostics

@@ -35,11 +35,16 @@ struct AssetutilEntries: Sendable {
     // real output.
 
     func write(_ rendition: RenditionView, into output: inout JSONOutput) {
-        let layout = rendition.layout, format = rendition.pixelFormat, payload = rendition.payload
+        let layout = rendition.layout
+        let format = rendition.pixelFormat
+        let payload = rendition.payload
         let key = KeyValues(rendition, positions)
         // What kind of entry it is decides which keys it has.
-        var colorComponents: RenditionPayload.ElementList?, dataLength: Int?, sizes: RenditionPayload.ElementList?
-        var hasUTI = false, isImage = false
+        var colorComponents: RenditionPayload.ElementList?
+        var dataLength: Int?
+        var sizes: RenditionPayload.ElementList?
+        var hasUTI = false
+        var isImage = false
         switch payload {
         case .color(_, let components): colorComponents = components
         case .rawData(let range) where layout == .data:
@@ -51,11 +56,12 @@ struct AssetutilEntries: Sendable {
             if isImage, case .rawData(let range) = payload, layout == .vector { dataLength = range.length }
         }
         let bitmapColorspace = isImage && (format == .argb || format == .grayAlpha8 || format == .grayAlpha16 || format == .rgbw)
-        let compression: RenditionCompression? = switch payload {
-        case .bitmap(let compression, _) where isImage: compression
-        case .rawData where layout == .data: .uncompressed
-        default: nil
-        }
+        let compression: RenditionCompression? =
+            switch payload {
+            case .bitmap(let compression, _) where isImage: compression
+            case .rawData where layout == .data: .uncompressed
+            default: nil
+            }
         let size = isImage ? rendition.pixelSize : (width: 0, height: 0)
         let hasSize = size.width > 0 || size.height > 0
         // assetutil prints a template mode for what it calls an Image, and not for packed images
@@ -89,12 +95,17 @@ struct AssetutilEntries: Sendable {
             // Recent assetutil prints no `Image Type` for a one-part image (timac's Xcode 10 file,
             // assetutil 804.3); its older versions did (the same file, assetutil 498.46).
             if imageLayout.isSlicedImage && !imageLayout.isOnePartImage {
-                output.member("Image Type", vocabulary.imageTypes, Int(imageLayout.rawValue - RenditionLayout.slicedImages.lowerBound),
-                              orElse: imageLayout.themeName)
+                output.member(
+                    "Image Type", vocabulary.imageTypes, Int(imageLayout.rawValue - RenditionLayout.slicedImages.lowerBound),
+                    orElse: imageLayout.themeName)
             }
         }
         if let localization = key.localization, localization != 0 {
-            if let name = localizations?.name(of: localization) { output.member("Localization", name) } else { output.member("Localization", unknown: Int(localization)) }
+            if let name = localizations?.name(of: localization) {
+                output.member("Localization", name)
+            } else {
+                output.member("Localization", unknown: Int(localization))
+            }
         }
         if let memory = key.memoryClass, memory != 0 { output.member("Memory", Int(memory)) }
         if let identifier = key.nameIdentifier, let facet = facetLookup.facet(for: identifier) {

@@ -57,7 +57,8 @@ extension CompiledCatalog {
             try head.withBytes(flush)
             let batch = 1024
             let starts = Array(stride(from: 0, to: index.records.count, by: batch))
-            let cores = CompiledCatalog.concurrency, groupSize = cores * 4
+            let cores = CompiledCatalog.concurrency
+            let groupSize = cores * 4
             let entries = AssetutilEntries(index, digests: digests)
             let buffers = (0..<min(groupSize, starts.count)).map { _ in JSONOutput.Buffer(capacity: 512 * batch) }
             try index.withRenditions { renditions in
@@ -81,7 +82,8 @@ extension CompiledCatalog {
         }
 
         private func writeHeader(into output: inout JSONOutput) {
-            let header = index.header, metadata = index.metadata
+            let header = index.header
+            let metadata = index.metadata
             output.open()
             if let appearances = index.appearances {
                 output.key("Appearances")

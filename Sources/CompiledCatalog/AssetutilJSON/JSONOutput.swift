@@ -95,7 +95,8 @@ struct JSONOutput: ~Copyable {
     /// written in three stores: this runs two dozen times per rendition.
     @inline(__always)
     mutating func key(_ name: StaticString) {
-        let length = name.utf8CodeUnitCount, comma = first ? 0 : 1
+        let length = name.utf8CodeUnitCount
+        let comma = first ? 0 : 1
         reserve(length + 12)
         // Safe: `reserve` left `length + 12` bytes free after `count`, and the stores below
         // reach at most `comma + 6 + length + 4` or `comma + 8` bytes past it.
@@ -155,12 +156,14 @@ struct JSONOutput: ~Copyable {
             count += 1
         }
         var magnitude = UInt64(value.magnitude)
-        var digits = 1, bound: UInt64 = 10
+        var digits = 1
+        var bound: UInt64 = 10
         while digits < 20 && magnitude >= bound {
             digits += 1
-            bound = bound &* 10  // wraps only once `digits` is 20, when the loop ends
+            bound = bound &* 10 // wraps only once `digits` is 20, when the loop ends
         }
-        let pairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+        let pairs: StaticString =
+            "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
         // Safe: each pair index is below 100, so both its bytes lie inside the 200-byte literal,
         // and exactly `digits` bytes are written, from the last of the reserved ones back.
         let pair = { (value: UInt64) -> (UInt8, UInt8) in (pairs.utf8Start[2 * Int(value)], pairs.utf8Start[2 * Int(value) + 1]) }
@@ -204,7 +207,10 @@ struct JSONOutput: ~Copyable {
     }
 
     mutating func array(_ strings: [String]) {
-        guard !strings.isEmpty else { raw("[]"); return }
+        guard !strings.isEmpty else {
+            raw("[]")
+            return
+        }
         append(UInt8(ascii: "["))
         for (index, text) in strings.enumerated() {
             raw(index == 0 ? "\n      " : ",\n      ")
@@ -231,7 +237,10 @@ struct JSONOutput: ~Copyable {
     }
 
     mutating func object(_ members: [(String, Int)]) {
-        guard !members.isEmpty else { raw("{}"); return }
+        guard !members.isEmpty else {
+            raw("{}")
+            return
+        }
         append(UInt8(ascii: "{"))
         for (index, member) in members.enumerated() {
             raw(index == 0 ? "\n      " : ",\n      ")

@@ -59,14 +59,15 @@ package struct BOMStore: Sendable {
             throw CompiledCatalogError(.notACatalog, "the file", at: 0, "does not start with 'BOMStore' (\(bytes.count) bytes)")
         }
         guard bytes.contains(offset: 0, length: Self.headerLength),
-              let version = bytes.uint32BigEndian(at: 8), let blockCount = bytes.uint32BigEndian(at: 12),
-              let tableOffset = bytes.uint32BigEndian(at: 16), let tableLength = bytes.uint32BigEndian(at: 20),
-              let variablesOffset = bytes.uint32BigEndian(at: 24), let variablesLength = bytes.uint32BigEndian(at: 28)
+            let version = bytes.uint32BigEndian(at: 8), let blockCount = bytes.uint32BigEndian(at: 12),
+            let tableOffset = bytes.uint32BigEndian(at: 16), let tableLength = bytes.uint32BigEndian(at: 20),
+            let variablesOffset = bytes.uint32BigEndian(at: 24), let variablesLength = bytes.uint32BigEndian(at: 28)
         else {
             throw CompiledCatalogError(.malformed, "the BOM header", at: 0, "is cut short (\(bytes.count) bytes of \(Self.headerLength))")
         }
-        header = Header(version: version, blockCount: blockCount, blockTableOffset: Int(tableOffset), blockTableLength: Int(tableLength),
-                        variablesOffset: Int(variablesOffset), variablesLength: Int(variablesLength))
+        header = Header(
+            version: version, blockCount: blockCount, blockTableOffset: Int(tableOffset), blockTableLength: Int(tableLength),
+            variablesOffset: Int(variablesOffset), variablesLength: Int(variablesLength))
         blocks = try Self.readBlockTable(bytes, header)
         variables = try Self.readVariables(bytes, header, blockCount: blocks.count)
     }
@@ -74,36 +75,44 @@ package struct BOMStore: Sendable {
     private static func readBlockTable(_ bytes: ByteReader, _ header: Header) throws(CompiledCatalogError) -> BlockTable {
         let start = header.blockTableOffset
         guard bytes.contains(offset: start, length: header.blockTableLength), header.blockTableLength >= 4,
-              let count = bytes.uint32BigEndian(at: start) else {
-            throw CompiledCatalogError(.malformed, "the block table", at: start,
-                                       "(\(header.blockTableLength) bytes) does not fit in the file (\(bytes.count) bytes)")
+            let count = bytes.uint32BigEndian(at: start)
+        else {
+            throw CompiledCatalogError(
+                .malformed, "the block table", at: start,
+                "(\(header.blockTableLength) bytes) does not fit in the file (\(bytes.count) bytes)")
         }
         // Each entry takes 8 bytes: a count the table's own length cannot hold is refused.
         guard Int(count) <= (header.blockTableLength - 4) / 8 else {
-            throw CompiledCatalogError(.malformed, "the block table", at: start,
-                                       "claims \(count) blocks but its \(header.blockTableLength) bytes hold at most \((header.blockTableLength - 4) / 8)")
+            throw CompiledCatalogError(
+                .malformed, "the block table", at: start,
+                "claims \(count) blocks but its \(header.blockTableLength) bytes hold at most \((header.blockTableLength - 4) / 8)")
         }
         return BlockTable(bytes: bytes, entries: start + 4, count: Int(count))
     }
 
     private static func readVariables(_ bytes: ByteReader, _ header: Header, blockCount: Int) throws(CompiledCatalogError) -> [Variable] {
-        let start = header.variablesOffset, end = start &+ header.variablesLength
+        let start = header.variablesOffset
+        let end = start &+ header.variablesLength
         guard bytes.contains(offset: start, length: header.variablesLength), header.variablesLength >= 4,
-              let count = bytes.uint32BigEndian(at: start) else {
-            throw CompiledCatalogError(.malformed, "the variables table", at: start,
-                                       "(\(header.variablesLength) bytes) does not fit in the file (\(bytes.count) bytes)")
+            let count = bytes.uint32BigEndian(at: start)
+        else {
+            throw CompiledCatalogError(
+                .malformed, "the variables table", at: start,
+                "(\(header.variablesLength) bytes) does not fit in the file (\(bytes.count) bytes)")
         }
         var variables: [Variable] = []
         var cursor = start + 4
         for number in 0..<Int(count) {
             // A record is at least 5 bytes, so the loop ends within the table whatever `count` says.
             guard cursor + 5 <= end, let blockIndex = bytes.uint32BigEndian(at: cursor), let length = bytes.uint8(at: cursor + 4),
-                  cursor + 5 + Int(length) <= end, let name = bytes.fixedString(at: cursor + 5, length: Int(length)) else {
+                cursor + 5 + Int(length) <= end, let name = bytes.fixedString(at: cursor + 5, length: Int(length))
+            else {
                 throw CompiledCatalogError(.malformed, "variable \(number) of \(count)", at: cursor, "runs past the end of the variables table")
             }
             guard Int(blockIndex) < blockCount else {
-                throw CompiledCatalogError(.malformed, "variable '\(name)'", at: cursor,
-                                           "names block \(blockIndex), but the block table has \(blockCount)")
+                throw CompiledCatalogError(
+                    .malformed, "variable '\(name)'", at: cursor,
+                    "names block \(blockIndex), but the block table has \(blockCount)")
             }
             variables.append(Variable(name: name, blockIndex: blockIndex))
             cursor += 5 + Int(length)
@@ -125,8 +134,9 @@ package struct BOMStore: Sendable {
         }
         let block = blocks[Int(index)]
         guard bytes.contains(offset: block.offset, length: block.length) else {
-            throw CompiledCatalogError(.malformed, structure(), at: offset ?? block.offset,
-                                       "points past the end of the file (block \(index) at \(block.offset), \(block.length) bytes; the file has \(bytes.count))")
+            throw CompiledCatalogError(
+                .malformed, structure(), at: offset ?? block.offset,
+                "points past the end of the file (block \(index) at \(block.offset), \(block.length) bytes; the file has \(bytes.count))")
         }
         return block
     }

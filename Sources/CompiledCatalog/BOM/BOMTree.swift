@@ -51,11 +51,12 @@ package struct BOMTree: Sendable {
         guard let (headerBlock, block) = try store.variableBlock(name) else { return nil }
         let bytes = store.bytes
         guard block.length >= Self.headerLength, bytes.matches("tree", at: block.offset),
-              let version = bytes.uint32BigEndian(at: block.offset + 4), let root = bytes.uint32BigEndian(at: block.offset + 8),
-              let nodeSize = bytes.uint32BigEndian(at: block.offset + 12), let count = bytes.uint32BigEndian(at: block.offset + 16)
+            let version = bytes.uint32BigEndian(at: block.offset + 4), let root = bytes.uint32BigEndian(at: block.offset + 8),
+            let nodeSize = bytes.uint32BigEndian(at: block.offset + 12), let count = bytes.uint32BigEndian(at: block.offset + 16)
         else {
-            throw CompiledCatalogError(.malformed, "\(name) tree header (block \(headerBlock))", at: block.offset,
-                                       "is not a BOM tree ('tree' and \(Self.headerLength) bytes expected, \(block.length) bytes)")
+            throw CompiledCatalogError(
+                .malformed, "\(name) tree header (block \(headerBlock))", at: block.offset,
+                "is not a BOM tree ('tree' and \(Self.headerLength) bytes expected, \(block.length) bytes)")
         }
         self.name = name
         self.headerBlock = headerBlock
@@ -67,9 +68,10 @@ package struct BOMTree: Sendable {
     }
 
     private mutating func walk(_ store: BOMStore, from root: UInt32) throws(CompiledCatalogError) {
-        var visited = Set<Int>()  // node offsets
+        var visited = Set<Int>() // node offsets
         var current = root
-        var referrer = "\(name) tree root", referrerOffset: Int? = nil
+        var referrer = "\(name) tree root"
+        var referrerOffset: Int? = nil
         // Down the first children to the leftmost leaf.
         for depth in 0... {
             guard depth < Self.maximumDepth else {
@@ -94,7 +96,8 @@ package struct BOMTree: Sendable {
             let node = try self.node(store, current, referrer: referrer, at: referrerOffset)
             if !first {
                 guard visited.insert(node.offset).inserted else {
-                    throw CompiledCatalogError(.malformed, referrer, at: referrerOffset, "links forward to node \(current), already visited: the tree has a cycle")
+                    throw CompiledCatalogError(
+                        .malformed, referrer, at: referrerOffset, "links forward to node \(current), already visited: the tree has a cycle")
                 }
             }
             first = false
@@ -109,8 +112,9 @@ package struct BOMTree: Sendable {
             leafBlocks.append(current)
             // Each entry takes 8 bytes of a node: a tree whose nodes overlap cannot list more.
             guard entries.count + node.count <= store.bytes.count / 8 else {
-                throw CompiledCatalogError(.malformed, "\(name) tree node \(current)", at: node.offset,
-                                           "brings the tree to more entries than a \(store.bytes.count)-byte file can hold: its nodes overlap")
+                throw CompiledCatalogError(
+                    .malformed, "\(name) tree node \(current)", at: node.offset,
+                    "brings the tree to more entries than a \(store.bytes.count)-byte file can hold: its nodes overlap")
             }
             for index in 0..<node.count {
                 let at = node.offset + Self.nodeHeaderLength + index * 8
@@ -136,12 +140,14 @@ package struct BOMTree: Sendable {
         let block = try store.block(index, for: referrer, at: offset)
         let bytes = store.bytes
         guard block.length >= Self.nodeHeaderLength, let leaf = bytes.uint16BigEndian(at: block.offset),
-              let count = bytes.uint16BigEndian(at: block.offset + 2), let forward = bytes.uint32BigEndian(at: block.offset + 4) else {
+            let count = bytes.uint16BigEndian(at: block.offset + 2), let forward = bytes.uint32BigEndian(at: block.offset + 4)
+        else {
             throw CompiledCatalogError(.malformed, "\(name) tree node \(index)", at: block.offset, "is shorter than a node header (\(block.length) bytes)")
         }
         guard Self.nodeHeaderLength + Int(count) * 8 <= block.length else {
-            throw CompiledCatalogError(.malformed, "\(name) tree node \(index)", at: block.offset,
-                                       "holds \(count) entries, more than its \(block.length) bytes can")
+            throw CompiledCatalogError(
+                .malformed, "\(name) tree node \(index)", at: block.offset,
+                "holds \(count) entries, more than its \(block.length) bytes can")
         }
         return Node(offset: block.offset, isLeaf: leaf != 0, count: Int(count), forward: forward)
     }

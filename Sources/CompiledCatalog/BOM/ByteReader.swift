@@ -21,8 +21,10 @@ package struct ByteReader: @unchecked Sendable {
         /// For a mapping: drops its pages from the process (`releaseResidentPages`).
         private let dropPages: ((UnsafeRawBufferPointer) -> Void)?
 
-        init(_ bytes: UnsafeRawBufferPointer, dropPages: ((UnsafeRawBufferPointer) -> Void)? = nil,
-             release: @escaping (UnsafeRawBufferPointer) -> Void) {
+        init(
+            _ bytes: UnsafeRawBufferPointer, dropPages: ((UnsafeRawBufferPointer) -> Void)? = nil,
+            release: @escaping (UnsafeRawBufferPointer) -> Void
+        ) {
             self.bytes = bytes
             self.dropPages = dropPages
             self.release = release

@@ -42,10 +42,10 @@ package struct CARBitmapKeyMasks: Hashable, Sendable {
     /// a block is not this type's to rewrite.
     package init?(_ reader: ByteReader, block: BOMStore.Block, attributeCount: Int) {
         guard block.length >= Self.headerLength,
-              reader.uint32LittleEndian(at: block.offset) == 1, reader.uint32LittleEndian(at: block.offset + 4) == 0,
-              let byteLength = reader.uint32LittleEndian(at: block.offset + 8), let count = reader.uint32LittleEndian(at: block.offset + 12),
-              Int(count) == attributeCount, Int(byteLength) == 4 + 4 * attributeCount,
-              Self.headerLength + 4 * attributeCount <= block.length
+            reader.uint32LittleEndian(at: block.offset) == 1, reader.uint32LittleEndian(at: block.offset + 4) == 0,
+            let byteLength = reader.uint32LittleEndian(at: block.offset + 8), let count = reader.uint32LittleEndian(at: block.offset + 12),
+            Int(count) == attributeCount, Int(byteLength) == 4 + 4 * attributeCount,
+            Self.headerLength + 4 * attributeCount <= block.length
         else { return nil }
         let bytes = reader.copy(offset: block.offset, length: block.length)
         guard bytes.count == block.length else { return nil }

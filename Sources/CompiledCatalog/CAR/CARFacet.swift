@@ -53,8 +53,9 @@ public struct CARFacet: Hashable, Sendable {
             let bytes = store.bytes
             // Hot spot (two 16-bit values), then an attribute count and (attribute, value) pairs.
             guard value.length >= 6, let count = bytes.uint16LittleEndian(at: value.offset + 4), 6 + Int(count) * 4 <= value.length else {
-                throw CompiledCatalogError(.malformed, "FACETKEYS entry \(number) ('\(name)')", at: value.offset,
-                                           "has an attribute list longer than its \(value.length) bytes")
+                throw CompiledCatalogError(
+                    .malformed, "FACETKEYS entry \(number) ('\(name)')", at: value.offset,
+                    "has an attribute list longer than its \(value.length) bytes")
             }
             let attributes = (0..<Int(count)).compactMap { pair -> Attribute? in
                 let at = value.offset + 6 + pair * 4
@@ -93,11 +94,12 @@ public struct CARNamedValues: Hashable, Sendable {
             let key = try store.block(entry.keyBlock, for: "\(name) entry \(position) key")
             let value = try store.block(entry.valueBlock, for: "\(name) entry \(position) value")
             let bytes = store.bytes
-            let number: UInt32? = switch value.length {
-            case 2: bytes.uint16LittleEndian(at: value.offset).map(UInt32.init)
-            case 4...: bytes.uint32LittleEndian(at: value.offset)
-            default: nil
-            }
+            let number: UInt32? =
+                switch value.length {
+                case 2: bytes.uint16LittleEndian(at: value.offset).map(UInt32.init)
+                case 4...: bytes.uint32LittleEndian(at: value.offset)
+                default: nil
+                }
             guard let number else {
                 throw CompiledCatalogError(.malformed, "\(name) entry \(position)", at: value.offset, "has a \(value.length)-byte value (2 or 4 expected)")
             }

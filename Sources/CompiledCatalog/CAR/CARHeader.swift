@@ -35,17 +35,19 @@ public struct CARHeader: Hashable, Sendable {
         guard let (index, block) = try store.variableBlock("CARHEADER") else {
             throw CompiledCatalogError(.notACatalog, "the file", "is a BOM file without a CARHEADER: not a compiled asset catalog")
         }
-        let bytes = store.bytes, at = block.offset
+        let bytes = store.bytes
+        let at = block.offset
         guard block.length >= Self.length, bytes.matches("RATC", at: at),
-              let coreUI = bytes.uint32LittleEndian(at: at + 4), let storage = bytes.uint32LittleEndian(at: at + 8),
-              let timestamp = bytes.uint32LittleEndian(at: at + 12), let count = bytes.uint32LittleEndian(at: at + 16),
-              let main = bytes.fixedString(at: at + 20, length: 128), let version = bytes.fixedString(at: at + 148, length: 256),
-              let uuid = bytes.slice(offset: at + 404, length: 16),
-              let checksum = bytes.uint32LittleEndian(at: at + 420), let schema = bytes.uint32LittleEndian(at: at + 424),
-              let colorSpace = bytes.uint32LittleEndian(at: at + 428), let keySemantics = bytes.uint32LittleEndian(at: at + 432)
+            let coreUI = bytes.uint32LittleEndian(at: at + 4), let storage = bytes.uint32LittleEndian(at: at + 8),
+            let timestamp = bytes.uint32LittleEndian(at: at + 12), let count = bytes.uint32LittleEndian(at: at + 16),
+            let main = bytes.fixedString(at: at + 20, length: 128), let version = bytes.fixedString(at: at + 148, length: 256),
+            let uuid = bytes.slice(offset: at + 404, length: 16),
+            let checksum = bytes.uint32LittleEndian(at: at + 420), let schema = bytes.uint32LittleEndian(at: at + 424),
+            let colorSpace = bytes.uint32LittleEndian(at: at + 428), let keySemantics = bytes.uint32LittleEndian(at: at + 432)
         else {
-            throw CompiledCatalogError(.malformed, "CARHEADER (block \(index))", at: at,
-                                       "is not a CoreUI header ('RATC' and \(Self.length) bytes expected, \(block.length) bytes)")
+            throw CompiledCatalogError(
+                .malformed, "CARHEADER (block \(index))", at: at,
+                "is not a CoreUI header ('RATC' and \(Self.length) bytes expected, \(block.length) bytes)")
         }
         coreUIVersion = coreUI
         storageVersion = storage
@@ -78,13 +80,15 @@ public struct CARExtendedMetadata: Hashable, Sendable {
     /// Nil when the file has no such block (Xcode 7 wrote none).
     package init?(_ store: BOMStore) throws(CompiledCatalogError) {
         guard let (index, block) = try store.variableBlock("EXTENDED_METADATA") else { return nil }
-        let bytes = store.bytes, at = block.offset
+        let bytes = store.bytes
+        let at = block.offset
         guard block.length >= Self.length, bytes.matches("META", at: at),
-              let thinning = bytes.fixedString(at: at + 4, length: 256), let version = bytes.fixedString(at: at + 260, length: 256),
-              let platform = bytes.fixedString(at: at + 516, length: 256), let tool = bytes.fixedString(at: at + 772, length: 256)
+            let thinning = bytes.fixedString(at: at + 4, length: 256), let version = bytes.fixedString(at: at + 260, length: 256),
+            let platform = bytes.fixedString(at: at + 516, length: 256), let tool = bytes.fixedString(at: at + 772, length: 256)
         else {
-            throw CompiledCatalogError(.malformed, "EXTENDED_METADATA (block \(index))", at: at,
-                                       "is not CoreUI metadata ('META' and \(Self.length) bytes expected, \(block.length) bytes)")
+            throw CompiledCatalogError(
+                .malformed, "EXTENDED_METADATA (block \(index))", at: at,
+                "is not CoreUI metadata ('META' and \(Self.length) bytes expected, \(block.length) bytes)")
         }
         thinningArguments = thinning
         deploymentPlatformVersion = version

@@ -72,7 +72,8 @@ public struct CompiledCatalog: Sendable {
     /// index checked every rendition, so building cannot fail.
     package init(_ index: CompiledCatalogIndex) {
         self.index = index
-        let keyFormat = index.keyFormat.attributes, entries = index.entries
+        let keyFormat = index.keyFormat.attributes
+        let entries = index.entries
         let identifier = keyFormat.firstIndex(of: .identifier) ?? keyFormat.count
         renditions = index.withRenditions { views in
             [Rendition].inBatches(of: views.count, batch: CompiledCatalogIndex.batchSize, concurrency: Self.concurrency) { position in
@@ -105,7 +106,8 @@ public struct CompiledCatalog: Sendable {
     /// in the order `assets` gives.
     package var assetGroups: [(facet: Int?, positions: [Int])] {
         let identifier = keyFormat.attributes.firstIndex(of: .identifier)
-        var byFacet: [Int: [Int]] = [:], unnamed: [Int] = []
+        var byFacet: [Int: [Int]] = [:]
+        var unnamed: [Int] = []
         for (position, rendition) in renditions.enumerated() {
             if let identifier, let facet = index.facetLookup.facet(for: rendition.key.values[identifier]) {
                 byFacet[facet, default: []].append(position)

@@ -81,10 +81,14 @@ package struct CompiledCatalogIndex: Sendable {
     ) throws(CompiledCatalogError) -> [Visited] {
         var visited: [Visited] = []
         do throws(CompiledCatalogError) {
-            let store = store, entries = entries, keyCount = keyFormat.attributes.count
+            let store = store
+            let entries = entries
+            let keyCount = keyFormat.attributes.count
             var start = 0
             while start < entries.count {
-                var starts: [Int] = [], end = start, bytes = 0
+                var starts: [Int] = []
+                var end = start
+                var bytes = 0
                 repeat {
                     starts.append(end)
                     let batchEnd = min(end + Self.batchSize, entries.count)
@@ -108,9 +112,10 @@ package struct CompiledCatalogIndex: Sendable {
                             return .failure(error)
                         }
                     }
-                    return .success(withExtendedLifetime(store.bytes.storage) {
-                        visit(RenditionViews(file: store.bytes.bytes, records: records, keyCount: keyCount), range)
-                    })
+                    return .success(
+                        withExtendedLifetime(store.bytes.storage) {
+                            visit(RenditionViews(file: store.bytes.bytes, records: records, keyCount: keyCount), range)
+                        })
                 }
                 for result in results { visited.append(try result.get()) }
                 store.bytes.storage.releaseResidentPages()
@@ -123,8 +128,10 @@ package struct CompiledCatalogIndex: Sendable {
 
     /// The records of the entries in `range`, checked on every core; the first error in tree
     /// order is the one reported.
-    private static func check(_ store: BOMStore, entries: [BOMTree.Entry], keyCount: Int,
-                              _ range: Range<Int>) throws(CompiledCatalogError) -> [RenditionRecord] {
+    private static func check(
+        _ store: BOMStore, entries: [BOMTree.Entry], keyCount: Int,
+        _ range: Range<Int>
+    ) throws(CompiledCatalogError) -> [RenditionRecord] {
         try [RenditionRecord].inBatches(of: range.count, batch: batchSize, concurrency: CompiledCatalog.concurrency) {
             offset throws(CompiledCatalogError) in
             let position = range.lowerBound + offset

@@ -109,20 +109,25 @@ public struct CARKeyFormat: Hashable, Sendable {
         guard let (index, block) = try store.variableBlock("KEYFORMAT") else {
             throw CompiledCatalogError(.malformed, "the file", "has a CARHEADER but no KEYFORMAT: rendition keys cannot be read")
         }
-        let bytes = store.bytes, at = block.offset
+        let bytes = store.bytes
+        let at = block.offset
         guard block.length >= 12, bytes.matches("tmfk", at: at), let version = bytes.uint32LittleEndian(at: at + 4),
-              let count = bytes.uint32LittleEndian(at: at + 8) else {
-            throw CompiledCatalogError(.malformed, "KEYFORMAT (block \(index))", at: at, "is not a key format ('kfmt' and 12 bytes expected, \(block.length) bytes)")
+            let count = bytes.uint32LittleEndian(at: at + 8)
+        else {
+            throw CompiledCatalogError(
+                .malformed, "KEYFORMAT (block \(index))", at: at, "is not a key format ('kfmt' and 12 bytes expected, \(block.length) bytes)")
         }
         // Every rendition holds one value per attribute: a key format of tens of thousands of
         // attributes over a key block all renditions share made a 469 KB file cost a gigabyte.
         guard count <= Self.maximumAttributeCount else {
-            throw CompiledCatalogError(.malformed, "KEYFORMAT (block \(index))", at: at,
-                                       "lists \(count) attributes, more than the \(Self.maximumAttributeCount) this reader accepts (CoreUI numbers 28)")
+            throw CompiledCatalogError(
+                .malformed, "KEYFORMAT (block \(index))", at: at,
+                "lists \(count) attributes, more than the \(Self.maximumAttributeCount) this reader accepts (CoreUI numbers 28)")
         }
         guard Int(count) <= (block.length - 12) / 4 else {
-            throw CompiledCatalogError(.malformed, "KEYFORMAT (block \(index))", at: at,
-                                       "lists \(count) attributes, more than its \(block.length) bytes hold")
+            throw CompiledCatalogError(
+                .malformed, "KEYFORMAT (block \(index))", at: at,
+                "lists \(count) attributes, more than its \(block.length) bytes hold")
         }
         self.version = version
         attributes = (0..<Int(count)).compactMap { position in

@@ -37,18 +37,18 @@ package struct CSIRendition: Sendable {
         let propertyBytes = properties.reduce(0) { $0 + 8 + $1.value.count }
         out.reserve(Rendition.headerLength + propertyBytes + data.count)
         out.append(Array("ISTC".utf8))
-        out.append32(1)  // CSI version
+        out.append32(1) // CSI version
         out.append32(flags)
         out.append32(width)
         out.append32(height)
         out.append32(scaleFactor)
         out.append32(pixelFormat.rawValue)
         out.append32(colorSpace.rawValue)
-        out.append32(0)  // modification date: left out, so the same input gives the same bytes
+        out.append32(0) // modification date: left out, so the same input gives the same bytes
         out.append32(UInt32(layout.rawValue))
         out.append(Self.nameField(name))
         out.append32(UInt32(propertyBytes))
-        out.append32(1)  // bitmap count, as actool writes for every rendition
+        out.append32(1) // bitmap count, as actool writes for every rendition
         out.append32(0)
         out.append32(UInt32(data.count))
         for property in properties {
@@ -94,12 +94,15 @@ package struct CSIRendition: Sendable {
     /// A bitmap of premultiplied B G R A pixels, `width * 4` bytes a row, compressed by `compress`
     /// (one LZFSE stream per chunk). `scale` is 1, 2 or 3; `flags` the template rendering mode and
     /// kind bits (`RenditionFlags`).
-    package static func bitmap(name: String, width: Int, height: Int, scale: Int, pixels: [UInt8], isOpaque: Bool, flags: UInt32,
-                               layout: RenditionLayout = .onePartScale, slices: [[UInt32]]? = nil,
-                               compress: (UnsafeRawBufferPointer) -> [UInt8]) -> CSIRendition {
+    package static func bitmap(
+        name: String, width: Int, height: Int, scale: Int, pixels: [UInt8], isOpaque: Bool, flags: UInt32,
+        layout: RenditionLayout = .onePartScale, slices: [[UInt32]]? = nil,
+        compress: (UnsafeRawBufferPointer) -> [UInt8]
+    ) -> CSIRendition {
         pixels.withUnsafeBufferPointer {
-            bitmap(name: name, width: width, height: height, scale: scale, pixels: $0, isOpaque: isOpaque, flags: flags,
-                   layout: layout, slices: slices, compress: compress)
+            bitmap(
+                name: name, width: width, height: height, scale: scale, pixels: $0, isOpaque: isOpaque, flags: flags,
+                layout: layout, slices: slices, compress: compress)
         }
     }
 
@@ -108,9 +111,11 @@ package struct CSIRendition: Sendable {
     ///
     /// A sliced image gives its `layout` (three or nine parts) and its `slices`, each (x, y from
     /// the bottom, width, height) in the stored pixels; by default the whole image is one part.
-    package static func bitmap(name: String, width: Int, height: Int, scale: Int, pixels: UnsafeBufferPointer<UInt8>, isOpaque: Bool, flags: UInt32,
-                               layout: RenditionLayout = .onePartScale, slices: [[UInt32]]? = nil,
-                               compress: (UnsafeRawBufferPointer) -> [UInt8]) -> CSIRendition {
+    package static func bitmap(
+        name: String, width: Int, height: Int, scale: Int, pixels: UnsafeBufferPointer<UInt8>, isOpaque: Bool, flags: UInt32,
+        layout: RenditionLayout = .onePartScale, slices: [[UInt32]]? = nil,
+        compress: (UnsafeRawBufferPointer) -> [UInt8]
+    ) -> CSIRendition {
         precondition(pixels.count == width * height * 4, "a bitmap's pixels are width × height × 4 bytes")
         precondition(slices?.allSatisfy { $0.count == 4 } ?? true, "a slice is x, y, width and height")
         var rendition = CSIRendition(name: name, layout: layout)
@@ -156,8 +161,10 @@ package struct CSIRendition: Sendable {
     /// `CELM`: chunked (flag bit 0), opaque (bit 1), LZFSE, then `KCBC` chunks. Xcode 26 cuts an
     /// image into chunks of `height / 3` rows and puts the remainder in a fourth (256 rows: 85,
     /// 85, 85, 1; 132 rows: 44, 44, 44).
-    static func chunkedPayload(_ pixels: UnsafeRawBufferPointer, rowBytes: Int, height: Int, isOpaque: Bool,
-                               compress: (UnsafeRawBufferPointer) -> [UInt8]) -> [UInt8] {
+    static func chunkedPayload(
+        _ pixels: UnsafeRawBufferPointer, rowBytes: Int, height: Int, isOpaque: Bool,
+        compress: (UnsafeRawBufferPointer) -> [UInt8]
+    ) -> [UInt8] {
         precondition(pixels.count == rowBytes * height, "the pixels are the rows the header states")
         let rowsPerChunk = max(1, height / 3)
         let chunkCount = (height + rowsPerChunk - 1) / rowsPerChunk

@@ -45,8 +45,10 @@ package struct CompiledCatalogBuilder {
     package var keySemantics: UInt32 = 1
 
     /// A builder whose renditions wait in `spool` (in memory unless given a file's).
-    package init(keyFormat: [RenditionAttribute], platform: String, platformVersion: String,
-                 authoringTool: String = "adapt compile", versionString: String = "adapt compile", spool: ByteSpool = ByteSpool()) {
+    package init(
+        keyFormat: [RenditionAttribute], platform: String, platformVersion: String,
+        authoringTool: String = "adapt compile", versionString: String = "adapt compile", spool: ByteSpool = ByteSpool()
+    ) {
         self.spool = spool
         self.keyFormat = keyFormat
         self.platform = platform
@@ -68,8 +70,10 @@ package struct CompiledCatalogBuilder {
     /// Adds a rendition of the asset named `name` (its facet made on first use with
     /// `facetAttributes`, its identifier `CompiledName.identifier`), with the key values `key`
     /// (attributes the key format lacks are dropped; the identifier is set here).
-    package mutating func add(name: String, facetAttributes: [(RenditionAttribute, UInt16)], key: [RenditionAttribute: UInt16],
-                              value: [UInt8]) throws(Refusal) {
+    package mutating func add(
+        name: String, facetAttributes: [(RenditionAttribute, UInt16)], key: [RenditionAttribute: UInt16],
+        value: [UInt8]
+    ) throws(Refusal) {
         let values = try keyValues(name: name, facetAttributes: facetAttributes, key: key)
         do {
             renditions.append((values, try spool.append(value)))
@@ -80,7 +84,9 @@ package struct CompiledCatalogBuilder {
 
     /// The key's values in key-format order, the facet made on first use; refuses a name whose
     /// identifier another name has, and a key already added.
-    private mutating func keyValues(name: String, facetAttributes: [(RenditionAttribute, UInt16)], key: [RenditionAttribute: UInt16]) throws(Refusal) -> [UInt16] {
+    private mutating func keyValues(name: String, facetAttributes: [(RenditionAttribute, UInt16)], key: [RenditionAttribute: UInt16]) throws(Refusal)
+        -> [UInt16]
+    {
         let nameBytes = Array(name.utf8)
         guard facets[nameBytes] != nil || facets.count < Int(UInt16.max) else { throw .tooManyNames }
         let identifier: UInt16
@@ -181,8 +187,8 @@ package struct CompiledCatalogBuilder {
         for name in facets.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
             guard let facet = facets[name] else { continue }
             var value = ByteWriter()
-            value.append16(0)  // hot spot x
-            value.append16(0)  // hot spot y
+            value.append16(0) // hot spot x
+            value.append16(0) // hot spot y
             let attributes = facet.attributes + [(RenditionAttribute.identifier, facet.identifier)]
             value.append16(UInt16(attributes.count))
             for (attribute, number) in attributes {
@@ -229,12 +235,12 @@ package struct CompiledCatalogBuilder {
         out.append(Array("RATC".utf8))
         out.append32(Self.coreUIVersion)
         out.append32(Self.storageVersion)
-        out.append32(0)  // timestamp: left out for reproducible output
+        out.append32(0) // timestamp: left out for reproducible output
         out.append32(UInt32(renditions.count))
         out.append(Self.fixed("@(#)PROGRAM:CoreUI  PROJECT:CoreUI-\(Self.coreUIVersion) [\(authoringTool)]", 128))
         out.append(Self.fixed(versionString, 256))
-        out.append([UInt8](repeating: 0, count: 16))  // UUID: none, as actool's own files of Xcode 26
-        out.append32(0)  // associated checksum
+        out.append([UInt8](repeating: 0, count: 16)) // UUID: none, as actool's own files of Xcode 26
+        out.append32(0) // associated checksum
         out.append32(Self.schemaVersion)
         out.append32(RenditionColorSpace.sRGB.rawValue)
         out.append32(keySemantics)
@@ -253,7 +259,7 @@ package struct CompiledCatalogBuilder {
     private func metadataBlock() -> [UInt8] {
         var out = ByteWriter()
         out.append(Array("META".utf8))
-        out.append(Self.fixed("", 256))  // thinning arguments: none, the file is whole
+        out.append(Self.fixed("", 256)) // thinning arguments: none, the file is whole
         out.append(Self.fixed(platformVersion, 256))
         out.append(Self.fixed(platform, 256))
         out.append(Self.fixed("@(#)PROGRAM:\(authoringTool)", 256))

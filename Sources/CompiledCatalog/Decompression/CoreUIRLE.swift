@@ -15,8 +15,10 @@ import AdaptSupport
 /// ```
 package enum CoreUIRLE {
     /// The decoded rows, `rowBytes` apart (bytes past `width * bytesPerPixel` in a row are zero).
-    package static func decode(_ chunk: ArraySlice<UInt8>, width: Int, rows: Int, bytesPerPixel: Int,
-                              rowBytes: Int) throws(DecompressionError) -> [UInt8] {
+    package static func decode(
+        _ chunk: ArraySlice<UInt8>, width: Int, rows: Int, bytesPerPixel: Int,
+        rowBytes: Int
+    ) throws(DecompressionError) -> [UInt8] {
         func fail(_ kind: DecompressionError.Kind, _ offset: Int, _ message: String) -> DecompressionError {
             DecompressionError("rle", kind, at: offset, message)
         }
@@ -42,7 +44,8 @@ package enum CoreUIRLE {
             guard encodedBytesPerPixel == bytesPerPixel else {
                 throw fail(.corrupt, 0, "pixel encoding \(encoding) does not have \(bytesPerPixel) bytes a pixel")
             }
-            let chunkWidth = try tableWord(4), chunkRows = try tableWord(8)
+            let chunkWidth = try tableWord(4)
+            let chunkRows = try tableWord(8)
             guard Int(chunkWidth) == width, Int(chunkRows) == rows else {
                 throw fail(.corrupt, 4, "chunk is \(chunkWidth) x \(chunkRows), rendition chunk is \(width) x \(rows)")
             }
@@ -56,7 +59,9 @@ package enum CoreUIRLE {
                     var x = 0
                     let rowStart = row * rowBytes
                     while x < width {
-                        guard let control = input.uint32LittleEndian(at: position) else { throw fail(.truncated, position, "row \(row) ends in a packet header") }
+                        guard let control = input.uint32LittleEndian(at: position) else {
+                            throw fail(.truncated, position, "row \(row) ends in a packet header")
+                        }
                         let count = Int(control & 0xFF_FFFF)
                         guard count > 0, count <= width - x else {
                             throw fail(.corrupt, position, "row \(row) packet of \(count) pixels at x \(x) does not fit a \(width)-pixel row")

@@ -76,8 +76,9 @@ package struct DecodeLimit: Hashable, Sendable {
     /// Checks a finished output's size against `expected`.
     package func check(produced: Int, codec: String, at offset: Int) throws(DecompressionError) {
         if let expected, produced != expected {
-            throw DecompressionError(codec, .sizeMismatch, at: offset,
-                                     "decoded \(produced) bytes, expected \(expected)")
+            throw DecompressionError(
+                codec, .sizeMismatch, at: offset,
+                "decoded \(produced) bytes, expected \(expected)")
         }
     }
 }

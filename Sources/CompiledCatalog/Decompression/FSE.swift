@@ -30,8 +30,10 @@ enum FSE {
 
     /// Calls `body(symbol, stateBits, delta)` for each of the `states` entries in order. Entries
     /// past the frequencies' sum (a table that does not fill its states) stay zero: next state 0.
-    private static func layOut(states: Int, frequencies: UnsafeBufferPointer<UInt16>,
-                               _ body: (Int, Int, Int, Int) -> Void) throws(TableError) {
+    private static func layOut(
+        states: Int, frequencies: UnsafeBufferPointer<UInt16>,
+        _ body: (Int, Int, Int, Int) -> Void
+    ) throws(TableError) {
         var total = 0
         for value in frequencies { total += Int(value) }
         guard total <= states else {
@@ -42,7 +44,7 @@ enum FSE {
         for (symbol, value) in frequencies.enumerated() where value > 0 {
             let frequency = Int(value)
             let k = UInt32(truncatingIfNeeded: frequency).leadingZeroBitCount - statesLeadingZeros
-            let fullWidth = (2 * states) >> k - frequency  // entries reading k bits; the rest read k - 1
+            let fullWidth = (2 * states) >> k - frequency // entries reading k bits; the rest read k - 1
             for j in 0..<frequency {
                 if j < fullWidth {
                     body(index, symbol, k, ((frequency + j) << k) - states)
@@ -54,21 +56,26 @@ enum FSE {
         }
     }
 
-    static func literalTable(states: Int, frequencies: UnsafeBufferPointer<UInt16>,
-                             into table: UnsafeMutableBufferPointer<LiteralEntry>) throws(TableError) {
+    static func literalTable(
+        states: Int, frequencies: UnsafeBufferPointer<UInt16>,
+        into table: UnsafeMutableBufferPointer<LiteralEntry>
+    ) throws(TableError) {
         table.update(repeating: LiteralEntry())
         try layOut(states: states, frequencies: frequencies) { index, symbol, bits, delta in
             table[index] = LiteralEntry(bits: UInt8(bits), symbol: UInt8(symbol), delta: UInt16(delta))
         }
     }
 
-    static func valueTable(states: Int, frequencies: UnsafeBufferPointer<UInt16>,
-                           extraBits: [UInt8], bases: [Int32],
-                           into table: UnsafeMutableBufferPointer<ValueEntry>) throws(TableError) {
+    static func valueTable(
+        states: Int, frequencies: UnsafeBufferPointer<UInt16>,
+        extraBits: [UInt8], bases: [Int32],
+        into table: UnsafeMutableBufferPointer<ValueEntry>
+    ) throws(TableError) {
         table.update(repeating: ValueEntry())
         try layOut(states: states, frequencies: frequencies) { index, symbol, bits, delta in
-            table[index] = ValueEntry(totalBits: UInt8(bits) + extraBits[symbol], extraBits: extraBits[symbol],
-                                      delta: UInt16(delta), base: bases[symbol])
+            table[index] = ValueEntry(
+                totalBits: UInt8(bits) + extraBits[symbol], extraBits: extraBits[symbol],
+                delta: UInt16(delta), base: bases[symbol])
         }
     }
 
@@ -136,7 +143,8 @@ enum FSE {
             } else if position - bytes + 8 <= upperBound {
                 position -= bytes
                 // One unaligned load, keeping only the bytes just stepped over.
-                incoming = UnsafeRawPointer(source + position).loadUnaligned(as: UInt64.self).littleEndian
+                incoming =
+                    UnsafeRawPointer(source + position).loadUnaligned(as: UInt64.self).littleEndian
                     & ((UInt64(1) << UInt64(bits)) - 1)
             } else {
                 position -= bytes

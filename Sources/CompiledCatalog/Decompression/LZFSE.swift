@@ -16,11 +16,11 @@ import AdaptSupport
 /// Every length is checked before it is used, the output never passes `limit.maximum`, and a
 /// stream that ends early or breaks a rule throws a `DecompressionError` naming the offset.
 package enum LZFSE {
-    static let endOfStream: UInt32 = 0x2478_7662   // "bvx$"
-    static let stored: UInt32 = 0x2D78_7662        // "bvx-"
-    static let version1: UInt32 = 0x3178_7662      // "bvx1"
-    static let version2: UInt32 = 0x3278_7662      // "bvx2"
-    static let lzvn: UInt32 = 0x6E78_7662          // "bvxn"
+    static let endOfStream: UInt32 = 0x2478_7662 // "bvx$"
+    static let stored: UInt32 = 0x2D78_7662 // "bvx-"
+    static let version1: UInt32 = 0x3178_7662 // "bvx1"
+    static let version2: UInt32 = 0x3278_7662 // "bvx2"
+    static let lzvn: UInt32 = 0x6E78_7662 // "bvxn"
 
     /// Whether `bytes` starts with an LZFSE block magic (any but the end of stream).
     package static func hasBlockMagic(_ bytes: ArraySlice<UInt8>) -> Bool {
@@ -50,8 +50,10 @@ package enum LZFSE {
     }
 
     /// Decodes the blocks of one stream starting at `start`; returns the offset after `bvx$`.
-    static func decodeStream(_ input: UnsafeBufferPointer<UInt8>, from start: Int,
-                             into output: OutputBuffer) throws(DecompressionError) -> Int {
+    static func decodeStream(
+        _ input: UnsafeBufferPointer<UInt8>, from start: Int,
+        into output: OutputBuffer
+    ) throws(DecompressionError) -> Int {
         var position = start
         var scratch: BlockScratch?
         while true {
@@ -74,25 +76,30 @@ package enum LZFSE {
                 output.append(input.baseAddress! + position, length)
                 position += length
             case lzvn:
-                guard let storedRawBytes = input.uint32LittleEndian(at: position + 4), let storedPayloadBytes = input.uint32LittleEndian(at: position + 8) else {
+                guard let storedRawBytes = input.uint32LittleEndian(at: position + 4), let storedPayloadBytes = input.uint32LittleEndian(at: position + 8)
+                else {
                     throw DecompressionError("lzfse", .truncated, at: position, "bvxn block header is cut off")
                 }
-                let rawBytes = Int(storedRawBytes), payloadBytes = Int(storedPayloadBytes)
+                let rawBytes = Int(storedRawBytes)
+                let payloadBytes = Int(storedPayloadBytes)
                 let payloadStart = position + 12
                 guard payloadBytes <= input.count - payloadStart else {
                     throw DecompressionError("lzfse", .truncated, at: position, "bvxn block holds \(payloadBytes) bytes, past the end of the input")
                 }
                 guard rawBytes <= output.limit - output.count else { throw tooLarge(at: position, output) }
                 let blockStart = output.count
-                let end = try LZVN.decodeBlock(input, from: payloadStart, to: payloadStart + payloadBytes,
-                                               into: output, outputEnd: blockStart + rawBytes, requireEnd: true)
+                let end = try LZVN.decodeBlock(
+                    input, from: payloadStart, to: payloadStart + payloadBytes,
+                    into: output, outputEnd: blockStart + rawBytes, requireEnd: true)
                 guard output.count - blockStart == rawBytes, end == payloadStart + payloadBytes else {
-                    throw DecompressionError("lzfse", .corrupt, at: position,
-                                             "bvxn block decoded to \(output.count - blockStart) bytes from \(end - payloadStart), header says \(rawBytes) from \(payloadBytes)")
+                    throw DecompressionError(
+                        "lzfse", .corrupt, at: position,
+                        "bvxn block decoded to \(output.count - blockStart) bytes from \(end - payloadStart), header says \(rawBytes) from \(payloadBytes)")
                 }
                 position = end
             case version1, version2:
-                let header = magic == version1
+                let header =
+                    magic == version1
                     ? try LZFSEBlockHeader.version1(input, at: position)
                     : try LZFSEBlockHeader.version2(input, at: position)
                 try header.validate(at: position)
@@ -118,7 +125,11 @@ package enum LZFSE {
         let literals = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: LZFSEBlockHeader.maximumLiterals + 4)
 
         deinit {
-            literalTable.deallocate(); lTable.deallocate(); mTable.deallocate(); dTable.deallocate(); literals.deallocate()
+            literalTable.deallocate()
+            lTable.deallocate()
+            mTable.deallocate()
+            dTable.deallocate()
+            literals.deallocate()
         }
     }
 
@@ -140,8 +151,10 @@ package enum LZFSE {
         }
     }
 
-    private static func decodeCompressedBlock(_ input: UnsafeBufferPointer<UInt8>, header: LZFSEBlockHeader, at blockOffset: Int,
-                                              into output: OutputBuffer, scratch: BlockScratch) throws(DecompressionError) -> Int {
+    private static func decodeCompressedBlock(
+        _ input: UnsafeBufferPointer<UInt8>, header: LZFSEBlockHeader, at blockOffset: Int,
+        into output: OutputBuffer, scratch: BlockScratch
+    ) throws(DecompressionError) -> Int {
         func corrupt(_ offset: Int, _ message: String) -> DecompressionError {
             DecompressionError("lzfse", .corrupt, at: offset, message)
         }
@@ -199,14 +212,18 @@ package enum LZFSE {
         guard var bits = FSE.BackwardBits(source, from: lmdStart, to: blockEnd, finalBits: header.lmdBits) else {
             throw corrupt(lmdStart, "L, M, D stream's first bytes are inconsistent with the header")
         }
-        let lTable = scratch.lTable.baseAddress!, mTable = scratch.mTable.baseAddress!, dTable = scratch.dTable.baseAddress!
-        var lState = Int(header.lState), mState = Int(header.mState), dState = Int(header.dState)
+        let lTable = scratch.lTable.baseAddress!
+        let mTable = scratch.mTable.baseAddress!
+        let dTable = scratch.dTable.baseAddress!
+        var lState = Int(header.lState)
+        var mState = Int(header.mState)
+        var dState = Int(header.dState)
         let blockOutputStart = output.count
         let blockOutputEnd = blockOutputStart + header.rawBytes
         let base = output.base
         var written = blockOutputStart
         var literalIndex = 0
-        var distance = -1  // none yet
+        var distance = -1 // none yet
         for _ in 0..<header.matchCount {
             guard bits.refill() else {
                 output.setCount(written)
@@ -241,16 +258,20 @@ package enum LZFSE {
     }
 
     @inline(__always)
-    private static func decodeLiteral(_ table: UnsafeMutablePointer<FSE.LiteralEntry>, _ state: inout Int,
-                                      _ bits: inout FSE.BackwardBits, mask: Int) -> UInt8 {
+    private static func decodeLiteral(
+        _ table: UnsafeMutablePointer<FSE.LiteralEntry>, _ state: inout Int,
+        _ bits: inout FSE.BackwardBits, mask: Int
+    ) -> UInt8 {
         let entry = table[state]
         state = (Int(entry.delta) + Int(bits.pull(Int(entry.bits)))) & mask
         return entry.symbol
     }
 
     @inline(__always)
-    private static func decodeValue(_ table: UnsafeMutablePointer<FSE.ValueEntry>, _ state: inout Int,
-                                    _ bits: inout FSE.BackwardBits, mask: Int) -> Int {
+    private static func decodeValue(
+        _ table: UnsafeMutablePointer<FSE.ValueEntry>, _ state: inout Int,
+        _ bits: inout FSE.BackwardBits, mask: Int
+    ) -> Int {
         let entry = table[state]
         let field = bits.pull(Int(entry.totalBits))
         state = (Int(entry.delta) + Int(field >> UInt64(entry.extraBits))) & mask

@@ -11,7 +11,7 @@ struct LZFSEBlockHeader {
     static let lSymbols = 20, mSymbols = 20, dSymbols = 64, literalSymbols = 256
     static let maximumMatches = 10_000
     static let maximumLiterals = 4 * maximumMatches
-    static let symbolCount = lSymbols + mSymbols + dSymbols + literalSymbols  // 360
+    static let symbolCount = lSymbols + mSymbols + dSymbols + literalSymbols // 360
     static let version1Size = 772
 
     var rawBytes = 0
@@ -67,7 +67,8 @@ struct LZFSEBlockHeader {
     /// Reads a `bvx2` header at `offset`.
     static func version2(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) throws(DecompressionError) -> LZFSEBlockHeader {
         guard bytes.count - offset >= 32, let rawBytes = bytes.uint32LittleEndian(at: offset + 4), let word0 = bytes.uint64LittleEndian(at: offset + 8),
-              let word1 = bytes.uint64LittleEndian(at: offset + 16), let word2 = bytes.uint64LittleEndian(at: offset + 24) else {
+            let word1 = bytes.uint64LittleEndian(at: offset + 16), let word2 = bytes.uint64LittleEndian(at: offset + 24)
+        else {
             throw DecompressionError("lzfse", .truncated, at: offset, "bvx2 block header needs at least 32 bytes")
         }
         func field(_ word: UInt64, _ lowBit: Int, _ width: Int) -> Int {
@@ -79,8 +80,10 @@ struct LZFSEBlockHeader {
         header.literalPayloadBytes = field(word0, 20, 20)
         header.matchCount = field(word0, 40, 20)
         header.literalBits = field(word0, 60, 3) - 7
-        header.literalStates = (UInt16(field(word1, 0, 10)), UInt16(field(word1, 10, 10)),
-                                UInt16(field(word1, 20, 10)), UInt16(field(word1, 30, 10)))
+        header.literalStates = (
+            UInt16(field(word1, 0, 10)), UInt16(field(word1, 10, 10)),
+            UInt16(field(word1, 20, 10)), UInt16(field(word1, 30, 10))
+        )
         header.lmdPayloadBytes = field(word1, 40, 20)
         header.lmdBits = field(word1, 60, 3) - 7
         header.size = field(word2, 0, 32)
@@ -104,8 +107,10 @@ struct LZFSEBlockHeader {
     /// `x0` is a 2-bit code for 0-1, `x01` a 3-bit code for 2-3, `xx011` a 5-bit code for 4-7,
     /// `0111` + 4 bits an 8-bit code for 8-23, and `1111` + 10 bits a 14-bit code for 24-1047.
     /// The codes must use the table bytes exactly, leaving less than a byte over.
-    private static func decodeFrequencies(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
-                                          into frequencies: inout [UInt16]) throws(DecompressionError) {
+    private static func decodeFrequencies(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
+        into frequencies: inout [UInt16]
+    ) throws(DecompressionError) {
         var accumulator: UInt32 = 0
         var available = 0
         var position = start
@@ -115,7 +120,8 @@ struct LZFSEBlockHeader {
                 available += 8
                 position += 1
             }
-            let width: Int, value: UInt32
+            let width: Int
+            let value: UInt32
             if accumulator & 1 == 0 {
                 (width, value) = (2, (accumulator >> 1) & 1)
             } else if accumulator & 3 == 1 {

@@ -34,8 +34,9 @@ package enum LZVN {
         let output = OutputBuffer(limit: limit.maximum, initialCapacity: limit.expected ?? input.count * 4)
         let result = input.withUnsafeBufferPointer { buffer in
             Result { () throws(DecompressionError) in
-                try decodeBlock(buffer, from: 0, to: buffer.count, into: output, outputEnd: limit.maximum,
-                                requireEnd: true)
+                try decodeBlock(
+                    buffer, from: 0, to: buffer.count, into: output, outputEnd: limit.maximum,
+                    requireEnd: true)
             }
         }
         _ = try result.get()
@@ -46,19 +47,23 @@ package enum LZVN {
     /// Decodes opcodes from `input[start..<end]` into `output`, never past `outputEnd` bytes of
     /// total output. Returns where the end-of-stream opcode ended. Match distances may reach
     /// back into output written before this call (an LZFSE stream's earlier blocks).
-    static func decodeBlock(_ input: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
-                            into output: OutputBuffer, outputEnd: Int, requireEnd: Bool) throws(DecompressionError) -> Int {
+    static func decodeBlock(
+        _ input: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
+        into output: OutputBuffer, outputEnd: Int, requireEnd: Bool
+    ) throws(DecompressionError) -> Int {
         guard let source = input.baseAddress else {
             throw DecompressionError("lzvn", .truncated, at: start, "empty stream (no end-of-stream opcode)")
         }
         var position = start
-        var distance = 0  // no previous distance yet: a match that needs one is corrupt
+        var distance = 0 // no previous distance yet: a match that needs one is corrupt
         while true {
             guard position < end else {
                 throw DecompressionError("lzvn", .truncated, at: position, "stream ends without an end-of-stream opcode")
             }
             let opcode = source[position]
-            var literal = 0, match = 0, opcodeLength = 1
+            var literal = 0
+            var match = 0
+            var opcodeLength = 1
             switch opcodeForms[Int(opcode)] {
             case .smallDistance:
                 opcodeLength = 2
@@ -116,8 +121,9 @@ package enum LZVN {
             }
             if match > 0 {
                 guard distance >= 1, distance <= output.count else {
-                    throw DecompressionError("lzvn", .corrupt, at: position - opcodeLength - literal,
-                                             "match distance \(distance) reaches before the start of the output (\(output.count) bytes written)")
+                    throw DecompressionError(
+                        "lzvn", .corrupt, at: position - opcodeLength - literal,
+                        "match distance \(distance) reaches before the start of the output (\(output.count) bytes written)")
                 }
                 guard output.count + match <= outputEnd, output.reserve(match) else {
                     throw tooLarge(at: position, limit: outputEnd)

@@ -46,7 +46,8 @@ package enum Zlib {
     /// (method 8 and a header checksum divisible by 31), -15 for raw deflate.
     static func windowBits(_ input: ArraySlice<UInt8>) -> Int32 {
         guard input.count >= 2 else { return -15 }
-        let first = input[input.startIndex], second = input[input.startIndex + 1]
+        let first = input[input.startIndex]
+        let second = input[input.startIndex + 1]
         if first == 0x1F, second == 0x8B { return 31 }
         if first & 0x0F == 8, (UInt16(first) << 8 | UInt16(second)) % 31 == 0 { return 15 }
         return -15

@@ -30,7 +30,8 @@ extension DecodedBitmap {
         let pixel = format.bytesPerPixel
         // The rows must hold the pixels: a short buffer is refused here, not read past.
         guard width > 0, height > 0, width <= UInt32.max, height <= UInt32.max, rowBytes >= width * pixel,
-              rowBytes.multipliedReportingOverflow(by: height - 1).partialValue <= bytes.count - width * pixel else { return nil }
+            rowBytes.multipliedReportingOverflow(by: height - 1).partialValue <= bytes.count - width * pixel
+        else { return nil }
         let channels: Int
         switch format {
         case .argb: channels = 4

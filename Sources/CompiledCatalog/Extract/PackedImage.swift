@@ -34,8 +34,9 @@ extension CompiledCatalog {
 
     func referencedBitmap(of rendition: Rendition, atlases: PackedImageCache?, pixelBudget: Int?) throws(DecompressionError) -> BitmapDecoding? {
         guard let (atlas, frame) = packedImage(referencedBy: rendition) else {
-            throw DecompressionError("packed image", .corrupt, at: rendition.valueRange.offset,
-                                     "\(rendition.renditionName) refers to a packed image this file does not have")
+            throw DecompressionError(
+                "packed image", .corrupt, at: rendition.valueRange.offset,
+                "\(rendition.renditionName) refers to a packed image this file does not have")
         }
         let decoded: BitmapDecoding?
         if let cached = atlases?.decoded(atlas.valueBlock) {
@@ -51,13 +52,16 @@ extension CompiledCatalog {
         var topDown = frame
         topDown.y = frame.y <= height && frame.height <= height - frame.y ? height - frame.y - frame.height : UInt32.max
         guard let cut = pixels.cropped(to: topDown) else {
-            throw DecompressionError("packed image", .corrupt, at: rendition.valueRange.offset,
-                                     "frame \(frame) of \(rendition.renditionName) lies outside its \(pixels.width)x\(pixels.height) packed image")
+            throw DecompressionError(
+                "packed image", .corrupt, at: rendition.valueRange.offset,
+                "frame \(frame) of \(rendition.renditionName) lies outside its \(pixels.width)x\(pixels.height) packed image")
         }
         // The packed image's pixels are premultiplied as the reference's would be; opacity is the
         // reference's own.
-        return .pixels(DecodedBitmap(width: cut.width, height: cut.height, rowBytes: cut.rowBytes, format: cut.format,
-                                     isOpaque: rendition.flags.isOpaque, bytes: cut.bytes))
+        return .pixels(
+            DecodedBitmap(
+                width: cut.width, height: cut.height, rowBytes: cut.rowBytes, format: cut.format,
+                isOpaque: rendition.flags.isOpaque, bytes: cut.bytes))
     }
 }
 
@@ -87,7 +91,10 @@ extension DecodedBitmap {
     /// The pixels inside `frame` (from the top-left corner), tightly packed; nil when the frame
     /// does not lie wholly inside the bitmap.
     public func cropped(to frame: RenditionProperty.Rectangle) -> DecodedBitmap? {
-        let x = Int(frame.x), y = Int(frame.y), width = Int(frame.width), height = Int(frame.height)
+        let x = Int(frame.x)
+        let y = Int(frame.y)
+        let width = Int(frame.width)
+        let height = Int(frame.height)
         guard width > 0, height > 0, x <= self.width, width <= self.width - x, y <= self.height, height <= self.height - y else { return nil }
         let pixel = format.bytesPerPixel
         let rowLength = width * pixel

@@ -39,8 +39,10 @@ extension CompiledCatalog {
     /// bytes-per-row property when present. `pixelBudget` lowers the file's own (`pixelBudget`):
     /// a rendition (or the packed image it refers to) claiming more is refused before anything
     /// is allocated.
-    public func decodedBitmap(of rendition: Rendition, atlases: PackedImageCache? = nil,
-                              pixelBudget budget: Int? = nil) throws(DecompressionError) -> BitmapDecoding? {
+    public func decodedBitmap(
+        of rendition: Rendition, atlases: PackedImageCache? = nil,
+        pixelBudget budget: Int? = nil
+    ) throws(DecompressionError) -> BitmapDecoding? {
         if rendition.layout == .internalReference { return try referencedBitmap(of: rendition, atlases: atlases, pixelBudget: budget) }
         let pixelBudget = min(budget ?? self.pixelBudget, self.pixelBudget)
         guard let payload = bitmapPayload(of: rendition), let format = BitmapPixelFormat(rendition.pixelFormat) else { return nil }
@@ -49,10 +51,12 @@ extension CompiledCatalog {
         let stride = rowBytes ?? Int(rendition.width) * format.bytesPerPixel
         let size = stride.multipliedReportingOverflow(by: Int(rendition.height))
         guard !size.overflow, size.partialValue <= pixelBudget else {
-            throw DecompressionError("bitmap", .tooLarge, at: rendition.valueRange.offset,
-                                     "\(rendition.width) x \(rendition.height) pixels is more than " + (pixelBudget < self.pixelBudget
-                                         ? "the \(pixelBudget) bytes of pixels decoded for one rendition"
-                                         : "a \(store.bytes.count)-byte file may hold (at most \(pixelBudget) bytes of pixels)"))
+            throw DecompressionError(
+                "bitmap", .tooLarge, at: rendition.valueRange.offset,
+                "\(rendition.width) x \(rendition.height) pixels is more than "
+                    + (pixelBudget < self.pixelBudget
+                        ? "the \(pixelBudget) bytes of pixels decoded for one rendition"
+                        : "a \(store.bytes.count)-byte file may hold (at most \(pixelBudget) bytes of pixels)"))
         }
         return try payload.decode(width: Int(rendition.width), height: Int(rendition.height), format: format, rowBytes: rowBytes)
     }

@@ -58,7 +58,9 @@ extension RenditionPayload {
 
     /// Reads the payload of `length` bytes at `offset` (a `ByteReader`'s copy of one payload, or
     /// a rendition's data in its file). `structure` names the rendition, for errors.
-    package static func read(_ bytes: ByteReader, offset: Int, length: Int, structure: @autoclosure () -> String) throws(CompiledCatalogError) -> RenditionPayload {
+    package static func read(_ bytes: ByteReader, offset: Int, length: Int, structure: @autoclosure () -> String) throws(CompiledCatalogError)
+        -> RenditionPayload
+    {
         RenditionPayload(try locate(bytes.bytes, offset: offset, length: length, structure: structure()), in: bytes.bytes)
     }
 
@@ -83,7 +85,9 @@ extension RenditionPayload {
 
     /// Where the parts of the payload of `length` bytes at `offset` lie, each count and length
     /// checked against the payload's bytes. `structure` names the rendition, for errors.
-    package static func locate(_ file: UnsafeRawBufferPointer, offset: Int, length: Int, structure: @autoclosure () -> String) throws(CompiledCatalogError) -> Shape {
+    package static func locate(_ file: UnsafeRawBufferPointer, offset: Int, length: Int, structure: @autoclosure () -> String) throws(CompiledCatalogError)
+        -> Shape
+    {
         guard length > 0 else { return .none }
         func malformed(_ problem: String) -> CompiledCatalogError {
             CompiledCatalogError(.malformed, structure() + " data", at: offset, problem)
@@ -113,7 +117,9 @@ extension RenditionPayload {
             }
             let chunks = ChunkList(offset: offset + 16, length: end - offset - 16, chunkCount: Int(field))
             if let short = chunks.walk(in: file, { _ in }) {
-                throw malformed("chunk \(short.chunk) of \(field) at offset 0x\(String(short.at, radix: 16, uppercase: true)) runs past the end of the data (\(length) bytes)")
+                throw malformed(
+                    "chunk \(short.chunk) of \(field) at offset 0x\(String(short.at, radix: 16, uppercase: true)) runs past the end of the data (\(length) bytes)"
+                )
             }
             return .bitmap(compression: RenditionCompression(rawValue: compression), chunks: chunks)
         case Tag.rawd:
@@ -136,10 +142,10 @@ extension RenditionPayload {
 
     /// The tags as their bytes appear in the file, read as big-endian numbers.
     private enum Tag {
-        static let celm: UInt32 = 0x4D4C_4543  // "MLEC"
-        static let rawd: UInt32 = 0x4457_4152  // "DWAR"
-        static let colr: UInt32 = 0x524C_4F43  // "RLOC"
-        static let msis: UInt32 = 0x5349_534D  // "SISM"
+        static let celm: UInt32 = 0x4D4C_4543 // "MLEC"
+        static let rawd: UInt32 = 0x4457_4152 // "DWAR"
+        static let colr: UInt32 = 0x524C_4F43 // "RLOC"
+        static let msis: UInt32 = 0x5349_534D // "SISM"
     }
 }
 
@@ -147,9 +153,10 @@ extension RenditionPayload.BitmapChunk {
     /// The chunk whose 20-byte header (`KCBC`, 8 reserved bytes, row count, length) is at
     /// `cursor`, when the header and the length it states fit before `end`.
     static func read(_ file: UnsafeRawBufferPointer, at cursor: Int, end: Int) -> Self? {
-        guard cursor + 20 <= end, file.uint32BigEndian(at: cursor) == 0x4B43_4243,  // "KCBC"
-              let rows = file.uint32LittleEndian(at: cursor + 12), let size = file.uint32LittleEndian(at: cursor + 16),
-              Int(size) <= end - cursor - 20 else { return nil }
+        guard cursor + 20 <= end, file.uint32BigEndian(at: cursor) == 0x4B43_4243, // "KCBC"
+            let rows = file.uint32LittleEndian(at: cursor + 12), let size = file.uint32LittleEndian(at: cursor + 16),
+            Int(size) <= end - cursor - 20
+        else { return nil }
         return Self(offset: cursor + 20, length: Int(size), rows: Int(rows))
     }
 }
@@ -158,7 +165,8 @@ extension RenditionPayload.MultisizeEntry {
     /// The 12-byte entry at `offset`: width, height (4 bytes each), slot index and idiom (2 each).
     package static func read(_ file: UnsafeRawBufferPointer, at offset: Int) -> Self? {
         guard let width = file.uint32LittleEndian(at: offset), let height = file.uint32LittleEndian(at: offset + 4),
-              let slot = file.uint16LittleEndian(at: offset + 8), let idiom = file.uint16LittleEndian(at: offset + 10) else { return nil }
+            let slot = file.uint16LittleEndian(at: offset + 8), let idiom = file.uint16LittleEndian(at: offset + 10)
+        else { return nil }
         return Self(width: width, height: height, index: slot, idiom: CompiledIdiom(rawValue: idiom))
     }
 }

@@ -41,26 +41,28 @@ public enum RenditionProperty: Hashable, Sendable {
     /// Decodes one TLV of a property list: a type this reader does not know, or a value too short
     /// for its type, is kept as `unknown`.
     package init(_ raw: RawRenditionProperty) {
-        let value = raw.value, length = value.count
+        let value = raw.value
+        let length = value.count
         func word(_ index: Int) -> UInt32? { raw.word(index) }
         func rectangle(from index: Int) -> Rectangle? {
             guard let x = word(index), let y = word(index + 1), let width = word(index + 2), let height = word(index + 3) else { return nil }
             return Rectangle(x: x, y: y, width: width, height: height)
         }
-        let decoded: RenditionProperty? = switch raw.type {
-        case 1001:
-            word(0).flatMap { count in
-                Int(count) <= (length - 4) / 16 ? .slices((0..<Int(count)).compactMap { rectangle(from: 1 + 4 * $0) }) : nil
+        let decoded: RenditionProperty? =
+            switch raw.type {
+            case 1001:
+                word(0).flatMap { count in
+                    Int(count) <= (length - 4) / 16 ? .slices((0..<Int(count)).compactMap { rectangle(from: 1 + 4 * $0) }) : nil
+                }
+            case 1003: .metrics((0..<(length / 4)).compactMap(word))
+            case 1004: word(0).flatMap { mode in value.float32LittleEndian(at: 4).map { .blendModeAndOpacity(blendMode: mode, opacity: $0) } }
+            case 1005: raw.utiBytes.map { .uti(String(decoding: $0, as: UTF8.self)) }
+            case 1006: word(0).map(RenditionProperty.exifOrientation)
+            case 1007: word(0).map(RenditionProperty.bytesPerRow)
+            case 1010: raw.internalReference.map { .internalReference(frame: $0.frame, layout: $0.layout, key: $0.key(in: value)) }
+            case 1011: rectangle(from: 0).map(RenditionProperty.alphaCroppedFrame)
+            default: nil
             }
-        case 1003: .metrics((0..<(length / 4)).compactMap(word))
-        case 1004: word(0).flatMap { mode in value.float32LittleEndian(at: 4).map { .blendModeAndOpacity(blendMode: mode, opacity: $0) } }
-        case 1005: raw.utiBytes.map { .uti(String(decoding: $0, as: UTF8.self)) }
-        case 1006: word(0).map(RenditionProperty.exifOrientation)
-        case 1007: word(0).map(RenditionProperty.bytesPerRow)
-        case 1010: raw.internalReference.map { .internalReference(frame: $0.frame, layout: $0.layout, key: $0.key(in: value)) }
-        case 1011: rectangle(from: 0).map(RenditionProperty.alphaCroppedFrame)
-        default: nil
-        }
         self = decoded ?? .unknown(type: raw.type, offset: raw.offset, length: length)
     }
 }
@@ -92,12 +94,14 @@ package struct RawRenditionProperty {
     /// bytes of padding, the frame, the packed image's layout (2 bytes), the length in bytes of
     /// its key (4), then the key. Nil for another type or a value too short for what it states.
     package var internalReference: InternalReference? {
-        guard type == 1010, value.count >= 30, value.uint32BigEndian(at: 0) == 0x4B4C_4E49,  // "KLNI"
-              let x = word(2), let y = word(3), let width = word(4), let height = word(5),
-              let layout = value.uint16LittleEndian(at: 24), let keyLength = value.uint32LittleEndian(at: 26),
-              Int(keyLength) <= value.count - 30 else { return nil }
-        return InternalReference(frame: RenditionProperty.Rectangle(x: x, y: y, width: width, height: height),
-                                 layout: RenditionLayout(rawValue: layout), keyLength: Int(keyLength))
+        guard type == 1010, value.count >= 30, value.uint32BigEndian(at: 0) == 0x4B4C_4E49, // "KLNI"
+            let x = word(2), let y = word(3), let width = word(4), let height = word(5),
+            let layout = value.uint16LittleEndian(at: 24), let keyLength = value.uint32LittleEndian(at: 26),
+            Int(keyLength) <= value.count - 30
+        else { return nil }
+        return InternalReference(
+            frame: RenditionProperty.Rectangle(x: x, y: y, width: width, height: height),
+            layout: RenditionLayout(rawValue: layout), keyLength: Int(keyLength))
     }
 
     package struct InternalReference {
@@ -111,7 +115,8 @@ package struct RawRenditionProperty {
             var key: [CARFacet.Attribute] = []
             for pair in 0..<(keyLength / 4) {
                 guard let attribute = value.uint16LittleEndian(at: 30 + 4 * pair),
-                      let number = value.uint16LittleEndian(at: 32 + 4 * pair), attribute != 0 || number != 0 else { break }
+                    let number = value.uint16LittleEndian(at: 32 + 4 * pair), attribute != 0 || number != 0
+                else { break }
                 key.append(CARFacet.Attribute(attribute: RenditionAttribute(rawValue: UInt32(attribute)), value: number))
             }
             return key
@@ -130,13 +135,17 @@ package struct RenditionPropertyList: Sequence {
 
     /// The list of `length` bytes at `offset` of `file`, walked once to check that every TLV
     /// lies inside it. `structure` names the rendition, for errors.
-    package static func checked(_ file: UnsafeRawBufferPointer, offset: Int, length: Int, structure: @autoclosure () -> String) throws(CompiledCatalogError) -> Self {
+    package static func checked(_ file: UnsafeRawBufferPointer, offset: Int, length: Int, structure: @autoclosure () -> String) throws(CompiledCatalogError)
+        -> Self
+    {
         let list = Self(bytes: file.window(offset: offset, length: length) ?? UnsafeRawBufferPointer(start: nil, count: 0), offset: offset)
-        var walk = list.makeIterator(), count = 0
+        var walk = list.makeIterator()
+        var count = 0
         while walk.next() != nil { count += 1 }
         guard walk.cursor == length else {
-            throw CompiledCatalogError(.malformed, "\(structure()) property \(count)", at: offset + walk.cursor,
-                                       "runs past the end of the property list (\(length) bytes)")
+            throw CompiledCatalogError(
+                .malformed, "\(structure()) property \(count)", at: offset + walk.cursor,
+                "runs past the end of the property list (\(length) bytes)")
         }
         return list
     }
@@ -151,7 +160,8 @@ package struct RenditionPropertyList: Sequence {
         package mutating func next() -> RawRenditionProperty? {
             let bytes = list.bytes
             guard cursor < bytes.count, let type = bytes.uint32LittleEndian(at: cursor), let size = bytes.uint32LittleEndian(at: cursor + 4),
-                  Int(size) <= bytes.count - cursor - 8, let value = bytes.window(offset: cursor + 8, length: Int(size)) else { return nil }
+                Int(size) <= bytes.count - cursor - 8, let value = bytes.window(offset: cursor + 8, length: Int(size))
+            else { return nil }
             defer { cursor += 8 + Int(size) }
             return RawRenditionProperty(type: type, offset: list.offset + cursor + 8, value: value)
         }

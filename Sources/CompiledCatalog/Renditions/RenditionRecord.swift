@@ -22,8 +22,9 @@ package struct RenditionRecord: Sendable {
         let file = store.bytes.bytes
         let keyBlock = try store.block(entry.keyBlock, for: "RENDITIONS entry \(position) key")
         guard keyBlock.length >= keyCount * 2 else {
-            throw CompiledCatalogError(.malformed, "RENDITIONS entry \(position) key (block \(entry.keyBlock))", at: keyBlock.offset,
-                                       "has \(keyBlock.length) bytes, fewer than the \(keyCount) attributes of the key format need")
+            throw CompiledCatalogError(
+                .malformed, "RENDITIONS entry \(position) key (block \(entry.keyBlock))", at: keyBlock.offset,
+                "has \(keyBlock.length) bytes, fewer than the \(keyCount) attributes of the key format need")
         }
         let block = try store.block(entry.valueBlock, for: "RENDITIONS entry \(position) value")
         let at = block.offset
@@ -33,19 +34,22 @@ package struct RenditionRecord: Sendable {
         // `store.block` checked that the block lies inside the file, so once it is known to be
         // as long as a header, every field of the header can be read.
         guard block.length >= Rendition.headerLength, file.uint32BigEndian(at: at) == Self.headerTag,
-              let propertiesLength = file.uint32LittleEndian(at: at + 168), let dataLength = file.uint32LittleEndian(at: at + 180)
+            let propertiesLength = file.uint32LittleEndian(at: at + 168), let dataLength = file.uint32LittleEndian(at: at + 180)
         else {
-            throw CompiledCatalogError(.malformed, structure(), at: at,
-                                       "is not a CSI header ('CTSI' and \(Rendition.headerLength) bytes expected, \(block.length) bytes)")
+            throw CompiledCatalogError(
+                .malformed, structure(), at: at,
+                "is not a CSI header ('CTSI' and \(Rendition.headerLength) bytes expected, \(block.length) bytes)")
         }
         // Both lengths are 32-bit, so their sum cannot overflow an Int.
         guard Int(propertiesLength) + Int(dataLength) <= block.length - Rendition.headerLength else {
-            throw CompiledCatalogError(.malformed, structure(), at: at,
-                                       "says \(propertiesLength) bytes of properties and \(dataLength) of data, more than its \(block.length) bytes hold")
+            throw CompiledCatalogError(
+                .malformed, structure(), at: at,
+                "says \(propertiesLength) bytes of properties and \(dataLength) of data, more than its \(block.length) bytes hold")
         }
         _ = try RenditionPropertyList.checked(file, offset: at + Rendition.headerLength, length: Int(propertiesLength), structure: structure())
-        payload = try RenditionPayload.locate(file, offset: at + Rendition.headerLength + Int(propertiesLength), length: Int(dataLength),
-                                              structure: structure())
+        payload = try RenditionPayload.locate(
+            file, offset: at + Rendition.headerLength + Int(propertiesLength), length: Int(dataLength),
+            structure: structure())
         keyOffset = keyBlock.offset
         valueOffset = at
         self.propertiesLength = Int(propertiesLength)

@@ -89,24 +89,24 @@ public struct PixelFormat: RawRepresentable, Hashable, Sendable, CustomStringCon
     /// 0: no pixel format (colours, references).
     public static let none = Self(rawValue: 0)
     /// `ARGB`: 8-bit premultiplied BGRA in memory order.
-    public static let argb = Self(rawValue: 0x4152_4742)  // "ARGB"
+    public static let argb = Self(rawValue: 0x4152_4742) // "ARGB"
     /// Grey and alpha, 8 and 16 bits (`BitmapPixelFormat.grayAlpha8`, `.grayAlpha16`); `GRAY`, grey
     /// alone, is `BitmapPixelFormat.gray8`.
-    public static let grayAlpha8 = Self(rawValue: 0x4741_3820)  // "GA8 "
+    public static let grayAlpha8 = Self(rawValue: 0x4741_3820) // "GA8 "
     /// `GA16`: 16-bit grey and alpha.
-    public static let grayAlpha16 = Self(rawValue: 0x4741_3136)  // "GA16"
+    public static let grayAlpha16 = Self(rawValue: 0x4741_3136) // "GA16"
     /// `RGB5`: 5 bits per colour component.
-    public static let rgb555 = Self(rawValue: 0x5247_4235)  // "RGB5"
+    public static let rgb555 = Self(rawValue: 0x5247_4235) // "RGB5"
     /// `RGBW`: 16-bit extended-range colour.
-    public static let rgbw = Self(rawValue: 0x5247_4257)  // "RGBW"
+    public static let rgbw = Self(rawValue: 0x5247_4257) // "RGBW"
     /// `PDF `: a vector PDF.
-    public static let pdf = Self(rawValue: 0x5044_4620)  // "PDF "
+    public static let pdf = Self(rawValue: 0x5044_4620) // "PDF "
     /// `JPEG`: a JPEG file, kept as is.
-    public static let jpeg = Self(rawValue: 0x4A50_4547)  // "JPEG"
+    public static let jpeg = Self(rawValue: 0x4A50_4547) // "JPEG"
     /// `HEIF`: a HEIF file, kept as is.
-    public static let heif = Self(rawValue: 0x4845_4946)  // "HEIF"
+    public static let heif = Self(rawValue: 0x4845_4946) // "HEIF"
     /// `DATA`: a data file.
-    public static let data = Self(rawValue: 0x4441_5441)  // "DATA"
+    public static let data = Self(rawValue: 0x4441_5441) // "DATA"
 
     /// The formats named above: the ones whose names the assetutil document renders once.
     package static let named: [PixelFormat] = [.none, .argb, .grayAlpha8, .grayAlpha16, .rgb555, .rgbw, .pdf, .jpeg, .heif, .data]

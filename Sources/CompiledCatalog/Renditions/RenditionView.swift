@@ -23,8 +23,9 @@ package struct RenditionView {
         // What makes the unchecked reads below safe: the record was made against these bytes,
         // after checking that the header and the key's values lie inside them. Checked again
         // here, once per view, so a view over other bytes stops instead of reading outside.
-        precondition(file.contains(offset: record.valueOffset, length: Rendition.headerLength)
-            && file.contains(offset: record.keyOffset, length: 2 * keyCount), "a rendition record read against other bytes")
+        precondition(
+            file.contains(offset: record.valueOffset, length: Rendition.headerLength)
+                && file.contains(offset: record.keyOffset, length: 2 * keyCount), "a rendition record read against other bytes")
         self.file = file
         self.record = record
         self.keyCount = keyCount
@@ -69,9 +70,10 @@ package struct RenditionView {
     /// The property list, checked to lie inside the value block when the record was made.
     package var properties: RenditionPropertyList {
         // The record checked this range, so the window is never empty for a non-empty list.
-        RenditionPropertyList(bytes: file.window(offset: record.valueOffset + Rendition.headerLength, length: record.propertiesLength)
-                                  ?? UnsafeRawBufferPointer(start: nil, count: 0),
-                              offset: record.valueOffset + Rendition.headerLength)
+        RenditionPropertyList(
+            bytes: file.window(offset: record.valueOffset + Rendition.headerLength, length: record.propertiesLength)
+                ?? UnsafeRawBufferPointer(start: nil, count: 0),
+            offset: record.valueOffset + Rendition.headerLength)
     }
 
     @inlinable package var payload: RenditionPayload.Shape { record.payload }
@@ -88,7 +90,8 @@ package struct RenditionView {
     /// The image's pixel size: the CSI header's, or where that is 0x0 (a JPEG stored as it is), the
     /// size of its one slice, as assetutil prints it.
     package var pixelSize: (width: UInt32, height: UInt32) {
-        let width = self.width, height = self.height
+        let width = self.width
+        let height = self.height
         guard width == 0 && height == 0 else { return (width, height) }
         for property in properties where property.type == 1001 {
             guard property.word(0) == 1, let sliceWidth = property.word(3), let sliceHeight = property.word(4) else { break }

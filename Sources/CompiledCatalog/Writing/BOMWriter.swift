@@ -77,7 +77,9 @@ package struct BOMWriter {
     }
 
     /// Adds a block whose bytes lie at `range` of the spool `write(_:spool:)` is given; returns its number.
-    package mutating func appendSpooled(_ range: Range<Int>, for structure: @autoclosure () -> String = "a spooled block") throws(CompiledCatalogError) -> UInt32 {
+    package mutating func appendSpooled(_ range: Range<Int>, for structure: @autoclosure () -> String = "a spooled block") throws(CompiledCatalogError)
+        -> UInt32
+    {
         try reserve(range.count, for: structure())
         blocks.append(.spooled(range))
         return UInt32(blocks.count - 1)
@@ -87,8 +89,10 @@ package struct BOMWriter {
     private mutating func reserve(_ length: Int, for structure: @autoclosure () -> String) throws(CompiledCatalogError) {
         blocksLength += length
         if let limit, Self.firstBlockOffset + blocksLength + 8 * (blocks.count + 1) > limit {
-            throw CompiledCatalogError(.malformed, structure(), "would bring the written file past \(limit) bytes, the bound for a file of \(source.count) " +
-                                       "(its structures point at the same bytes many times over)")
+            throw CompiledCatalogError(
+                .malformed, structure(),
+                "would bring the written file past \(limit) bytes, the bound for a file of \(source.count) "
+                    + "(its structures point at the same bytes many times over)")
         }
     }
 
@@ -100,8 +104,9 @@ package struct BOMWriter {
         let block = try store.block(index, for: structure())
         copiedLength += block.length
         guard copiedLength <= source.count else {
-            throw CompiledCatalogError(.malformed, structure(), at: block.offset,
-                                       "overlaps other blocks: copying it brings the copies past the file's \(source.count) bytes")
+            throw CompiledCatalogError(
+                .malformed, structure(), at: block.offset,
+                "overlaps other blocks: copying it brings the copies past the file's \(source.count) bytes")
         }
         try reserve(block.length, for: structure())
         blocks.append(.copied(offset: block.offset, length: block.length))
@@ -137,9 +142,12 @@ package struct BOMWriter {
         let entriesPerNode = (nodeSize - BOMTree.nodeHeaderLength) / 8
         // Leaves first (an empty tree is one empty leaf), numbered in a row so links are known.
         var level: [(block: UInt32, lastKey: UInt32)] = []
-        let chunks = entries.isEmpty ? [[]] : stride(from: 0, to: entries.count, by: entriesPerNode).map {
-            Array(entries[$0..<min($0 + entriesPerNode, entries.count)])
-        }
+        let chunks =
+            entries.isEmpty
+            ? [[]]
+            : stride(from: 0, to: entries.count, by: entriesPerNode).map {
+                Array(entries[$0..<min($0 + entriesPerNode, entries.count)])
+            }
         var pairs = chunks.map { chunk in chunk.map { (first: $0.valueBlock, second: $0.keyBlock) } }
         var isLeaf = true
         while true {
@@ -159,8 +167,8 @@ package struct BOMWriter {
             isLeaf = false
         }
         var header: [UInt8] = Array("tree".utf8)
-        header.appendBigEndian(UInt32(1))                    // version
-        header.appendBigEndian(level[0].block)          // root
+        header.appendBigEndian(UInt32(1)) // version
+        header.appendBigEndian(level[0].block) // root
         header.appendBigEndian(UInt32(nodeSize))
         header.appendBigEndian(UInt32(entries.count))
         switch style {
@@ -231,7 +239,7 @@ package struct BOMWriter {
         let variablesOffset = Self.firstBlockOffset + blocksLength
         let tableOffset = variablesOffset + variablesLength
         head.appendBigEndian(UInt32(1))
-        head.appendBigEndian(UInt32(blocks.count - 1))  // blocks in use, the null block aside
+        head.appendBigEndian(UInt32(blocks.count - 1)) // blocks in use, the null block aside
         head.appendBigEndian(UInt32(tableOffset))
         head.appendBigEndian(UInt32(tableLength))
         head.appendBigEndian(UInt32(variablesOffset))
@@ -271,7 +279,7 @@ package struct BOMWriter {
             tail.appendBigEndian(UInt32(offset))
             tail.appendBigEndian(UInt32(block.length))
         }
-        tail.appendBigEndian(UInt32(0))  // no free blocks
+        tail.appendBigEndian(UInt32(0)) // no free blocks
         try send(tail)
     }
 }

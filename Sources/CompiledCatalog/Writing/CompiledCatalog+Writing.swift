@@ -95,7 +95,8 @@ private struct CompiledCatalogWriter {
         // come on top, so the whole file is held to it once more.
         let bound = store.bytes.count + BOMWriter.overheadBeyondSource
         guard writer.length <= bound else {
-            throw CompiledCatalogError(.malformed, "the thinned file", "would be \(writer.length) bytes, past \(bound), the bound for a file of \(store.bytes.count)")
+            throw CompiledCatalogError(
+                .malformed, "the thinned file", "would be \(writer.length) bytes, past \(bound), the bound for a file of \(store.bytes.count)")
         }
     }
 
@@ -128,8 +129,10 @@ private struct CompiledCatalogWriter {
         var entries: [BOMTree.Entry] = []
         for (position, entry) in (tree?.entries ?? []).enumerated() where position < catalog.facets.count {
             guard let identifier = catalog.facets[position].nameIdentifier, identifiers.contains(identifier) else { continue }
-            entries.append(BOMTree.Entry(keyBlock: try writer.copy(block: entry.keyBlock, from: store, for: "FACETKEYS entry \(position) key"),
-                                         valueBlock: try writer.copy(block: entry.valueBlock, from: store, for: "FACETKEYS entry \(position) value")))
+            entries.append(
+                BOMTree.Entry(
+                    keyBlock: try writer.copy(block: entry.keyBlock, from: store, for: "FACETKEYS entry \(position) key"),
+                    valueBlock: try writer.copy(block: entry.valueBlock, from: store, for: "FACETKEYS entry \(position) value")))
         }
         return try writer.appendTree(entries)
     }
@@ -154,8 +157,10 @@ private struct CompiledCatalogWriter {
             if let earlier = rebuilt[entry] {
                 value = earlier
             } else if Int(entry.valueBlock) < store.blocks.count,
-               let masks = CARBitmapKeyMasks(store.bytes, block: try store.block(entry.valueBlock, for: "BITMAPKEYS entry \(position) value"),
-                                             attributeCount: attributeCount) {
+                let masks = CARBitmapKeyMasks(
+                    store.bytes, block: try store.block(entry.valueBlock, for: "BITMAPKEYS entry \(position) value"),
+                    attributeCount: attributeCount)
+            {
                 value = try writer.append(masks.rebuilt(all: allMasks, kept: keptMasks).bytes, for: "BITMAPKEYS entry \(position) value")
                 rebuilt[entry] = value
             } else {
@@ -170,7 +175,8 @@ private struct CompiledCatalogWriter {
     private mutating func copied(_ variable: BOMStore.Variable) throws(CompiledCatalogError) -> UInt32 {
         let block = try store.block(variable.blockIndex, for: "variable '\(variable.name)'")
         guard block.length >= BOMTree.headerLength, store.bytes.matches("tree", at: block.offset),
-              let tree = try BOMTree(store, named: variable.name) else {
+            let tree = try BOMTree(store, named: variable.name)
+        else {
             return try writer.copy(block: variable.blockIndex, from: store, for: "variable '\(variable.name)'")
         }
         var entries: [BOMTree.Entry] = []
@@ -178,7 +184,8 @@ private struct CompiledCatalogWriter {
         for (position, entry) in tree.entries.enumerated() {
             let structure = "\(variable.name) entry \(position)"
             // Both fields name blocks (a field naming no block of the file is a number, kept as it is).
-            entries.append(BOMTree.Entry(keyBlock: try field(entry.keyBlock, structure + " key"), valueBlock: try field(entry.valueBlock, structure + " value")))
+            entries.append(
+                BOMTree.Entry(keyBlock: try field(entry.keyBlock, structure + " key"), valueBlock: try field(entry.valueBlock, structure + " value")))
         }
         return try writer.appendTree(entries)
     }

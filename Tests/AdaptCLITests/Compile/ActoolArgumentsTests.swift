@@ -5,12 +5,13 @@ import Testing
 @Suite struct ActoolArgumentsTests {
     /// Xcode 16's CompileAssetCatalog for an iOS app (a GitHub Actions build log).
     @Test func parsesXcodesIOSCommandLine() throws {
-        let arguments = try ActoolArguments(parsing: """
-            --output-format human-readable-text --notices --warnings --export-dependency-info /d/assetcatalog_dependencies \
-            --output-partial-info-plist /d/assetcatalog_generated_info.plist --app-icon AppIcon --compress-pngs \
-            --enable-on-demand-resources YES --development-region en --target-device iphone --target-device ipad \
-            --minimum-deployment-target 18.0 --platform iphoneos --compile /d/App.app /s/Resources/Assets.xcassets
-            """.split(separator: " ").map(String.init))
+        let arguments = try ActoolArguments(
+            parsing: """
+                --output-format human-readable-text --notices --warnings --export-dependency-info /d/assetcatalog_dependencies \
+                --output-partial-info-plist /d/assetcatalog_generated_info.plist --app-icon AppIcon --compress-pngs \
+                --enable-on-demand-resources YES --development-region en --target-device iphone --target-device ipad \
+                --minimum-deployment-target 18.0 --platform iphoneos --compile /d/App.app /s/Resources/Assets.xcassets
+                """.split(separator: " ").map(String.init))
         #expect(arguments.inputs == ["/s/Resources/Assets.xcassets"])
         #expect(arguments.compileDirectory == "/d/App.app")
         #expect(arguments.platform == .iphoneos)
@@ -21,29 +22,32 @@ import Testing
         #expect(arguments.dependencyInfo == "/d/assetcatalog_dependencies")
         #expect(arguments.outputFormat == .humanReadableText)
         #expect(arguments.sections == .init(warnings: true, notices: true))
-        #expect(arguments.ignoredFlags == [
-            .init(flag: .compressPNGs, value: nil), .init(flag: .enableOnDemandResources, value: "YES"),
-            .init(flag: .developmentRegion, value: "en"),
-        ])
+        #expect(
+            arguments.ignoredFlags == [
+                .init(flag: .compressPNGs, value: nil), .init(flag: .enableOnDemandResources, value: "YES"),
+                .init(flag: .developmentRegion, value: "en"),
+            ])
         try arguments.checkCompileInputs()
     }
 
     /// Xcode 26's asset-symbol pass for a macOS app: every symbol flag accepted and set aside.
     @Test func parsesXcodesAssetSymbolCommandLine() throws {
-        let arguments = try ActoolArguments(parsing: """
-            /s/Assets.xcassets --compile /d/Resources --output-format human-readable-text --notices --warnings \
-            --export-dependency-info /d/deps --output-partial-info-plist /d/info.plist --app-icon AppIcon \
-            --accent-color AccentColor --enable-on-demand-resources NO --development-region en --target-device mac \
-            --minimum-deployment-target 26.2 --platform macosx --bundle-identifier Siji.FeishuSpeech \
-            --generate-swift-asset-symbols /d/GeneratedAssetSymbols.swift --generate-objc-asset-symbols /d/GeneratedAssetSymbols.h \
-            --generate-asset-symbol-index /d/GeneratedAssetSymbols-Index.plist
-            """.split(separator: " ").map(String.init))
+        let arguments = try ActoolArguments(
+            parsing: """
+                /s/Assets.xcassets --compile /d/Resources --output-format human-readable-text --notices --warnings \
+                --export-dependency-info /d/deps --output-partial-info-plist /d/info.plist --app-icon AppIcon \
+                --accent-color AccentColor --enable-on-demand-resources NO --development-region en --target-device mac \
+                --minimum-deployment-target 26.2 --platform macosx --bundle-identifier Siji.FeishuSpeech \
+                --generate-swift-asset-symbols /d/GeneratedAssetSymbols.swift --generate-objc-asset-symbols /d/GeneratedAssetSymbols.h \
+                --generate-asset-symbol-index /d/GeneratedAssetSymbols-Index.plist
+                """.split(separator: " ").map(String.init))
         #expect(arguments.platform == .macosx)
         #expect(arguments.accentColor == "AccentColor")
-        #expect(arguments.ignoredFlags.map(\.flag) == [
-            .enableOnDemandResources, .developmentRegion, .bundleIdentifier, .generateSwiftAssetSymbols,
-            .generateObjCAssetSymbols, .generateAssetSymbolIndex,
-        ])
+        #expect(
+            arguments.ignoredFlags.map(\.flag) == [
+                .enableOnDemandResources, .developmentRegion, .bundleIdentifier, .generateSwiftAssetSymbols,
+                .generateObjCAssetSymbols, .generateAssetSymbolIndex,
+            ])
     }
 
     /// Chromium's compile_car.py writes every value after `=`; actool takes both forms alike.
@@ -63,8 +67,11 @@ import Testing
         #expect(joined == separate)
         #expect(joined.inputs == ["/s/Assets.xcassets", "/t/AppIcon.icon"])
         #expect(joined.includeAllAppIcons)
-        #expect(joined.ignoredFlags == [.init(flag: .lightweightAssetRuntimeMode, value: "enabled"),
-                                        .init(flag: .enableIconStackFallbackGeneration, value: "disabled")])
+        #expect(
+            joined.ignoredFlags == [
+                .init(flag: .lightweightAssetRuntimeMode, value: "enabled"),
+                .init(flag: .enableIconStackFallbackGeneration, value: "disabled"),
+            ])
     }
 
     /// Each flag parses with its arity; exactly the flags that change nothing are set aside.
@@ -89,9 +96,13 @@ import Testing
     }
 
     @Test func anUnknownPlatformNamesTheValueAndTheList() {
-        #expect(throws: ActoolUsageError.invalidValue(flag: .platform, value: "iphone", expected: [
-            "iphoneos", "iphonesimulator", "appletvos", "appletvsimulator", "watchos", "watchsimulator", "macosx", "xros", "xrsimulator",
-        ])) { try ActoolArguments(parsing: ["--platform", "iphone"]) }
+        #expect(
+            throws: ActoolUsageError.invalidValue(
+                flag: .platform, value: "iphone",
+                expected: [
+                    "iphoneos", "iphonesimulator", "appletvos", "appletvsimulator", "watchos", "watchsimulator", "macosx", "xros", "xrsimulator",
+                ])
+        ) { try ActoolArguments(parsing: ["--platform", "iphone"]) }
         let message = ActoolUsageError.invalidValue(flag: .platform, value: "iphone", expected: CompilePlatform.allCases.map(\.rawValue)).message
         #expect(message.contains("'iphone'") && message.contains("--platform") && message.contains("xrsimulator"))
     }
@@ -128,8 +139,11 @@ import Testing
         #expect(arguments.targetDevices == [.ipad])
         #expect(arguments.alternateAppIcons == ["Dark", "Light"])
         #expect(arguments.inputs == ["Assets.xcassets/"])
-        #expect(arguments.ignoredFlags == [.init(flag: .compressPNGs, value: nil), .init(flag: .includeLanguage, value: "en"),
-                                           .init(flag: .includeLanguage, value: "de")])
+        #expect(
+            arguments.ignoredFlags == [
+                .init(flag: .compressPNGs, value: nil), .init(flag: .includeLanguage, value: "en"),
+                .init(flag: .includeLanguage, value: "de"),
+            ])
     }
 
     @Test func compilingNeedsAnInputAndAnOutputFolder() throws {

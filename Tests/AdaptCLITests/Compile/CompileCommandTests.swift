@@ -1,9 +1,9 @@
+import AdaptSupport
 import AdaptiveAssets
 import AssetCatalog
-import CatalogFixtures
-import AdaptSupport
-import CompiledCatalog
 import CPNGSupport
+import CatalogFixtures
+import CompiledCatalog
 import Foundation
 import Testing
 
@@ -16,28 +16,39 @@ import Testing
         let fixture = try TemporaryCatalog()
         let light = PNGFixture.png(width: 20, height: 10, alpha: true, color: [200, 80, 40])
         let dark = PNGFixture.png(width: 20, height: 10, alpha: true, color: [20, 40, 200])
-        try fixture.addSet("Logo.imageset", entries: [
-            ["idiom": "universal", "scale": "1x", "filename": "logo.png"],
-            ["idiom": "universal", "scale": "2x", "filename": "logo@2x.png"],
-            ["idiom": "universal", "scale": "3x", "filename": "logo@3x.png"],
-            ["idiom": "universal", "scale": "2x", "filename": "logo-dark@2x.png", "appearances": [["appearance": "luminosity", "value": "dark"]]],
-            ["idiom": "iphone", "scale": "3x", "filename": "logo-phone@3x.png"],
-        ], files: [])
+        try fixture.addSet(
+            "Logo.imageset",
+            entries: [
+                ["idiom": "universal", "scale": "1x", "filename": "logo.png"],
+                ["idiom": "universal", "scale": "2x", "filename": "logo@2x.png"],
+                ["idiom": "universal", "scale": "3x", "filename": "logo@3x.png"],
+                ["idiom": "universal", "scale": "2x", "filename": "logo-dark@2x.png", "appearances": [["appearance": "luminosity", "value": "dark"]]],
+                ["idiom": "iphone", "scale": "3x", "filename": "logo-phone@3x.png"],
+            ], files: [])
         for file in ["logo.png", "logo@2x.png", "logo@3x.png", "logo-phone@3x.png"] { try fixture.write(light, to: "Logo.imageset/" + file) }
         try fixture.write(dark, to: "Logo.imageset/logo-dark@2x.png")
-        try fixture.addSet("Brand.colorset", entries: [
-            ["idiom": "universal", "color": ["color-space": "srgb", "components": ["red": "0.200", "green": "0.400", "blue": "0.900", "alpha": "1.000"]]],
-            ["idiom": "universal", "appearances": [["appearance": "luminosity", "value": "dark"]],
-             "color": ["color-space": "display-p3", "components": ["red": "255", "green": "128", "blue": "0x40", "alpha": "1.000"]]],
-        ])
+        try fixture.addSet(
+            "Brand.colorset",
+            entries: [
+                [
+                    "idiom": "universal",
+                    "color": ["color-space": "srgb", "components": ["red": "0.200", "green": "0.400", "blue": "0.900", "alpha": "1.000"]],
+                ],
+                [
+                    "idiom": "universal", "appearances": [["appearance": "luminosity", "value": "dark"]],
+                    "color": ["color-space": "display-p3", "components": ["red": "255", "green": "128", "blue": "0x40", "alpha": "1.000"]],
+                ],
+            ])
         try fixture.addSet("Level.dataset", entries: [["idiom": "universal", "filename": "level.json"]])
         try fixture.write(Array(#"{"level": 1}"#.utf8), to: "Level.dataset/level.json")
-        try fixture.addSet("AppIcon.appiconset", entries: [
-            ["idiom": "iphone", "size": "60x60", "scale": "2x", "filename": "icon120.png"],
-            ["idiom": "iphone", "size": "60x60", "scale": "3x", "filename": "icon180.png"],
-            ["idiom": "ipad", "size": "76x76", "scale": "2x", "filename": "icon152.png"],
-            ["idiom": "ios-marketing", "size": "1024x1024", "scale": "1x", "filename": "icon1024.png"],
-        ])
+        try fixture.addSet(
+            "AppIcon.appiconset",
+            entries: [
+                ["idiom": "iphone", "size": "60x60", "scale": "2x", "filename": "icon120.png"],
+                ["idiom": "iphone", "size": "60x60", "scale": "3x", "filename": "icon180.png"],
+                ["idiom": "ipad", "size": "76x76", "scale": "2x", "filename": "icon152.png"],
+                ["idiom": "ios-marketing", "size": "1024x1024", "scale": "1x", "filename": "icon1024.png"],
+            ])
         for (file, side) in [("icon120.png", 120), ("icon180.png", 180), ("icon152.png", 152), ("icon1024.png", 1024)] {
             try fixture.write(PNGFixture.png(width: side, height: side), to: "AppIcon.appiconset/" + file)
         }
@@ -45,8 +56,11 @@ import Testing
     }
 
     static func compile(_ catalog: String, into folder: String, _ extra: [String] = []) throws -> AdaptRun {
-        try Adapt.run(["compile", catalog, "--compile", folder, "--platform", "iphoneos", "--minimum-deployment-target", "17.0",
-                       "--app-icon", "AppIcon", "--accent-color", "Brand", "--output-format", "human-readable-text", "--warnings"] + extra)
+        try Adapt.run(
+            [
+                "compile", catalog, "--compile", folder, "--platform", "iphoneos", "--minimum-deployment-target", "17.0",
+                "--app-icon", "AppIcon", "--accent-color", "Brand", "--output-format", "human-readable-text", "--warnings",
+            ] + extra)
     }
 
     @Test func writesTheCatalogTheIconsAndThePartialInfoPlist() throws {
@@ -72,7 +86,8 @@ import Testing
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: fixture.root + "/partial.plist")))
         let plist = try #require(try PlistLib.read([bytes]).first)
         guard case .dictionary(let root) = plist, case .dictionary(let icons)? = root["CFBundleIcons"],
-              case .dictionary(let primary)? = icons["CFBundlePrimaryIcon"] else {
+            case .dictionary(let primary)? = icons["CFBundlePrimaryIcon"]
+        else {
             Issue.record("the partial Info.plist has no CFBundleIcons.CFBundlePrimaryIcon: \(plist)")
             return
         }
@@ -158,7 +173,8 @@ import Testing
         try fixture.write(Array("%PDF-1.4".utf8), to: "Vector.imageset/v.pdf")
         let run = try Self.compile(fixture.path, into: fixture.root + "/Build")
         #expect(run.status == 0)
-        #expect(run.stderr.contains("Vector.imageset/Contents.json") && run.stderr.contains("v.pdf is not compiled") && run.stderr.contains("[compile.left-out]"))
+        #expect(
+            run.stderr.contains("Vector.imageset/Contents.json") && run.stderr.contains("v.pdf is not compiled") && run.stderr.contains("[compile.left-out]"))
         #expect(run.stdout.contains("/* com.apple.actool.document.warnings */"))
     }
 
@@ -175,8 +191,10 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: try Adapt.executable.path)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: link)
-        process.arguments = [fixture.path, "--compile", fixture.root + "/Build", "--platform", "iphoneos", "--minimum-deployment-target", "17.0",
-                             "--app-icon", "AppIcon"]
+        process.arguments = [
+            fixture.path, "--compile", fixture.root + "/Build", "--platform", "iphoneos", "--minimum-deployment-target", "17.0",
+            "--app-icon", "AppIcon",
+        ]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -198,7 +216,9 @@ import Testing
         }
         let filtered = try renditions(fixture.root + "/Phone/Assets.car")
         let sliced = try renditions(thinned + "/" + slice)
-        #expect(filtered == sliced, "compiled for the device only: \(filtered.subtracting(sliced).sorted()); thinned only: \(sliced.subtracting(filtered).sorted())")
+        #expect(
+            filtered == sliced, "compiled for the device only: \(filtered.subtracting(sliced).sorted()); thinned only: \(sliced.subtracting(filtered).sorted())"
+        )
         #expect(filtered.count < (try renditions(fixture.root + "/All/Assets.car")).count)
     }
 
@@ -219,8 +239,10 @@ import Testing
         #expect(try darkRenditions("12.4") == 2)
         #expect(try darkRenditions("13.0") == 2)
         let alone = try Self.compile(fixture.path, into: fixture.root + "/Alone", ["--filter-for-device-os-version", "12.4"])
-        #expect(alone.status == 0 && alone.stdout.contains("--filter-for-device-os-version changes nothing without --filter-for-device-model"), "\(alone.stdout)")
-        let wrong = try Self.compile(fixture.path, into: fixture.root + "/Wrong", ["--filter-for-device-model", "iPhone10,3", "--filter-for-device-os-version", "twelve"])
+        #expect(
+            alone.status == 0 && alone.stdout.contains("--filter-for-device-os-version changes nothing without --filter-for-device-model"), "\(alone.stdout)")
+        let wrong = try Self.compile(
+            fixture.path, into: fixture.root + "/Wrong", ["--filter-for-device-model", "iPhone10,3", "--filter-for-device-os-version", "twelve"])
         #expect(wrong.status == 2, "\(wrong.stderr)")
     }
 
@@ -244,8 +266,10 @@ import Testing
             ["idiom": "universal", "scale": "2x", "filename": "light.png", "appearances": [["appearance": "luminosity", "value": "light"]]],
             ["idiom": "universal", "scale": "2x", "filename": "dark.png", "appearances": [["appearance": "luminosity", "value": "dark"]]],
             ["idiom": "universal", "scale": "2x", "filename": "high.png", "appearances": [["appearance": "contrast", "value": "high"]]],
-            ["idiom": "universal", "scale": "2x", "filename": "dark-high.png",
-             "appearances": [["appearance": "luminosity", "value": "dark"], ["appearance": "contrast", "value": "high"]]],
+            [
+                "idiom": "universal", "scale": "2x", "filename": "dark-high.png",
+                "appearances": [["appearance": "luminosity", "value": "dark"], ["appearance": "contrast", "value": "high"]],
+            ],
             ["idiom": "iphone", "scale": "2x", "filename": "retina4.png", "subtype": "retina4"],
             ["idiom": "universal", "scale": "2x", "filename": "compact.png", "width-class": "compact", "height-class": "regular"],
             ["idiom": "universal", "scale": "2x", "filename": "memory.png", "memory": "2GB", "graphics-feature-set": "metal2v2"],
@@ -258,16 +282,19 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(!run.stderr.contains("[compile.left-out]"), "\(run.stderr)")
         let verify = try Adapt.run(["verify", output + "/Assets.car", "--source", fixture.path])
-        #expect(verify.status == 0 && verify.stdout.contains("11 source entries expected, 11 renditions: 0 missing, 0 different, 0 extra"),
-                "\(verify.stdout)\(verify.stderr)")
+        #expect(
+            verify.status == 0 && verify.stdout.contains("11 source entries expected, 11 renditions: 0 missing, 0 different, 0 extra"),
+            "\(verify.stdout)\(verify.stderr)")
     }
 
     /// Flags that change actool's output are applied or said not to be, never dropped quietly.
     @Test func outputFlagsAreAppliedOrNamed() throws {
         let fixture = try Self.catalog()
-        let run = try Self.compile(fixture.path, into: fixture.root + "/Build", [
-            "--widget-background-color", "Brand", "--output-partial-info-plist", fixture.root + "/partial.plist", "--print-contents",
-        ])
+        let run = try Self.compile(
+            fixture.path, into: fixture.root + "/Build",
+            [
+                "--widget-background-color", "Brand", "--output-partial-info-plist", fixture.root + "/partial.plist", "--print-contents",
+            ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("--print-contents is accepted, but adapt compile does not apply it yet"), "\(run.stdout)")
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: fixture.root + "/partial.plist")))
@@ -284,8 +311,10 @@ import Testing
     @Test func jsonDocumentListsWhatWasWritten() throws {
         let fixture = try Self.catalog()
         let output = fixture.root + "/Build"
-        let run = try Adapt.run(["compile", fixture.path, "--compile", output, "--platform", "iphoneos", "--minimum-deployment-target", "17.0",
-                                 "--app-icon", "AppIcon", "--format", "json"])
+        let run = try Adapt.run([
+            "compile", fixture.path, "--compile", output, "--platform", "iphoneos", "--minimum-deployment-target", "17.0",
+            "--app-icon", "AppIcon", "--format", "json",
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         let document = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
         #expect((document?["outputFiles"] as? [String])?.contains(output + "/Assets.car") == true, "\(run.stdout)")
@@ -312,12 +341,15 @@ import Testing
         let fixture = try TemporaryCatalog()
         var entries: [JSONValue] = []
         for (number, entry) in launchEntries.enumerated() {
-            var json: JSONObject = ["orientation": .string(entry.0), "idiom": .string(entry.1), "extent": "full-screen", "scale": .string("\(entry.4)x"),
-                                    "filename": .string("launch\(number).png")]
+            var json: JSONObject = [
+                "orientation": .string(entry.0), "idiom": .string(entry.1), "extent": "full-screen", "scale": .string("\(entry.4)x"),
+                "filename": .string("launch\(number).png"),
+            ]
             if let version = entry.2 { json["minimum-system-version"] = .string(version) }
             if let subtype = entry.3 { json["subtype"] = .string(subtype) }
             entries.append(.object(json))
-            try fixture.write(PNGFixture.png(width: entry.5, height: entry.6, color: [UInt8(number * 20), 90, 30]), to: "LaunchImage.launchimage/launch\(number).png")
+            try fixture.write(
+                PNGFixture.png(width: entry.5, height: entry.6, color: [UInt8(number * 20), 90, 30]), to: "LaunchImage.launchimage/launch\(number).png")
         }
         try fixture.addSet("LaunchImage.launchimage", entries: entries)
         return fixture
@@ -332,15 +364,18 @@ import Testing
     @Test func launchImagesAreWrittenAsActoolNamesThem() throws {
         let fixture = try Self.launchCatalog()
         let output = fixture.root + "/Build"
-        let run = try Adapt.run(["compile", fixture.path, "--compile", output, "--platform", "iphoneos", "--minimum-deployment-target", "9.0",
-                                 "--launch-image", "LaunchImage", "--output-partial-info-plist", fixture.root + "/partial.plist"])
+        let run = try Adapt.run([
+            "compile", fixture.path, "--compile", output, "--platform", "iphoneos", "--minimum-deployment-target", "9.0",
+            "--launch-image", "LaunchImage", "--output-partial-info-plist", fixture.root + "/partial.plist",
+        ])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         let written = try FileManager.default.contentsOfDirectory(atPath: output).sorted()
-        #expect(written == [
-            "Assets.car", "LaunchImage-1100-Portrait-2436h@3x.png", "LaunchImage-700-568h@2x.png", "LaunchImage-700-Landscape@2x~ipad.png",
-            "LaunchImage-700-Portrait@2x~ipad.png", "LaunchImage-700-Portrait~ipad.png", "LaunchImage-700@2x.png", "LaunchImage-800-667h@2x.png",
-            "LaunchImage-800-Landscape-736h@3x.png", "LaunchImage-800-Portrait-736h@3x.png", "LaunchImage.png",
-        ])
+        #expect(
+            written == [
+                "Assets.car", "LaunchImage-1100-Portrait-2436h@3x.png", "LaunchImage-700-568h@2x.png", "LaunchImage-700-Landscape@2x~ipad.png",
+                "LaunchImage-700-Portrait@2x~ipad.png", "LaunchImage-700-Portrait~ipad.png", "LaunchImage-700@2x.png", "LaunchImage-800-667h@2x.png",
+                "LaunchImage-800-Landscape-736h@3x.png", "LaunchImage-800-Portrait-736h@3x.png", "LaunchImage.png",
+            ])
         // Each file is its entry's image, unchanged.
         let source = try Data(contentsOf: URL(fileURLWithPath: fixture.path + "/LaunchImage.launchimage/launch2.png"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: output + "/LaunchImage-800-Landscape-736h@3x.png")) == source)
@@ -353,27 +388,32 @@ import Testing
             return
         }
         func entry(_ version: String, _ name: String, _ orientation: String, _ size: String) -> PropertyList {
-            .dictionary(["UILaunchImageMinimumOSVersion": .string(version), "UILaunchImageName": .string(name),
-                         "UILaunchImageOrientation": .string(orientation), "UILaunchImageSize": .string(size)])
+            .dictionary([
+                "UILaunchImageMinimumOSVersion": .string(version), "UILaunchImageName": .string(name),
+                "UILaunchImageOrientation": .string(orientation), "UILaunchImageSize": .string(size),
+            ])
         }
-        #expect(list == [
-            entry("11.0", "LaunchImage-1100-Portrait-2436h", "Portrait", "{375, 812}"),
-            entry("8.0", "LaunchImage-800-Portrait-736h", "Portrait", "{414, 736}"),
-            entry("8.0", "LaunchImage-800-Landscape-736h", "Landscape", "{414, 736}"),
-            entry("8.0", "LaunchImage-800-667h", "Portrait", "{375, 667}"),
-            entry("7.0", "LaunchImage-700", "Portrait", "{320, 480}"),
-            entry("7.0", "LaunchImage-700-568h", "Portrait", "{320, 568}"),
-            entry("7.0", "LaunchImage-700-Portrait", "Portrait", "{768, 1024}"),
-            entry("7.0", "LaunchImage-700-Landscape", "Landscape", "{768, 1024}"),
-        ])
+        #expect(
+            list == [
+                entry("11.0", "LaunchImage-1100-Portrait-2436h", "Portrait", "{375, 812}"),
+                entry("8.0", "LaunchImage-800-Portrait-736h", "Portrait", "{414, 736}"),
+                entry("8.0", "LaunchImage-800-Landscape-736h", "Landscape", "{414, 736}"),
+                entry("8.0", "LaunchImage-800-667h", "Portrait", "{375, 667}"),
+                entry("7.0", "LaunchImage-700", "Portrait", "{320, 480}"),
+                entry("7.0", "LaunchImage-700-568h", "Portrait", "{320, 568}"),
+                entry("7.0", "LaunchImage-700-Portrait", "Portrait", "{768, 1024}"),
+                entry("7.0", "LaunchImage-700-Landscape", "Landscape", "{768, 1024}"),
+            ])
     }
 
     /// An iPhone-only app gets no iPad launch images; a launch image set no flag names is left
     /// out with a warning that names it, and a name that is no launch image set is an error.
     @Test func launchImagesFollowTheTargetDevicesAndTheFlag() throws {
         let fixture = try Self.launchCatalog()
-        let phone = try Adapt.run(["compile", fixture.path, "--compile", fixture.root + "/Phone", "--platform", "iphoneos", "--target-device", "iphone",
-                                   "--launch-image", "LaunchImage"])
+        let phone = try Adapt.run([
+            "compile", fixture.path, "--compile", fixture.root + "/Phone", "--platform", "iphoneos", "--target-device", "iphone",
+            "--launch-image", "LaunchImage",
+        ])
         #expect(phone.status == 0, "\(phone.stderr)")
         let phoneFiles = try FileManager.default.contentsOfDirectory(atPath: fixture.root + "/Phone")
         #expect(phoneFiles.count == 8 && !phoneFiles.contains { $0.hasSuffix("~ipad.png") }, "\(phoneFiles)")
@@ -384,7 +424,8 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.root + "/Unnamed") == ["Assets.car"])
 
         let missing = try Adapt.run(["compile", fixture.path, "--compile", fixture.root + "/Missing", "--platform", "iphoneos", "--launch-image", "Splash"])
-        #expect(missing.status == 1 && missing.stderr.contains("the launch image set 'Splash' is not in the catalogs [compile.missing-asset]"), "\(missing.stderr)")
+        #expect(
+            missing.status == 1 && missing.stderr.contains("the launch image set 'Splash' is not in the catalogs [compile.missing-asset]"), "\(missing.stderr)")
     }
 
     /// The partial Info.plist `adapt compile` writes, read back by Python's plistlib.
@@ -404,29 +445,35 @@ import Testing
             ("iphone", "20x20", "2x", 40), ("iphone", "20x20", "3x", 60), ("iphone", "60x60", "2x", 120), ("iphone", "60x60", "3x", 180),
             ("ipad", "20x20", "1x", 20), ("ipad", "76x76", "2x", 152), ("ipad", "83.5x83.5", "2x", 167), ("ios-marketing", "1024x1024", "1x", 1024),
         ]
-        try fixture.addSet("AppIcon.appiconset", entries: sizes.map { idiom, size, scale, side in
-            ["idiom": .string(idiom), "size": .string(size), "scale": .string(scale), "filename": .string("icon\(side).png")]
-        })
+        try fixture.addSet(
+            "AppIcon.appiconset",
+            entries: sizes.map { idiom, size, scale, side in
+                ["idiom": .string(idiom), "size": .string(size), "scale": .string(scale), "filename": .string("icon\(side).png")]
+            })
         for (_, _, _, side) in sizes { try fixture.write(PNGFixture.png(width: side, height: side), to: "AppIcon.appiconset/icon\(side).png") }
         func compile(_ behaviour: String) throws -> (files: [String], plist: [String: PropertyList]) {
             let output = fixture.root + "/" + behaviour
-            let run = try Adapt.run(["compile", fixture.path, "--compile", output, "--platform", "iphoneos", "--minimum-deployment-target", "17.0",
-                                     "--app-icon", "AppIcon", "--standalone-icon-behavior", behaviour, "--output-partial-info-plist", output + ".plist"])
+            let run = try Adapt.run([
+                "compile", fixture.path, "--compile", output, "--platform", "iphoneos", "--minimum-deployment-target", "17.0",
+                "--app-icon", "AppIcon", "--standalone-icon-behavior", behaviour, "--output-partial-info-plist", output + ".plist",
+            ])
             #expect(run.status == 0, "\(run.stderr)")
             #expect(!run.stdout.contains("does not apply it yet"), "\(run.stdout)")
             return (try FileManager.default.contentsOfDirectory(atPath: output).sorted(), try Self.partialPlist(output + ".plist"))
         }
         let all = try compile("all")
-        #expect(all.files == [
-            "AppIcon20x20@2x.png", "AppIcon20x20@3x.png", "AppIcon20x20~ipad.png", "AppIcon60x60@2x.png", "AppIcon60x60@3x.png",
-            "AppIcon76x76@2x~ipad.png", "AppIcon83.5x83.5@2x~ipad.png", "Assets.car",
-        ])
+        #expect(
+            all.files == [
+                "AppIcon20x20@2x.png", "AppIcon20x20@3x.png", "AppIcon20x20~ipad.png", "AppIcon60x60@2x.png", "AppIcon60x60@3x.png",
+                "AppIcon76x76@2x~ipad.png", "AppIcon83.5x83.5@2x~ipad.png", "Assets.car",
+            ])
         func files(_ plist: [String: PropertyList], _ key: String) -> PropertyList? {
             guard case .dictionary(let icons)? = plist[key], case .dictionary(let primary)? = icons["CFBundlePrimaryIcon"] else { return nil }
             return primary["CFBundleIconFiles"]
         }
         #expect(files(all.plist, "CFBundleIcons") == .array([.string("AppIcon20x20"), .string("AppIcon60x60")]))
-        #expect(files(all.plist, "CFBundleIcons~ipad") == .array(["AppIcon20x20", "AppIcon60x60", "AppIcon76x76", "AppIcon83.5x83.5"].map(PropertyList.string)))
+        #expect(
+            files(all.plist, "CFBundleIcons~ipad") == .array(["AppIcon20x20", "AppIcon60x60", "AppIcon76x76", "AppIcon83.5x83.5"].map(PropertyList.string)))
         let standard = try compile("default")
         #expect(standard.files == ["AppIcon60x60@2x.png", "AppIcon76x76@2x~ipad.png", "Assets.car"])
         #expect(files(standard.plist, "CFBundleIcons~ipad") == .array([.string("AppIcon60x60"), .string("AppIcon76x76")]))
@@ -439,16 +486,20 @@ import Testing
     /// neither is written.
     @Test func aMacAppsIcnsIsNamedInThePartialInfoPlist() throws {
         let fixture = try TemporaryCatalog()
-        try fixture.addSet("AppIcon.appiconset", entries: [16, 32].flatMap { points in
-            [1, 2].map { scale -> JSONValue in
-                ["idiom": "mac", "size": .string("\(points)x\(points)"), "scale": .string("\(scale)x"), "filename": .string("icon\(points * scale).png")]
-            }
-        })
+        try fixture.addSet(
+            "AppIcon.appiconset",
+            entries: [16, 32].flatMap { points in
+                [1, 2].map { scale -> JSONValue in
+                    ["idiom": "mac", "size": .string("\(points)x\(points)"), "scale": .string("\(scale)x"), "filename": .string("icon\(points * scale).png")]
+                }
+            })
         for side in [16, 32, 64] { try fixture.write(PNGFixture.png(width: side, height: side), to: "AppIcon.appiconset/icon\(side).png") }
         for behaviour in ["default", "none"] {
             let output = fixture.root + "/" + behaviour
-            let run = try Adapt.run(["compile", fixture.path, "--compile", output, "--platform", "macosx", "--minimum-deployment-target", "14.0",
-                                     "--app-icon", "AppIcon", "--standalone-icon-behavior", behaviour, "--output-partial-info-plist", output + ".plist"])
+            let run = try Adapt.run([
+                "compile", fixture.path, "--compile", output, "--platform", "macosx", "--minimum-deployment-target", "14.0",
+                "--app-icon", "AppIcon", "--standalone-icon-behavior", behaviour, "--output-partial-info-plist", output + ".plist",
+            ])
             #expect(run.status == 0, "\(run.stderr)")
             let plist = try Self.partialPlist(output + ".plist")
             let written = try FileManager.default.contentsOfDirectory(atPath: output).sorted()
@@ -485,8 +536,10 @@ import Testing
         #expect(records.filter { $0.0 == 0x00 }.count == 1)
         #expect(records.filter { $0.0 == 0x40 }.map(\.1) == ["AppIcon60x60@2x.png", "AppIcon76x76@2x~ipad.png", "Assets.car"].map { output + "/" + $0 })
         let inputs = Set(records.filter { $0.0 == 0x10 }.map(\.1))
-        for input in [fixture.path, fixture.path + "/Logo.imageset", fixture.path + "/Logo.imageset/Contents.json", fixture.path + "/Logo.imageset/logo@2x.png",
-                      fixture.path + "/Level.dataset/level.json"] {
+        for input in [
+            fixture.path, fixture.path + "/Logo.imageset", fixture.path + "/Logo.imageset/Contents.json", fixture.path + "/Logo.imageset/logo@2x.png",
+            fixture.path + "/Level.dataset/level.json",
+        ] {
             #expect(inputs.contains(input), "\(input) is not among the inputs")
         }
         #expect(records.allSatisfy { [0x00, 0x10, 0x40].contains($0.0) })

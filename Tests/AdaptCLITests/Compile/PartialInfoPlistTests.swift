@@ -6,57 +6,65 @@ import Testing
 @Suite struct PartialInfoPlistTests {
     /// The file actool writes for an iPhone and iPad app with an app icon, byte for byte.
     @Test func iOSMatchesActoolsFile() {
-        let plist = PartialInfoPlist(platform: .iphoneos, appIcon: "AppIcon",
-                                     iconFiles: .init(primary: ["AppIcon60x60"], pad: ["AppIcon60x60", "AppIcon76x76"]))
-        #expect(plist.propertyList.xml == """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-            <plist version="1.0">
-            <dict>
-            \t<key>CFBundleIcons</key>
-            \t<dict>
-            \t\t<key>CFBundlePrimaryIcon</key>
-            \t\t<dict>
-            \t\t\t<key>CFBundleIconFiles</key>
-            \t\t\t<array>
-            \t\t\t\t<string>AppIcon60x60</string>
-            \t\t\t</array>
-            \t\t\t<key>CFBundleIconName</key>
-            \t\t\t<string>AppIcon</string>
-            \t\t</dict>
-            \t</dict>
-            \t<key>CFBundleIcons~ipad</key>
-            \t<dict>
-            \t\t<key>CFBundlePrimaryIcon</key>
-            \t\t<dict>
-            \t\t\t<key>CFBundleIconFiles</key>
-            \t\t\t<array>
-            \t\t\t\t<string>AppIcon60x60</string>
-            \t\t\t\t<string>AppIcon76x76</string>
-            \t\t\t</array>
-            \t\t\t<key>CFBundleIconName</key>
-            \t\t\t<string>AppIcon</string>
-            \t\t</dict>
-            \t</dict>
-            </dict>
-            </plist>
+        let plist = PartialInfoPlist(
+            platform: .iphoneos, appIcon: "AppIcon",
+            iconFiles: .init(primary: ["AppIcon60x60"], pad: ["AppIcon60x60", "AppIcon76x76"]))
+        #expect(
+            plist.propertyList.xml == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+                <plist version="1.0">
+                <dict>
+                \t<key>CFBundleIcons</key>
+                \t<dict>
+                \t\t<key>CFBundlePrimaryIcon</key>
+                \t\t<dict>
+                \t\t\t<key>CFBundleIconFiles</key>
+                \t\t\t<array>
+                \t\t\t\t<string>AppIcon60x60</string>
+                \t\t\t</array>
+                \t\t\t<key>CFBundleIconName</key>
+                \t\t\t<string>AppIcon</string>
+                \t\t</dict>
+                \t</dict>
+                \t<key>CFBundleIcons~ipad</key>
+                \t<dict>
+                \t\t<key>CFBundlePrimaryIcon</key>
+                \t\t<dict>
+                \t\t\t<key>CFBundleIconFiles</key>
+                \t\t\t<array>
+                \t\t\t\t<string>AppIcon60x60</string>
+                \t\t\t\t<string>AppIcon76x76</string>
+                \t\t\t</array>
+                \t\t\t<key>CFBundleIconName</key>
+                \t\t\t<string>AppIcon</string>
+                \t\t</dict>
+                \t</dict>
+                </dict>
+                </plist>
 
-            """)
+                """)
     }
 
     @Test func iPhoneOnlyHasNoPadKeyAndAlternatesAreListedInBoth() {
         let phone = PartialInfoPlist(platform: .iphonesimulator, appIcon: "AppIcon", iconFiles: .init(primary: ["AppIcon60x60"]))
         #expect(phone.propertyList == ["CFBundleIcons": ["CFBundlePrimaryIcon": ["CFBundleIconFiles": ["AppIcon60x60"], "CFBundleIconName": "AppIcon"]]])
-        let universal = PartialInfoPlist(platform: .iphoneos, appIcon: "AppIcon", alternateIcons: ["Dark"], accentColor: "AccentColor",
-                                         iconFiles: .init(primary: [], pad: []),
-                                         alternateIconFiles: ["Dark": .init(primary: ["Dark60x60"], pad: ["Dark76x76"])])
-        #expect(universal.propertyList == [
-            "NSAccentColorName": "AccentColor",
-            "CFBundleIcons": ["CFBundlePrimaryIcon": ["CFBundleIconName": "AppIcon"],
-                              "CFBundleAlternateIcons": ["Dark": ["CFBundleIconName": "Dark", "CFBundleIconFiles": ["Dark60x60"]]]],
-            "CFBundleIcons~ipad": ["CFBundlePrimaryIcon": ["CFBundleIconName": "AppIcon"],
-                                   "CFBundleAlternateIcons": ["Dark": ["CFBundleIconName": "Dark", "CFBundleIconFiles": ["Dark76x76"]]]],
-        ])
+        let universal = PartialInfoPlist(
+            platform: .iphoneos, appIcon: "AppIcon", alternateIcons: ["Dark"], accentColor: "AccentColor",
+            iconFiles: .init(primary: [], pad: []),
+            alternateIconFiles: ["Dark": .init(primary: ["Dark60x60"], pad: ["Dark76x76"])])
+        #expect(
+            universal.propertyList == [
+                "NSAccentColorName": "AccentColor",
+                "CFBundleIcons": [
+                    "CFBundlePrimaryIcon": ["CFBundleIconName": "AppIcon"],
+                    "CFBundleAlternateIcons": ["Dark": ["CFBundleIconName": "Dark", "CFBundleIconFiles": ["Dark60x60"]]],
+                ],
+                "CFBundleIcons~ipad": [
+                    "CFBundlePrimaryIcon": ["CFBundleIconName": "AppIcon"],
+                    "CFBundleAlternateIcons": ["Dark": ["CFBundleIconName": "Dark", "CFBundleIconFiles": ["Dark76x76"]]],
+                ],
+            ])
     }
 
     @Test func macOSNamesTheIcnsAndTheIcon() {

@@ -29,8 +29,10 @@ import Testing
     /// longer than 15, 255 and 65,535 characters (counts of 1, 2 and 4 bytes), and a long UTF-16 one.
     @Test func plistlibReadsLargeBinaryDocuments() throws {
         let manyStrings = PropertyList.array((0..<70_000).map { .string("s\($0)") })
-        let longStrings: PropertyList = [.string(String(repeating: "x", count: 16)), .string(String(repeating: "y", count: 300)),
-                                         .string(String(repeating: "z", count: 70_000)), .string(String(repeating: "é", count: 300))]
+        let longStrings: PropertyList = [
+            .string(String(repeating: "x", count: 16)), .string(String(repeating: "y", count: 300)),
+            .string(String(repeating: "z", count: 70_000)), .string(String(repeating: "é", count: 300)),
+        ]
         let document: PropertyList = ["many": manyStrings, "long": longStrings]
         let binary = document.binary
         let trailer = binary.suffix(32)
@@ -74,27 +76,28 @@ import Testing
             "c": [],
             "d": .real(0.1),
         ]
-        #expect(document.xml == """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-            <plist version="1.0">
-            <dict>
-            \t<key>a</key>
-            \t<dict/>
-            \t<key>b</key>
-            \t<array>
-            \t\t<string>x &amp; y &lt;z&gt;</string>
-            \t\t<integer>42</integer>
-            \t\t<true/>
-            \t</array>
-            \t<key>c</key>
-            \t<array/>
-            \t<key>d</key>
-            \t<real>0.10000000000000001</real>
-            </dict>
-            </plist>
+        #expect(
+            document.xml == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+                <plist version="1.0">
+                <dict>
+                \t<key>a</key>
+                \t<dict/>
+                \t<key>b</key>
+                \t<array>
+                \t\t<string>x &amp; y &lt;z&gt;</string>
+                \t\t<integer>42</integer>
+                \t\t<true/>
+                \t</array>
+                \t<key>c</key>
+                \t<array/>
+                \t<key>d</key>
+                \t<real>0.10000000000000001</real>
+                </dict>
+                </plist>
 
-            """)
+                """)
     }
 
     /// XML cannot carry most C0 controls at all: they become U+FFFD, and the file still reads.

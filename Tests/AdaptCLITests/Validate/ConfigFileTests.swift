@@ -6,11 +6,12 @@ import Testing
 /// keys and rule ids refused at their line, flags beating the file.
 @Suite struct ConfigFileTests {
     @Test func disablesARuleAndRaisesAnother() throws {
-        let root = try ValidateFixtures.showcase(config: """
-            disabled_rules: [scale.gap]
-            severity:
-              variant.unreachable: error
-            """)
+        let root = try ValidateFixtures.showcase(
+            config: """
+                disabled_rules: [scale.gap]
+                severity:
+                  variant.unreachable: error
+                """)
         let plain = try Adapt.run(["validate", "--format", "xcode", "--config", "/dev/null", "Showcase.xcassets"], in: root)
         #expect(ValidateFixtures.codes(plain.stderr).contains("scale.gap"))
         let run = try Adapt.run(["validate", "--format", "xcode", "Showcase.xcassets"], in: root)
@@ -23,7 +24,8 @@ import Testing
         let root = try ValidateFixtures.showcase()
         try FileManager.default.createDirectory(atPath: root + "/App/Resources", withIntermediateDirectories: true)
         try FileManager.default.moveItem(atPath: root + "/Showcase.xcassets", toPath: root + "/App/Resources/Showcase.xcassets")
-        try "disabled_rules: [variant.unreachable, scale.gap, variant.precedence-dependent]\n".write(toFile: root + "/.adapt.yml", atomically: true, encoding: .utf8)
+        try "disabled_rules: [variant.unreachable, scale.gap, variant.precedence-dependent]\n".write(
+            toFile: root + "/.adapt.yml", atomically: true, encoding: .utf8)
         let run = try Adapt.run(["validate", "App/Resources/Showcase.xcassets"], in: root)
         #expect(run.status == 0)
         #expect(run.stdout.contains("0 errors, 0 warnings"), "\(run.stderr)")

@@ -1,7 +1,7 @@
+import AdaptSupport
 import CatalogFixtures
 import Foundation
 import Testing
-import AdaptSupport
 
 /// Issue "Hostile input, round 2": which `.adapt.yml` applies to a catalog, and which files a
 /// configuration may make adapt read. A configuration found above a catalog is the repository's
@@ -74,8 +74,9 @@ import AdaptSupport
         let root = try ValidateFixtures.showcase(config: "disabled_rules: [scale.gap]\n")
         #expect(chmod(root + "/.adapt.yml", 0o666) == 0)
         let run = try Adapt.run(["validate", "--images", "none", "Showcase.xcassets"], in: root)
-        #expect(run.status == 1 && run.stderr.contains(".adapt.yml:1:1: error: cannot read the configuration file: may be written by every user"),
-                "\(run.stderr)")
+        #expect(
+            run.status == 1 && run.stderr.contains(".adapt.yml:1:1: error: cannot read the configuration file: may be written by every user"),
+            "\(run.stderr)")
         // Owned by another user (only root can give a file away).
         guard geteuid() == 0 else { return }
         #expect(chmod(root + "/.adapt.yml", 0o644) == 0 && chown(root + "/.adapt.yml", 65534, 65534) == 0)
@@ -91,15 +92,17 @@ import AdaptSupport
         // Written as a path that leaves the folder: refused at its line.
         try "devices: ../\(outside.lastPathComponentForTests)\n".write(toFile: root + "/.adapt.yml", atomically: true, encoding: .utf8)
         let written = try Adapt.run(["validate", "--images", "none", "Showcase.xcassets"], in: root)
-        #expect(written.status == 1 && written.stderr.contains(".adapt.yml:1:10: error: devices must name a file inside the configuration file's folder"),
-                "\(written.stderr)")
+        #expect(
+            written.status == 1 && written.stderr.contains(".adapt.yml:1:10: error: devices must name a file inside the configuration file's folder"),
+            "\(written.stderr)")
         // A link inside the folder that leads out: refused when read, for devices and baseline alike.
         try FileManager.default.createSymbolicLink(atPath: root + "/devices.json", withDestinationPath: outside)
         for key in ["devices", "baseline"] {
             try "\(key): devices.json\n".write(toFile: root + "/.adapt.yml", atomically: true, encoding: .utf8)
             let linked = try Adapt.run(["validate", "--images", "none", "Showcase.xcassets"], in: root)
-            #expect(linked.status == 1 && linked.stderr.contains("devices.json:1:1: error: cannot read") && linked.stderr.contains("leads outside"),
-                    "\(key): \(linked.stderr)")
+            #expect(
+                linked.status == 1 && linked.stderr.contains("devices.json:1:1: error: cannot read") && linked.stderr.contains("leads outside"),
+                "\(key): \(linked.stderr)")
         }
         // Named on the command line, the same link is followed.
         let given = try Adapt.run(["validate", "--images", "none", "--config", "/dev/null", "--devices", "devices.json", "Showcase.xcassets"], in: root)

@@ -42,7 +42,8 @@ import Testing
     }
 
     @Test func listsAreReadOnceEach() throws {
-        let file = try ConfigFile.parse("""
+        let file = try ConfigFile.parse(
+            """
             excluded: [A.xcassets, A.xcassets, B.xcassets, A.xcassets]
             policy.device-budget: {devices: [iphone-16, iphone-16, iphone-6, iphone-16]}
             policy.scales: {required: [2x, 2x, 3x]}

@@ -9,10 +9,12 @@ import Testing
     /// only by 1x iPads running the app, which iOS 15 no longer runs on.
     func iPhoneApp(config: String? = nil) throws -> TemporaryCatalog {
         let fixture = try TemporaryCatalog(name: "App.xcassets")
-        try fixture.addSet("AppIcon.appiconset", entries: [["idiom": "iphone", "size": "60x60", "scale": "2x", "filename": "icon.png"]],
-                           files: ["icon.png"])
-        try fixture.addSet("Template.imageset", entries: (1...3).map { ["idiom": "universal", "scale": .string("\($0)x"), "filename": .string("t\($0).png")] },
-                           files: ["t1.png", "t2.png", "t3.png"])
+        try fixture.addSet(
+            "AppIcon.appiconset", entries: [["idiom": "iphone", "size": "60x60", "scale": "2x", "filename": "icon.png"]],
+            files: ["icon.png"])
+        try fixture.addSet(
+            "Template.imageset", entries: (1...3).map { ["idiom": "universal", "scale": .string("\($0)x"), "filename": .string("t\($0).png")] },
+            files: ["t1.png", "t2.png", "t3.png"])
         if let config { try config.write(toFile: fixture.root + "/.adapt.yml", atomically: true, encoding: .utf8) }
         return fixture
     }

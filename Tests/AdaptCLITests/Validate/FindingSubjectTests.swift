@@ -11,22 +11,29 @@ import Testing
     /// icon slots (`icon.missing-slot`).
     static func subjects() throws -> TemporaryCatalog {
         let fixture = try TemporaryCatalog(name: "Subjects.xcassets")
-        try fixture.addSet("Logo.imageset", entries: [
-            ["idiom": "universal", "scale": "1x", "filename": "logo.png"],
-            ["idiom": "universal", "scale": "2x", "filename": "logo@2x.png"],
-        ], files: ["logo.png", "stray.png"])
-        try fixture.addSet("Dup.imageset", entries: [
-            ["idiom": "universal", "scale": "1x", "filename": "a.png"],
-            ["idiom": "universal", "scale": "1x", "filename": "b.png"],
-        ], files: ["a.png", "b.png"])
+        try fixture.addSet(
+            "Logo.imageset",
+            entries: [
+                ["idiom": "universal", "scale": "1x", "filename": "logo.png"],
+                ["idiom": "universal", "scale": "2x", "filename": "logo@2x.png"],
+            ], files: ["logo.png", "stray.png"])
+        try fixture.addSet(
+            "Dup.imageset",
+            entries: [
+                ["idiom": "universal", "scale": "1x", "filename": "a.png"],
+                ["idiom": "universal", "scale": "1x", "filename": "b.png"],
+            ], files: ["a.png", "b.png"])
         try fixture.addGroup("Icons", providesNamespace: true)
         try fixture.addSet("Icons/Star.imageset", entries: [["idiom": "universal", "filename": "star.png"]], files: ["star.png", "old.png"])
-        try fixture.addSet("Gap.imageset", entries: [
-            ["idiom": "universal", "scale": "3x", "filename": "a@3x.png"],
-            ["idiom": "universal", "scale": "2x", "filename": "d@2x.png", "appearances": [["appearance": "luminosity", "value": "dark"]]],
-        ], files: ["a@3x.png", "d@2x.png"])
-        try fixture.addSet("AppIcon.appiconset", entries: [["idiom": "iphone", "size": "60x60", "scale": "2x", "filename": "i.png"]],
-                           files: ["i.png"])
+        try fixture.addSet(
+            "Gap.imageset",
+            entries: [
+                ["idiom": "universal", "scale": "3x", "filename": "a@3x.png"],
+                ["idiom": "universal", "scale": "2x", "filename": "d@2x.png", "appearances": [["appearance": "luminosity", "value": "dark"]]],
+            ], files: ["a@3x.png", "d@2x.png"])
+        try fixture.addSet(
+            "AppIcon.appiconset", entries: [["idiom": "iphone", "size": "60x60", "scale": "2x", "filename": "i.png"]],
+            files: ["i.png"])
         return fixture
     }
 
@@ -77,7 +84,8 @@ import Testing
     /// took the first entry of the line for each finding, so the reformatted file looked new).
     @Test func aBaselineStillMatchesWhenAnEditMovesTheLines() throws {
         let fixture = try TemporaryCatalog(name: "Lines.xcassets")
-        let minified = #"{"images":[{"idiom":"universal","scale":"1x","filename":"a.png"},{"idiom":"universal","scale":"2x","filename":"b.png"},"#
+        let minified =
+            #"{"images":[{"idiom":"universal","scale":"1x","filename":"a.png"},{"idiom":"universal","scale":"2x","filename":"b.png"},"#
             + #"{"idiom":"universal","scale":"2x","filename":"c.png"}],"info":{"author":"xcode","version":1}}"#
         try fixture.write(minified, to: "Set.imageset/Contents.json")
         for file in ["a.png", "b.png", "c.png"] { try fixture.write(PNGFixture.png(width: 4, height: 4), to: "Set.imageset/" + file) }
@@ -118,8 +126,9 @@ import Testing
         try outer.addSet("A.imageset", entries: [["idiom": "universal", "filename": "a.png"]], files: ["a.png"])
         try outer.write(#"{"info":{"author":"xcode","version":1}}"#, to: "Inner.xcassets/Contents.json")
         try outer.addSet("Inner.xcassets/B.imageset", entries: [["idiom": "universal", "filename": "b.png"]], files: ["b.png", "stray.png"])
-        let run = try Adapt.run(["validate", "--images", "none", "--format", "junit", "Outer.xcassets", "Outer.xcassets/Inner.xcassets"],
-                                in: outer.root)
+        let run = try Adapt.run(
+            ["validate", "--images", "none", "--format", "junit", "Outer.xcassets", "Outer.xcassets/Inner.xcassets"],
+            in: outer.root)
         let suites = run.stdout.components(separatedBy: "<testsuite ").dropFirst()
         let outerSuite = try #require(suites.first { $0.hasPrefix(#"name="Outer.xcassets""#) }, "\(run.stdout)")
         let innerSuite = try #require(suites.first { $0.hasPrefix(#"name="Outer.xcassets/Inner.xcassets""#) }, "\(run.stdout)")
@@ -137,12 +146,14 @@ import Testing
             try fixture.addSet("Set.imageset", entries: entries, files: scales.map { "a\($0).png" })
             return fixture
         }
-        let old = try version(scales: [1]), new = try version(scales: [1, 3])
+        let old = try version(scales: [1])
+        let new = try version(scales: [1, 3])
         let database = try DeviceDatabase.builtIn()
         func gap(_ fixture: TemporaryCatalog) throws -> Diagnostic? {
             Validator(devices: database, imageChecks: .none).validate([try fixture.read()]).diagnostics.first { $0.code == "scale.gap" }
         }
-        let before = try #require(try gap(old)), after = try #require(try gap(new))
+        let before = try #require(try gap(old))
+        let after = try #require(try gap(new))
         #expect(before.message != after.message, "the message changes: \(before.message) / \(after.message)")
         let diff = CatalogDiff(old: try old.read(), new: try new.read(), database: database, imageChecks: .none)
         #expect(diff.newDiagnostics.filter { $0.code == "scale.gap" }.isEmpty, "\(diff.newDiagnostics)")

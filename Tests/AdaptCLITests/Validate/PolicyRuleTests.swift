@@ -21,9 +21,11 @@ import Testing
     @Test func appearances() throws {
         let fixture = try TemporaryCatalog()
         try fixture.addSet("Plain.colorset", entries: [["idiom": "universal", "color": Self.white]])
-        try fixture.addSet("Both.colorset", entries: [
-            ["idiom": "universal", "color": Self.white], ["idiom": "universal", "appearances": Self.dark, "color": Self.white],
-        ])
+        try fixture.addSet(
+            "Both.colorset",
+            entries: [
+                ["idiom": "universal", "color": Self.white], ["idiom": "universal", "appearances": Self.dark, "color": Self.white],
+            ])
         let run = try validate(fixture, config: "opt_in_rules: [policy.appearances]\n")
         #expect(run.stderr.contains("Plain.colorset/Contents.json:1:1: error: colorset 'Plain' has no dark variant"), "\(run.stderr)")
         #expect(!run.stderr.contains("'Both'"))
@@ -34,9 +36,11 @@ import Testing
     @Test func scales() throws {
         let fixture = try TemporaryCatalog()
         try fixture.addSet("Low.imageset", entries: [["idiom": "universal", "scale": "1x", "filename": "a.png"]], files: ["a.png"])
-        try fixture.addSet("Full.imageset", entries: [
-            ["idiom": "universal", "scale": "2x", "filename": "b@2x.png"], ["idiom": "universal", "scale": "3x", "filename": "b@3x.png"],
-        ], files: ["b@2x.png", "b@3x.png"])
+        try fixture.addSet(
+            "Full.imageset",
+            entries: [
+                ["idiom": "universal", "scale": "2x", "filename": "b@2x.png"], ["idiom": "universal", "scale": "3x", "filename": "b@3x.png"],
+            ], files: ["b@2x.png", "b@3x.png"])
         try fixture.addSet("Vector.imageset", entries: [["idiom": "universal", "filename": "v.pdf"]], files: ["v.pdf"])
         let run = try validate(fixture, config: "opt_in_rules: [policy.scales]\n")
         #expect(run.stderr.contains("Low.imageset/Contents.json:1:1: error: image set 'Low' has no 2x or 3x image for idiom universal"), "\(run.stderr)")
@@ -47,11 +51,14 @@ import Testing
 
     @Test func fileSize() throws {
         let fixture = try TemporaryCatalog()
-        try fixture.addSet("Big.imageset", entries: [["idiom": "universal", "filename": "big.png"]], files: ["big.png"],
-                           pngBytes: PNGFixture.png(width: 64, height: 64))
+        try fixture.addSet(
+            "Big.imageset", entries: [["idiom": "universal", "filename": "big.png"]], files: ["big.png"],
+            pngBytes: PNGFixture.png(width: 64, height: 64))
         let size = try #require(FileManager.default.attributesOfItem(atPath: fixture.path + "/Big.imageset/big.png")[.size] as? Int)
         let over = try validate(fixture, config: "opt_in_rules: [policy.file-size]\npolicy.file-size: {max_bytes: \(size - 1)}\n")
-        #expect(over.stderr.contains("Big.imageset/big.png:1:1: warning: 'big.png' in 'Big' is \(size) bytes, over the policy's \(size - 1) [policy.file-size]"), "\(over.stderr)")
+        #expect(
+            over.stderr.contains("Big.imageset/big.png:1:1: warning: 'big.png' in 'Big' is \(size) bytes, over the policy's \(size - 1) [policy.file-size]"),
+            "\(over.stderr)")
         let under = try validate(fixture, config: "opt_in_rules: [policy.file-size]\npolicy.file-size: {max_bytes: \(size)}\n")
         #expect(!under.stderr.contains("policy.file-size"))
     }
@@ -82,26 +89,29 @@ import Testing
         #expect(run.status == 1)
         let errors = run.stderr.split(separator: "\n").filter { $0.contains("[config.invalid]") }
         #expect(errors.count == 1, "\(run.stderr)")
-        #expect(errors.first?.contains(".adapt.yml:3:12: error: the policy.name pattern \(pattern) did not finish on asset name '\(name)'") ?? false,
-                "\(run.stderr)")
+        #expect(
+            errors.first?.contains(".adapt.yml:3:12: error: the policy.name pattern \(pattern) did not finish on asset name '\(name)'") ?? false,
+            "\(run.stderr)")
         #expect(!run.stderr.contains("[policy.name]"), "a pattern cut short read as no match: \(run.stderr)")
     }
 
     @Test func aDeviceListedOverAndOverIsMeasuredOnce() throws {
-        let root = try ValidateFixtures.showcase(config: """
-            opt_in_rules: [policy.device-budget]
-            policy.device-budget: {max_bytes: 1000, devices: [iphone-16, iphone-16, "iPhone17,3", iphone-16]}
-            """)
+        let root = try ValidateFixtures.showcase(
+            config: """
+                opt_in_rules: [policy.device-budget]
+                policy.device-budget: {max_bytes: 1000, devices: [iphone-16, iphone-16, "iPhone17,3", iphone-16]}
+                """)
         let run = try Adapt.run(["validate", "--format", "xcode", "--images", "none", "Showcase.xcassets"], in: root)
         let budget = run.stderr.split(separator: "\n").filter { $0.hasSuffix("[policy.device-budget]") }
         #expect(budget.count == 1, "\(run.stderr)")
     }
 
     @Test func deviceBudgetUsesTheThinnedSlice() throws {
-        let root = try ValidateFixtures.showcase(config: """
-            opt_in_rules: [policy.device-budget]
-            policy.device-budget: {max_bytes: 1000, devices: [iphone-16, "iPhone7,2"]}
-            """)
+        let root = try ValidateFixtures.showcase(
+            config: """
+                opt_in_rules: [policy.device-budget]
+                policy.device-budget: {max_bytes: 1000, devices: [iphone-16, "iPhone7,2"]}
+                """)
         let run = try Adapt.run(["validate", "--format", "xcode", "--images", "none", "Showcase.xcassets"], in: root)
         let budget = run.stderr.split(separator: "\n").filter { $0.hasSuffix("[policy.device-budget]") }
         #expect(budget.count == 2, "\(run.stderr)")
@@ -111,8 +121,9 @@ import Testing
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(thin.stdout.utf8)) as? [[String: Any]])
         let bytesAfter = try #require(summary.first?["bytesAfter"] as? Int)
         #expect(budget.contains { $0.contains("iPhone 16's slice of Showcase.xcassets is \(bytesAfter) bytes") }, "\(budget)")
-        let roomy = try Adapt.run(["validate", "--format", "xcode", "--images", "none", "--config", "/dev/stdin", "Showcase.xcassets"],
-                                  input: "opt_in_rules: [policy.device-budget]\npolicy.device-budget: {max_bytes: 100000000}\n", in: root)
+        let roomy = try Adapt.run(
+            ["validate", "--format", "xcode", "--images", "none", "--config", "/dev/stdin", "Showcase.xcassets"],
+            input: "opt_in_rules: [policy.device-budget]\npolicy.device-budget: {max_bytes: 100000000}\n", in: root)
         #expect(!roomy.stderr.contains("policy.device-budget"), "\(roomy.stderr)")
     }
 }

@@ -1,10 +1,11 @@
 import AdaptiveAssets
 import CatalogFixtures
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// Every `--format` of `adapt validate`, on a broken catalog whose names need escaping, parsed the
 /// way its consumer parses it.
@@ -128,13 +129,15 @@ import Testing
         // From the corpus folder: its catalogs are relative paths, Showcase lies outside (absolute).
         let corpus = try Corpus.root + "/catalogs"
         let catalogs = try Corpus.catalogPaths().prefix(3).map { String($0.dropFirst(corpus.count + 1)) }
-        let run = try Adapt.run(["validate", "--images", "walk", "--format", format, Corpus.repositoryRoot + "/Assets/Showcase.xcassets"] + catalogs,
-                                in: corpus)
+        let run = try Adapt.run(
+            ["validate", "--images", "walk", "--format", format, Corpus.repositoryRoot + "/Assets/Showcase.xcassets"] + catalogs,
+            in: corpus)
         #expect(run.status == 0 || run.status == 1, "\(run.stderr)")
         switch format {
         case "sarif": try checkSARIF(run.stdout, resultCount: nil)
         case "junit", "checkstyle": _ = try XMLElements(run.stdout)
-        case "github": #expect(run.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("::warning ") || $0.hasPrefix("::error ") || $0.hasPrefix("::notice ") })
+        case "github":
+            #expect(run.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("::warning ") || $0.hasPrefix("::error ") || $0.hasPrefix("::notice ") })
         default: for line in run.stdout.split(separator: "\n") { _ = try JSONSerialization.jsonObject(with: Data(line.utf8)) }
         }
     }
@@ -176,8 +179,10 @@ struct XMLElements {
 
     final class Collector: NSObject, XMLParserDelegate {
         var elements: [Element] = []
-        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             elements.append(Element(name: elementName, attributes: attributes))
         }
     }

@@ -54,9 +54,11 @@ import Testing
     /// Catalogs that draw findings of many rules: the corpus apps, the showcase, the plugin's
     /// broken fixtures and two broken catalogs, validated with every image check.
     @Test func everyEmittedFindingIsARegisteredRuleAtItsRegisteredSeverity() throws {
-        let broken = try ValidateFixtures.broken(), subjects = try FindingSubjectTests.subjects()
+        let broken = try ValidateFixtures.broken()
+        let subjects = try FindingSubjectTests.subjects()
         let fixtures = Corpus.repositoryRoot + "/Fixtures/PluginFixture/Broken"
-        let paths = try Corpus.catalogPaths() + [Corpus.repositoryRoot + "/Assets/Showcase.xcassets", broken.path, subjects.path]
+        let paths =
+            try Corpus.catalogPaths() + [Corpus.repositoryRoot + "/Assets/Showcase.xcassets", broken.path, subjects.path]
             + ["BrokenAssets", "MisspelledAssets", "DuplicateAssets"].map { fixtures + "/\($0)/Assets.xcassets" }
         let validator = Validator(devices: try DeviceDatabase.builtIn(), imageChecks: .full)
         var seen: Set<String> = []

@@ -11,7 +11,8 @@ import Testing
     @Test(arguments: RuleID.all.map(\.id))
     func everyRuleHasAReportedAndAnAcceptedExample(_ id: String) throws {
         let rule = try #require(RuleID.named(id)).card
-        let bad = rule.badExample, good = rule.goodExample
+        let bad = rule.badExample
+        let good = rule.goodExample
         #expect(!bad.isEmpty && !good.isEmpty && bad != good)
         // The malformed-JSON rule's reported example is broken on purpose.
         for example in [bad, good] where example.hasPrefix("{") && !example.contains("...") && !(id == "json.malformed" && example == bad) {

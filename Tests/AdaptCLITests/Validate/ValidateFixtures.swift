@@ -7,10 +7,12 @@ enum ValidateFixtures {
     /// malformed JSON, and orphan files named `odd,name:100%.png` and `line\nbreak<&>.png`.
     static func broken() throws -> TemporaryCatalog {
         let fixture = try TemporaryCatalog(name: "Broken.xcassets")
-        try fixture.addSet("Logo.imageset", entries: [
-            ["idiom": "universal", "scale": "1x", "filename": "logo.png"],
-            ["idiom": "universal", "scale": "2x", "filename": "logo@2x.png"],
-        ], files: ["logo.png", "odd,name:100%.png", "line\nbreak<&>.png"], pngBytes: PNGFixture.png(width: 4, height: 4))
+        try fixture.addSet(
+            "Logo.imageset",
+            entries: [
+                ["idiom": "universal", "scale": "1x", "filename": "logo.png"],
+                ["idiom": "universal", "scale": "2x", "filename": "logo@2x.png"],
+            ], files: ["logo.png", "odd,name:100%.png", "line\nbreak<&>.png"], pngBytes: PNGFixture.png(width: 4, height: 4))
         try fixture.write(#"{"images": [{"idiom": "universal",, }]}"#, to: "Bad.imageset/Contents.json")
         return fixture
     }

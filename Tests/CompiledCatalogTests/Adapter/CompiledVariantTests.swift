@@ -36,8 +36,9 @@ import Testing
                 let excluded: Set<String> = entry.scale == nil ? ["scale"] : []
                 // actool for macOS (Xcode 7.3) keys `mac` entries as universal: the platform is the idiom there.
                 let declared = entry.attributeStrings(excluding: excluded).map { file == "assets_mac.car" && $0 == "idiom=mac" ? "idiom=universal" : $0 }
-                #expect(variant.attributeStrings(excluding: excluded) == declared,
-                        "\(file) \(asset.name) \(variant.payloadDescription)")
+                #expect(
+                    variant.attributeStrings(excluding: excluded) == declared,
+                    "\(file) \(asset.name) \(variant.payloadDescription)")
                 compared += 1
             }
         }

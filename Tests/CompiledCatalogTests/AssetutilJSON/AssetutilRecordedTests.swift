@@ -1,8 +1,9 @@
 import AdaptiveAssets
 import CatalogFixtures
-@testable import CompiledCatalog
 import Foundation
 import Testing
+
+@testable import CompiledCatalog
 
 /// `adapt inspect FILE.car --format json` against what Apple's `assetutil --info` printed for the
 /// same file, field by field.
@@ -29,23 +30,26 @@ import Testing
 
     /// The header's fields assetutil prints that adapt cannot.
     static let headerDifferences = [
-        AllowedDifference(key: "DumpToolVersion", reason: "the version of the tool that printed the document (assetutil's own: 498.46, 738.1, 804.3, 969 in the outputs found); adapt is not that tool"),
+        AllowedDifference(
+            key: "DumpToolVersion",
+            reason:
+                "the version of the tool that printed the document (assetutil's own: 498.46, 738.1, 804.3, 969 in the outputs found); adapt is not that tool")
     ]
 
     /// assetutil 804.3's output (carutil's `tests/assetutil_tests.rs`): the header, then four
     /// renditions, each found by its rendition name or name.
     static let recordedHeader = #"""
-    {"AssetStorageVersion": "IBCocoaTouchImageCatalogTool-10.0",
-     "Authoring Tool": "@(#)PROGRAM:CoreThemeDefinition  PROJECT:CoreThemeDefinition-346.29\n",
-     "CoreUIVersion": 498, "DumpToolVersion": 804.3,
-     "Key Format": ["kCRThemeAppearanceName", "kCRThemeScaleName", "kCRThemeIdiomName", "kCRThemeSubtypeName",
-       "kCRThemeDeploymentTargetName", "kCRThemeGraphicsClassName", "kCRThemeMemoryClassName", "kCRThemeDisplayGamutName",
-       "kCRThemeDirectionName", "kCRThemeSizeClassHorizontalName", "kCRThemeSizeClassVerticalName", "kCRThemeIdentifierName",
-       "kCRThemeElementName", "kCRThemePartName", "kCRThemeStateName", "kCRThemeValueName", "kCRThemeDimension1Name",
-       "kCRThemeDimension2Name"],
-     "MainVersion": "@(#)PROGRAM:CoreUI  PROJECT:CoreUI-498.40.1\n", "Platform": "ios", "PlatformVersion": "12.0",
-     "SchemaVersion": 2, "StorageVersion": 15, "Timestamp": 1539543253}
-    """#
+        {"AssetStorageVersion": "IBCocoaTouchImageCatalogTool-10.0",
+         "Authoring Tool": "@(#)PROGRAM:CoreThemeDefinition  PROJECT:CoreThemeDefinition-346.29\n",
+         "CoreUIVersion": 498, "DumpToolVersion": 804.3,
+         "Key Format": ["kCRThemeAppearanceName", "kCRThemeScaleName", "kCRThemeIdiomName", "kCRThemeSubtypeName",
+           "kCRThemeDeploymentTargetName", "kCRThemeGraphicsClassName", "kCRThemeMemoryClassName", "kCRThemeDisplayGamutName",
+           "kCRThemeDirectionName", "kCRThemeSizeClassHorizontalName", "kCRThemeSizeClassVerticalName", "kCRThemeIdentifierName",
+           "kCRThemeElementName", "kCRThemePartName", "kCRThemeStateName", "kCRThemeValueName", "kCRThemeDimension1Name",
+           "kCRThemeDimension2Name"],
+         "MainVersion": "@(#)PROGRAM:CoreUI  PROJECT:CoreUI-498.40.1\n", "Platform": "ios", "PlatformVersion": "12.0",
+         "SchemaVersion": 2, "StorageVersion": 15, "Timestamp": 1539543253}
+        """#
 
     static let recordedRenditions: [String: String] = [
         "MyColor": #"""
@@ -97,10 +101,16 @@ import Testing
     /// the allowed differences.
     static func compare(_ printed: JSONObject, _ recorded: JSONObject, allowed: [AllowedDifference], _ entry: String) {
         let allowedKeys = Set(allowed.map(\.key))
-        let printedKeys = Set(printed.keys).subtracting(allowedKeys), recordedKeys = Set(recorded.keys).subtracting(allowedKeys)
-        #expect(printedKeys == recordedKeys, "\(entry): keys only adapt prints \(printedKeys.subtracting(recordedKeys).sorted()), only assetutil \(recordedKeys.subtracting(printedKeys).sorted())")
+        let printedKeys = Set(printed.keys).subtracting(allowedKeys)
+        let recordedKeys = Set(recorded.keys).subtracting(allowedKeys)
+        #expect(
+            printedKeys == recordedKeys,
+            "\(entry): keys only adapt prints \(printedKeys.subtracting(recordedKeys).sorted()), only assetutil \(recordedKeys.subtracting(printedKeys).sorted())"
+        )
         for key in printedKeys.intersection(recordedKeys).sorted() {
-            #expect(same(printed[key], recorded[key]), "\(entry): \(key): adapt \(String(describing: printed[key])), assetutil \(String(describing: recorded[key]))")
+            #expect(
+                same(printed[key], recorded[key]), "\(entry): \(key): adapt \(String(describing: printed[key])), assetutil \(String(describing: recorded[key]))"
+            )
         }
     }
 

@@ -46,7 +46,9 @@ import Testing
     @Test func aColourOfScaleZeroPrintsScaleOne() throws {
         var color = SyntheticCatalog.Rendition.color("MyColor", key: [.identifier: 44959], space: 1, components: [1, 0, 0, 0.5])
         color.scaleFactor = 0
-        try Self.expect(try Self.entry(color, named: "MyColor"), #"""
+        try Self.expect(
+            try Self.entry(color, named: "MyColor"),
+            #"""
             {"AssetType": "Color", "Color components": [1, 0, 0, 0.5], "Colorspace": "srgb", "Idiom": "universal", "Name": "MyColor",
              "NameIdentifier": 44959, "Scale": 1, "SHA1Digest": "\#(Self.digest(color))",
              "SizeOnDisk": \#(SyntheticCatalog.csi(color).count), "State": "Normal", "Value": "Off"}
@@ -55,9 +57,12 @@ import Testing
 
     /// A data set's file without a UTI property.
     @Test func aDataRenditionsDigestIsOverItsWholeValueBlock() throws {
-        let text = SyntheticCatalog.Rendition("MyText", key: [.identifier: 37430], layout: .data, pixelFormat: .data,
-                                              payload: .rawData(Array("Hello, assets!".utf8)))
-        try Self.expect(try Self.entry(text, named: "MyText"), #"""
+        let text = SyntheticCatalog.Rendition(
+            "MyText", key: [.identifier: 37430], layout: .data, pixelFormat: .data,
+            payload: .rawData(Array("Hello, assets!".utf8)))
+        try Self.expect(
+            try Self.entry(text, named: "MyText"),
+            #"""
             {"AssetType": "Data", "Compression": "uncompressed", "Data Length": 14, "Idiom": "universal", "Name": "MyText",
              "NameIdentifier": 37430, "Scale": 1, "SHA1Digest": "\#(Self.digest(text))",
              "SizeOnDisk": \#(SyntheticCatalog.csi(text).count), "State": "Normal", "UTI": "UTI-Unknown", "Value": "Off"}
@@ -68,10 +73,13 @@ import Testing
     /// automatic template mode: its size is its slice's (not square, so the axes cannot swap
     /// unseen), and it is opaque.
     @Test func aJPEGTakesItsSizeFromItsSliceAndIsOpaque() throws {
-        let jpeg = SyntheticCatalog.Rendition.jpeg("TimacJPG.jpg", key: [.identifier: 48301, .scale: 1], width: 200, height: 120,
-                                                   flags: 2 << 3, bytes: [0xFF, 0xD8, 0xFF, 0xD9])
+        let jpeg = SyntheticCatalog.Rendition.jpeg(
+            "TimacJPG.jpg", key: [.identifier: 48301, .scale: 1], width: 200, height: 120,
+            flags: 2 << 3, bytes: [0xFF, 0xD8, 0xFF, 0xD9])
         #expect(jpeg.width == 0 && jpeg.height == 0)
-        try Self.expect(try Self.entry(jpeg, named: "MyJPG"), #"""
+        try Self.expect(
+            try Self.entry(jpeg, named: "MyJPG"),
+            #"""
             {"AssetType": "Image", "BitsPerComponent": 8, "ColorModel": "RGB", "Encoding": "JPEG", "Idiom": "universal", "Name": "MyJPG",
              "NameIdentifier": 48301, "Opaque": true, "PixelHeight": 120, "PixelWidth": 200, "RenditionName": "TimacJPG.jpg",
              "SHA1Digest": "\#(Self.digest(jpeg))", "Scale": 1, "SizeOnDisk": \#(SyntheticCatalog.csi(jpeg).count),
@@ -81,10 +89,13 @@ import Testing
 
     /// A one-part bitmap at 3x with the automatic template mode: no `Image Type`.
     @Test func aOnePartPNGPrintsItsTemplateModeAndNoImageType() throws {
-        var png = SyntheticCatalog.Rendition.bitmap("Timac@3x.png", key: [.identifier: 32625, .scale: 3], width: 2, height: 1,
-                                                    pixels: [0, 0, 255, 255, 0, 0, 0, 0])
+        var png = SyntheticCatalog.Rendition.bitmap(
+            "Timac@3x.png", key: [.identifier: 32625, .scale: 3], width: 2, height: 1,
+            pixels: [0, 0, 255, 255, 0, 0, 0, 0])
         png.flags = 2 << 3
-        try Self.expect(try Self.entry(png, named: "MyPNG"), #"""
+        try Self.expect(
+            try Self.entry(png, named: "MyPNG"),
+            #"""
             {"AssetType": "Image", "BitsPerComponent": 8, "ColorModel": "RGB", "Colorspace": "srgb", "Compression": "uncompressed",
              "Encoding": "ARGB", "Idiom": "universal", "Name": "MyPNG", "NameIdentifier": 32625, "Opaque": false, "PixelHeight": 1,
              "PixelWidth": 2, "RenditionName": "Timac@3x.png", "Scale": 3, "SHA1Digest": "\#(Self.digest(png))",
@@ -103,8 +114,11 @@ import Testing
     }
 
     /// One-part layouts print no `Image Type`; three- and nine-part ones still do.
-    @Test(arguments: [(UInt16(10), nil), (11, nil), (12, nil),
-                      (20, "kCoreThemeThreePartHTile"), (31, "kCoreThemeNinePartScale")] as [(UInt16, String?)])
+    @Test(
+        arguments: [
+            (UInt16(10), nil), (11, nil), (12, nil),
+            (20, "kCoreThemeThreePartHTile"), (31, "kCoreThemeNinePartScale"),
+        ] as [(UInt16, String?)])
     func onlyImagesOfMoreThanOnePartPrintAnImageType(_ layout: UInt16, _ imageType: String?) throws {
         var png = SyntheticCatalog.Rendition.bitmap("dot.png", key: [.identifier: 7, .scale: 1], width: 1, height: 1, pixels: [0, 0, 0, 255])
         png.layout = RenditionLayout(rawValue: layout)

@@ -28,8 +28,9 @@ import Testing
     /// `--max-pixels` bounds every decode: a larger image is an error naming it.
     @Test func imagesPastTheLimitAreRefused() throws {
         let fixture = try TemporaryCatalog()
-        try fixture.addSet("Big.imageset", entries: [["idiom": "universal", "scale": "1x", "filename": "big.png"]], files: ["big.png"],
-                           pngBytes: PNGFixture.png(width: 300, height: 300))
+        try fixture.addSet(
+            "Big.imageset", entries: [["idiom": "universal", "scale": "1x", "filename": "big.png"]], files: ["big.png"],
+            pngBytes: PNGFixture.png(width: 300, height: 300))
         var options = CompileOptions(platform: .iphoneos, deploymentTarget: "17.0")
         options.maxPixels = 100 * 100
         let catalog = try fixture.read()
@@ -45,9 +46,10 @@ import Testing
     /// kept whole where CoreUI looks names up (`FACETKEYS`).
     @Test func longNamesAreBoundedInTheHeaderAndWholeInTheFacet() throws {
         let fixture = try TemporaryCatalog()
-        let name = String(repeating: "é", count: 100)   // 200 bytes of UTF-8
-        try fixture.addSet(name + ".imageset", entries: [["idiom": "universal", "scale": "1x", "filename": .string(name + ".png")]], files: [name + ".png"],
-                           pngBytes: PNGFixture.png(width: 4, height: 4))
+        let name = String(repeating: "é", count: 100) // 200 bytes of UTF-8
+        try fixture.addSet(
+            name + ".imageset", entries: [["idiom": "universal", "scale": "1x", "filename": .string(name + ".png")]], files: [name + ".png"],
+            pngBytes: PNGFixture.png(width: 4, height: 4))
         let product = try CatalogCompiler(CompileOptions(platform: .iphoneos, deploymentTarget: "17.0")).compile([try fixture.read()])
         let compiled = try CompiledCatalog(bytes: try product.car, path: "long.car")
         #expect(compiled.facets.map(\.name) == [name])
@@ -64,7 +66,8 @@ import Testing
         let ispe = box("ispe", [0, 0, 0, 0] + [0, 0, 0, 40] + [0, 0, 0, 30])
         let heic = box("ftyp", Array("heic".utf8) + [0, 0, 0, 0]) + box("meta", [0, 0, 0, 0] + box("iprp", box("ipco", ispe)))
         let fixture = try TemporaryCatalog()
-        try fixture.addSet("Photo.imageset", entries: [["idiom": "universal", "scale": "2x", "filename": "photo@2x.heic"]], files: ["photo@2x.heic"], pngBytes: heic)
+        try fixture.addSet(
+            "Photo.imageset", entries: [["idiom": "universal", "scale": "2x", "filename": "photo@2x.heic"]], files: ["photo@2x.heic"], pngBytes: heic)
         let product = try CatalogCompiler(CompileOptions(platform: .iphoneos, deploymentTarget: "17.0")).compile([try fixture.read()])
         let compiled = try CompiledCatalog(bytes: try product.car, path: "heic.car")
         let rendition = try #require(compiled.renditions.first)

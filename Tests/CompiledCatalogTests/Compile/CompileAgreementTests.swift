@@ -35,9 +35,11 @@ import Testing
         for rendition in catalog.renditions where rendition.layout != .packedImage {
             let key = rendition.key
             let idiom = key.idiom ?? .universal
-            let traits = ["idiom \(idiom.name)", "scale \(key.scale ?? 0)", "subtype \(key.subtype ?? 0)",
-                          "size classes \(key.horizontalSizeClass?.rawValue ?? "-")/\(key.verticalSizeClass?.rawValue ?? "-")",
-                          "memory \(key.memoryClass ?? 0)", "graphics \(key.graphicsClass ?? 0)", "appearance \(key.appearance ?? 0)"].joined(separator: ", ")
+            let traits = [
+                "idiom \(idiom.name)", "scale \(key.scale ?? 0)", "subtype \(key.subtype ?? 0)",
+                "size classes \(key.horizontalSizeClass?.rawValue ?? "-")/\(key.verticalSizeClass?.rawValue ?? "-")",
+                "memory \(key.memoryClass ?? 0)", "graphics \(key.graphicsClass ?? 0)", "appearance \(key.appearance ?? 0)",
+            ].joined(separator: ", ")
             var size = "\(rendition.imageLayout.assetType)"
             if let reference = catalog.packedImage(referencedBy: rendition) {
                 size += " \(reference.frame.width)x\(reference.frame.height) \(reference.atlas.pixelFormat)"
@@ -66,13 +68,16 @@ import Testing
         // Xcode 7.3 rasterised the PDF entries (the next issue's): those sets are compared apart.
         // Each such entry is named in a warning, and what adapt does write of them Apple wrote too.
         // Sliced images (`s_*`) are compared with the rest: cropped to their caps as Apple's are.
-        let leftOutSets = Set(catalog.assets.filter { asset in
-            asset.variants.contains { $0.filename?.lowercased().hasSuffix(".pdf") == true }
-        }.map(\.name))
+        let leftOutSets = Set(
+            catalog.assets.filter { asset in
+                asset.variants.contains { $0.filename?.lowercased().hasSuffix(".pdf") == true }
+            }.map(\.name))
         let expected = Self.facts(apple).filter { !leftOutSets.contains($0.key.name) }
         let actual = Self.facts(ours).filter { !leftOutSets.contains($0.key.name) }
         let partial = Set(Self.facts(ours).keys.filter { leftOutSets.contains($0.name) })
-        #expect(partial.subtracting(Self.facts(apple).keys).isEmpty, "renditions of partly compiled sets Apple did not write: \(partial.subtracting(Self.facts(apple).keys))")
+        #expect(
+            partial.subtracting(Self.facts(apple).keys).isEmpty,
+            "renditions of partly compiled sets Apple did not write: \(partial.subtracting(Self.facts(apple).keys))")
         let missing = Set(expected.keys).subtracting(actual.keys).sorted { $0.description < $1.description }
         let extra = Set(actual.keys).subtracting(expected.keys).sorted { $0.description < $1.description }
         #expect(missing.isEmpty, "renditions Apple wrote and adapt did not:\n\(missing.map(\.description).joined(separator: "\n"))")
@@ -89,8 +94,9 @@ import Testing
             #expect(Self.slices(ourRendition) == Self.slices(appleRendition), "\(facts): slices differ")
             #expect(Self.slices(ourRendition).count > 1, "\(facts): not sliced")
         }
-        let comparedSliced = try Self.expectSamePixels(apple: apple, expected.filter { sliced.contains($0.key.name) }, ours: ours,
-                                                       actual.filter { sliced.contains($0.key.name) })
+        let comparedSliced = try Self.expectSamePixels(
+            apple: apple, expected.filter { sliced.contains($0.key.name) }, ours: ours,
+            actual.filter { sliced.contains($0.key.name) })
         #expect(comparedSliced > 0, "no sliced rendition was compared pixel by pixel")
         try Self.expectSamePixels(apple: apple, expected.filter { !sliced.contains($0.key.name) }, ours: ours, actual.filter { !sliced.contains($0.key.name) })
     }
@@ -104,12 +110,14 @@ import Testing
     /// both files hold; returns how many were compared.
     @discardableResult
     static func expectSamePixels(apple: CompiledCatalog, _ expected: [Facts: Rendition], ours: CompiledCatalog, _ actual: [Facts: Rendition]) throws -> Int {
-        let appleAtlases = PackedImageCache(), ourAtlases = PackedImageCache()
+        let appleAtlases = PackedImageCache()
+        let ourAtlases = PackedImageCache()
         var compared = 0
         for (facts, ourRendition) in actual {
             guard let appleRendition = expected[facts],
-                  case .pixels(let applePixels)? = try apple.decodedBitmap(of: appleRendition, atlases: appleAtlases),
-                  case .pixels(let ourPixels)? = try ours.decodedBitmap(of: ourRendition, atlases: ourAtlases) else { continue }
+                case .pixels(let applePixels)? = try apple.decodedBitmap(of: appleRendition, atlases: appleAtlases),
+                case .pixels(let ourPixels)? = try ours.decodedBitmap(of: ourRendition, atlases: ourAtlases)
+            else { continue }
             #expect(applePixels.width == ourPixels.width && applePixels.height == ourPixels.height)
             let difference = Self.largestDifference(applePixels, ourPixels)
             #expect(difference <= 2, "\(facts): pixels differ by up to \(difference)")

@@ -82,14 +82,16 @@ import Testing
 
     /// Apple's Food Truck sample has two colour sets whose names hash alike; Xcode builds it.
     @Test func namesThatHashAlikeGetDistinctIdentifiers() throws {
-        let first = "dough/green-thumb", second = "dough/plain-bg"
+        let first = "dough/green-thumb"
+        let second = "dough/plain-bg"
         #expect(CompiledName.identifier(of: first) == CompiledName.identifier(of: second))
         var builder = CompiledCatalogBuilder(keyFormat: [.appearance, .scale, .identifier, .element, .part], platform: "ios", platformVersion: "17.0")
         // Added in the order the other way round: the identifiers still follow the names' order.
         builder.assignIdentifiers([second, first])
         for name in [second, first] {
-            try builder.add(name: name, facetAttributes: [(.element, 85), (.part, 217)], key: [.scale: 1, .element: 85, .part: 217],
-                            value: CSIRendition.color(name: name, colorSpace: .sRGB, components: [1, 0, 0, 1]).bytes())
+            try builder.add(
+                name: name, facetAttributes: [(.element, 85), (.part, 217)], key: [.scale: 1, .element: 85, .part: 217],
+                value: CSIRendition.color(name: name, colorSpace: .sRGB, components: [1, 0, 0, 1]).bytes())
         }
         let catalog = try CompiledCatalog(bytes: try builder.bytes(), path: "collision.car")
         let identifiers = Dictionary(uniqueKeysWithValues: catalog.facets.map { ($0.name, $0.nameIdentifier) })

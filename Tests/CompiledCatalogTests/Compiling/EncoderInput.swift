@@ -27,7 +27,8 @@ enum EncoderInput {
             // Literal runs longer than L's 315, and matches of every length.
             var bytes = random.bytes(4096)
             while bytes.count < 300_000 {
-                let start = random.below(bytes.count), length = 4 + random.below(600)
+                let start = random.below(bytes.count)
+                let length = 4 + random.below(600)
                 bytes += bytes[start..<min(start + length, bytes.count)]
                 bytes += random.bytes(random.below(900))
             }
@@ -76,7 +77,9 @@ enum EncoderInput {
             let side = 256
             var pixels = [UInt8](repeating: 0, count: side * side * 4)
             for _ in 0..<40 {
-                let cx = random.below(side), cy = random.below(side), radius = 3 + random.below(30)
+                let cx = random.below(side)
+                let cy = random.below(side)
+                let radius = 3 + random.below(30)
                 let colour = [UInt8(random.below(256)), UInt8(random.below(256)), UInt8(random.below(256)), 255]
                 for y in max(0, cy - radius)..<min(side, cy + radius) {
                     for x in max(0, cx - radius)..<min(side, cx + radius) where (x - cx) * (x - cx) + (y - cy) * (y - cy) < radius * radius {
@@ -108,7 +111,8 @@ enum EncoderInput {
         let enumerator = FileManager.default.enumerator(atPath: catalogs)
         while let relative = enumerator?.nextObject() as? String {
             guard relative.hasSuffix(".png"), let pixels = pixelBytes(ofPNG: catalogs + "/" + relative),
-                  (256 << 10)...(2 << 20) ~= pixels else { continue }
+                (256 << 10)...(2 << 20) ~= pixels
+            else { continue }
             candidates.append(relative)
         }
         candidates.sort()
@@ -117,7 +121,8 @@ enum EncoderInput {
             .map { (name: "catalogs/" + $0.element, path: catalogs + "/" + $0.element) }
         return files.sorted { $0.name < $1.name }.compactMap { file in
             guard let png = FileManager.default.contents(atPath: file.path),
-                  let decoded = ExtractPiecesTests.rgba([UInt8](png)) else { return nil }
+                let decoded = ExtractPiecesTests.rgba([UInt8](png))
+            else { return nil }
             return (file.name, decoded.pixels)
         }
     }
@@ -132,4 +137,3 @@ private func pixelBytes(ofPNG path: String) -> Int? {
     func be32(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
     return be32(16) * be32(20) * 4
 }
-

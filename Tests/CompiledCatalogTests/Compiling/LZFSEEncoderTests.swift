@@ -1,6 +1,7 @@
 import CatalogFixtures
 import Foundation
 import Testing
+
 @testable import CompiledCatalog
 
 /// The LZFSE encoder: every stream decodes to its input (through our decoder, and through
@@ -61,7 +62,7 @@ import Testing
         for name in ["text-300k", "pixels-sprites-256k", "random-with-repeats-300k"] {
             let input = EncoderInput.bytes(name)
             let first = LZFSEEncoder.encode(input)
-            let copy = Array(input)  // another buffer, another address
+            let copy = Array(input) // another buffer, another address
             let second = copy.withUnsafeBytes { LZFSEEncoder.encode($0) }
             #expect(first == second, "\(name)")
         }
@@ -118,10 +119,12 @@ import Testing
             try Data(input).write(to: folder.appendingPathComponent("\(index).raw"))
             try Data(LZFSEEncoder.encode(input)).write(to: folder.appendingPathComponent("\(index).lzfse"))
         }
-        let python = ProcessInfo.processInfo.environment["ADAPTIVE_ASSETS_PYTHON"]
+        let python =
+            ProcessInfo.processInfo.environment["ADAPTIVE_ASSETS_PYTHON"]
             ?? Corpus.repositoryRoot + "/.build/python-tools/bin/python3"
-        try #require(FileManager.default.isExecutableFile(atPath: python),
-                     "\(python) is missing: run Scripts/ensure-python-packages.sh (Scripts/test does)")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: python),
+            "\(python) is missing: run Scripts/ensure-python-packages.sh (Scripts/test does)")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = [Corpus.repositoryRoot + "/Scripts/lzfse-oracle.py", folder.path, "--max-size-ratio", "1.10"]

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CompiledCatalog
 
 /// Builds CoreUI bitmap payloads (the `CELM` framing, `KCBC` chunks, RLE rows) for tests.
@@ -79,7 +80,8 @@ enum BitmapFixtures {
         #expect(payload.compression == .uncompressed)
         #expect(payload.isOpaque)
         guard case .pixels(let bitmap) = try payload.decode(width: Self.width, height: Self.height, format: .argb) else {
-            Issue.record("not decoded"); return
+            Issue.record("not decoded")
+            return
         }
         #expect(bitmap.bytes == Self.pixels)
         #expect(bitmap.rowBytes == Self.width * 4)
@@ -88,13 +90,17 @@ enum BitmapFixtures {
     @Test func rleChunks() throws {
         let pixels = Self.pixels
         let half = Self.width * 8 * 4
-        let payload = try BitmapPayload(BitmapFixtures.payload(compression: 1, chunks: [
-            (8, BitmapFixtures.rle(pixels.prefix(half), width: Self.width, rows: 8)),
-            (8, BitmapFixtures.rle(pixels.suffix(half), width: Self.width, rows: 8)),
-        ]))
+        let payload = try BitmapPayload(
+            BitmapFixtures.payload(
+                compression: 1,
+                chunks: [
+                    (8, BitmapFixtures.rle(pixels.prefix(half), width: Self.width, rows: 8)),
+                    (8, BitmapFixtures.rle(pixels.suffix(half), width: Self.width, rows: 8)),
+                ]))
         #expect(payload.chunks.count == 2)
         guard case .pixels(let bitmap) = try payload.decode(width: Self.width, height: Self.height, format: .argb) else {
-            Issue.record("not decoded"); return
+            Issue.record("not decoded")
+            return
         }
         #expect(bitmap.bytes == pixels)
     }
@@ -109,12 +115,13 @@ enum BitmapFixtures {
     }
 
     @Test func zipAndLZFSEChunksDecode() throws {
-        let zlibPixels = try VectorInput.compressed("text-3k.lzfse")  // any LZFSE stream, framed as a chunk
+        let zlibPixels = try VectorInput.compressed("text-3k.lzfse") // any LZFSE stream, framed as a chunk
         let entry = try #require(try VectorInput.manifest().first { $0.file == "text-3k.lzfse" })
         // 3000 bytes = 750 pixels of 4 bytes: a 750 x 1 bitmap.
         let payload = try BitmapPayload(BitmapFixtures.payload(compression: 4, chunks: [(1, zlibPixels)], forceChunks: true))
         guard case .pixels(let bitmap) = try payload.decode(width: 750, height: 1, format: .argb) else {
-            Issue.record("not decoded"); return
+            Issue.record("not decoded")
+            return
         }
         #expect(bitmap.bytes == VectorInput.original(entry))
         // zlib (with header): "hello hello hello " compressed by zlib.compress.
@@ -132,7 +139,8 @@ enum BitmapFixtures {
     func otherCompressionsAreNamedAndSkipped(_ value: Int) throws {
         let payload = try BitmapPayload(BitmapFixtures.payload(compression: value, chunks: [(0, [1, 2, 3])]))
         guard case .notDecoded(let compression) = try payload.decode(width: 1, height: 1, format: .argb) else {
-            Issue.record("decoded a \(value) payload"); return
+            Issue.record("decoded a \(value) payload")
+            return
         }
         #expect(compression.rawValue == UInt32(value))
         #expect(!compression.isDecoded)
@@ -145,8 +153,9 @@ enum BitmapFixtures {
         var bytes = BitmapFixtures.payload(compression: 0, chunks: [(1, [0, 0, 0, 0])], forceChunks: true)
         bytes.replaceSubrange(12..<16, with: BitmapFixtures.le32(2))
         #expect { try BitmapPayload(bytes) } throws: { ($0 as? DecompressionError)?.codec == "bitmap" }
-        #expect { try BitmapPayload(Array("RAWD".utf8) + BitmapFixtures.le32(0) + BitmapFixtures.le32(0) + BitmapFixtures.le32(0)) }
-            throws: { ($0 as? DecompressionError)?.offset == 0 }
+        #expect { try BitmapPayload(Array("RAWD".utf8) + BitmapFixtures.le32(0) + BitmapFixtures.le32(0) + BitmapFixtures.le32(0)) } throws: {
+            ($0 as? DecompressionError)?.offset == 0
+        }
     }
 
     @Test func rawDataContents() throws {

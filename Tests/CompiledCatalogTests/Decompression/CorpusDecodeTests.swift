@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CompiledCatalog
 
 /// Every bitmap rendition of the Xcode 7.3 corpus decodes, to exactly its width x height x
@@ -15,8 +16,9 @@ import Testing
                 continue
             }
             let format = try #require(BitmapPixelFormat(rendition.pixelFormat))
-            #expect(bitmap.bytes.count == Int(rendition.width) * Int(rendition.height) * format.bytesPerPixel,
-                    "\(name): \(rendition.renditionName) \(rendition.width)x\(rendition.height)")
+            #expect(
+                bitmap.bytes.count == Int(rendition.width) * Int(rendition.height) * format.bytesPerPixel,
+                "\(name): \(rendition.renditionName) \(rendition.width)x\(rendition.height)")
             decoded += 1
         }
         #expect(decoded > 0, "\(name) has no bitmap rendition")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CompiledCatalog
 
 /// LZFSE and LZVN against streams written by Apple's reference encoder (`Fixtures/lzfse`):
@@ -8,7 +9,8 @@ import Testing
     func decodesReferenceVector(_ entry: VectorInput.Entry) throws {
         let compressed = try VectorInput.compressed(entry.file)
         let expected = VectorInput.original(entry)
-        let decoded = entry.file.hasSuffix(".lzvn")
+        let decoded =
+            entry.file.hasSuffix(".lzvn")
             ? try LZVN.decode(compressed, limit: .exactly(entry.size))
             : try LZFSE.decode(compressed, limit: .exactly(entry.size))
         #expect(decoded.count == entry.size)

@@ -61,8 +61,10 @@ enum VectorInput {
                 for x in 0..<512 {
                     let n = random.next()
                     let jitter = n % 128 == 0 ? Int(n & 3) : 0
-                    out += [UInt8(((x >> 2) + row) & 0xFF), UInt8((x >> 1) & 0xFF), UInt8((row + jitter) & 0xFF),
-                            (x >> 5) & 1 == 1 ? 0xFF : 0x80]
+                    out += [
+                        UInt8(((x >> 2) + row) & 0xFF), UInt8((x >> 1) & 0xFF), UInt8((row + jitter) & 0xFF),
+                        (x >> 5) & 1 == 1 ? 0xFF : 0x80,
+                    ]
                 }
                 row += 1
             }

@@ -1,5 +1,6 @@
 import CPNGSupport
 import Testing
+
 @testable import CompiledCatalog
 
 /// The pieces extract is built from: PNGs from decoded pixels, and safe names.
@@ -7,7 +8,8 @@ import Testing
     /// Decodes a PNG back to straight RGBA with libpng.
     static func rgba(_ png: [UInt8]) -> (width: Int, height: Int, pixels: [UInt8])? {
         var pixels: UnsafeMutablePointer<UInt8>?
-        var width: UInt32 = 0, height: UInt32 = 0
+        var width: UInt32 = 0
+        var height: UInt32 = 0
         let status = png.withUnsafeBufferPointer { adapt_png_rgba($0.baseAddress, $0.count, 1 << 24, &pixels, &width, &height) }
         guard status == ADAPT_THUMBNAIL_OK, let pixels else { return nil }
         defer { adapt_thumbnail_free(pixels) }
@@ -16,8 +18,9 @@ import Testing
 
     @Test func premultipliedBGRABecomesStraightRGBA() throws {
         // Half-transparent blue (premultiplied B 64 of alpha 128), opaque red, fully transparent.
-        let bitmap = DecodedBitmap(width: 3, height: 1, rowBytes: 12, format: .argb, isOpaque: false,
-                                   bytes: [64, 0, 0, 128, 0, 0, 255, 255, 9, 9, 9, 0])
+        let bitmap = DecodedBitmap(
+            width: 3, height: 1, rowBytes: 12, format: .argb, isOpaque: false,
+            bytes: [64, 0, 0, 128, 0, 0, 255, 255, 9, 9, 9, 0])
         let png = try #require(bitmap.pngData())
         let decoded = try #require(Self.rgba(png))
         #expect(decoded.width == 3 && decoded.height == 1)

@@ -1,6 +1,7 @@
 import CatalogFixtures
 import Foundation
 import Testing
+
 @testable import CompiledCatalog
 
 /// References into packed images (`ZZZZPackedAsset-…`): each is cut out of its atlas by its
@@ -25,14 +26,15 @@ import Testing
             let found = try #require(catalog.packedImage(referencedBy: rendition), "\(rendition.renditionName)")
             #expect(found.atlas.layout == .packedImage && found.atlas.renditionName.hasPrefix("ZZZZPackedAsset-"))
             guard case .pixels(let bitmap)? = try catalog.decodedBitmap(of: rendition, atlases: atlases) else {
-                Issue.record("\(rendition.renditionName) not decoded"); continue
+                Issue.record("\(rendition.renditionName) not decoded")
+                continue
             }
             #expect(bitmap.width == Int(rendition.width) && bitmap.height == Int(rendition.height))
             // Sliced images are stored trimmed, and PDFs rasterized: compare the plain ones.
             // r_template: actool stores a template image as black with its alpha.
             guard rendition.imageLayout == .onePartScale, rendition.name != "r_template", let name = rendition.name, rendition.renditionName.hasSuffix(".png"),
-                  let source = try Self.sourcePNG(set: name, file: rendition.renditionName),
-                  let expected = ExtractPiecesTests.rgba(source), expected.width == bitmap.width, expected.height == bitmap.height
+                let source = try Self.sourcePNG(set: name, file: rendition.renditionName),
+                let expected = ExtractPiecesTests.rgba(source), expected.width == bitmap.width, expected.height == bitmap.height
             else { continue }
             let png = try #require(bitmap.pngData())
             let actual = try #require(ExtractPiecesTests.rgba(png))
@@ -46,7 +48,8 @@ import Testing
                     let alphas = (Int(actual.pixels[start + 3]), Int(expected.pixels[start + 3]))
                     worst = max(worst, abs(alphas.0 - alphas.1))
                     for channel in 0..<3 {
-                        let mine = Int(actual.pixels[start + channel]) * alphas.0 / 255, theirs = Int(expected.pixels[start + channel]) * alphas.1 / 255
+                        let mine = Int(actual.pixels[start + channel]) * alphas.0 / 255
+                        let theirs = Int(expected.pixels[start + channel]) * alphas.1 / 255
                         worst = max(worst, abs(mine - theirs))
                     }
                 }

@@ -23,8 +23,10 @@ import Testing
     /// `-`; a rendition no facet names is listed last. Colours, multisize sets, data with a UTI,
     /// appearances and localizations by their names, and assets split across the writer's units.
     @Test func hostileNamesAndEveryPayloadListAsBefore() throws {
-        let keyFormat: [RenditionAttribute] = [.appearance, .localization, .scale, .idiom, .subtype, .horizontalSizeClass, .displayGamut,
-                                               .state, .value, .dimension1, .identifier, .element, .part]
+        let keyFormat: [RenditionAttribute] = [
+            .appearance, .localization, .scale, .idiom, .subtype, .horizontalSizeClass, .displayGamut,
+            .state, .value, .dimension1, .identifier, .element, .part,
+        ]
         var facets: [SyntheticCatalog.Facet] = [
             .init("Caf\u{E9}", identifier: 1), .init("Cafe\u{301}", identifier: 2), .init("Evil\n::error file=a.swift::forged", identifier: 3),
             .init("\u{202E}gnp.exe", identifier: 4), .init("日本語", identifier: 5), .init("Accent", identifier: 6), .init("Notes", identifier: 7),
@@ -34,31 +36,38 @@ import Testing
             .bitmap("cafe\u{301}.png", key: [.identifier: 2, .scale: 1, .appearance: 1], width: 1, height: 1, pixels: [0, 0, 0, 255]),
             .bitmap("a\u{85}b\u{2028}.png", key: [.identifier: 3, .scale: 3, .subtype: 568, .idiom: 1], width: 1, height: 1, pixels: [0, 0, 0, 255]),
             .bitmap("", key: [.identifier: 4, .scale: 0, .state: 2, .value: 1, .localization: 1], width: 1, height: 1, pixels: [0, 0, 0, 255]),
-            .bitmap("絵文字👩‍👩‍👧.png", key: [.identifier: 5, .scale: 2, .horizontalSizeClass: 1, .displayGamut: 2, .dimension1: 3],
-                    width: 1, height: 1, pixels: [0, 0, 0, 255]),
+            .bitmap(
+                "絵文字👩‍👩‍👧.png", key: [.identifier: 5, .scale: 2, .horizontalSizeClass: 1, .displayGamut: 2, .dimension1: 3],
+                width: 1, height: 1, pixels: [0, 0, 0, 255]),
             .bitmap("x.png", key: [.identifier: 5, .scale: 2, .appearance: 9], width: 1, height: 1, pixels: [0, 0, 0, 255]),
             .color("Accent", key: [.identifier: 6], space: 4, components: [1.25, 0.5, 0, 1]),
             .data("notes.json", key: [.identifier: 7], uti: "public.json\u{1B}[31m", bytes: Array("{}".utf8)),
             .bitmap("orphan.png", key: [.identifier: 99, .scale: 1], width: 1, height: 1, pixels: [0, 0, 0, 255]),
         ]
         // Enough assets, one of them larger than a unit, that the writer's units split them.
-        renditions += (0..<2500).map { .bitmap("big-\($0).png", key: [.identifier: 200, .scale: UInt16($0 % 3 + 1), .dimension1: UInt16($0)],
-                                               width: 2, height: 2, pixels: Array(repeating: 0, count: 16)) }
+        renditions += (0..<2500).map {
+            .bitmap(
+                "big-\($0).png", key: [.identifier: 200, .scale: UInt16($0 % 3 + 1), .dimension1: UInt16($0)],
+                width: 2, height: 2, pixels: Array(repeating: 0, count: 16))
+        }
         facets.append(.init("Big", identifier: 200))
         for number in 0..<400 {
             facets.append(.init("n\(number)", identifier: UInt16(300 + number)))
             renditions.append(.bitmap("n.png", key: [.identifier: UInt16(300 + number), .scale: 2], width: 1, height: 1, pixels: [0, 0, 0, 255]))
         }
-        let synthetic = SyntheticCatalog(keyFormat: keyFormat, facets: facets, renditions: renditions, trees: [
-            .namedValues("APPEARANCEKEYS", [("UIAppearanceAny", 0), ("UIAppearanceDark\u{9B}", 1)]),
-            .namedValues("LOCALIZATIONKEYS", [("fr", 1)]),
-        ])
+        let synthetic = SyntheticCatalog(
+            keyFormat: keyFormat, facets: facets, renditions: renditions,
+            trees: [
+                .namedValues("APPEARANCEKEYS", [("UIAppearanceAny", 0), ("UIAppearanceDark\u{9B}", 1)]),
+                .namedValues("LOCALIZATIONKEYS", [("fr", 1)]),
+            ])
         let catalog = try CompiledCatalog(bytes: try synthetic.bytes(), path: "Hostile\u{7F}.car")
         let text = CompiledInspection(catalog).text
         #expect(text == Reference.text(catalog))
         let lines = text.utf8.split(separator: UInt8(ascii: "\n")).map { Array($0) }
-        #expect(lines.contains(Array("Caf\u{E9}  (name bytes 43 61 66 c3 a9)".utf8)) && lines.contains(Array("Cafe\u{301}  (name bytes 43 61 66 65 cc 81)".utf8)),
-                "NFC and NFD names are two assets, told apart by their bytes")
+        #expect(
+            lines.contains(Array("Caf\u{E9}  (name bytes 43 61 66 c3 a9)".utf8)) && lines.contains(Array("Cafe\u{301}  (name bytes 43 61 66 65 cc 81)".utf8)),
+            "NFC and NFD names are two assets, told apart by their bytes")
         #expect(text.contains("Evil\\n::error") && text.contains("\\u{202E}gnp.exe") && !text.contains("\u{1B}"))
         #expect(text.contains("\n(no facet: packed images)\n  orphan.png  universal 1x  1x1 ARGB, "), "listed last")
     }
@@ -118,8 +127,9 @@ enum Reference {
         let labels = Dictionary(uniqueKeysWithValues: zip(listed, catalog.index.facetLabels(listed)))
         let assets = groups.map { (name: $0.facet.flatMap { labels[$0] }, renditions: $0.positions.map { catalog.renditions[$0] }) }
         var lines: [String] = []
-        lines.append("\(catalog.path): compiled catalog, storage version \(header.storageVersion) (CoreUI \(header.coreUIVersion)), "
-            + "\(counted(assets.count, "asset")), \(counted(catalog.renditions.count, "rendition"))")
+        lines.append(
+            "\(catalog.path): compiled catalog, storage version \(header.storageVersion) (CoreUI \(header.coreUIVersion)), "
+                + "\(counted(assets.count, "asset")), \(counted(catalog.renditions.count, "rendition"))")
         if let metadata = catalog.metadata {
             var platform = "platform \(metadata.deploymentPlatform) \(metadata.deploymentPlatformVersion)"
             if !metadata.thinningArguments.isEmpty { platform += ", thinned: \(metadata.thinningArguments)" }

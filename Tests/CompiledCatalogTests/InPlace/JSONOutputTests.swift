@@ -1,6 +1,7 @@
 import AssetCatalog
-@testable import CompiledCatalog
 import Testing
+
+@testable import CompiledCatalog
 
 /// The assetutil document's writer: integers, strings from a file's bytes and keys, as JSON and
 /// Xcode's style have them.
@@ -39,6 +40,9 @@ import Testing
             output.member("Colorspace", literal: "srgb")
             output.close()
         }
-        #expect(text == "\n  {\n    \"AssetType\" : \"Image\",\n    \"Scale\" : 2,\n    \"Opaque\" : false,\n    \"Colorspace\" : \"Unknown(1)\",\n    \"Colorspace\" : \"srgb\"\n  }")
+        #expect(
+            text
+                == "\n  {\n    \"AssetType\" : \"Image\",\n    \"Scale\" : 2,\n    \"Opaque\" : false,\n    \"Colorspace\" : \"Unknown(1)\",\n    \"Colorspace\" : \"srgb\"\n  }"
+        )
     }
 }

@@ -1,8 +1,9 @@
 import AdaptiveAssets
 import AssetCatalog
 import CatalogFixtures
-@testable import CompiledCatalog
 import Testing
+
+@testable import CompiledCatalog
 
 /// Both forms of `adapt inspect FILE.car` are written on every core: renditions formatted and
 /// hashed in batches, batches in groups, lines put together in units of assets, each piece made
@@ -16,8 +17,10 @@ import Testing
         var facets = (0..<3000).map { SyntheticCatalog.Facet("asset-\($0)", identifier: UInt16(1 + $0)) }
         facets.append(.init("Large", identifier: 4000))
         var renditions = (0..<35_000).map { (number: Int) -> SyntheticCatalog.Rendition in
-            let key: [RenditionAttribute: UInt16] = [.identifier: UInt16(1 + number % 3000), .scale: UInt16(1 + number % 3),
-                                                     .dimension1: UInt16(number / 3000)]
+            let key: [RenditionAttribute: UInt16] = [
+                .identifier: UInt16(1 + number % 3000), .scale: UInt16(1 + number % 3),
+                .dimension1: UInt16(number / 3000),
+            ]
             switch number % 3 {
             case 0: return .bitmap("image-\(number).png", key: key, width: 1, height: 1, pixels: [UInt8(number % 256), 0, 0, 255])
             case 1: return .data("data-\(number).json", key: key, uti: "public.json", bytes: Array("{\"n\": \(number)}".utf8))
@@ -25,8 +28,9 @@ import Testing
             }
         }
         renditions += (0..<5000).map {
-            .bitmap("large-\($0).png", key: [.identifier: 4000, .scale: UInt16(1 + $0 % 3), .dimension1: UInt16($0)], width: 2, height: 1,
-                    pixels: [0, 0, UInt8($0 % 256), 255, 0, 0, 0, 255])
+            .bitmap(
+                "large-\($0).png", key: [.identifier: 4000, .scale: UInt16(1 + $0 % 3), .dimension1: UInt16($0)], width: 2, height: 1,
+                pixels: [0, 0, UInt8($0 % 256), 255, 0, 0, 0, 255])
         }
         let synthetic = SyntheticCatalog(keyFormat: [.scale, .idiom, .identifier, .dimension1, .element, .part], facets: facets, renditions: renditions)
         return try CompiledCatalog(bytes: try synthetic.bytes(), path: "Many.car")
@@ -71,7 +75,8 @@ import Testing
     /// The values of the document's `SHA1Digest` keys, in order.
     static func digests(in document: [UInt8]) -> [String] {
         let key = Array("\"SHA1Digest\" : \"".utf8)
-        var found: [String] = [], position = 0
+        var found: [String] = []
+        var position = 0
         while position + key.count + 64 <= document.count {
             if document[position..<(position + key.count)].elementsEqual(key) {
                 found.append(String(decoding: document[(position + key.count)..<(position + key.count + 64)], as: UTF8.self))

@@ -1,5 +1,6 @@
-@testable import CompiledCatalog
 import Testing
+
+@testable import CompiledCatalog
 
 /// A CSI header's property list walked in place, and its TLVs decoded from their own bytes.
 @Suite struct PropertyListTests {
@@ -24,8 +25,10 @@ import Testing
         let reference = { (layout: UInt16) in
             Array("KLNI".utf8) + [UInt8](repeating: 0, count: 20) + [UInt8(layout & 0xFF), UInt8(layout >> 8)] + Self.le32(0)
         }
-        let bytes = Self.list([(1006, Self.le32(1)), (1010, reference(12)), (1005, Self.le32(4) + Self.le32(0) + Array("pdf\0".utf8)),
-                               (1010, reference(1004)), (1005, Self.le32(4) + Self.le32(0) + Array("svg\0".utf8))])
+        let bytes = Self.list([
+            (1006, Self.le32(1)), (1010, reference(12)), (1005, Self.le32(4) + Self.le32(0) + Array("pdf\0".utf8)),
+            (1010, reference(1004)), (1005, Self.le32(4) + Self.le32(0) + Array("svg\0".utf8)),
+        ])
         try bytes.withUnsafeBytes { file in
             let raw = try RenditionPropertyList.checked(file, offset: 0, length: bytes.count, structure: "entry")
             let decoded = raw.map(RenditionProperty.init)

@@ -1,7 +1,8 @@
 import AdaptiveAssets
 import AssetCatalog
-@testable import CompiledCatalog
 import Testing
+
+@testable import CompiledCatalog
 
 /// The renditions read in place (`RenditionRecord`, `RenditionView`), which the assetutil JSON is
 /// written from, against the `Rendition` values every other command reads.

@@ -44,7 +44,8 @@ import Testing
 
     @Test(arguments: families)
     func eachDevicesSliceOfTheIOSFileIsItsSliceOfItsFamilysFileLessWhatActoolLeftOut(family: (idiom: UserInterfaceIdiom, file: String)) throws {
-        let ios = try CompiledCorpus.read("assets_ios.car"), actool = try CompiledCorpus.read(family.file)
+        let ios = try CompiledCorpus.read("assets_ios.car")
+        let actool = try CompiledCorpus.read(family.file)
         let leftOut = Self.identities(actool, actool.renditions.indices).subtracting(Self.identities(ios, ios.renditions.indices))
         // What the two-family file lacks: universal renditions of assets with an entry for each family.
         #expect(!leftOut.isEmpty)
@@ -55,11 +56,16 @@ import Testing
         }
         let devices = devices(family.idiom)
         try #require(devices.count > 5)
-        let fromIOS = CompiledThinning(ios, devices: devices), fromFamily = CompiledThinning(actool, devices: devices)
+        let fromIOS = CompiledThinning(ios, devices: devices)
+        let fromFamily = CompiledThinning(actool, devices: devices)
         for (mine, theirs) in zip(fromIOS.slices, fromFamily.slices) {
-            let kept = Self.identities(ios, mine.kept), expected = Self.identities(actool, theirs.kept)
+            let kept = Self.identities(ios, mine.kept)
+            let expected = Self.identities(actool, theirs.kept)
             #expect(!kept.isEmpty)
-            #expect(kept == expected.subtracting(leftOut), "\(mine.device.id): only from assets_ios.car \(kept.subtracting(expected).sorted().prefix(5)); only from \(family.file) \(expected.subtracting(kept).subtracting(leftOut).sorted().prefix(5))")
+            #expect(
+                kept == expected.subtracting(leftOut),
+                "\(mine.device.id): only from assets_ios.car \(kept.subtracting(expected).sorted().prefix(5)); only from \(family.file) \(expected.subtracting(kept).subtracting(leftOut).sorted().prefix(5))"
+            )
         }
     }
 
@@ -96,7 +102,8 @@ import Testing
             // Or it asks more than every device of the family at its scale has. The classes are
             // the source's: `m_1gb` compiles to memory class 1, `g_1v2` to graphics class 1.
             let atItsScale = devices.filter { $0.displayScales.contains(Int(rendition.scaleFactor / 100)) }
-            let memory: [UInt16: Int] = [1: 1, 2: 2, 3: 4], graphics: [UInt16: GraphicsFeatureSet] = [1: .metal1v2, 2: .metal2v2, 3: .metal3v1]
+            let memory: [UInt16: Int] = [1: 1, 2: 2, 3: 4]
+            let graphics: [UInt16: GraphicsFeatureSet] = [1: .metal1v2, 2: .metal2v2, 3: .metal3v1]
             let outOfReach = atItsScale.allSatisfy { device in
                 memory[rendition.key.memoryClass ?? 0].map { device.memory < $0 } ?? false
                     || graphics[rendition.key.graphicsClass ?? 0].map { needed in !device.graphicsFeatureSets.contains { $0 >= needed } } ?? false

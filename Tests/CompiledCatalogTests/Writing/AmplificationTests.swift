@@ -1,6 +1,7 @@
 import CatalogFixtures
-@testable import CompiledCatalog
 import Testing
+
+@testable import CompiledCatalog
 
 /// Issue #26, items 3 and 4: what a file's structures point at many times over is paid for
 /// once, and no thinned file holds more than its source's bytes plus

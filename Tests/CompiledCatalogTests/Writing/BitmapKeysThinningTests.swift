@@ -1,6 +1,7 @@
 import CatalogFixtures
-@testable import CompiledCatalog
 import Testing
+
+@testable import CompiledCatalog
 
 /// `BITMAPKEYS` in a written slice (`CARBitmapKeyMasks`): the entries of the names kept, each
 /// mask CoreUI's model reproduces rebuilt from the renditions kept, every other word and every
@@ -13,8 +14,9 @@ import Testing
 
     /// A rendition of `identifier` for `idiom` at `scale` (and `subtype`).
     static func image(_ identifier: UInt16, idiom: UInt16, scale: UInt16, subtype: UInt16 = 0) -> SyntheticCatalog.Rendition {
-        .bitmap("i\(identifier)-\(idiom)-\(scale)-\(subtype).png", key: [.identifier: identifier, .idiom: idiom, .scale: scale, .subtype: subtype],
-                width: 1, height: 1, pixels: [0, 0, 0, 255])
+        .bitmap(
+            "i\(identifier)-\(idiom)-\(scale)-\(subtype).png", key: [.identifier: identifier, .idiom: idiom, .scale: scale, .subtype: subtype],
+            width: 1, height: 1, pixels: [0, 0, 0, 255])
     }
 
     /// Masks in key-format order, the way real files have them: untracked appearance, identifier,
@@ -26,8 +28,9 @@ import Testing
     /// `Icon` (6849) for phone and pad at 1x, 2x and 3x; `Pad` (77) for pad only.
     static func catalog(bitmapKeys: [(key: SyntheticCatalog.Field, value: SyntheticCatalog.Field)]) throws -> CompiledCatalog {
         let renditions = [1, 2].flatMap { idiom in (1...3).map { image(6849, idiom: idiom, scale: $0) } } + [image(77, idiom: 2, scale: 2)]
-        let synthetic = SyntheticCatalog(keyFormat: keyFormat, facets: [.init("Icon", identifier: 6849), .init("Pad", identifier: 77)],
-                                         renditions: renditions, trees: [SyntheticCatalog.Tree("BITMAPKEYS", entries: bitmapKeys)])
+        let synthetic = SyntheticCatalog(
+            keyFormat: keyFormat, facets: [.init("Icon", identifier: 6849), .init("Pad", identifier: 77)],
+            renditions: renditions, trees: [SyntheticCatalog.Tree("BITMAPKEYS", entries: bitmapKeys)])
         return try CompiledCatalog(bytes: try synthetic.bytes())
     }
 
@@ -84,7 +87,8 @@ import Testing
         let noPad = Self.positions(source) { $0.idiom != .pad }
         #expect(try Self.bitmapKeys(try source.writing(keeping: noPad)).map(\.identifier) == [6849])
         // An entry whose name no rendition has at all goes too.
-        let stray = try Self.catalog(bitmapKeys: Self.appleEntries + [Self.entry(999, SyntheticCatalog.Tree.bitmapKeysBlock(masks: Self.masks(scale: 2, idiom: 2)))])
+        let stray = try Self.catalog(
+            bitmapKeys: Self.appleEntries + [Self.entry(999, SyntheticCatalog.Tree.bitmapKeysBlock(masks: Self.masks(scale: 2, idiom: 2)))])
         #expect(try Self.bitmapKeys(try stray.writing(keeping: Set(stray.renditions.indices))).map(\.identifier) == [6849, 77])
     }
 
@@ -94,9 +98,12 @@ import Testing
     /// 32-bit mask holds: the source's word is kept whatever it says).
     @Test func wordsTheModelDoesNotReproduceAreCopied() throws {
         let unmodelled = Self.masks(scale: 0x1E, idiom: 6, subtype: 0x1234)
-        var synthetic = SyntheticCatalog(keyFormat: Self.keyFormat, facets: [.init("Icon", identifier: 6849)],
-                                         renditions: [Self.image(6849, idiom: 1, scale: 1, subtype: 40), Self.image(6849, idiom: 2, scale: 2),
-                                                      Self.image(6849, idiom: 1, scale: 3)])
+        var synthetic = SyntheticCatalog(
+            keyFormat: Self.keyFormat, facets: [.init("Icon", identifier: 6849)],
+            renditions: [
+                Self.image(6849, idiom: 1, scale: 1, subtype: 40), Self.image(6849, idiom: 2, scale: 2),
+                Self.image(6849, idiom: 1, scale: 3),
+            ])
         synthetic.trees = [.bitmapKeys([(identifier: UInt16(6849), masks: unmodelled)])]
         let source = try CompiledCatalog(bytes: try synthetic.bytes())
         let phone = Self.positions(source) { $0.idiom == .phone }
@@ -140,11 +147,15 @@ extension BitmapKeysThinningTests {
     /// all 32 values (dimension 1 from 0 to 31) and a computed mask would be all ones too.
     @Test func anAllOnesWordIsCopiedEvenWhenThirtyTwoValuesWouldGiveIt() throws {
         let renditions = (0..<32).map { dimension in
-            SyntheticCatalog.Rendition.bitmap("d\(dimension).png", key: [.identifier: 5, .dimension1: UInt16(dimension), .scale: 1],
-                                              width: 1, height: 1, pixels: [0, 0, 0, 255])
+            SyntheticCatalog.Rendition.bitmap(
+                "d\(dimension).png", key: [.identifier: 5, .dimension1: UInt16(dimension), .scale: 1],
+                width: 1, height: 1, pixels: [0, 0, 0, 255])
         }
-        let source = try CompiledCatalog(bytes: try SyntheticCatalog(keyFormat: [.scale, .dimension1, .identifier], facets: [.init("Strip", identifier: 5)],
-                                                                     renditions: renditions, trees: [.bitmapKeys([(identifier: 5, masks: [2, Self.untracked, Self.untracked])])]).bytes())
+        let source = try CompiledCatalog(
+            bytes: try SyntheticCatalog(
+                keyFormat: [.scale, .dimension1, .identifier], facets: [.init("Strip", identifier: 5)],
+                renditions: renditions, trees: [.bitmapKeys([(identifier: 5, masks: [2, Self.untracked, Self.untracked])])]
+            ).bytes())
         let written = try Self.bitmapKeys(try source.writing(keeping: Self.positions(source) { ($0.dimension1 ?? 0) < 4 }))
         #expect(written.first?.value == SyntheticCatalog.Tree.bitmapKeysBlock(masks: [2, Self.untracked, Self.untracked]))
     }

@@ -1,6 +1,7 @@
-@testable import CompiledCatalog
 import Foundation
 import Testing
+
+@testable import CompiledCatalog
 
 /// The `.car` writer: what it writes is read back by this package's reader with the renditions
 /// kept, byte for byte, and the header's invariants hold.

@@ -2,10 +2,11 @@ import AdaptiveAssets
 import AssetCatalog
 import AssetSelection
 import CatalogFixtures
-@testable import CompiledCatalog
 import DeviceProfiles
 import Foundation
 import Testing
+
+@testable import CompiledCatalog
 
 /// `adapt thin FILE.car` and `adapt size FILE.car` as a library: which renditions each device's
 /// slice keeps, the files written, and the sizes reported.
@@ -46,7 +47,9 @@ import Testing
             let axes = index.declaredAxes(assetAt: asset)
             for traits in phone.thinningTraitSets(declaring: axes, locales: index.locales(relevantToAssetAt: asset)) {
                 let whole = index.resolve(name, for: traits).map { adapted.rendition(assetAt: $0.asset, variant: $0.variant) }
-                let thin = thinnedIndex.resolve(name, for: traits).map { thinned.renditions[AdaptedCompiledCatalog(thinned).renditionPositions[$0.asset][$0.variant]] }
+                let thin = thinnedIndex.resolve(name, for: traits).map {
+                    thinned.renditions[AdaptedCompiledCatalog(thinned).renditionPositions[$0.asset][$0.variant]]
+                }
                 #expect(whole?.renditionName == thin?.renditionName && whole?.key == thin?.key, "\(name)")
             }
         }
@@ -72,8 +75,10 @@ import Testing
                 for traits in slice.device.thinningTraitSets(declaring: axes, locales: index.locales(relevantToAssetAt: asset)) {
                     let whole = index.resolve(name, for: traits).map { adapted.rendition(assetAt: $0.asset, variant: $0.variant) }
                     let thin = thinnedIndex.resolve(name, for: traits).map { thinnedAdapted.rendition(assetAt: $0.asset, variant: $0.variant) }
-                    #expect(whole?.renditionName == thin?.renditionName && whole?.key.pairs.map(\.value) == thin?.key.pairs.map(\.value),
-                            "\(file) \(slice.device.id) \(name): \(whole?.renditionName ?? "nothing") in the whole, \(thin?.renditionName ?? "nothing") in the slice")
+                    #expect(
+                        whole?.renditionName == thin?.renditionName && whole?.key.pairs.map(\.value) == thin?.key.pairs.map(\.value),
+                        "\(file) \(slice.device.id) \(name): \(whole?.renditionName ?? "nothing") in the whole, \(thin?.renditionName ?? "nothing") in the slice"
+                    )
                     compared += 1
                 }
             }
@@ -102,8 +107,9 @@ import Testing
 
     @Test(arguments: metadataPlatforms)
     func theMetadatasPlatformNamesTheDevices(platform: String, idioms: Set<UserInterfaceIdiom>) throws {
-        var synthetic = SyntheticCatalog(keyFormat: [.scale, .idiom, .identifier, .element, .part], facets: [.init("Dot", identifier: 3)],
-                                         renditions: [.bitmap("dot.png", key: [.identifier: 3, .scale: 2], width: 1, height: 1, pixels: [0, 0, 0, 255])])
+        var synthetic = SyntheticCatalog(
+            keyFormat: [.scale, .idiom, .identifier, .element, .part], facets: [.init("Dot", identifier: 3)],
+            renditions: [.bitmap("dot.png", key: [.identifier: 3, .scale: 2], width: 1, height: 1, pixels: [0, 0, 0, 255])])
         synthetic.platform = (platform, "18.0")
         let devices = CompiledThinning.devices(for: try CompiledCatalog(bytes: try synthetic.bytes()), in: database)
         #expect(Set(devices.map(\.idiom)) == idioms)

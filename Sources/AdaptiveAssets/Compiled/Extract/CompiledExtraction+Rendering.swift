@@ -53,8 +53,9 @@ extension CompiledExtraction {
             switch ExtractEntry.traits(of: rendition, in: catalog) {
             case .success(let members): traits = members
             case .failure(let unknown):
-                outcomes[setIndex][member] = .skipped(reason: "unknown-trait", detail: "not written: its \(unknown) has no established Contents.json value",
-                                                      rule: .extractNotDecoded)
+                outcomes[setIndex][member] = .skipped(
+                    reason: "unknown-trait", detail: "not written: its \(unknown) has no established Contents.json value",
+                    rule: .extractNotDecoded)
                 continue
             }
             let content: Swift.Result<SetBuilder.Content, SetBuilder.NotWritten>
@@ -71,8 +72,9 @@ extension CompiledExtraction {
             }
             switch content {
             case .failure(let reason):
-                outcomes[setIndex][member] = .skipped(reason: reason.code, detail: reason.detail,
-                                                      rule: reason.code == "decode-failed" ? .extractDecodeFailed : .extractNotDecoded)
+                outcomes[setIndex][member] = .skipped(
+                    reason: reason.code, detail: reason.detail,
+                    rule: reason.code == "decode-failed" ? .extractDecodeFailed : .extractNotDecoded)
             case .success(let made):
                 var file: Rendered.PendingFile?
                 if let bytes = made.bytes {
@@ -92,8 +94,10 @@ extension CompiledExtraction {
     /// opacity; any other rendition's value block.
     private func source(of rendition: Rendition, atlases: PackedImageCache) -> [UInt32] {
         if rendition.layout == .internalReference, let (atlas, frame) = catalog.packedImage(referencedBy: rendition) {
-            return [atlas.valueBlock, 1, frame.x, frame.y, frame.width, frame.height, rendition.flags.isOpaque ? 1 : 0,
-                    rendition.pixelFormat.rawValue, UInt32(rendition.layout.rawValue)]
+            return [
+                atlas.valueBlock, 1, frame.x, frame.y, frame.width, frame.height, rendition.flags.isOpaque ? 1 : 0,
+                rendition.pixelFormat.rawValue, UInt32(rendition.layout.rawValue),
+            ]
         }
         return [rendition.valueBlock, 0]
     }
@@ -141,9 +145,11 @@ struct ExtractOutput {
 
     private mutating func charge(_ count: Int) throws {
         guard count <= limit - bytesWritten else {
-            throw CompiledExtraction.Failure(.outputLimit(limit: limit), message: "extracting would write more than \(limit) bytes "
-                + "(--max-output \(limit)); nothing was written. A file this size rarely extracts to more than "
-                + "\(CompiledExtraction.outputRatio) times its size: raise --max-output if you trust it")
+            throw CompiledExtraction.Failure(
+                .outputLimit(limit: limit),
+                message: "extracting would write more than \(limit) bytes "
+                    + "(--max-output \(limit)); nothing was written. A file this size rarely extracts to more than "
+                    + "\(CompiledExtraction.outputRatio) times its size: raise --max-output if you trust it")
         }
         bytesWritten += count
     }

@@ -1,7 +1,7 @@
+import AdaptSupport
 import AssetCatalog
 import AssetThinning
 import CompiledCatalog
-import AdaptSupport
 
 /// `adapt extract FILE.car -o DIR`: a compiled catalog written back as an `.xcassets` folder.
 /// One set folder per asset name and kind (`<name>.imageset`, `.colorset`, `.dataset`), each
@@ -150,8 +150,9 @@ package struct CompiledExtraction: Sendable {
         guard let carRealPath = FileSystem.realPath(catalog.path) else {
             throw Failure(message: "\(catalog.path): cannot resolve the compiled catalog's path")
         }
-        let owner = OutputFolder.Owner(command: "adapt extract", work: "extracting", product: "the catalog", marker: ExtractManifest.fileName,
-                                       isEarlierOutput: ExtractManifest.isEarlierOutput, refusal: ExtractManifest.refusal)
+        let owner = OutputFolder.Owner(
+            command: "adapt extract", work: "extracting", product: "the catalog", marker: ExtractManifest.fileName,
+            isEarlierOutput: ExtractManifest.isEarlierOutput, refusal: ExtractManifest.refusal)
         do {
             return try OutputFolder.write(outputPath, catalogRealPath: carRealPath, owner: owner) { folder in
                 try fill(folder, outputPath: outputPath)
@@ -166,7 +167,8 @@ package struct CompiledExtraction: Sendable {
     /// Writes the catalog into the claimed folder's staging folder, and checks the folder once
     /// more before `OutputFolder.write` replaces it.
     private func fill(_ folder: OutputFolder, outputPath: String) throws -> Result {
-        var output = ExtractOutput(root: folder.staging, limit: maxOutput ?? Self.defaultMaxOutput(forInput: catalog.store.bytes.count), beforeEachFile: beforeEachFile)
+        var output = ExtractOutput(
+            root: folder.staging, limit: maxOutput ?? Self.defaultMaxOutput(forInput: catalog.store.bytes.count), beforeEachFile: beforeEachFile)
         var result = try writeCatalog(into: &output)
         // A catalog with no rendition at all (an App Store slice can hold none: its icon went
         // to loose PNGs) extracts to an empty catalog; one whose every rendition was skipped
@@ -174,7 +176,9 @@ package struct CompiledExtraction: Sendable {
         guard result.written > 0 || catalog.renditions.isEmpty else {
             let reasons = result.skipped.prefix(3).map { "\($0.asset)/\($0.rendition): \($0.detail)" }
             let more = result.skipped.count > 3 ? "; …" : ""
-            throw Failure(.nothingWritten, message: "nothing could be written: \(counted(result.skipped.count, "rendition")) skipped (" + reasons.joined(separator: "; ") + more + ")")
+            throw Failure(
+                .nothingWritten,
+                message: "nothing could be written: \(counted(result.skipped.count, "rendition")) skipped (" + reasons.joined(separator: "; ") + more + ")")
         }
         try ExtractManifest.write(output: &output)
         result.bytesWritten = output.bytesWritten
@@ -191,9 +195,15 @@ package struct CompiledExtraction: Sendable {
     /// places each set under a folder name of its own.
     private func writeCatalog(into output: inout ExtractOutput) throws -> Result {
         var result = Result(output: output.root, sets: 0, written: 0, files: [], skipped: [], packedImages: 0, diagnostics: [])
-        let rootInfo: JSONValue = .object(JSONObject([.init(key: "info", value: .object(JSONObject([
-            .init(key: "author", value: .string(Self.author)), .init(key: "version", value: .number("1")),
-        ])))]))
+        let rootInfo: JSONValue = .object(
+            JSONObject([
+                .init(
+                    key: "info",
+                    value: .object(
+                        JSONObject([
+                            .init(key: "author", value: .string(Self.author)), .init(key: "version", value: .number("1")),
+                        ])))
+            ]))
         var names = ExtractNames()
         _ = names.claim("Contents.json", in: "")
         _ = names.claim(ExtractManifest.fileName, in: "")

@@ -47,7 +47,9 @@ enum ExtractEntry {
         if let appearance = key.appearance, appearance != 0 {
             let name = catalog.appearances?.name(of: appearance)
             guard let name, let pairs = appearancePairs[name] else { return .failure(UnknownTrait(description: "appearance \(name ?? String(appearance))")) }
-            add("appearances", .array(pairs.map { .object(JSONObject([.init(key: "appearance", value: .string($0.0)), .init(key: "value", value: .string($0.1))])) }))
+            add(
+                "appearances",
+                .array(pairs.map { .object(JSONObject([.init(key: "appearance", value: .string($0.0)), .init(key: "value", value: .string($0.1))])) }))
         }
         if let localization = key.localization, localization != 0 {
             guard let name = catalog.localizations?.name(of: localization), !name.isEmpty else {

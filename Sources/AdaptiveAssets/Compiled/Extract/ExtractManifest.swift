@@ -19,14 +19,18 @@ enum ExtractManifest {
 
     /// Writes the manifest of everything `output` recorded into its root (itself included).
     static func write(output: inout ExtractOutput) throws {
-        let document: JSONValue = .object(JSONObject([
-            .init(key: "format", value: .string(format)),
-            .init(key: "formatVersion", value: .number("1")),
-            .init(key: "folders", value: .array(output.folders.map { .string($0) })),
-            .init(key: "files", value: .array(output.files.map { file in
-                .object(JSONObject([.init(key: "path", value: .string(file.path)), .init(key: "bytes", value: .number(String(file.size)))]))
-            })),
-        ]))
+        let document: JSONValue = .object(
+            JSONObject([
+                .init(key: "format", value: .string(format)),
+                .init(key: "formatVersion", value: .number("1")),
+                .init(key: "folders", value: .array(output.folders.map { .string($0) })),
+                .init(
+                    key: "files",
+                    value: .array(
+                        output.files.map { file in
+                            .object(JSONObject([.init(key: "path", value: .string(file.path)), .init(key: "bytes", value: .number(String(file.size)))]))
+                        })),
+            ]))
         try output.write(fileName, JSONWriter.xcodeStyle.bytes(for: document), recorded: false)
     }
 
@@ -68,8 +72,9 @@ enum ExtractManifest {
         guard (info.st_mode & S_IFMT) == S_IFDIR, let entries = try? FileSystem.listDirectory(folder) else { return .notEarlierOutput }
         if entries.isEmpty { return .empty }
         guard let bytes = try? FileSystem.readRegularFile(folder + "/" + fileName, limit: 256 << 20, followingLinks: false),
-              let manifest = try? JSONParser.parse(bytes), manifest["format"]?.string == format,
-              let folderList = manifest["folders"]?.array, let fileList = manifest["files"]?.array else { return .notEarlierOutput }
+            let manifest = try? JSONParser.parse(bytes), manifest["format"]?.string == format,
+            let folderList = manifest["folders"]?.array, let fileList = manifest["files"]?.array
+        else { return .notEarlierOutput }
         // Paths compare as Strings: canonically equivalent spellings (a file system may give
         // back decomposed names) are the same path.
         let folders = Set(folderList.compactMap(\.string))

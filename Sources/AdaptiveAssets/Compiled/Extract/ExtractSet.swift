@@ -48,9 +48,11 @@ struct SetBuilder {
     /// folder (its path and name), moves each rendered file there under a name claimed in it,
     /// and writes the set's `Contents.json`. Skips and renamings go into `result`. A set with
     /// nothing to write gets no folder.
-    func place(asset: String, outcomes: [Rendered], extraction: CompiledExtraction, output: inout ExtractOutput,
-               names: inout ExtractNames, result: inout CompiledExtraction.Result,
-               makeFolder: (inout ExtractNames, inout ExtractOutput) throws -> ExtractNames.Claimed) throws {
+    func place(
+        asset: String, outcomes: [Rendered], extraction: CompiledExtraction, output: inout ExtractOutput,
+        names: inout ExtractNames, result: inout CompiledExtraction.Result,
+        makeFolder: (inout ExtractNames, inout ExtractOutput) throws -> ExtractNames.Claimed
+    ) throws {
         let catalog = extraction.catalog
         let shown = ExtractNames.visible(asset)
         var kept: [(rendition: Rendition, traits: [JSONObject.Member], content: Rendered.Placed)] = []
@@ -59,8 +61,10 @@ struct SetBuilder {
             case .skipped(let reason, let detail, let rule):
                 result.skipped.append(.init(asset: asset, rendition: rendition.renditionName, reason: reason, detail: detail))
                 if let rule {
-                    result.diagnostics.append(Diagnostic(rule, "\(shown)/\(ExtractNames.visible(rendition.renditionName)) (\(traitLabel(rendition))): \(detail)",
-                                                         at: SourceLocation(file: catalog.path)))
+                    result.diagnostics.append(
+                        Diagnostic(
+                            rule, "\(shown)/\(ExtractNames.visible(rendition.renditionName)) (\(traitLabel(rendition))): \(detail)",
+                            at: SourceLocation(file: catalog.path)))
                 }
             case .placed(let traits, let content):
                 kept.append((rendition, traits, content))
@@ -88,22 +92,31 @@ struct SetBuilder {
                 claimed.changes = Array(Set(file.nameChanges + claimed.changes)).sorted()
                 if claimed.changed {
                     result.renamed.append(.init(asset: asset, rendition: rendition.renditionName, path: setName + "/" + claimed.name, changes: claimed.changes))
-                    result.diagnostics.append(Diagnostic(.extractRenamed, "\(shown)/\(ExtractNames.visible(rendition.renditionName)) (\(traitLabel(rendition))) is written as \(setName)/\(claimed.name)",
-                                                         at: SourceLocation(file: catalog.path)))
+                    result.diagnostics.append(
+                        Diagnostic(
+                            .extractRenamed,
+                            "\(shown)/\(ExtractNames.visible(rendition.renditionName)) (\(traitLabel(rendition))) is written as \(setName)/\(claimed.name)",
+                            at: SourceLocation(file: catalog.path)))
                 }
                 try output.move(file.pending, to: setName + "/" + claimed.name, size: file.size)
                 members.insert(.init(key: "filename", value: .string(claimed.name)), at: 1)
-                result.files.append(.init(path: setName + "/" + claimed.name, asset: asset, rendition: rendition.renditionName,
-                                          pixelWidth: file.isBitmap ? Int(rendition.width) : nil, pixelHeight: file.isBitmap ? Int(rendition.height) : nil))
+                result.files.append(
+                    .init(
+                        path: setName + "/" + claimed.name, asset: asset, rendition: rendition.renditionName,
+                        pixelWidth: file.isBitmap ? Int(rendition.width) : nil, pixelHeight: file.isBitmap ? Int(rendition.height) : nil))
             }
             result.written += 1
             members += content.members
             entries.append(.object(JSONObject(members)))
         }
         var contents: [JSONObject.Member] = [.init(key: kind.entriesKey, value: .array(entries))]
-        contents.append(.init(key: "info", value: .object(JSONObject([
-            .init(key: "author", value: .string(CompiledExtraction.author)), .init(key: "version", value: .number("1")),
-        ]))))
+        contents.append(
+            .init(
+                key: "info",
+                value: .object(
+                    JSONObject([
+                        .init(key: "author", value: .string(CompiledExtraction.author)), .init(key: "version", value: .number("1")),
+                    ]))))
         if preservesVector {
             contents.append(.init(key: "properties", value: .object(JSONObject([.init(key: "preserves-vector-representation", value: .bool(true))]))))
         }
@@ -129,17 +142,26 @@ struct SetBuilder {
     /// `.failure` for what this package does not write; throws for damaged data. Depends only
     /// on the rendition's value block (and, for a reference, its packed image and frame), so
     /// renditions that share those share one content.
-    func content(of rendition: Rendition, catalog: CompiledCatalog, atlases: PackedImageCache,
-                 pixelBudget: Int) throws -> Swift.Result<Content, NotWritten> {
+    func content(
+        of rendition: Rendition, catalog: CompiledCatalog, atlases: PackedImageCache,
+        pixelBudget: Int
+    ) throws -> Swift.Result<Content, NotWritten> {
         switch rendition.payload {
         case .color(let space, let components):
             guard let color = ExtractEntry.color(space: space, components: components) else {
-                return .failure(NotWritten(code: "not-decoded", detail: "not written: colour space \(space) with \(components.count) components is not one whose Contents.json spelling is established"))
+                return .failure(
+                    NotWritten(
+                        code: "not-decoded",
+                        detail: "not written: colour space \(space) with \(components.count) components is not one whose Contents.json spelling is established")
+                )
             }
             // A colour set's entry is the colour itself; no file.
             return .success(Content(bytes: nil, members: [.init(key: "color", value: color)], fileExtension: nil, isBitmap: false))
         case .multisizeImage:
-            return .failure(NotWritten(code: "not-extractable", detail: "not written: a multisize image set (an app icon's list of sizes), whose images are renditions of their own"))
+            return .failure(
+                NotWritten(
+                    code: "not-extractable",
+                    detail: "not written: a multisize image set (an app icon's list of sizes), whose images are renditions of their own"))
         case .rawData:
             if rendition.pixelFormat == .heif {
                 return .failure(NotWritten(code: "not-decoded", detail: "not written: HEIF data is not decoded (compression heif)"))
@@ -153,16 +175,22 @@ struct SetBuilder {
                 return .success(Content(bytes: bytes, members: members, fileExtension: nil, isBitmap: false))
             }
             let ext: String
-            if rendition.pixelFormat == .pdf || bytes.starts(with: Array("%PDF".utf8)) { ext = "pdf" }
-            else if rendition.pixelFormat == .jpeg { ext = "jpg" }
-            else if rendition.uti == "public.svg-image" || rendition.renditionName.lowercased().hasSuffix(".svg") { ext = "svg" }
-            else {
+            if rendition.pixelFormat == .pdf || bytes.starts(with: Array("%PDF".utf8)) {
+                ext = "pdf"
+            } else if rendition.pixelFormat == .jpeg {
+                ext = "jpg"
+            } else if rendition.uti == "public.svg-image" || rendition.renditionName.lowercased().hasSuffix(".svg") {
+                ext = "svg"
+            } else {
                 return .failure(NotWritten(code: "not-extractable", detail: "not written: raw data of pixel format \(rendition.pixelFormat) in an image set"))
             }
             return .success(Content(bytes: bytes, members: [], fileExtension: ext, isBitmap: false))
         case .bitmap, .none:
             guard let decoding = try catalog.decodedBitmap(of: rendition, atlases: atlases, pixelBudget: pixelBudget) else {
-                return .failure(NotWritten(code: "not-extractable", detail: "not written: layout \(rendition.layout) with pixel format \(rendition.pixelFormat) is not an image this package writes"))
+                return .failure(
+                    NotWritten(
+                        code: "not-extractable",
+                        detail: "not written: layout \(rendition.layout) with pixel format \(rendition.pixelFormat) is not an image this package writes"))
             }
             switch decoding {
             case .notDecoded(let compression):

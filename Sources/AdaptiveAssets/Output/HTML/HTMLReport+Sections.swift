@@ -7,8 +7,12 @@ extension HTMLReport {
         html.raw("<table class=\"numbers\"><caption>Catalogs</caption><thead><tr><th scope=\"col\">Catalog</th><th scope=\"col\">Assets</th>")
         html.raw("<th scope=\"col\">Variants</th><th scope=\"col\">Bytes</th></tr></thead><tbody>\n")
         for catalog in report.catalogs {
-            html.raw("<tr><th scope=\"row\">"); html.text(catalog.path); html.raw("</th><td>\(catalog.assets)</td><td>\(catalog.variants)</td>")
-            html.raw("<td>"); html.text(SizeReport.formatted(catalog.bytes)); html.raw("</td></tr>\n")
+            html.raw("<tr><th scope=\"row\">")
+            html.text(catalog.path)
+            html.raw("</th><td>\(catalog.assets)</td><td>\(catalog.variants)</td>")
+            html.raw("<td>")
+            html.text(SizeReport.formatted(catalog.bytes))
+            html.raw("</td></tr>\n")
         }
         html.raw("</tbody></table>\n")
         let diagnostics = report.diagnostics
@@ -24,19 +28,28 @@ extension HTMLReport {
         for rule in order {
             let list = byRule[rule]!
             let severity = list.map(\.diagnostic.severity).max()!
-            html.raw("<details class=\"rule \(severity.rawValue)\" open><summary><code>"); html.text(rule)
+            html.raw("<details class=\"rule \(severity.rawValue)\" open><summary><code>")
+            html.text(rule)
             html.raw("</code> <span class=\"badge \(severity.rawValue)\">\(severity.rawValue)</span> \(list.count)</summary>\n<ul>\n")
             for located in list {
                 let asset = located.asset.map { report.assets[$0] }
                 html.raw("<li class=\"\(located.diagnostic.severity.rawValue)\"")
-                if let asset { html.raw(" data-asset=\""); html.attribute(asset.name.lowercased()); html.raw("\"") }
+                if let asset {
+                    html.raw(" data-asset=\"")
+                    html.attribute(asset.name.lowercased())
+                    html.raw("\"")
+                }
                 html.raw(">")
                 if let asset {
-                    html.raw("<a href=\"#\(asset.id)\">"); html.text(asset.name); html.raw("</a>: ")
+                    html.raw("<a href=\"#\(asset.id)\">")
+                    html.text(asset.name)
+                    html.raw("</a>: ")
                 }
                 html.text(located.diagnostic.message)
                 if let location = located.diagnostic.location {
-                    html.raw(" <span class=\"quiet\">"); html.text(location.description); html.raw("</span>")
+                    html.raw(" <span class=\"quiet\">")
+                    html.text(location.description)
+                    html.raw("</span>")
                 }
                 html.raw("</li>\n")
             }
@@ -56,7 +69,9 @@ extension HTMLReport {
             if sheet.catalog != catalog {
                 catalog = sheet.catalog
                 if report.catalogs.count > 1 {
-                    html.raw("<h3 class=\"catalog\">"); html.text(report.catalogs[catalog].name); html.raw("</h3>\n")
+                    html.raw("<h3 class=\"catalog\">")
+                    html.text(report.catalogs[catalog].name)
+                    html.raw("</h3>\n")
                 }
             }
             assetSheet(&html, sheet, images)
@@ -65,31 +80,48 @@ extension HTMLReport {
     }
 
     private func assetSheet(_ html: inout HTMLBuilder, _ sheet: ReportV1.AssetSheet, _ images: ImageStyles) {
-        html.raw("<article class=\"asset\" id=\"\(sheet.id)\" data-asset=\""); html.attribute(sheet.name.lowercased())
-        html.raw("\" aria-labelledby=\"\(sheet.id)-title\">\n<h3 id=\"\(sheet.id)-title\">"); html.text(sheet.name)
-        html.raw(" <small>"); html.text(sheet.type); html.raw("</small></h3>\n<ul class=\"variants\">\n")
+        html.raw("<article class=\"asset\" id=\"\(sheet.id)\" data-asset=\"")
+        html.attribute(sheet.name.lowercased())
+        html.raw("\" aria-labelledby=\"\(sheet.id)-title\">\n<h3 id=\"\(sheet.id)-title\">")
+        html.text(sheet.name)
+        html.raw(" <small>")
+        html.text(sheet.type)
+        html.raw("</small></h3>\n<ul class=\"variants\">\n")
         for card in sheet.variants {
             html.raw("<li><figure>")
             thumbnail(&html, card, images, large: true)
-            html.raw("<figcaption><b>"); html.text(card.label); html.raw("</b>")
-            if let slot = card.slot { html.raw("<br><span class=\"slot\">"); html.text(slot); html.raw("</span>") }
-            html.raw("<br><span class=\"attrs\">"); html.text(card.attributes.joined(separator: " ")); html.raw("</span></figcaption></figure></li>\n")
+            html.raw("<figcaption><b>")
+            html.text(card.label)
+            html.raw("</b>")
+            if let slot = card.slot {
+                html.raw("<br><span class=\"slot\">")
+                html.text(slot)
+                html.raw("</span>")
+            }
+            html.raw("<br><span class=\"attrs\">")
+            html.text(card.attributes.joined(separator: " "))
+            html.raw("</span></figcaption></figure></li>\n")
         }
         html.raw("</ul>\n")
         guard !sheet.columns.isEmpty else {
             html.raw("<p class=\"quiet\">Kept whole by thinning; the selection rule does not choose among its entries.</p>\n</article>\n")
             return
         }
-        html.raw("<div class=\"scroll\"><table class=\"grid\"><caption>What each device shows: "); html.text(sheet.name)
+        html.raw("<div class=\"scroll\"><table class=\"grid\"><caption>What each device shows: ")
+        html.text(sheet.name)
         html.raw("</caption>\n<thead><tr><th scope=\"col\">Trait context</th>")
         for column in sheet.columns {
-            html.raw("<th scope=\"col\" data-devices=\""); html.attribute(column.joined(separator: " ")); html.raw("\">")
+            html.raw("<th scope=\"col\" data-devices=\"")
+            html.attribute(column.joined(separator: " "))
+            html.raw("\">")
             devices(&html, column)
             html.raw("</th>")
         }
         html.raw("</tr></thead>\n<tbody>\n")
         for row in sheet.rows {
-            html.raw("<tr><th scope=\"row\">"); html.text(contextLabel(row.contexts)); html.raw("</th>")
+            html.raw("<tr><th scope=\"row\">")
+            html.text(contextLabel(row.contexts))
+            html.raw("</th>")
             for cell in row.cells {
                 switch cell {
                 case .notApplicable: html.raw("<td class=\"na\"><span class=\"quiet\">—</span></td>")
@@ -111,13 +143,21 @@ extension HTMLReport {
         let label = card.label + (choice.mirrored ? " (mirrored)" : "") + (choice.slot.map { ", slot " + $0 } ?? "")
         html.raw("<span class=\"choice\">")
         if let image = card.image, let name = images.classes[image] {
-            html.raw("<span class=\"t \(name)\(choice.mirrored ? " mirrored" : "")\" role=\"img\" aria-label=\""); html.attribute(label); html.raw("\"></span>")
+            html.raw("<span class=\"t \(name)\(choice.mirrored ? " mirrored" : "")\" role=\"img\" aria-label=\"")
+            html.attribute(label)
+            html.raw("\"></span>")
         } else if let color = card.color {
-            html.raw("<span class=\"t swatch \(images.swatches[color] ?? "")\" role=\"img\" aria-label=\""); html.attribute(label); html.raw("\"></span>")
+            html.raw("<span class=\"t swatch \(images.swatches[color] ?? "")\" role=\"img\" aria-label=\"")
+            html.attribute(label)
+            html.raw("\"></span>")
         } else {
-            html.raw("<span class=\"t placeholder\" aria-hidden=\"true\">"); html.text(card.label.pathExtension.uppercased()); html.raw("</span>")
+            html.raw("<span class=\"t placeholder\" aria-hidden=\"true\">")
+            html.text(card.label.pathExtension.uppercased())
+            html.raw("</span>")
         }
-        html.raw("<span class=\"file\">"); html.text(label); html.raw("</span></span>")
+        html.raw("<span class=\"file\">")
+        html.text(label)
+        html.raw("</span></span>")
     }
 
     /// A variant's own thumbnail: an `<img>` with alt text.
@@ -125,24 +165,37 @@ extension HTMLReport {
         let alt = card.label + (card.attributes.isEmpty ? "" : ": " + card.attributes.joined(separator: " "))
         if let image = card.image, let source = images.source(of: image, in: report) {
             let thumbnail = report.images[image].thumbnail
-            html.raw("<img src=\"\(source)\" alt=\""); html.attribute(alt); html.raw("\"")
+            html.raw("<img src=\"\(source)\" alt=\"")
+            html.attribute(alt)
+            html.raw("\"")
             if let thumbnail { html.raw(" width=\"\(thumbnail.width)\" height=\"\(thumbnail.height)\"") }
             html.raw(">")
         } else if let color = card.color {
-            html.raw("<span class=\"big swatch \(images.swatches[color] ?? "")\" role=\"img\" aria-label=\""); html.attribute(alt); html.raw("\"></span>")
+            html.raw("<span class=\"big swatch \(images.swatches[color] ?? "")\" role=\"img\" aria-label=\"")
+            html.attribute(alt)
+            html.raw("\"></span>")
         } else {
             let kind = card.label.pathExtension.isEmpty ? "—" : card.label.pathExtension.uppercased()
-            html.raw("<span class=\"big placeholder\" role=\"img\" aria-label=\""); html.attribute(alt + " (no preview)"); html.raw("\">")
-            html.text(kind); html.raw("</span>")
+            html.raw("<span class=\"big placeholder\" role=\"img\" aria-label=\"")
+            html.attribute(alt + " (no preview)")
+            html.raw("\">")
+            html.text(kind)
+            html.raw("</span>")
         }
     }
 
     /// A device group's name: the first device, the rest behind a disclosure.
     func devices(_ html: inout HTMLBuilder, _ ids: [String]) {
         let names = ids.map { deviceNames[$0] ?? $0 }
-        if names.count == 1 { html.text(names[0]); return }
-        html.raw("<details><summary>"); html.text(names[0]); html.raw(" +\(names.count - 1)</summary>")
-        html.text(names.dropFirst().joined(separator: ", ")); html.raw("</details>")
+        if names.count == 1 {
+            html.text(names[0])
+            return
+        }
+        html.raw("<details><summary>")
+        html.text(names[0])
+        html.raw(" +\(names.count - 1)</summary>")
+        html.text(names.dropFirst().joined(separator: ", "))
+        html.raw("</details>")
     }
 
     /// "every context", or the windows and the appearances a row covers.
@@ -172,9 +225,13 @@ extension HTMLReport {
         let windowPart = Set(windows) == allWindows ? "every window" : windows.joined(separator: ", ")
         if first == allAppearances { return windowPart }
         // Factor the appearances into style × contrast × direction when they are a product.
-        let styles = Set(first.map(\.style)), contrasts = Set(first.map(\.contrast)), directions = Set(first.map(\.direction))
+        let styles = Set(first.map(\.style))
+        let contrasts = Set(first.map(\.contrast))
+        let directions = Set(first.map(\.direction))
         if styles.count * contrasts.count * directions.count == first.count {
-            let allStyles = facts.styles, allContrasts = facts.contrasts, allDirections = facts.directions
+            let allStyles = facts.styles
+            let allContrasts = facts.contrasts
+            let allDirections = facts.directions
             var words: [String] = []
             if styles != allStyles { words.append(styles.sorted().joined(separator: "/")) }
             if contrasts != allContrasts { words.append(contrasts.sorted().reversed().joined(separator: "/") + " contrast") }

@@ -81,10 +81,14 @@ package struct HTMLReport: Sendable {
         html.raw("<meta http-equiv=\"Content-Security-Policy\" content=\"\(policy)\">\n")
         html.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta name=\"color-scheme\" content=\"light dark\">\n")
         html.raw(Self.generatorMarker + "\n")
-        html.raw("<title>"); html.text(title); html.raw("</title>\n<style>")
+        html.raw("<title>")
+        html.text(title)
+        html.raw("</title>\n<style>")
         html.raw(style)
         html.raw("</style>\n</head>\n<body data-images-ok=\"unknown\">\n")
-        html.raw("<header>\n<h1>"); html.text(title); html.raw("</h1>\n")
+        html.raw("<header>\n<h1>")
+        html.text(title)
+        html.raw("</h1>\n")
         html.raw("<nav aria-label=\"Sections\"><a href=\"#overview\">Overview</a> <a href=\"#contact-sheet\">Contact sheet</a> ")
         html.raw("<a href=\"#trait-changes\">Trait changes</a> <a href=\"#download-size\">Download size</a></nav>\n")
         filters(&html)
@@ -118,8 +122,11 @@ package struct HTMLReport: Sendable {
         html.raw("<label>Device <select id=\"device-filter\"><option value=\"\">every device</option>")
         for group in report.sizes.groups {
             for device in group.devices {
-                html.raw("<option value=\""); html.attribute(device.id); html.raw("\">")
-                html.text("\(device.name) (\(device.id))"); html.raw("</option>")
+                html.raw("<option value=\"")
+                html.attribute(device.id)
+                html.raw("\">")
+                html.text("\(device.name) (\(device.id))")
+                html.raw("</option>")
             }
         }
         html.raw("</select></label>\n<output id=\"filter-status\" aria-live=\"polite\"></output>\n</form>\n")
@@ -240,8 +247,9 @@ struct ImageStyles {
         color.utf8.allSatisfy { byte in
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: " "), UInt8(ascii: "."), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "/"),
-                 UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "%"), UInt8(ascii: ","): true
+                UInt8(ascii: " "), UInt8(ascii: "."), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "/"),
+                UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "%"), UInt8(ascii: ","):
+                true
             default: false
             }
         }
@@ -335,7 +343,7 @@ extension String {
         for byte in utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "@"):
+                UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "@"):
                 result.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 result += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)

@@ -53,7 +53,10 @@ final class PageFile {
 
     /// Removes the temporary file (after a failure).
     func discard() {
-        if descriptor >= 0 { close(descriptor); descriptor = -1 }
+        if descriptor >= 0 {
+            close(descriptor)
+            descriptor = -1
+        }
         unlink(temporary)
     }
 

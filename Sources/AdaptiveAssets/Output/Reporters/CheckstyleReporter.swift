@@ -11,7 +11,9 @@ package struct CheckstyleReporter: Reporter {
         var fileIndex: [String: Int] = [:]
         for diagnostic in report.diagnostics {
             let name = report.relative(diagnostic.location?.file ?? "")
-            if let index = fileIndex[name] { files[index].1.append(diagnostic) } else {
+            if let index = fileIndex[name] {
+                files[index].1.append(diagnostic)
+            } else {
                 fileIndex[name] = files.count
                 files.append((name, [diagnostic]))
             }
@@ -21,7 +23,8 @@ package struct CheckstyleReporter: Reporter {
             xml += "  <file name=\"\(name.xmlEscaped)\">\n"
             for diagnostic in diagnostics {
                 let severity = diagnostic.severity == .note ? "info" : diagnostic.severity.rawValue
-                xml += "    <error line=\"\(diagnostic.location?.line ?? 1)\" column=\"\(diagnostic.location?.column ?? 1)\""
+                xml +=
+                    "    <error line=\"\(diagnostic.location?.line ?? 1)\" column=\"\(diagnostic.location?.column ?? 1)\""
                     + " severity=\"\(severity)\" message=\"\(diagnostic.message.xmlEscaped)\" source=\"adapt.\(diagnostic.code.xmlEscaped)\"/>\n"
             }
             xml += "  </file>\n"

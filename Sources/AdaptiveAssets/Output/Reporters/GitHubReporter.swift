@@ -14,11 +14,12 @@ package struct GitHubReporter: LineReporter {
     /// One diagnostic as a workflow command, its file made relative by `relative` (also used by
     /// `adapt diff --format github`).
     package static func command(for diagnostic: Diagnostic, relativeTo relative: (String) -> String) -> String {
-        let command = switch diagnostic.severity {
-        case .error: "error"
-        case .warning: "warning"
-        case .note: "notice"
-        }
+        let command =
+            switch diagnostic.severity {
+            case .error: "error"
+            case .warning: "warning"
+            case .note: "notice"
+            }
         var properties: [String] = []
         if let location = diagnostic.location {
             properties.append("file=" + escapeProperty(relative(location.file)))

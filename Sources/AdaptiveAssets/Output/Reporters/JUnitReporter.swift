@@ -18,13 +18,16 @@ package struct JUnitReporter: Reporter {
         for diagnostic in report.diagnostics {
             // The catalog the finding's subject names; a finding about no catalog, by its file.
             let name = report.relative(diagnostic.subject.catalog ?? diagnostic.location?.file ?? "")
-            if let index = suiteIndex[name] { suites[index].diagnostics.append(diagnostic) } else {
+            if let index = suiteIndex[name] {
+                suites[index].diagnostics.append(diagnostic)
+            } else {
                 suiteIndex[name] = suites.count
                 suites.append((name, [diagnostic]))
             }
         }
         var body = ""
-        var totalTests = 0, totalFailures = 0
+        var totalTests = 0
+        var totalFailures = 0
         for suite in suites {
             // A note (`catalog.empty`) is information, not a failed check: it is a passing test
             // case with the note as its output, so a template catalog does not turn a dashboard red.
@@ -48,7 +51,8 @@ package struct JUnitReporter: Reporter {
             }
             body += "  </testsuite>\n"
         }
-        let xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        let xml =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             + "<testsuites name=\"adapt validate\" tests=\"\(totalTests)\" failures=\"\(totalFailures)\" errors=\"0\">\n" + body + "</testsuites>\n"
         return ReporterOutput(standardOutput: xml, standardError: report.summary)
     }

@@ -34,7 +34,8 @@ package struct SARIFReporter: Reporter {
                 if let column = location.column { region["startColumn"] = .number(String(column)) }
                 // Relative to the working folder (%SRCROOT%); a file outside it gets an absolute file URI.
                 let relative = report.relative(location.file)
-                let artifact: JSONObject = relative.hasPrefix("/")
+                let artifact: JSONObject =
+                    relative.hasPrefix("/")
                     ? ["uri": .string("file://" + Self.uri(relative))]
                     : ["uri": .string(Self.uri(relative)), "uriBaseId": "%SRCROOT%"]
                 place["physicalLocation"] = .object(["artifactLocation": .object(artifact), "region": .object(region)])
@@ -47,10 +48,12 @@ package struct SARIFReporter: Reporter {
         }
         let base = report.workingDirectory.hasSuffix("/") ? report.workingDirectory : report.workingDirectory + "/"
         let run: JSONObject = [
-            "tool": .object(["driver": .object([
-                "name": "adapt", "version": .string(AdaptVersion.current), "semanticVersion": .string(AdaptVersion.current),
-                "informationUri": .string(RuleCard.documentationURL), "rules": .array(driverRules),
-            ])]),
+            "tool": .object([
+                "driver": .object([
+                    "name": "adapt", "version": .string(AdaptVersion.current), "semanticVersion": .string(AdaptVersion.current),
+                    "informationUri": .string(RuleCard.documentationURL), "rules": .array(driverRules),
+                ])
+            ]),
             "originalUriBaseIds": .object(["%SRCROOT%": .object(["uri": .string("file://" + Self.uri(base))])]),
             "results": .array(results),
         ]

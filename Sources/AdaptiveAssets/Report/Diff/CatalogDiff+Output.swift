@@ -40,16 +40,22 @@ extension CatalogDiff {
             "old": .string(oldPath), "new": .string(newPath),
             "added": strings(added), "removed": strings(removed),
             "renamed": .array(renamed.map { .object(["from": .string($0.from), "to": .string($0.to)]) }),
-            "changed": .array(changed.map { change in
-                .object(["name": .string(change.name), "variantsAdded": strings(change.variantsAdded),
-                         "variantsRemoved": strings(change.variantsRemoved), "variantsChanged": strings(change.variantsChanged),
-                         "filesChanged": strings(change.filesChanged)])
-            }),
+            "changed": .array(
+                changed.map { change in
+                    .object([
+                        "name": .string(change.name), "variantsAdded": strings(change.variantsAdded),
+                        "variantsRemoved": strings(change.variantsRemoved), "variantsChanged": strings(change.variantsChanged),
+                        "filesChanged": strings(change.filesChanged),
+                    ])
+                }),
             "newDiagnostics": .array(newDiagnostics.map(\.json)),
-            "sizes": .array(sizes.map { size in
-                .object(["devices": strings(size.devices), "before": .number(String(size.before)),
-                         "after": .number(String(size.after)), "delta": .number(String(size.delta))])
-            }),
+            "sizes": .array(
+                sizes.map { size in
+                    .object([
+                        "devices": strings(size.devices), "before": .number(String(size.before)),
+                        "after": .number(String(size.after)), "delta": .number(String(size.delta)),
+                    ])
+                }),
         ])
     }
 
@@ -57,20 +63,24 @@ extension CatalogDiff {
     /// diagnostic at its file and line, relative to `workingDirectory`, and a notice per group of
     /// devices whose download size changed. `failures` (from `growth(over:)`) come last, as errors.
     package func github(workingDirectory: String, failures: [Diagnostic] = []) -> String {
-        let escape = GitHubReporter.escapeData, property = GitHubReporter.escapeProperty
+        let escape = GitHubReporter.escapeData
+        let property = GitHubReporter.escapeProperty
         let relative = ValidationReport(workingDirectory: workingDirectory).relative
         var lines: [String] = []
         for name in added { lines.append("::notice title=Asset added::\(escape(name))") }
         for name in removed { lines.append("::notice title=Asset removed::\(escape(name))") }
         for rename in renamed { lines.append("::notice title=Asset renamed::\(escape(rename.from)) → \(escape(rename.to))") }
         for change in changed {
-            let parts = change.variantsAdded.map { "+ " + $0 } + change.variantsRemoved.map { "- " + $0 }
+            let parts =
+                change.variantsAdded.map { "+ " + $0 } + change.variantsRemoved.map { "- " + $0 }
                 + change.variantsChanged.map { "~ " + $0 } + change.filesChanged.map { "bytes changed: " + $0 }
             lines.append("::notice title=Asset changed\(property(": " + change.name))::\(escape(parts.joined(separator: "\n")))")
         }
         for diagnostic in newDiagnostics + failures { lines.append(GitHubReporter.command(for: diagnostic, relativeTo: relative)) }
         for size in sizes where size.delta != 0 {
-            lines.append("::notice title=Download size::\(escape(size.devices.joined(separator: " "))): \(size.before) → \(size.after) bytes (\(size.delta > 0 ? "+" : "")\(size.delta))")
+            lines.append(
+                "::notice title=Download size::\(escape(size.devices.joined(separator: " "))): \(size.before) → \(size.after) bytes (\(size.delta > 0 ? "+" : "")\(size.delta))"
+            )
         }
         return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
     }

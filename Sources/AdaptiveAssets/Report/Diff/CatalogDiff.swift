@@ -52,8 +52,10 @@ package struct CatalogDiff: Sendable {
 
     /// Compares the two versions; `devices` defaults to every device of `database`, and the
     /// Validator runs on both with `imageChecks`.
-    package init(old: Catalog, new: Catalog, database: DeviceDatabase, devices: [DeviceProfile]? = nil,
-                imageChecks: Validator.ImageCheckLevel = .walk) {
+    package init(
+        old: Catalog, new: Catalog, database: DeviceDatabase, devices: [DeviceProfile]? = nil,
+        imageChecks: Validator.ImageCheckLevel = .walk
+    ) {
         oldPath = old.path
         newPath = new.path
         let oldAssets = Dictionary(old.assets.map { ($0.name + "." + $0.type.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
@@ -92,7 +94,10 @@ package struct CatalogDiff: Sendable {
         var seen: Set<String> = []
         for device in devices where seen.insert(device.id).inserted {
             let pair = [before[device.id] ?? 0, after[device.id] ?? 0]
-            if let existing = groupOf[pair] { sizes[existing].devices.append(device.id); continue }
+            if let existing = groupOf[pair] {
+                sizes[existing].devices.append(device.id)
+                continue
+            }
             groupOf[pair] = sizes.count
             sizes.append(SizeChange(devices: [device.id], before: pair[0], after: pair[1]))
         }
@@ -102,8 +107,9 @@ package struct CatalogDiff: Sendable {
     package func growth(over bytes: Int) -> [Diagnostic] {
         sizes.filter { $0.delta > bytes }.flatMap { change in
             change.devices.map { device in
-                Diagnostic(.diffGrowth, "\(device) downloads \(change.delta) more bytes (\(change.before) → \(change.after)), more than the \(bytes) allowed",
-                           at: SourceLocation(file: newPath))
+                Diagnostic(
+                    .diffGrowth, "\(device) downloads \(change.delta) more bytes (\(change.before) → \(change.after)), more than the \(bytes) allowed",
+                    at: SourceLocation(file: newPath))
             }
         }
     }
@@ -143,9 +149,11 @@ package struct CatalogDiff: Sendable {
         }
         let oldFiles = Set(old.variants.compactMap(\.filename))
         for file in Array(Set(new.variants.compactMap(\.filename))).sorted() where oldFiles.contains(file) {
-            let was = fileHash(old.path + "/" + file), now = fileHash(new.path + "/" + file)
+            let was = fileHash(old.path + "/" + file)
+            let now = fileHash(new.path + "/" + file)
             if was != now {
-                change.filesChanged.append("\(file) (\(FileSystem.fileSize(old.path + "/" + file) ?? 0) → \(FileSystem.fileSize(new.path + "/" + file) ?? 0) bytes)")
+                change.filesChanged.append(
+                    "\(file) (\(FileSystem.fileSize(old.path + "/" + file) ?? 0) → \(FileSystem.fileSize(new.path + "/" + file) ?? 0) bytes)")
             }
         }
         return change

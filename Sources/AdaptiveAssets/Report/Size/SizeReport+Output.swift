@@ -9,11 +9,15 @@ extension SizeReport {
         for group in groups {
             lines.append("")
             lines.append("Variant: \(group.devices[0].id)")
-            lines.append("Supported variant descriptors: " + group.devices.map { device in
-                "[device: \(device.modelIdentifiers.first ?? device.id) (\(device.name))]"
-            }.joined(separator: ", "))
+            lines.append(
+                "Supported variant descriptors: "
+                    + group.devices.map { device in
+                        "[device: \(device.modelIdentifiers.first ?? device.id) (\(device.name))]"
+                    }.joined(separator: ", "))
             let share = bytesBefore == 0 ? 100 : Int((Double(group.bytes) * 100 / Double(bytesBefore)).rounded())
-            lines.append("Asset catalog size: \(Self.formatted(group.bytes)), \(share)% of unthinned; \(group.keptVariants) variants kept, \(group.droppedVariants) dropped")
+            lines.append(
+                "Asset catalog size: \(Self.formatted(group.bytes)), \(share)% of unthinned; \(group.keptVariants) variants kept, \(group.droppedVariants) dropped"
+            )
             let width = group.bytesByType.map(\.type.count).max() ?? 0
             for type in group.bytesByType where type.bytes > 0 || type.assets > 0 {
                 lines.append("  \(type.type.padded(to: width))  \(Self.formatted(type.bytes))  (\(counted(type.assets, "asset")))")
@@ -27,17 +31,18 @@ extension SizeReport {
             "format": "adaptive-assets.size", "formatVersion": 1,
             "catalogs": .array(catalogs.map(JSONValue.string)),
             "bytesBefore": .number(String(bytesBefore)),
-            "groups": .array(groups.map { group in
-                .object([
-                    "devices": .array(group.devices.map { .string($0.id) }),
-                    "modelIdentifiers": .array(group.devices.flatMap(\.modelIdentifiers).map(JSONValue.string)),
-                    "bytes": .number(String(group.bytes)),
-                    "keptVariants": .number(String(group.keptVariants)),
-                    "droppedVariants": .number(String(group.droppedVariants)),
-                    "byType": .object(JSONObject(group.bytesByType.map { .init(key: $0.type, value: .number(String($0.bytes))) })),
-                    "assetsWithoutMatch": .array(group.assetsWithoutMatch.map(JSONValue.string)),
-                ])
-            }),
+            "groups": .array(
+                groups.map { group in
+                    .object([
+                        "devices": .array(group.devices.map { .string($0.id) }),
+                        "modelIdentifiers": .array(group.devices.flatMap(\.modelIdentifiers).map(JSONValue.string)),
+                        "bytes": .number(String(group.bytes)),
+                        "keptVariants": .number(String(group.keptVariants)),
+                        "droppedVariants": .number(String(group.droppedVariants)),
+                        "byType": .object(JSONObject(group.bytesByType.map { .init(key: $0.type, value: .number(String($0.bytes))) })),
+                        "assetsWithoutMatch": .array(group.assetsWithoutMatch.map(JSONValue.string)),
+                    ])
+                }),
         ])
     }
 
@@ -81,7 +86,10 @@ extension SizeReport {
         let units = ["KB", "MB", "GB"]
         var value = Double(bytes) / 1000
         var unit = 0
-        while value >= 1000 && unit < units.count - 1 { value /= 1000; unit += 1 }
+        while value >= 1000 && unit < units.count - 1 {
+            value /= 1000
+            unit += 1
+        }
         return plain + " (\(Self.oneDecimal(value)) \(units[unit]))"
     }
 
@@ -90,4 +98,3 @@ extension SizeReport {
         return "\(tenths / 10).\(tenths % 10)"
     }
 }
-

@@ -32,10 +32,12 @@ extension SizeReport {
                     continue
                 }
                 groupOfKey[slice.key] = groups.count
-                groups.append(Group(devices: [device], bytes: slice.bytes,
-                                    bytesByType: slice.byType.map { TypeBytes(type: $0.key, bytes: $0.value.bytes, assets: $0.value.assets) }
-                                        .sorted { ($0.bytes, $1.type) > ($1.bytes, $0.type) },
-                                    keptVariants: slice.kept, droppedVariants: slice.dropped, assetsWithoutMatch: slice.unmatched))
+                groups.append(
+                    Group(
+                        devices: [device], bytes: slice.bytes,
+                        bytesByType: slice.byType.map { TypeBytes(type: $0.key, bytes: $0.value.bytes, assets: $0.value.assets) }
+                            .sorted { ($0.bytes, $1.type) > ($1.bytes, $0.type) },
+                        keptVariants: slice.kept, droppedVariants: slice.dropped, assetsWithoutMatch: slice.unmatched))
             }
         }
         self.groups = groups
@@ -61,14 +63,15 @@ extension SizeReport {
                     continue
                 }
                 wholeBytes.append(0)
-                variantBytes.append(asset.variants.map { variant in
-                    guard let name = variant.filename else { return 0 }
-                    let path = asset.path + "/" + name
-                    if let known = sizes[path] { return known }
-                    let size = FileSystem.fileSize(path) ?? 0
-                    sizes[path] = size
-                    return size
-                })
+                variantBytes.append(
+                    asset.variants.map { variant in
+                        guard let name = variant.filename else { return 0 }
+                        let path = asset.path + "/" + name
+                        if let known = sizes[path] { return known }
+                        let size = FileSystem.fileSize(path) ?? 0
+                        sizes[path] = size
+                        return size
+                    })
                 let named = Set(asset.variants.compactMap { $0.fileProblem == nil ? $0.filename : nil })
                 bytesBefore += named.reduce(0) { $0 + (sizes[asset.path + "/" + $1] ?? 0) }
             }

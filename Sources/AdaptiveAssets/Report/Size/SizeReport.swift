@@ -76,7 +76,9 @@ public struct SizeReport: Sendable {
                 continue
             }
             var byType: [String: (bytes: Int, assets: Int)] = [:]
-            var kept = 0, dropped = 0, bytes = 0
+            var kept = 0
+            var dropped = 0
+            var bytes = 0
             var unmatched: [String] = []
             for slice in slices {
                 for asset in slice.assets {
@@ -89,10 +91,12 @@ public struct SizeReport: Sendable {
                 }
             }
             groupOfKey[key] = groups.count
-            groups.append(Group(devices: [device], bytes: bytes,
-                                bytesByType: byType.map { TypeBytes(type: $0.key, bytes: $0.value.bytes, assets: $0.value.assets) }
-                                    .sorted { ($0.bytes, $1.type) > ($1.bytes, $0.type) },
-                                keptVariants: kept, droppedVariants: dropped, assetsWithoutMatch: unmatched))
+            groups.append(
+                Group(
+                    devices: [device], bytes: bytes,
+                    bytesByType: byType.map { TypeBytes(type: $0.key, bytes: $0.value.bytes, assets: $0.value.assets) }
+                        .sorted { ($0.bytes, $1.type) > ($1.bytes, $0.type) },
+                    keptVariants: kept, droppedVariants: dropped, assetsWithoutMatch: unmatched))
         }
         self.groups = groups
     }
@@ -108,7 +112,9 @@ public struct SizeReport: Sendable {
     public func overBudget(_ budget: Int) -> [Diagnostic] {
         groups.filter { $0.bytes > budget }.flatMap { group in
             group.devices.map { device in
-                Diagnostic(.sizeOverBudget, "\(device.id) downloads \(group.bytes) bytes of assets, \(group.bytes - budget) over the budget of \(budget)", at: SourceLocation(file: catalogs.first ?? "."))
+                Diagnostic(
+                    .sizeOverBudget, "\(device.id) downloads \(group.bytes) bytes of assets, \(group.bytes - budget) over the budget of \(budget)",
+                    at: SourceLocation(file: catalogs.first ?? "."))
             }
         }
     }

@@ -14,7 +14,8 @@ extension RuleID {
         reason: "a house rule: its severity is the team's choice (`severity:` in `.adapt.yml`)",
         details: "Options: `required` lists appearances among `dark`, `light`, `tinted` and `high-contrast`.",
         bad: #"{"colors": [{"idiom": "universal", "color": {"color-space": "srgb", "components": {"red": "1", "green": "1", "blue": "1", "alpha": "1"}}}]}"#,
-        good: #"{"colors": [{"idiom": "universal", "color": {...}}, {"idiom": "universal", "appearances": [{"appearance": "luminosity", "value": "dark"}], "color": {...}}]}"#,
+        good:
+            #"{"colors": [{"idiom": "universal", "color": {...}}, {"idiom": "universal", "appearances": [{"appearance": "luminosity", "value": "dark"}], "color": {...}}]}"#,
         options: ["required": "[dark]"])
     /// Every bitmap image set provides the required scales, for each idiom it declares (vector sets pass).
     public static let policyScales = RuleID(
@@ -46,7 +47,8 @@ extension RuleID {
         "policy.device-budget", .error, .policy, optIn: true,
         "each device's thinned slice of a catalog is no larger than `max_bytes`",
         reason: "a house rule: its severity is the team's choice (`severity:` in `.adapt.yml`)",
-        details: #"The slice is what `adapt thin` keeps for the device (docs/Selection.md, "Thinning follows from the rule"). `devices` takes ids or model identifiers; empty means every device the catalog is for."#,
+        details:
+            #"The slice is what `adapt thin` keeps for the device (docs/Selection.md, "Thinning follows from the rule"). `devices` takes ids or model identifiers; empty means every device the catalog is for."#,
         bad: "max_bytes: 1000000  (the iPhone 15's slice is 1.4 MB)",
         good: "max_bytes: 2000000  (the largest slice is 1.4 MB)",
         options: ["devices": "[] (every device the catalog is for)", "max_bytes": "20971520"])
@@ -112,9 +114,12 @@ package struct PolicyRules: CatalogRuleFamily {
             }
         }
         guard !missing.isEmpty else { return [] }
-        return [Diagnostic(.policyAppearances, Message.appearances(asset, missing),
-                           subject: Diagnostic.Subject(asset: asset, variant: nil),
-                           at: asset.contentsLocation)]
+        return [
+            Diagnostic(
+                .policyAppearances, Message.appearances(asset, missing),
+                subject: Diagnostic.Subject(asset: asset, variant: nil),
+                at: asset.contentsLocation)
+        ]
     }
 
     // MARK: policy.scales
@@ -123,7 +128,8 @@ package struct PolicyRules: CatalogRuleFamily {
         guard asset.type == .imageSet else { return [] }
         let files = asset.variants.filter { $0.filename != nil }
         // A vector set (PDF or SVG without a scale) serves every scale.
-        let isVector = asset.properties.preservesVectorRepresentation
+        let isVector =
+            asset.properties.preservesVectorRepresentation
             || files.contains { $0.scale == nil && ["pdf", "svg"].contains($0.filename!.pathExtension.lowercased()) }
         guard !files.isEmpty, !isVector else { return [] }
         var diagnostics: [Diagnostic] = []
@@ -131,9 +137,11 @@ package struct PolicyRules: CatalogRuleFamily {
             let present = Set(files.filter { $0.idiom.contentsValue == idiom }.compactMap(\.scale))
             let missing = options.requiredScales.filter { !present.contains($0) }
             if !missing.isEmpty {
-                diagnostics.append(Diagnostic(.policyScales, Message.scales(asset, idiom, missing),
-                                              subject: Diagnostic.Subject(asset: asset, variant: nil),
-                                              at: asset.contentsLocation))
+                diagnostics.append(
+                    Diagnostic(
+                        .policyScales, Message.scales(asset, idiom, missing),
+                        subject: Diagnostic.Subject(asset: asset, variant: nil),
+                        at: asset.contentsLocation))
             }
         }
         return diagnostics
@@ -147,8 +155,11 @@ package struct PolicyRules: CatalogRuleFamily {
         guard asset.type.entriesKey != nil, asset.type != .colorSet else { return [] }
         let empty = asset.variants.filter(\.isEmptySlot)
         guard let first = empty.first else { return [] }
-        return [Diagnostic(.policyEmptySlot, Message.emptySlots(asset, count: empty.count, first: first),
-                           subject: Diagnostic.Subject(asset: asset, variant: first), at: first.location)]
+        return [
+            Diagnostic(
+                .policyEmptySlot, Message.emptySlots(asset, count: empty.count, first: first),
+                subject: Diagnostic.Subject(asset: asset, variant: first), at: first.location)
+        ]
     }
 
     // MARK: policy.file-size
@@ -157,9 +168,10 @@ package struct PolicyRules: CatalogRuleFamily {
         asset.variants.compactMap(\.filename).sorted().compactMap { file in
             let path = asset.path + "/" + file
             guard let size = FileSystem.fileSize(path), size > options.maxFileBytes else { return nil }
-            return Diagnostic(.policyFileSize, Message.fileSize(asset, file, size, options.maxFileBytes),
-                              subject: Diagnostic.Subject(asset: asset, variant: asset.variants.first { $0.filename == file }),
-                              at: SourceLocation(file: path))
+            return Diagnostic(
+                .policyFileSize, Message.fileSize(asset, file, size, options.maxFileBytes),
+                subject: Diagnostic.Subject(asset: asset, variant: asset.variants.first { $0.filename == file }),
+                at: SourceLocation(file: path))
         }
     }
 
@@ -177,12 +189,17 @@ package struct PolicyRules: CatalogRuleFamily {
             switch budget.firstMatch(in: name) {
             case .match: continue
             case .noMatch:
-                diagnostics.append(Diagnostic(.policyName, Message.name(asset, name, options.namePattern),
-                                              subject: Diagnostic.Subject(asset: asset, variant: nil), at: asset.contentsLocation))
+                diagnostics.append(
+                    Diagnostic(
+                        .policyName, Message.name(asset, name, options.namePattern),
+                        subject: Diagnostic.Subject(asset: asset, variant: nil), at: asset.contentsLocation))
             case .exhausted:
                 let location = options.namePatternLocation ?? asset.contentsLocation
-                return [Diagnostic(.configInvalid, Message.patternBudget(name, options.namePattern, exhaustedCatalog: budget.remaining <= 0),
-                                   at: location)]
+                return [
+                    Diagnostic(
+                        .configInvalid, Message.patternBudget(name, options.namePattern, exhaustedCatalog: budget.remaining <= 0),
+                        at: location)
+                ]
             }
         }
         return diagnostics
@@ -193,17 +210,20 @@ package struct PolicyRules: CatalogRuleFamily {
     func budget(_ catalog: Catalog, devices: DeviceDatabase, deploymentTarget: DeploymentTarget) -> [Diagnostic] {
         // The devices that download the catalog as themselves: compatibility hosts get the
         // slice of the app's own idiom, which the app's own devices already price.
-        let chosen: [DeviceProfile] = options.budgetDevices.isEmpty
-            ? Self.distinct(CatalogAudience(catalog).members(of: devices, deploymentTarget: deploymentTarget)
-                .filter { $0.hostedIdiom == nil }.map(\.device))
+        let chosen: [DeviceProfile] =
+            options.budgetDevices.isEmpty
+            ? Self.distinct(
+                CatalogAudience(catalog).members(of: devices, deploymentTarget: deploymentTarget)
+                    .filter { $0.hostedIdiom == nil }.map(\.device))
             : Self.distinct(options.budgetDevices.compactMap { devices.profile(matching: $0) })
         let index = AssetIndex(catalog)
         let location = SourceLocation(file: catalog.path + "/Contents.json")
         return chosen.compactMap { device in
             let bytes = ThinningPlan(index: index, device: device).keptBytes(in: catalog)
             guard bytes > options.budgetBytes else { return nil }
-            return Diagnostic(.policyDeviceBudget, Message.budget(catalog, device, bytes, options.budgetBytes),
-                              subject: Diagnostic.Subject(catalog: catalog.path, device: device.id), at: location)
+            return Diagnostic(
+                .policyDeviceBudget, Message.budget(catalog, device, bytes, options.budgetBytes),
+                subject: Diagnostic.Subject(catalog: catalog.path, device: device.id), at: location)
         }
     }
 }
@@ -243,7 +263,8 @@ private enum Message {
     }
 
     static func patternBudget(_ name: String, _ pattern: String, exhaustedCatalog: Bool) -> String {
-        let budget = exhaustedCatalog
+        let budget =
+            exhaustedCatalog
             ? "about \(PatternBudget.ticksPerCatalog * 10_000) steps over the catalog's names"
             : "about \(PatternBudget.ticksPerName * 10_000) steps"
         return "the policy.name pattern \(pattern.excerpt()) did not finish on asset name '\(name.excerpt())' within \(budget); "

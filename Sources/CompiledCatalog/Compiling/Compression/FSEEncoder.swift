@@ -67,7 +67,7 @@ enum FSEEncoder {
     /// zero keep an empty entry; they never occur.
     static func table(_ frequencies: UnsafeBufferPointer<UInt16>, states: Int, into table: UnsafeMutableBufferPointer<Entry>) {
         let statesLeadingZeros = UInt32(truncatingIfNeeded: states).leadingZeroBitCount
-        var firstEntry = 0  // where the symbol's entries start in the decoder's table
+        var firstEntry = 0 // where the symbol's entries start in the decoder's table
         for symbol in 0..<frequencies.count {
             let frequency = Int(frequencies[symbol])
             guard frequency > 0 else {
@@ -79,10 +79,11 @@ enum FSEEncoder {
             // reaches ((f + j) << k) - states + bits; so state s comes from j = (s + states) >> k - f.
             // The entries after those read k - 1 bits and reach (j - that count) << (k - 1) + bits.
             // (A symbol owning every state has k = 0: it writes nothing and keeps the state.)
-            table[symbol] = Entry(threshold: Int16((frequency << k) - states),
-                                  bits: Int16(k),
-                                  highDelta: Int16(firstEntry - frequency + (states >> k)),
-                                  lowDelta: Int16(firstEntry - frequency + (states >> (k - 1))))
+            table[symbol] = Entry(
+                threshold: Int16((frequency << k) - states),
+                bits: Int16(k),
+                highDelta: Int16(firstEntry - frequency + (states >> k)),
+                lowDelta: Int16(firstEntry - frequency + (states >> (k - 1))))
             firstEntry += frequency
         }
     }
@@ -148,13 +149,14 @@ enum FSEEncoder {
         var written = 0
         for frequency in frequencies {
             let value = UInt32(frequency)
-            let code: UInt32, width: Int
+            let code: UInt32
+            let width: Int
             switch value {
             case 0...1: (code, width) = (value << 1, 2)
             case 2...3: (code, width) = ((value - 2) << 2 | 1, 3)
             case 4...7: (code, width) = ((value - 4) << 3 | 3, 5)
             case 8...23: (code, width) = ((value - 8) << 4 | 7, 8)
-            default: (code, width) = ((value - 24) << 4 | 15, 14)  // up to 1047; frequencies stop at 1024
+            default: (code, width) = ((value - 24) << 4 | 15, 14) // up to 1047; frequencies stop at 1024
             }
             accumulator |= code << UInt32(count)
             count += width

@@ -36,9 +36,16 @@ final class LZFSEBlockEncoder {
     }
 
     deinit {
-        literals.deallocate(); lValues.deallocate(); mValues.deallocate(); dValues.deallocate()
-        counts.deallocate(); frequencies.deallocate()
-        literalTable.deallocate(); lTable.deallocate(); mTable.deallocate(); dTable.deallocate()
+        literals.deallocate()
+        lValues.deallocate()
+        mValues.deallocate()
+        dValues.deallocate()
+        counts.deallocate()
+        frequencies.deallocate()
+        literalTable.deallocate()
+        lTable.deallocate()
+        mTable.deallocate()
+        dTable.deallocate()
     }
 
     /// Adds a match of `length` bytes at `position` copied from `distance` bytes back, with the
@@ -46,8 +53,9 @@ final class LZFSEBlockEncoder {
     func addMatch(at position: Int, length: Int, distance: Int) {
         // The match finder keeps these; a stream built past them would be read outside its
         // history by any decoder, so a broken finder stops here rather than write one.
-        precondition(distance >= 1 && distance <= Self.maximumD && distance <= position && position >= literalStart && length >= 0,
-                     "an LZFSE match the format cannot hold")
+        precondition(
+            distance >= 1 && distance <= Self.maximumD && distance <= position && position >= literalStart && length >= 0,
+            "an LZFSE match the format cannot hold")
         var literalLength = position - literalStart
         while literalLength > Self.maximumL {
             push(literals: Self.maximumL, match: 0, distance: distance)
@@ -95,7 +103,8 @@ final class LZFSEBlockEncoder {
     /// The most bytes one block can take: header (32 + 630 for the frequency codes), literals
     /// at 10 bits at most, triples at 54 bits at most plus the 8 bytes the L, M, D stream
     /// starts with, and 8 bytes of room for the last unaligned store of each stream.
-    private static let maximumBlockBytes = 32 + 630 + (Header.maximumLiterals * 10 + 7) / 8 + 8
+    private static let maximumBlockBytes =
+        32 + 630 + (Header.maximumLiterals * 10 + 7) / 8 + 8
         + 8 + (Header.maximumMatches * 54 + 7) / 8 + 8
 
     /// Writes the collected triples as one `bvx2` block (nothing when there are none).
@@ -119,7 +128,12 @@ final class LZFSEBlockEncoder {
             rawBytes += Int(lValues[index]) + Int(mValues[index])
             let distance = dValues[index]
             if mValues[index] == 0 {
-                if previous == 0 { previous = 1; dValues[index] = 1 } else { dValues[index] = 0 }
+                if previous == 0 {
+                    previous = 1
+                    dValues[index] = 1
+                } else {
+                    dValues[index] = 0
+                }
             } else if distance == previous {
                 dValues[index] = 0
             } else {
@@ -129,8 +143,10 @@ final class LZFSEBlockEncoder {
 
         // Symbol counts, then frequencies, for L, M, D and literals (the header's order).
         counts.update(repeating: 0)
-        let lCounts = counts.baseAddress!, mCounts = lCounts + Header.lSymbols
-        let dCounts = mCounts + Header.mSymbols, literalCounts = dCounts + Header.dSymbols
+        let lCounts = counts.baseAddress!
+        let mCounts = lCounts + Header.lSymbols
+        let dCounts = mCounts + Header.mSymbols
+        let literalCounts = dCounts + Header.dSymbols
         for index in 0..<matchCount {
             // Safe: the symbol functions return values below 20, 20 and 64.
             lCounts[Self.lSymbol(Int(lValues[index])).symbol] += 1
@@ -141,9 +157,11 @@ final class LZFSEBlockEncoder {
         func part(_ start: Int, _ count: Int) -> (UnsafeBufferPointer<UInt32>, UnsafeMutableBufferPointer<UInt16>) {
             (UnsafeBufferPointer(rebasing: counts[start..<(start + count)]), UnsafeMutableBufferPointer(rebasing: frequencies[start..<(start + count)]))
         }
-        let parts = [(0, Header.lSymbols, Header.lStates, lTable), (Header.lSymbols, Header.mSymbols, Header.mStates, mTable),
-                     (Header.lSymbols + Header.mSymbols, Header.dSymbols, Header.dStates, dTable),
-                     (Header.symbolCount - Header.literalSymbols, Header.literalSymbols, Header.literalStates, literalTable)]
+        let parts = [
+            (0, Header.lSymbols, Header.lStates, lTable), (Header.lSymbols, Header.mSymbols, Header.mStates, mTable),
+            (Header.lSymbols + Header.mSymbols, Header.dSymbols, Header.dStates, dTable),
+            (Header.symbolCount - Header.literalSymbols, Header.literalSymbols, Header.literalStates, literalTable),
+        ]
         for (start, count, states, table) in parts {
             let (partCounts, partFrequencies) = part(start, count)
             FSEEncoder.normalize(partCounts, states: states, into: partFrequencies)
@@ -177,8 +195,11 @@ final class LZFSEBlockEncoder {
         let lmdPayload = literalStream.position
         UnsafeMutableRawPointer(lmdPayload).storeBytes(of: UInt64(0), as: UInt64.self)
         var lmdStream = FSEEncoder.ForwardBits(lmdPayload + 8)
-        var lState = 0, mState = 0, dState = 0
-        let lEncoder = UnsafePointer(lTable.baseAddress!), mEncoder = UnsafePointer(mTable.baseAddress!)
+        var lState = 0
+        var mState = 0
+        var dState = 0
+        let lEncoder = UnsafePointer(lTable.baseAddress!)
+        let mEncoder = UnsafePointer(mTable.baseAddress!)
         let dEncoder = UnsafePointer(dTable.baseAddress!)
         index = matchCount
         while index > 0 {
@@ -200,7 +221,8 @@ final class LZFSEBlockEncoder {
         // The header: magic, raw bytes, three packed words (see `LZFSEBlockHeader.version2`).
         func field(_ value: Int, _ lowBit: Int) -> UInt64 { UInt64(value) << UInt64(lowBit) }
         let word0 = field(literalCount, 0) | field(literalPayloadBytes, 20) | field(matchCount, 40) | field(literalBits + 7, 60)
-        let word1 = field(literalStates.0, 0) | field(literalStates.1, 10) | field(literalStates.2, 20) | field(literalStates.3, 30)
+        let word1 =
+            field(literalStates.0, 0) | field(literalStates.1, 10) | field(literalStates.2, 20) | field(literalStates.3, 30)
             | field(lmdPayloadBytes, 40) | field(lmdBits + 7, 60)
         let word2 = field(headerSize, 0) | field(lState, 32) | field(mState, 42) | field(dState, 52)
         let header = UnsafeMutableRawPointer(blockStart)

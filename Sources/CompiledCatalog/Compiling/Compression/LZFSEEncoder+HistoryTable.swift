@@ -100,12 +100,18 @@ extension LZFSEEncoder {
             // Safe: `line(value) < lineCount`, and each line has 8 slots.
             let slot = slots + line(value) * 8
             let old = Candidates(
-                positions: (Int(Int32(bitPattern: slot[0])) + base, Int(Int32(bitPattern: slot[1])) + base,
-                            Int(Int32(bitPattern: slot[2])) + base, Int(Int32(bitPattern: slot[3])) + base),
+                positions: (
+                    Int(Int32(bitPattern: slot[0])) + base, Int(Int32(bitPattern: slot[1])) + base,
+                    Int(Int32(bitPattern: slot[2])) + base, Int(Int32(bitPattern: slot[3])) + base
+                ),
                 values: (slot[4], slot[5], slot[6], slot[7]))
-            slot[3] = slot[2]; slot[2] = slot[1]; slot[1] = slot[0]
+            slot[3] = slot[2]
+            slot[2] = slot[1]
+            slot[1] = slot[0]
             slot[0] = UInt32(bitPattern: Int32(truncatingIfNeeded: position - base))
-            slot[7] = slot[6]; slot[6] = slot[5]; slot[5] = slot[4]
+            slot[7] = slot[6]
+            slot[6] = slot[5]
+            slot[5] = slot[4]
             slot[4] = value
             return old
         }

@@ -93,7 +93,7 @@ package enum LZFSEEncoder {
             let next4 = UnsafeRawPointer(source + position).loadUnaligned(as: UInt32.self)
             table.prefetch(UnsafeRawPointer(source + position + prefetchDistance).loadUnaligned(as: UInt32.self))
             let candidates = table.insert(next4, at: origin + position)
-            if position < blocks.literalStart {  // inside a match already emitted
+            if position < blocks.literalStart { // inside a match already emitted
                 // A long match's positions are recorded sparsely, its last 16 each: runs of
                 // repeated pixels otherwise cost one table update a byte.
                 position += blocks.literalStart - position > 16 ? 4 : 1
@@ -119,7 +119,8 @@ package enum LZFSEEncoder {
             // Grow the match backwards over equal bytes not yet emitted.
             // Safe: `incoming.reference - 1 >= 0` and `incoming.position - 1 > literalStart - 1 >= 0`.
             while incoming.position > blocks.literalStart, incoming.reference > 0,
-                  source[incoming.reference - 1] == source[incoming.position - 1] {
+                source[incoming.reference - 1] == source[incoming.position - 1]
+            {
                 incoming.position -= 1
                 incoming.reference -= 1
                 incoming.length += 1
@@ -157,8 +158,10 @@ package enum LZFSEEncoder {
     /// The longest of the candidates that matches at least the 4 bytes at `position` and lies
     /// within D's reach.
     @inline(__always)
-    private static func longestMatch(_ source: UnsafePointer<UInt8>, count: Int, at position: Int, origin: Int, next4: UInt32,
-                                     _ candidates: HistoryTable.Candidates) -> Match {
+    private static func longestMatch(
+        _ source: UnsafePointer<UInt8>, count: Int, at position: Int, origin: Int, next4: UInt32,
+        _ candidates: HistoryTable.Candidates
+    ) -> Match {
         var best = Match(position: position)
         // Comparing 8 bytes at a time stops 8 bytes before the end.
         let lengthLimit = count - position - 8
