@@ -2,7 +2,7 @@ import AssetCatalog
 import Foundation
 import Testing
 
-@testable import AdaptiveAssets
+@_spi(AdaptTool) @testable import AdaptiveAssets
 
 /// Issue "Hostile input, round 2": the generated accessors, for a catalog of every hostile and
 /// reserved name, compiled by the real `swiftc` and run. The build plugin compiles this file into

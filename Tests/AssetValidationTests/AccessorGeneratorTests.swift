@@ -1,7 +1,7 @@
 import CatalogFixtures
 import Testing
 
-@testable import AdaptiveAssets
+@_spi(AdaptTool) @testable import AdaptiveAssets
 
 @Suite struct AccessorGeneratorTests {
     @Test func namesBecomeValidIdentifiers() {

@@ -1,7 +1,7 @@
 import AssetCatalog
 import Testing
 
-@testable import AdaptiveAssets
+@_spi(AdaptTool) @testable import AdaptiveAssets
 
 /// The naming rule (`AccessorGenerator+Naming.swift`): which asset an accessor names never
 /// depends on folder order, and adding an asset does not retarget an existing accessor.

@@ -1,3 +1,4 @@
+@_spi(AdaptTool) import AdaptiveAssets
 import FuzzSupport
 
 #if canImport(Glibc)

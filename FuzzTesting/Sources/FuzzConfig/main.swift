@@ -1,3 +1,4 @@
+@_spi(AdaptTool) import AdaptiveAssets
 import FuzzSupport
 
 /// A `.adapt.yml` through `ConfigFile.parse`: it either fails with a `config.invalid` error

@@ -4,7 +4,11 @@ import Foundation
 
 /// What `adapt validate` runs with for one group of catalogs: a flag beats `.adapt.yml`, and
 /// the file beats the default.
-package struct AdaptConfiguration: Hashable, Sendable {
+///
+/// `@_spi(AdaptTool)`: not the library's API. It is the `adapt` tool's own, public only so that the
+/// fuzz targets (`FuzzTesting/`, a package of their own) can drive it; they and the tool import it
+/// with `@_spi(AdaptTool)`.
+@_spi(AdaptTool) public struct AdaptConfiguration: Hashable, Sendable {
     /// The file this came from, if any.
     package var file: ConfigFile?
     package var rules: RuleSettings
@@ -22,13 +26,13 @@ package struct AdaptConfiguration: Hashable, Sendable {
     package var baselineBoundary: String?
 
     /// The command line's choices; nil means "as the file says".
-    package struct Overrides: Hashable, Sendable {
+    @_spi(AdaptTool) public struct Overrides: Hashable, Sendable {
         package var strict: Bool?
         package var images: Validator.ImageCheckLevel?
         package var devices: String?
         package var baseline: String?
         package var deploymentTarget: DeploymentTarget?
-        package init(
+        @_spi(AdaptTool) public init(
             strict: Bool? = nil, images: Validator.ImageCheckLevel? = nil, devices: String? = nil, baseline: String? = nil,
             deploymentTarget: DeploymentTarget? = nil
         ) {
@@ -37,7 +41,7 @@ package struct AdaptConfiguration: Hashable, Sendable {
         }
     }
 
-    package init(file: ConfigFile?, overrides: Overrides) {
+    @_spi(AdaptTool) public init(file: ConfigFile?, overrides: Overrides) {
         self.file = file
         rules = file?.rules ?? RuleSettings()
         strict = overrides.strict ?? file?.strict ?? false
@@ -55,7 +59,7 @@ package struct AdaptConfiguration: Hashable, Sendable {
     /// Whether `path` (a catalog, group, set or file) lies in a folder `excluded` names. Globs are
     /// read relative to the configuration file's folder, and matched against the path and each of
     /// its parent folders, so `Legacy.xcassets` excludes everything inside it.
-    package func excludes(_ path: String) -> Bool {
+    @_spi(AdaptTool) public func excludes(_ path: String) -> Bool {
         guard let file, !file.excluded.isEmpty else { return false }
         // Work is paths × components × globs: `excluded` is de-duplicated when read.
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path

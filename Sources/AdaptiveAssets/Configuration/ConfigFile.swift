@@ -15,7 +15,11 @@ import Yams
 /// policy.scales: {required: [2x, 3x]}
 /// deployment_target: {ios: "15.0", watchos: "8.0"}
 /// ```
-package struct ConfigFile: Hashable, Sendable {
+///
+/// `@_spi(AdaptTool)`: not the library's API. It is the `adapt` tool's own, public only so that the
+/// fuzz targets (`FuzzTesting/`, a package of their own) can drive it; they and the tool import it
+/// with `@_spi(AdaptTool)`.
+@_spi(AdaptTool) public struct ConfigFile: Hashable, Sendable {
     /// The keys a configuration file may have, besides rule ids (whose value is the rule's options).
     package enum Key: String, CaseIterable, Sendable {
         case disabledRules = "disabled_rules"
@@ -32,14 +36,14 @@ package struct ConfigFile: Hashable, Sendable {
         let folder = path.deletingLastPathComponent
         return folder.isEmpty ? "." : folder
     }
-    package var rules = RuleSettings()
-    package var excluded: [String] = []
+    @_spi(AdaptTool) public var rules = RuleSettings()
+    @_spi(AdaptTool) public var excluded: [String] = []
     package var strict: Bool?
     package var images: Validator.ImageCheckLevel?
     /// Paths inside `folder` (checked as written when parsed, and by real path when read: see
     /// `AdaptConfiguration.devicesBoundary`), as `folder` joined with what the file says.
-    package var devices: String?
-    package var baseline: String?
+    @_spi(AdaptTool) public var devices: String?
+    @_spi(AdaptTool) public var baseline: String?
     /// The lowest OS version per platform: devices with an older newest OS are not asked.
     package var deploymentTarget: DeploymentTarget?
 
@@ -78,7 +82,7 @@ package struct ConfigFile: Hashable, Sendable {
         return try parse(String(decoding: bytes, as: UTF8.self), path: path)
     }
 
-    package static func parse(_ text: String, path: String) throws(Diagnostic) -> ConfigFile {
+    @_spi(AdaptTool) public static func parse(_ text: String, path: String) throws(Diagnostic) -> ConfigFile {
         do { try YAMLScreen.check(text) } catch {
             throw Diagnostic(.configInvalid, error.message, at: SourceLocation(file: path, line: error.line, column: error.column))
         }

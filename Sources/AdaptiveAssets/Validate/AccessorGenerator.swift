@@ -24,11 +24,15 @@ import Foundation
 /// let source = AccessorGenerator(rootTypeName: "Asset").source(for: [catalog])
 /// // public enum Asset { public enum Box { public static let bottom = AssetName("box/Bottom", type: "imageset") } }
 /// ```
-package struct AccessorGenerator: Sendable {
+///
+/// `@_spi(AdaptTool)`: not the library's API. It is the `adapt` tool's own, public only so that the
+/// fuzz targets (`FuzzTesting/`, a package of their own) can drive it; they and the tool import it
+/// with `@_spi(AdaptTool)`.
+@_spi(AdaptTool) public struct AccessorGenerator: Sendable {
     package var rootTypeName: String
     package var accessLevel: String
 
-    package init(rootTypeName: String = "Asset", accessLevel: String = "public") {
+    @_spi(AdaptTool) public init(rootTypeName: String = "Asset", accessLevel: String = "public") {
         self.rootTypeName = rootTypeName
         self.accessLevel = accessLevel
     }
@@ -118,14 +122,14 @@ package struct AccessorGenerator: Sendable {
 
     /// The generated file, and an `accessors.name-collision` warning for each namespace or asset
     /// whose accessor is suffixed (see the naming rule in `AccessorGenerator+Naming.swift`).
-    package struct Output: Sendable {
-        package var source: String
-        package var diagnostics: [Diagnostic]
+    @_spi(AdaptTool) public struct Output: Sendable {
+        @_spi(AdaptTool) public var source: String
+        @_spi(AdaptTool) public var diagnostics: [Diagnostic]
     }
 
-    package func source(for catalogs: [Catalog]) -> String { generate(for: catalogs).source }
+    @_spi(AdaptTool) public func source(for catalogs: [Catalog]) -> String { generate(for: catalogs).source }
 
-    package func generate(for catalogs: [Catalog]) -> Output {
+    @_spi(AdaptTool) public func generate(for catalogs: [Catalog]) -> Output {
         let root = Node(qualified: nil)
         var seen: Set<String> = []
         for catalog in catalogs {

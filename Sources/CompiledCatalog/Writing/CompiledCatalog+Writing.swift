@@ -29,7 +29,7 @@ extension CompiledCatalog {
     public static let thinningOverhead = BOMWriter.overheadBeyondSource
 
     /// `positions` (in `renditions`) and the packed images the references among them point into.
-    package func keepingPackedImages(_ positions: Set<Int>) -> Set<Int> {
+    public func keepingPackedImages(_ positions: Set<Int>) -> Set<Int> {
         var kept = positions
         for position in positions where renditions.indices.contains(position) && renditions[position].layout == .internalReference {
             if let (atlas, _) = packedImagePosition(referencedBy: renditions[position]) { kept.insert(atlas) }
@@ -40,12 +40,12 @@ extension CompiledCatalog {
     /// The bytes of a catalog keeping the renditions at `positions` (in `renditions`; others are
     /// ignored) and nothing else per-rendition. Give `keepingPackedImages(_:)`'s answer so the
     /// kept references still find their pixels. Same input, same bytes.
-    package func writing(keeping positions: Set<Int>) throws(CompiledCatalogError) -> [UInt8] {
+    public func writing(keeping positions: Set<Int>) throws(CompiledCatalogError) -> [UInt8] {
         try writer(keeping: positions).bytes()
     }
 
     /// The length `writing(keeping:)` would give, without building the file.
-    package func writtenLength(keeping positions: Set<Int>) throws(CompiledCatalogError) -> Int {
+    public func writtenLength(keeping positions: Set<Int>) throws(CompiledCatalogError) -> Int {
         try writer(keeping: positions).length
     }
 
