@@ -1,3 +1,4 @@
+@_spi(AdaptTool) import AdaptiveAssets
 import FuzzSupport
 
 /// Any bytes as a compiled catalog (`Assets.car`): a catalog or a typed error, never a crash,

@@ -1,3 +1,4 @@
+@_spi(AdaptTool) import AdaptiveAssets
 import FuzzSupport
 
 /// `adapt resolve --queries` lines against the Showcase catalog: any bytes give exactly one

@@ -22,16 +22,19 @@ import CompiledCatalog
 /// second puts them in lines, asset by asset in name order, from those fields alone. A file of
 /// 200,000 renditions (229 MB) built a `Rendition` value and a few strings for each before, and
 /// took half a gigabyte.
-package struct CompiledInspection: Sendable {
+///
+/// `@_spi(AdaptTool)`: not the library's API. It is the `adapt` tool's own, public only so that the
+/// fuzz targets (`FuzzTesting/`, a package of their own) can drive it.
+@_spi(AdaptTool) public struct CompiledInspection: Sendable {
     let index: CompiledCatalogIndex
 
-    package init(_ catalog: CompiledCatalog) { self.init(catalog.index) }
+    @_spi(AdaptTool) public init(_ catalog: CompiledCatalog) { self.init(catalog.index) }
 
     /// The listing of a file read as far as an index, its renditions checked (`records`).
     package init(_ index: CompiledCatalogIndex) { self.index = index }
 
     /// A listing for people, every line escaped (`[String].textOutput`), ending with a newline.
-    package var text: String {
+    @_spi(AdaptTool) public var text: String {
         var bytes: [UInt8] = []
         write { bytes.append(contentsOf: $0) }
         return String(decoding: bytes, as: UTF8.self)

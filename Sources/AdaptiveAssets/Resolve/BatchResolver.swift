@@ -13,7 +13,10 @@
 /// let output = resolver.resolve(lines: inputBytes)                  // a whole batch
 /// let answer = resolver.answer(line: Array(line.utf8), number: 1)  // or one line at a time
 /// ```
-package struct BatchResolver {
+///
+/// `@_spi(AdaptTool)`: not the library's API. It is the `adapt` tool's own, public only so that the
+/// fuzz targets (`FuzzTesting/`, a package of their own) can drive it.
+@_spi(AdaptTool) public struct BatchResolver {
     package let index: AssetIndex
     /// The name diagnostics give the input (a path, or `<stdin>`).
     package let sourceName: String
@@ -22,13 +25,13 @@ package struct BatchResolver {
     /// The compiled catalog `index` was adapted from, if any: each answer then names its rendition.
     package var compiled: AdaptedCompiledCatalog?
 
-    package init(index: AssetIndex, sourceName: String) {
+    @_spi(AdaptTool) public init(index: AssetIndex, sourceName: String) {
         self.index = index
         self.sourceName = sourceName
     }
 
     /// Resolves every non-blank line of `input` and returns the output lines, each ending in "\n".
-    package mutating func resolve(lines input: [UInt8]) -> String {
+    @_spi(AdaptTool) public mutating func resolve(lines input: [UInt8]) -> String {
         var output = ""
         output.reserveCapacity(input.count)
         var lineNumber = 0

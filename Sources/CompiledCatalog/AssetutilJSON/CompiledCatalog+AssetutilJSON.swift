@@ -24,14 +24,16 @@ import AssetCatalog
 /// document.write { piece in output += piece }
 /// ```
 extension CompiledCatalog {
-    package struct AssetutilDocument: Sendable {
+    /// The document `assetutil --info` prints for this file: a header object, then one object per rendition.
+    public struct AssetutilDocument: Sendable {
         /// The catalog as read from its file: the document formats each rendition in place.
         let index: CompiledCatalogIndex
         /// Whether each rendition carries its `SHA1Digest`: hashing every byte of the file is most
         /// of the document's time, so `adapt inspect --format json --no-digests` can leave it out.
         let digests: Bool
 
-        package init(_ catalog: CompiledCatalog) { self.init(catalog.index) }
+        /// The document of `catalog`, with each rendition's `SHA1Digest`.
+        public init(_ catalog: CompiledCatalog) { self.init(catalog.index) }
 
         /// The document of a file read only as far as an index: no `Rendition` values are built.
         package init(_ index: CompiledCatalogIndex, digests: Bool = true) {
@@ -40,7 +42,7 @@ extension CompiledCatalog {
         }
 
         /// The whole document as UTF-8, ending with a newline (Xcode's JSON style, as assetutil).
-        package func bytes() -> [UInt8] {
+        public func bytes() -> [UInt8] {
             var document: [UInt8] = []
             write { document += $0 }
             return document

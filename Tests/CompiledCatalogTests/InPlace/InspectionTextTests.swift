@@ -1,5 +1,5 @@
 import AdaptSupport
-import AdaptiveAssets
+@_spi(AdaptTool) import AdaptiveAssets
 import AssetCatalog
 import CatalogFixtures
 import CompiledCatalog

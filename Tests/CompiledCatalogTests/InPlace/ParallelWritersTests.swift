@@ -1,4 +1,4 @@
-import AdaptiveAssets
+@_spi(AdaptTool) import AdaptiveAssets
 import AssetCatalog
 import CatalogFixtures
 import Testing
