@@ -11,7 +11,7 @@ extension DeviceProfile {
     /// Letters, digits, `.`, `_` and `-`, not starting with `.` (so never `.`, `..` or a hidden
     /// folder), at most 100 characters, and not the name of a file thin writes beside the device
     /// folders (`reservedIDs`).
-    package static func isValidID(_ id: String) -> Bool {
+    public static func isValidID(_ id: String) -> Bool {
         guard !id.isEmpty, id.utf8.count <= 100, id.first != "." else { return false }
         guard !isReservedID(id) else { return false }
         return id.utf8.allSatisfy { byte in
