@@ -1,0 +1,91 @@
+import AdaptSupport
+
+/// Rasterises a vector image set's entries, as actool does, with a separate program run as a
+/// subprocess so that the `adapt` binary links nothing of it: poppler's `pdftocairo` for PDF
+/// (poppler is GPL; `pdfinfo` beside it gives the page size). The page is drawn at its MediaBox
+/// size in points times the scale, on a transparent background, into a private temporary
+/// folder removed afterwards; the pixel count is checked against `--max-pixels` before anything
+/// is drawn, and a renderer still running after `timeLimit` seconds is killed.
+enum VectorRasterizer {
+    /// Seconds a renderer may run on one image before it is killed (a hostile PDF can loop).
+    static let timeLimit = 30
+
+    enum Failure: Error {
+        /// The renderer is not installed: `program` of Debian's `package`.
+        case rendererMissing(program: String, package: String)
+        /// The page is larger than `--max-pixels` at this scale.
+        case tooLarge(width: Int, height: Int)
+        /// The renderer failed, was killed by the time limit, or wrote no usable image.
+        case renderFailed(String)
+    }
+
+    /// The first page of the PDF at `path`, as PNG bytes of its size in points times `scale`.
+    static func renderPDF(_ path: String, scale: Int, maxPixels: UInt64) -> Result<(png: [UInt8], width: Int, height: Int), Failure> {
+        // A relative path beginning with '-' would read as an option.
+        let argument = path.hasPrefix("/") ? path : "./" + path
+        let info = Subprocess.run("pdfinfo", [argument], seconds: timeLimit)
+        if let failure = failure(of: info, program: "pdfinfo") { return .failure(failure) }
+        guard let points = pageSize(pdfinfo: info.output) else { return .failure(.renderFailed("pdfinfo gives no page size for its first page")) }
+        let width = max(1, Int((points.width * Double(scale)).rounded()))
+        let height = max(1, Int((points.height * Double(scale)).rounded()))
+        guard width <= 1 << 20, height <= 1 << 20, UInt64(width) * UInt64(height) <= maxPixels else {
+            return .failure(.tooLarge(width: width, height: height))
+        }
+        let folder: String
+        do { folder = try Subprocess.temporaryFolder() } catch { return .failure(.renderFailed(error.reason)) }
+        defer { try? FileOperations.removeTree(folder) }
+        let render = Subprocess.run(
+            "pdftocairo",
+            ["-png", "-singlefile", "-transp", "-f", "1", "-l", "1", "-scale-to-x", String(width), "-scale-to-y", String(height), argument, folder + "/page"],
+            seconds: timeLimit)
+        if let failure = failure(of: render, program: "pdftocairo") { return .failure(failure) }
+        // An RGBA PNG of that size is at most its raw pixels plus zlib's and PNG's framing.
+        let limit = width * height * 4 + height * 16 + (1 << 16)
+        guard let png = try? FileSystem.readRegularFile(folder + "/page.png", limit: limit) else {
+            return .failure(.renderFailed("pdftocairo wrote no PNG of \(width) x \(height) pixels"))
+        }
+        return .success((png, width, height))
+    }
+
+    private static func failure(of result: Subprocess.Result, program: String) -> Failure? {
+        switch result.outcome {
+        case .exited(0): return nil
+        case .notFound: return .rendererMissing(program: program, package: "poppler-utils")
+        case .timedOut: return .renderFailed("\(program) ran longer than \(timeLimit) seconds and was stopped")
+        case .exited(let status):
+            let said = String(decoding: result.errors.prefix(300), as: UTF8.self).split(separator: "\n").first.map { ": \($0)" } ?? ""
+            return .renderFailed("\(program) failed (exit status \(status))\(said)")
+        case .signalled(let signal): return .renderFailed("\(program) was killed by signal \(signal)")
+        case .notStarted(let code): return .renderFailed("\(program) could not be started: \(String(cString: strerror(code)))")
+        }
+    }
+
+    /// The page size in points from `pdfinfo`'s `Page size: W x H pts` line, turned a quarter
+    /// when `Page rot:` says 90 or 270 (pdftocairo draws the page turned).
+    static func pageSize(pdfinfo output: [UInt8]) -> (width: Double, height: Double)? {
+        var size: (width: Double, height: Double)?
+        var quarterTurned = false
+        for line in String(decoding: output, as: UTF8.self).split(separator: "\n") {
+            if line.hasPrefix("Page size:") {
+                let words = line.dropFirst("Page size:".count).split(separator: " ")
+                guard words.count >= 3, words[1] == "x", let width = Double(words[0]), let height = Double(words[2]), width > 0, height > 0,
+                    width.isFinite, height.isFinite
+                else { return nil }
+                size = (width, height)
+            } else if line.hasPrefix("Page rot:"), let degrees = Int(line.dropFirst("Page rot:".count).trimmingSpaces) {
+                quarterTurned = ((degrees % 360) + 360) % 180 == 90
+            }
+        }
+        guard let size else { return nil }
+        return quarterTurned ? (size.height, size.width) : size
+    }
+}
+
+extension Substring {
+    fileprivate var trimmingSpaces: Substring {
+        var text = self
+        while text.first == " " { text.removeFirst() }
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}
