@@ -27,6 +27,8 @@ import DeviceProfiles
     /// `--filter-for-device-model`: compile only what this device's App Store slice keeps, the
     /// entries `ThinningPlan` keeps for it (the thinner's own answer).
     package var device: DeviceProfile?
+    /// The programs that rasterise PDFs (poppler's, found on `PATH`).
+    package var vectorRenderers = VectorRasterizer.Programs()
     /// Where renditions wait while the file is assembled (an unlinked temporary file there); nil:
     /// in memory.
     package var spoolFolder: String?
@@ -268,7 +270,8 @@ import DeviceProfiles
         let batch = 4 * Machine.coreCount
         for start in stride(from: 0, to: work.count, by: batch) {
             let items = Array(work[start..<min(start + batch, work.count)])
-            let encoded = items.concurrentMap(concurrency: nil) { item in Self.encode(item, maxPixels: maxPixels) }
+            let renderers = options.vectorRenderers
+            let encoded = items.concurrentMap(concurrency: nil) { item in Self.encode(item, maxPixels: maxPixels, renderers: renderers) }
             for (item, result) in zip(items, encoded) {
                 switch result {
                 case .success(let value):
@@ -849,7 +852,7 @@ import DeviceProfiles
     // MARK: Encoding
 
     /// The value block of one rendition, or the finding that stops it.
-    static func encode(_ item: Work, maxPixels: UInt64) -> Result<[UInt8], Diagnostic> {
+    static func encode(_ item: Work, maxPixels: UInt64, renderers: VectorRasterizer.Programs = .init()) -> Result<[UInt8], Diagnostic> {
         func failure(_ rule: RuleID, _ path: String, _ message: String) -> Result<[UInt8], Diagnostic> {
             .failure(Diagnostic(rule, message, subject: Diagnostic.Subject(asset: item.assetName), at: SourceLocation(file: path)))
         }
@@ -862,13 +865,14 @@ import DeviceProfiles
             return bitmap(png: file, item, path: path, flags: flags, slicing: slicing, maxPixels: maxPixels)
         case .pdf(let path, let flags):
             let scale = Int(item.key[.scale] ?? 1)
-            switch VectorRasterizer.renderPDF(path, scale: scale, maxPixels: maxPixels) {
+            switch VectorRasterizer.renderPDF(path, scale: scale, maxPixels: maxPixels, programs: renderers) {
             case .success(let page):
                 return bitmap(png: page.png, item, path: path, flags: flags, slicing: nil, maxPixels: maxPixels)
             case .failure(.rendererMissing(let program, let package)):
                 return failure(
                     .compileRenderer, path,
-                    "image set '\(item.assetName)' has a PDF to rasterise and \(program) is not installed: install poppler's tools (apt-get install \(package))")
+                    "image set '\(item.assetName)' has a PDF to rasterise and \(program) is not installed: install poppler's tools (apt-get install \(package))"
+                )
             case .failure(.tooLarge(let width, let height)):
                 return failure(.compileTooLarge, path, "is \(width) x \(height) pixels at \(scale)x, more than --max-pixels allows")
             case .failure(.renderFailed(let reason)):

@@ -6,9 +6,16 @@ import AdaptSupport
 /// size in points times the scale, on a transparent background, into a private temporary
 /// folder removed afterwards; the pixel count is checked against `--max-pixels` before anything
 /// is drawn, and a renderer still running after `timeLimit` seconds is killed.
-enum VectorRasterizer {
+package enum VectorRasterizer {
     /// Seconds a renderer may run on one image before it is killed (a hostile PDF can loop).
     static let timeLimit = 30
+
+    /// The programs run, by name on `PATH` (tests name absent ones to see the error).
+    package struct Programs: Sendable {
+        package var pdfinfo = "pdfinfo"
+        package var pdftocairo = "pdftocairo"
+        package init() {}
+    }
 
     enum Failure: Error {
         /// The renderer is not installed: `program` of Debian's `package`.
@@ -20,11 +27,13 @@ enum VectorRasterizer {
     }
 
     /// The first page of the PDF at `path`, as PNG bytes of its size in points times `scale`.
-    static func renderPDF(_ path: String, scale: Int, maxPixels: UInt64) -> Result<(png: [UInt8], width: Int, height: Int), Failure> {
+    static func renderPDF(
+        _ path: String, scale: Int, maxPixels: UInt64, programs: Programs
+    ) -> Result<(png: [UInt8], width: Int, height: Int), Failure> {
         // A relative path beginning with '-' would read as an option.
         let argument = path.hasPrefix("/") ? path : "./" + path
-        let info = Subprocess.run("pdfinfo", [argument], seconds: timeLimit)
-        if let failure = failure(of: info, program: "pdfinfo") { return .failure(failure) }
+        let info = Subprocess.run(programs.pdfinfo, [argument], seconds: timeLimit)
+        if let failure = failure(of: info, program: programs.pdfinfo) { return .failure(failure) }
         guard let points = pageSize(pdfinfo: info.output) else { return .failure(.renderFailed("pdfinfo gives no page size for its first page")) }
         let width = max(1, Int((points.width * Double(scale)).rounded()))
         let height = max(1, Int((points.height * Double(scale)).rounded()))
@@ -35,10 +44,10 @@ enum VectorRasterizer {
         do { folder = try Subprocess.temporaryFolder() } catch { return .failure(.renderFailed(error.reason)) }
         defer { try? FileOperations.removeTree(folder) }
         let render = Subprocess.run(
-            "pdftocairo",
+            programs.pdftocairo,
             ["-png", "-singlefile", "-transp", "-f", "1", "-l", "1", "-scale-to-x", String(width), "-scale-to-y", String(height), argument, folder + "/page"],
             seconds: timeLimit)
-        if let failure = failure(of: render, program: "pdftocairo") { return .failure(failure) }
+        if let failure = failure(of: render, program: programs.pdftocairo) { return .failure(failure) }
         // An RGBA PNG of that size is at most its raw pixels plus zlib's and PNG's framing.
         let limit = width * height * 4 + height * 16 + (1 << 16)
         guard let png = try? FileSystem.readRegularFile(folder + "/page.png", limit: limit) else {

@@ -169,12 +169,12 @@ import Testing
 
     @Test func leftOutEntriesAreNamed() throws {
         let fixture = try Self.catalog()
-        try fixture.addSet("Vector.imageset", entries: [["idiom": "universal", "filename": "v.pdf"]])
-        try fixture.write(Array("%PDF-1.4".utf8), to: "Vector.imageset/v.pdf")
+        try fixture.addSet("Vector.imageset", entries: [["idiom": "universal", "filename": "v.svg"]])
+        try fixture.write(Array("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'/>".utf8), to: "Vector.imageset/v.svg")
         let run = try Self.compile(fixture.path, into: fixture.root + "/Build")
         #expect(run.status == 0)
         #expect(
-            run.stderr.contains("Vector.imageset/Contents.json") && run.stderr.contains("v.pdf is not compiled") && run.stderr.contains("[compile.left-out]"))
+            run.stderr.contains("Vector.imageset/Contents.json") && run.stderr.contains("v.svg is not compiled") && run.stderr.contains("[compile.left-out]"))
         #expect(run.stdout.contains("/* com.apple.actool.document.warnings */"))
     }
 
