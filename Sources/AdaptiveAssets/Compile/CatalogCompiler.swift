@@ -76,11 +76,11 @@ import DeviceProfiles
 /// Compiles source catalogs into one compiled catalog, as actool does for a platform and its
 /// devices: what rule 2.1's platform table lets the platform hold, every trait as a key value,
 /// bitmaps premultiplied and LZFSE-compressed in chunks, JPEGs and data as they are, colours as
-/// components, PDFs rasterised by poppler's `pdftocairo` (a separate program, `VectorRasterizer`)
-/// at each scale the platform keeps, bitmaps only. Bitmaps are decoded and compressed on every
+/// components, PDFs and SVGs rasterised by poppler's `pdftocairo` and librsvg's `rsvg-convert`
+/// (separate programs, `VectorRasterizer`) at each scale the platform keeps, bitmaps only. Bitmaps are decoded and compressed on every
 /// core; the output is the same bytes for the same input and options whatever the core count.
 ///
-/// Left out, each with a warning naming the entry: SVG images, sliced PDFs, variants whose trait has no established number in a compiled key (a direction, a high-contrast
+/// Left out, each with a warning naming the entry: sliced vector images, variants whose trait has no established number in a compiled key (a direction, a high-contrast
 /// or tinted appearance, memory and graphics values beyond the three classes seen), and set types
 /// other than image, colour, data and app icon sets.
 ///
@@ -117,8 +117,8 @@ import DeviceProfiles
             case png(path: String, flags: UInt32, slicing: Slicing? = nil)
             case jpeg(path: String, flags: UInt32)
             case heif(path: String, flags: UInt32)
-            /// A PDF's first page, rasterised at the key's scale (`VectorRasterizer`).
-            case pdf(path: String, flags: UInt32)
+            /// A PDF's first page or an SVG, rasterised at the key's scale (`VectorRasterizer`).
+            case vector(path: String, flags: UInt32, isSVG: Bool)
             case data(path: String, uti: String)
             case color(colorSpace: RenditionColorSpace, components: [Double])
             case multisize([RenditionPayload.MultisizeEntry])
@@ -427,7 +427,7 @@ import DeviceProfiles
             ? asset.variants.sorted { ($0.idiom == .device(.mac) ? 0 : 1, $0.index) < ($1.idiom == .device(.mac) ? 0 : 1, $1.index) }
             : asset.variants
         let shadowed = shadowedUniversalScales(in: asset)
-        // PDF entries wait until every bitmap is keyed: a bitmap entry with the same traits and a
+        // PDF and SVG entries wait until every bitmap is keyed: a bitmap entry with the same traits and a
         // scale replaces the rasterisation at that scale (rule 2.1, acextract's `v_overrides`).
         var vectors: [Variant] = []
         for variant in ordered where keeps(variant, in: asset) {
@@ -439,13 +439,12 @@ import DeviceProfiles
             let isPNG = lower.hasSuffix(".png")
             let isJPEG = lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg")
             let isHEIF = lower.hasSuffix(".heic") || lower.hasSuffix(".heif")
-            if lower.hasSuffix(".pdf") {
+            if lower.hasSuffix(".pdf") || lower.hasSuffix(".svg") {
                 vectors.append(variant)
                 continue
             }
             guard isPNG || isJPEG || isHEIF else {
-                let kind = lower.hasSuffix(".svg") ? "SVG images are not compiled yet" : "only PNG, JPEG, HEIC and PDF images are compiled"
-                diagnostics.append(leftOut(asset, variant, kind))
+                diagnostics.append(leftOut(asset, variant, "only PNG, JPEG, HEIC, PDF and SVG images are compiled"))
                 continue
             }
             guard let scale = variant.scale else {
@@ -483,7 +482,7 @@ import DeviceProfiles
         for variant in vectors {
             guard let filename = variant.filename else { continue }
             if variant.resizing != nil {
-                diagnostics.append(leftOut(asset, variant, "a sliced PDF is not compiled yet"))
+                diagnostics.append(leftOut(asset, variant, "a sliced vector image is not compiled yet"))
                 continue
             }
             // Without a scale, one rasterisation per scale the platform keeps; with one, that scale.
@@ -502,7 +501,8 @@ import DeviceProfiles
                     work.append(
                         Work(
                             assetName: asset.name, facetPart: Part.image, renditionName: filename, key: key,
-                            source: .pdf(path: asset.path.appendingPathComponent(filename), flags: flags), location: variant.location))
+                            source: .vector(path: asset.path.appendingPathComponent(filename), flags: flags, isSVG: filename.lowercased().hasSuffix(".svg")),
+                            location: variant.location))
                 }
             }
         }
@@ -527,7 +527,7 @@ import DeviceProfiles
         for variant in asset.variants where variant.isSelectable {
             guard case .device(let idiom) = variant.idiom, covering.contains(idiom), let file = variant.filename?.lowercased() else { continue }
             let isBitmap = variant.scale != nil && (file.hasSuffix(".png") || file.hasSuffix(".jpg") || file.hasSuffix(".jpeg"))
-            let isVector = variant.scale == nil && file.hasSuffix(".pdf")
+            let isVector = variant.scale == nil && (file.hasSuffix(".pdf") || file.hasSuffix(".svg"))
             guard isBitmap || isVector else { continue }
             byIdiom[idiom, default: []].insert(variant.attributeStrings(excluding: ["idiom"]))
         }
@@ -863,15 +863,19 @@ import DeviceProfiles
                 return failure(.compileUnreadable, path, "cannot be read: \(error.reason)")
             }
             return bitmap(png: file, item, path: path, flags: flags, slicing: slicing, maxPixels: maxPixels)
-        case .pdf(let path, let flags):
+        case .vector(let path, let flags, let isSVG):
             let scale = Int(item.key[.scale] ?? 1)
-            switch VectorRasterizer.renderPDF(path, scale: scale, maxPixels: maxPixels, programs: renderers) {
+            let rendered =
+                isSVG
+                ? VectorRasterizer.renderSVG(path, scale: scale, maxPixels: maxPixels, programs: renderers)
+                : VectorRasterizer.renderPDF(path, scale: scale, maxPixels: maxPixels, programs: renderers)
+            switch rendered {
             case .success(let page):
                 return bitmap(png: page.png, item, path: path, flags: flags, slicing: nil, maxPixels: maxPixels)
             case .failure(.rendererMissing(let program, let package)):
                 return failure(
                     .compileRenderer, path,
-                    "image set '\(item.assetName)' has a PDF to rasterise and \(program) is not installed: install poppler's tools (apt-get install \(package))"
+                    "image set '\(item.assetName)' has \(isSVG ? "an SVG" : "a PDF") to rasterise and \(program) is not installed: install it with apt-get install \(package)"
                 )
             case .failure(.tooLarge(let width, let height)):
                 return failure(.compileTooLarge, path, "is \(width) x \(height) pixels at \(scale)x, more than --max-pixels allows")

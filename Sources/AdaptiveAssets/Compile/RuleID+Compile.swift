@@ -8,10 +8,10 @@ extension RuleID {
     /// trait without an established key number, an app icon or launch image set no option names.
     public static let compileLeftOut = RuleID(
         "compile.left-out", .warning, .input,
-        "`adapt compile`: an entry or set left out of the compiled file, with the reason: a set type or image format not compiled yet (SVG), a trait whose number in a compiled key is not established, or an app icon or launch image set no option names",
+        "`adapt compile`: an entry or set left out of the compiled file, with the reason: a set type or image format not compiled yet, a trait whose number in a compiled key is not established, or an app icon or launch image set no option names",
         reason: "worth a person's attention; nothing is rejected",
         details: "The rest of the catalog compiles. Nothing is left out silently: every such entry is named here.",
-        bad: "an image set whose only entry is logo.svg",
+        bad: "an image set whose only entry is logo.tiff",
         good: "an image set of PNGs at 1x, 2x and 3x")
     /// A name defined twice across the catalogs compiled together.
     public static let compileDuplicateName = RuleID(
@@ -61,9 +61,9 @@ extension RuleID {
     /// longer than the time limit.
     public static let compileRenderer = RuleID(
         "compile.renderer", .error, .input,
-        "`adapt compile`: a PDF image that cannot be rasterised: poppler's `pdftocairo` and `pdfinfo` (a separate program, run as a subprocess) are not installed, fail on the file, or run longer than 30 seconds",
+        "`adapt compile`: a PDF or SVG image that cannot be rasterised: its renderer (poppler's `pdftocairo` and `pdfinfo`, librsvg's `rsvg-convert`, separate programs run as subprocesses) is not installed, fails on the file, or runs longer than 30 seconds",
         reason: "the command cannot do what was asked",
-        details: "Install the renderer with `apt-get install poppler-utils` (Debian, Ubuntu) or `brew install poppler` (macOS).",
+        details: "Install the renderers with `apt-get install poppler-utils librsvg2-bin` (Debian, Ubuntu) or `brew install poppler librsvg` (macOS).",
         bad: "logo.pdf on a machine without poppler-utils, or a PDF poppler cannot open",
         good: "poppler-utils installed, a PDF it opens")
     /// An output that cannot be written or may not be replaced.

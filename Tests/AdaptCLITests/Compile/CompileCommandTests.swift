@@ -169,12 +169,12 @@ import Testing
 
     @Test func leftOutEntriesAreNamed() throws {
         let fixture = try Self.catalog()
-        try fixture.addSet("Vector.imageset", entries: [["idiom": "universal", "filename": "v.svg"]])
-        try fixture.write(Array("<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'/>".utf8), to: "Vector.imageset/v.svg")
+        try fixture.addSet("Other.imageset", entries: [["idiom": "universal", "scale": "1x", "filename": "v.tiff"]])
+        try fixture.write(Array("II*\0".utf8), to: "Other.imageset/v.tiff")
         let run = try Self.compile(fixture.path, into: fixture.root + "/Build")
         #expect(run.status == 0)
         #expect(
-            run.stderr.contains("Vector.imageset/Contents.json") && run.stderr.contains("v.svg is not compiled") && run.stderr.contains("[compile.left-out]"))
+            run.stderr.contains("Other.imageset/Contents.json") && run.stderr.contains("v.tiff is not compiled") && run.stderr.contains("[compile.left-out]"))
         #expect(run.stdout.contains("/* com.apple.actool.document.warnings */"))
     }
 

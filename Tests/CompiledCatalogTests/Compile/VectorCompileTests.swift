@@ -34,12 +34,14 @@ import Testing
         return Array(text.utf8)
     }
 
-    /// A set of `Logo.pdf` (universal, no scale) and, optionally, a green 2x PNG beside it.
-    static func catalog(in fixture: TemporaryCatalog, pdf: [UInt8], withPNG: Bool = false) throws -> Catalog {
-        var entries: [JSONValue] = [["idiom": "universal", "filename": "Logo.pdf"]]
+    /// A set of `Logo.pdf` (universal, no scale), or `Logo.svg` with `svg`, and, optionally, a
+    /// green 2x PNG beside it.
+    static func catalog(in fixture: TemporaryCatalog, pdf: [UInt8], svg: Bool = false, withPNG: Bool = false) throws -> Catalog {
+        let file = svg ? "Logo.svg" : "Logo.pdf"
+        var entries: [JSONValue] = [["idiom": "universal", "filename": .string(file)]]
         if withPNG { entries.append(["idiom": "universal", "scale": "2x", "filename": "green@2x.png"]) }
         try fixture.addSet("Logo.imageset", entries: entries)
-        try fixture.write(pdf, to: "Logo.imageset/Logo.pdf")
+        try fixture.write(pdf, to: "Logo.imageset/" + file)
         if withPNG { try fixture.write(PNGFixture.png(width: 7, height: 7, color: [0, 255, 0]), to: "Logo.imageset/green@2x.png") }
         return try fixture.read()
     }
@@ -145,5 +147,71 @@ import Testing
         #expect(Subprocess.run("adapt-test-absent-program", [], seconds: 1).outcome == .notFound)
         let echoed = Subprocess.run("printf", ["%s", "a b"], seconds: 10)
         #expect(echoed.outcome == .exited(0) && echoed.output == Array("a b".utf8))
+    }
+
+    // MARK: SVG
+
+    /// An SVG of 10 x 5 px whose left half is opaque red: rasterised at 1x to 3x, each pixel red
+    /// or clear as the geometry says (the edges fall on pixel boundaries, so no anti-aliasing).
+    @Test func anSVGIsRasterisedAtEachScaleWithItsPixels() throws {
+        let svg = #"<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10px" height="5"><rect width="5" height="5" fill="red"/></svg>"#
+        let fixture = try TemporaryCatalog()
+        defer { withExtendedLifetime(fixture) {} }
+        let catalog = try Self.catalog(in: fixture, pdf: Array(svg.utf8), svg: true, withPNG: true)
+        let product = try CatalogCompiler(CompileOptions(platform: .iphoneos, deploymentTarget: "17.0")).compile([catalog])
+        let compiled = try CompiledCatalog(bytes: try product.car, path: "svg.car")
+        #expect(Self.sizes(compiled) == ["1x": "Logo.svg 10x5", "2x": "green@2x.png 7x7", "3x": "Logo.svg 30x15"])
+        let rendition = try #require(compiled.renditions.first { $0.key.scale == 3 })
+        guard case .pixels(let pixels)? = try compiled.decodedBitmap(of: rendition, atlases: PackedImageCache()) else {
+            Issue.record("the 3x rendition does not decode")
+            return
+        }
+        #expect(pixels.format == .argb)
+        for y in 0..<15 {
+            for x in 0..<30 {
+                let at = y * pixels.rowBytes + x * 4
+                let expected: [UInt8] = x < 15 ? [0, 0, 255, 255] : [0, 0, 0, 0]
+                #expect(Array(pixels.bytes[at..<at + 4]) == expected, "pixel \(x), \(y)")
+            }
+        }
+    }
+
+    /// Without a width and height, an SVG's size is its viewBox's.
+    @Test func anSVGWithoutASizeTakesItsViewBox() throws {
+        let svg = #"<svg viewBox="0 0 8 4" xmlns="http://www.w3.org/2000/svg"><rect width="8" height="4" fill="blue"/></svg>"#
+        let fixture = try TemporaryCatalog()
+        defer { withExtendedLifetime(fixture) {} }
+        let catalog = try Self.catalog(in: fixture, pdf: Array(svg.utf8), svg: true)
+        let product = try CatalogCompiler(CompileOptions(platform: .macosx, deploymentTarget: "14.0")).compile([catalog])
+        #expect(Self.sizes(try CompiledCatalog(bytes: try product.car, path: "mac.car")) == ["1x": "Logo.svg 8x4", "2x": "Logo.svg 16x8"])
+    }
+
+    @Test func aMissingSVGRendererSaysHowToInstallIt() throws {
+        let fixture = try TemporaryCatalog()
+        defer { withExtendedLifetime(fixture) {} }
+        let catalog = try Self.catalog(in: fixture, pdf: Array(#"<svg width="4" height="4"/>"#.utf8), svg: true)
+        var options = CompileOptions(platform: .iphoneos, deploymentTarget: "17.0")
+        options.vectorRenderers.rsvgConvert = "adapt-test-absent-rsvg-convert"
+        do throws(CompileFailure) {
+            _ = try CatalogCompiler(options).compile([catalog])
+            Issue.record("an SVG compiled without its renderer")
+        } catch {
+            let finding = try #require(error.diagnostics.first { $0.rule == .compileRenderer })
+            #expect(finding.location?.file.hasSuffix("Logo.imageset/Logo.svg") == true)
+            #expect(finding.message.contains("'Logo'") && finding.message.contains("apt-get install librsvg2-bin"), "\(finding.message)")
+        }
+    }
+
+    /// An SVG whose root states no usable size is an error naming it, before any renderer runs.
+    @Test func anSVGWithoutAnySizeIsAnError() throws {
+        let fixture = try TemporaryCatalog()
+        defer { withExtendedLifetime(fixture) {} }
+        let catalog = try Self.catalog(in: fixture, pdf: Array(#"<svg width="50%" height="4"/>"#.utf8), svg: true)
+        do throws(CompileFailure) {
+            _ = try CatalogCompiler(CompileOptions(platform: .iphoneos, deploymentTarget: "17.0")).compile([catalog])
+            Issue.record("an SVG without a size compiled")
+        } catch {
+            #expect(error.diagnostics.contains { $0.rule == .compileRenderer && $0.message.contains("states no size") })
+        }
     }
 }
