@@ -283,6 +283,8 @@ import DeviceProfiles
                         product.diagnostics.append(Self.diagnostic(for: error, item))
                     }
                 case .failure(let diagnostic):
+                    // A missing renderer fails each scale of a file alike: said once per file.
+                    guard diagnostic.rule != .compileRenderer || !product.diagnostics.contains(diagnostic) else { continue }
                     product.diagnostics.append(diagnostic)
                 }
             }

@@ -105,6 +105,8 @@ import Testing
             Issue.record("a PDF compiled without its renderer")
         } catch {
             let finding = try #require(error.diagnostics.first { $0.rule == .compileRenderer })
+            // Once for the file, not once per scale.
+            #expect(error.diagnostics.filter { $0.rule == .compileRenderer }.count == 1)
             #expect(finding.location?.file.hasSuffix("Logo.imageset/Logo.pdf") == true)
             #expect(finding.message.contains("'Logo'") && finding.message.contains("apt-get install poppler-utils"), "\(finding.message)")
         }
