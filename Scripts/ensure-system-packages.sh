@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the build needs when they are missing (a fresh machine lacks them).
-# With --tests, also what the tests need: Chromium, for the report's browser tests
+# With --tests, also what the tests need: poppler-utils and librsvg2-bin, whose pdftocairo, pdfinfo and
+# rsvg-convert `adapt compile` runs to rasterise PDF and SVG image sets (separate programs, never linked); Chromium, for the report's browser tests
 # (Tests/AdaptCLITests/ReportBrowserTests.swift), which never skip, and python3-venv where Python
 # cannot make a virtual environment with pip (Scripts/ensure-python-packages.sh needs one).
 # With --release, also zip and unzip (Scripts/release zips the artifact bundle, Scripts/check-release opens it).
@@ -14,6 +15,11 @@ for package in "${needed[@]}"; do
 done
 if [ "${1:-}" = "--tests" ] && ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then
   missing+=(chromium)
+fi
+if [ "${1:-}" = "--tests" ]; then
+  for package in poppler-utils librsvg2-bin; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+  done
 fi
 if [ "${1:-}" = "--tests" ] && ! python3 -c 'import ensurepip' >/dev/null 2>&1; then
   missing+=(python3-venv)

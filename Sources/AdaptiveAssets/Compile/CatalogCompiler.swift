@@ -27,6 +27,8 @@ import DeviceProfiles
     /// `--filter-for-device-model`: compile only what this device's App Store slice keeps, the
     /// entries `ThinningPlan` keeps for it (the thinner's own answer).
     package var device: DeviceProfile?
+    /// The programs that rasterise PDFs (poppler's, found on `PATH`).
+    package var vectorRenderers = VectorRasterizer.Programs()
     /// Where renditions wait while the file is assembled (an unlinked temporary file there); nil:
     /// in memory.
     package var spoolFolder: String?
@@ -74,11 +76,11 @@ import DeviceProfiles
 /// Compiles source catalogs into one compiled catalog, as actool does for a platform and its
 /// devices: what rule 2.1's platform table lets the platform hold, every trait as a key value,
 /// bitmaps premultiplied and LZFSE-compressed in chunks, JPEGs and data as they are, colours as
-/// components. Bitmaps are decoded and compressed on every core; the output is the same bytes
-/// for the same input and options whatever the core count.
+/// components, PDFs and SVGs rasterised by poppler's `pdftocairo` and librsvg's `rsvg-convert`
+/// (separate programs, `VectorRasterizer`) at each scale the platform keeps, bitmaps only. Bitmaps are decoded and compressed on every
+/// core; the output is the same bytes for the same input and options whatever the core count.
 ///
-/// Left out, each with a warning naming the entry: PDF and SVG images (the next issue), HEIC,
-/// variants whose trait has no established number in a compiled key (a direction, a high-contrast
+/// Left out, each with a warning naming the entry: sliced vector images, variants whose trait has no established number in a compiled key (a direction, a high-contrast
 /// or tinted appearance, memory and graphics values beyond the three classes seen), and set types
 /// other than image, colour, data and app icon sets.
 ///
@@ -115,6 +117,8 @@ import DeviceProfiles
             case png(path: String, flags: UInt32, slicing: Slicing? = nil)
             case jpeg(path: String, flags: UInt32)
             case heif(path: String, flags: UInt32)
+            /// A PDF's first page or an SVG, rasterised at the key's scale (`VectorRasterizer`).
+            case vector(path: String, flags: UInt32, isSVG: Bool)
             case data(path: String, uti: String)
             case color(colorSpace: RenditionColorSpace, components: [Double])
             case multisize([RenditionPayload.MultisizeEntry])
@@ -266,7 +270,8 @@ import DeviceProfiles
         let batch = 4 * Machine.coreCount
         for start in stride(from: 0, to: work.count, by: batch) {
             let items = Array(work[start..<min(start + batch, work.count)])
-            let encoded = items.concurrentMap(concurrency: nil) { item in Self.encode(item, maxPixels: maxPixels) }
+            let renderers = options.vectorRenderers
+            let encoded = items.concurrentMap(concurrency: nil) { item in Self.encode(item, maxPixels: maxPixels, renderers: renderers) }
             for (item, result) in zip(items, encoded) {
                 switch result {
                 case .success(let value):
@@ -278,6 +283,8 @@ import DeviceProfiles
                         product.diagnostics.append(Self.diagnostic(for: error, item))
                     }
                 case .failure(let diagnostic):
+                    // A missing renderer fails each scale of a file alike: said once per file.
+                    guard diagnostic.rule != .compileRenderer || !product.diagnostics.contains(diagnostic) else { continue }
                     product.diagnostics.append(diagnostic)
                 }
             }
@@ -401,6 +408,17 @@ import DeviceProfiles
         }
     }
 
+    /// The scales actool rasterises a vector entry without a scale at: Xcode 7.3's files hold
+    /// 1x, 2x and 3x renditions of each such PDF for iOS (the iPad's too), tvOS and watchOS, and
+    /// 1x and 2x for the Mac (acextract). visionOS has no file here: Vision Pro draws at 2x.
+    private var vectorScales: [Int] {
+        switch options.platform.platform {
+        case .macos: [1, 2]
+        case .visionos: [2]
+        default: [1, 2, 3]
+        }
+    }
+
     private func images(of asset: Asset, _ diagnostics: inout [Diagnostic]) -> [Work] {
         var work: [Work] = []
         var macKeys: Set<[RenditionAttribute: UInt16]> = []
@@ -411,20 +429,24 @@ import DeviceProfiles
             ? asset.variants.sorted { ($0.idiom == .device(.mac) ? 0 : 1, $0.index) < ($1.idiom == .device(.mac) ? 0 : 1, $1.index) }
             : asset.variants
         let shadowed = shadowedUniversalScales(in: asset)
+        // PDF and SVG entries wait until every bitmap is keyed: a bitmap entry with the same traits and a
+        // scale replaces the rasterisation at that scale (rule 2.1, acextract's `v_overrides`).
+        var vectors: [Variant] = []
         for variant in ordered where keeps(variant, in: asset) {
             guard let filename = variant.filename else { continue }
             // A Mac has 1x and 2x displays: Xcode 7.3's Mac file holds no 3x rendition.
             if options.platform.platform == .macos, variant.scale == 3 { continue }
-            if variant.idiom == .universal, let scale = variant.scale, shadowed.contains(variant.attributeStrings(excluding: ["idiom"])), scale > 0 { continue }
+            if variant.idiom == .universal, shadowed.contains(variant.attributeStrings(excluding: ["idiom"])) { continue }
             let lower = filename.lowercased()
             let isPNG = lower.hasSuffix(".png")
             let isJPEG = lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg")
             let isHEIF = lower.hasSuffix(".heic") || lower.hasSuffix(".heif")
+            if lower.hasSuffix(".pdf") || lower.hasSuffix(".svg") {
+                vectors.append(variant)
+                continue
+            }
             guard isPNG || isJPEG || isHEIF else {
-                let kind =
-                    lower.hasSuffix(".pdf") || lower.hasSuffix(".svg")
-                    ? "vector images are compiled by a later version (PDF and SVG)" : "only PNG, JPEG and HEIC images are compiled"
-                diagnostics.append(leftOut(asset, variant, kind))
+                diagnostics.append(leftOut(asset, variant, "only PNG, JPEG, HEIC, PDF and SVG images are compiled"))
                 continue
             }
             guard let scale = variant.scale else {
@@ -458,24 +480,57 @@ import DeviceProfiles
                 work.append(Work(assetName: asset.name, facetPart: Part.image, renditionName: filename, key: key, source: source, location: variant.location))
             }
         }
+        let bitmapKeys = Set(work.map(\.key))
+        for variant in vectors {
+            guard let filename = variant.filename else { continue }
+            if variant.resizing != nil {
+                diagnostics.append(leftOut(asset, variant, "a sliced vector image is not compiled yet"))
+                continue
+            }
+            // Without a scale, one rasterisation per scale the platform keeps; with one, that scale.
+            for scale in variant.scale.map({ [$0] }) ?? vectorScales {
+                switch traitKey(variant, scale: scale) {
+                case .failure(let gap):
+                    diagnostics.append(leftOut(asset, variant, "its \(gap.trait) has no number in a compiled key that adapt knows"))
+                case .success(var key):
+                    if options.platform.platform == .macos {
+                        guard macKeys.insert(key).inserted else { continue }
+                    }
+                    key[.element] = Part.element
+                    key[.part] = Part.image
+                    guard !bitmapKeys.contains(key) else { continue }
+                    let flags = Self.templateFlags(variant.templateRenderingIntent ?? asset.properties.templateRenderingIntent)
+                    work.append(
+                        Work(
+                            assetName: asset.name, facetPart: Part.image, renditionName: filename, key: key,
+                            source: .vector(path: asset.path.appendingPathComponent(filename), flags: flags, isSVG: filename.lowercased().hasSuffix(".svg")),
+                            location: variant.location))
+                }
+            }
+        }
         return work
     }
 
-    /// The universal bitmap entries (their attributes but idiom) that no device of the target
-    /// can be shown, as Xcode 7.3 leaves them out: every targeted device kind (CarPlay aside) has
-    /// a bitmap entry of its own with the same scale and other attributes. Seen in acextract's
-    /// `v_overrides` (iOS drops the universal 1x and 2x PNGs that the iPhone and iPad entries
-    /// cover, watchOS the universal 2x), but not on tvOS, whose file keeps a universal 1x PNG
-    /// beside a tv one: Apple's output, followed as found; rule 2.1 does not say it.
+    /// The universal entries (their attributes but idiom) that no device of the target can be
+    /// shown, as Xcode 7.3 leaves them out: every targeted device kind (CarPlay aside) has an
+    /// entry of its own with the same attributes, a bitmap with the same scale or a PDF without
+    /// one. Seen in acextract's `v_overrides` and `v_device`: for iPhone and iPad together, iOS
+    /// drops the universal 1x and 2x PNGs that the iPhone and iPad entries cover and the
+    /// universal PDF beside theirs; watchOS the universal 2x PNG and PDF. Not when an iOS target
+    /// is the iPhone or the iPad alone (those files keep every universal entry: an iPhone app
+    /// also runs on iPads), nor on tvOS, whose file keeps a universal 1x PNG beside a tv one:
+    /// Apple's output, followed as found; rule 2.1 does not say it.
     private func shadowedUniversalScales(in asset: Asset) -> Set<[String]> {
         guard options.platform.platform != .tvos else { return [] }
         let covering = idioms.subtracting([.car])
         guard !covering.isEmpty else { return [] }
+        if options.platform.platform == .ios, !covering.isSuperset(of: [.phone, .pad]) { return [] }
         var byIdiom: [UserInterfaceIdiom: Set<[String]>] = [:]
-        for variant in asset.variants where variant.isSelectable && variant.scale != nil {
-            guard case .device(let idiom) = variant.idiom, covering.contains(idiom), let file = variant.filename?.lowercased(),
-                file.hasSuffix(".png") || file.hasSuffix(".jpg") || file.hasSuffix(".jpeg")
-            else { continue }
+        for variant in asset.variants where variant.isSelectable {
+            guard case .device(let idiom) = variant.idiom, covering.contains(idiom), let file = variant.filename?.lowercased() else { continue }
+            let isBitmap = variant.scale != nil && (file.hasSuffix(".png") || file.hasSuffix(".jpg") || file.hasSuffix(".jpeg"))
+            let isVector = variant.scale == nil && (file.hasSuffix(".pdf") || file.hasSuffix(".svg"))
+            guard isBitmap || isVector else { continue }
             byIdiom[idiom, default: []].insert(variant.attributeStrings(excluding: ["idiom"]))
         }
         var shared: Set<[String]>?
@@ -799,7 +854,7 @@ import DeviceProfiles
     // MARK: Encoding
 
     /// The value block of one rendition, or the finding that stops it.
-    static func encode(_ item: Work, maxPixels: UInt64) -> Result<[UInt8], Diagnostic> {
+    static func encode(_ item: Work, maxPixels: UInt64, renderers: VectorRasterizer.Programs = .init()) -> Result<[UInt8], Diagnostic> {
         func failure(_ rule: RuleID, _ path: String, _ message: String) -> Result<[UInt8], Diagnostic> {
             .failure(Diagnostic(rule, message, subject: Diagnostic.Subject(asset: item.assetName), at: SourceLocation(file: path)))
         }
@@ -809,45 +864,26 @@ import DeviceProfiles
             do { file = try FileSystem.readRegularFile(path, limit: 256 << 20) } catch {
                 return failure(.compileUnreadable, path, "cannot be read: \(error.reason)")
             }
-            let decoded = file.withUnsafeBufferPointer { adapt_png_decode_premultiplied_bgra($0.baseAddress, $0.count, maxPixels) }
-            defer { adapt_png_decoded_free(decoded.pixels) }
-            guard decoded.status == 0, let pixels = decoded.pixels else {
-                let message = withUnsafeBytes(of: decoded.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                return failure(
-                    decoded.status == 2 ? .compileTooLarge : .compileUnreadable, path,
-                    decoded.status == 2 ? "has \(message) (--max-pixels)" : "is not a PNG libpng can decode: \(message)")
-            }
-            let width = Int(decoded.width)
-            let height = Int(decoded.height)
-            // The decoder's buffer, compressed in place (freed by the defer above).
-            let bitmap = UnsafeBufferPointer(start: pixels, count: width * height * 4)
+            return bitmap(png: file, item, path: path, flags: flags, slicing: slicing, maxPixels: maxPixels)
+        case .vector(let path, let flags, let isSVG):
             let scale = Int(item.key[.scale] ?? 1)
-            if let slicing {
-                guard let crop = slicing.crop(width: width, height: height) else {
-                    return failure(.compileUnreadable, path, "is \(width) x \(height) pixels, smaller than its resizing's caps and centre")
-                }
-                // The kept columns of each kept row, in order: the caps and the centre.
-                var cropped: [UInt8] = []
-                let sourceColumns = slicing.sourceColumns(crop.columns)
-                let sourceRows = slicing.sourceRows(crop.rows)
-                let croppedWidth = sourceColumns.count
-                let croppedHeight = sourceRows.count
-                cropped.reserveCapacity(croppedWidth * croppedHeight * 4)
-                for row in sourceRows {
-                    for column in sourceColumns { cropped += bitmap[(row * width + column) * 4..<(row * width + column + 1) * 4] }
-                }
-                return .success(
-                    CSIRendition.bitmap(
-                        name: item.renditionName, width: croppedWidth, height: croppedHeight, scale: scale, pixels: cropped,
-                        isOpaque: decoded.is_opaque != 0, flags: flags, layout: slicing.layout, slices: crop.slices,
-                        compress: BitmapCompression.lzfse
-                    ).bytes())
+            let rendered =
+                isSVG
+                ? VectorRasterizer.renderSVG(path, scale: scale, maxPixels: maxPixels, programs: renderers)
+                : VectorRasterizer.renderPDF(path, scale: scale, maxPixels: maxPixels, programs: renderers)
+            switch rendered {
+            case .success(let page):
+                return bitmap(png: page.png, item, path: path, flags: flags, slicing: nil, maxPixels: maxPixels)
+            case .failure(.rendererMissing(let program, let package)):
+                return failure(
+                    .compileRenderer, path,
+                    "image set '\(item.assetName)' has \(isSVG ? "an SVG" : "a PDF") to rasterise and \(program) is not installed: install it with apt-get install \(package)"
+                )
+            case .failure(.tooLarge(let width, let height)):
+                return failure(.compileTooLarge, path, "is \(width) x \(height) pixels at \(scale)x, more than --max-pixels allows")
+            case .failure(.renderFailed(let reason)):
+                return failure(.compileRenderer, path, "image set '\(item.assetName)': cannot be rasterised at \(scale)x: \(reason)")
             }
-            return .success(
-                CSIRendition.bitmap(
-                    name: item.renditionName, width: width, height: height, scale: scale,
-                    pixels: bitmap, isOpaque: decoded.is_opaque != 0, flags: flags, compress: BitmapCompression.lzfse
-                ).bytes())
         case .jpeg(let path, let flags), .heif(let path, let flags):
             let isJPEG: Bool
             if case .jpeg = item.source { isJPEG = true } else { isJPEG = false }
@@ -879,6 +915,55 @@ import DeviceProfiles
             return .success(CSIRendition.multisize(name: item.renditionName, sizes: sizes).bytes())
         }
     }
+
+    /// The bitmap rendition of a PNG file's bytes (a source PNG, or a rasterised vector page).
+    private static func bitmap(
+        png file: [UInt8], _ item: Work, path: String, flags: UInt32, slicing: Slicing?, maxPixels: UInt64
+    ) -> Result<[UInt8], Diagnostic> {
+        func failure(_ rule: RuleID, _ path: String, _ message: String) -> Result<[UInt8], Diagnostic> {
+            .failure(Diagnostic(rule, message, subject: Diagnostic.Subject(asset: item.assetName), at: SourceLocation(file: path)))
+        }
+        let decoded = file.withUnsafeBufferPointer { adapt_png_decode_premultiplied_bgra($0.baseAddress, $0.count, maxPixels) }
+        defer { adapt_png_decoded_free(decoded.pixels) }
+        guard decoded.status == 0, let pixels = decoded.pixels else {
+            let message = withUnsafeBytes(of: decoded.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            return failure(
+                decoded.status == 2 ? .compileTooLarge : .compileUnreadable, path,
+                decoded.status == 2 ? "has \(message) (--max-pixels)" : "is not a PNG libpng can decode: \(message)")
+        }
+        let width = Int(decoded.width)
+        let height = Int(decoded.height)
+        // The decoder's buffer, compressed in place (freed by the defer above).
+        let bitmap = UnsafeBufferPointer(start: pixels, count: width * height * 4)
+        let scale = Int(item.key[.scale] ?? 1)
+        if let slicing {
+            guard let crop = slicing.crop(width: width, height: height) else {
+                return failure(.compileUnreadable, path, "is \(width) x \(height) pixels, smaller than its resizing's caps and centre")
+            }
+            // The kept columns of each kept row, in order: the caps and the centre.
+            var cropped: [UInt8] = []
+            let sourceColumns = slicing.sourceColumns(crop.columns)
+            let sourceRows = slicing.sourceRows(crop.rows)
+            let croppedWidth = sourceColumns.count
+            let croppedHeight = sourceRows.count
+            cropped.reserveCapacity(croppedWidth * croppedHeight * 4)
+            for row in sourceRows {
+                for column in sourceColumns { cropped += bitmap[(row * width + column) * 4..<(row * width + column + 1) * 4] }
+            }
+            return .success(
+                CSIRendition.bitmap(
+                    name: item.renditionName, width: croppedWidth, height: croppedHeight, scale: scale, pixels: cropped,
+                    isOpaque: decoded.is_opaque != 0, flags: flags, layout: slicing.layout, slices: crop.slices,
+                    compress: BitmapCompression.lzfse
+                ).bytes())
+        }
+        return .success(
+            CSIRendition.bitmap(
+                name: item.renditionName, width: width, height: height, scale: scale,
+                pixels: bitmap, isOpaque: decoded.is_opaque != 0, flags: flags, compress: BitmapCompression.lzfse
+            ).bytes())
+    }
+
 }
 
 /// A compile that cannot write its output: the findings that stop it (errors among them).

@@ -8,10 +8,10 @@ extension RuleID {
     /// trait without an established key number, an app icon or launch image set no option names.
     public static let compileLeftOut = RuleID(
         "compile.left-out", .warning, .input,
-        "`adapt compile`: an entry or set left out of the compiled file, with the reason: a set type or image format not compiled yet (PDF, SVG, HEIC), a trait whose number in a compiled key is not established, or an app icon or launch image set no option names",
+        "`adapt compile`: an entry or set left out of the compiled file, with the reason: a set type or image format not compiled yet, a trait whose number in a compiled key is not established, or an app icon or launch image set no option names",
         reason: "worth a person's attention; nothing is rejected",
         details: "The rest of the catalog compiles. Nothing is left out silently: every such entry is named here.",
-        bad: "an image set whose only entry is logo.pdf",
+        bad: "an image set whose only entry is logo.tiff",
         good: "an image set of PNGs at 1x, 2x and 3x")
     /// A name defined twice across the catalogs compiled together.
     public static let compileDuplicateName = RuleID(
@@ -57,6 +57,15 @@ extension RuleID {
         reason: "the command cannot do what was asked",
         bad: "a 30000 × 30000 PNG",
         good: "images within the limit")
+    /// A vector image its renderer cannot rasterise: the renderer is not installed, fails, or runs
+    /// longer than the time limit.
+    public static let compileRenderer = RuleID(
+        "compile.renderer", .error, .input,
+        "`adapt compile`: a PDF or SVG image that cannot be rasterised: its renderer (poppler's `pdftocairo` and `pdfinfo`, librsvg's `rsvg-convert`, separate programs run as subprocesses) is not installed, fails on the file, or runs longer than 30 seconds",
+        reason: "the command cannot do what was asked",
+        details: "Install the renderers with `apt-get install poppler-utils librsvg2-bin` (Debian, Ubuntu) or `brew install poppler librsvg` (macOS).",
+        bad: "logo.pdf on a machine without poppler-utils, or a PDF poppler cannot open",
+        good: "poppler-utils installed, a PDF it opens")
     /// An output that cannot be written or may not be replaced.
     public static let compileOutput = RuleID(
         "compile.output", .error, .input,
@@ -70,6 +79,6 @@ extension RuleID {
 package enum CompileRules: RuleFamily {
     package static let rules: [RuleID] = [
         .compileLeftOut, .compileDuplicateName, .compileDuplicateVariant, .compileTooManyNames, .compileMissingAsset,
-        .compileUnreadable, .compileTooLarge, .compileOutput,
+        .compileUnreadable, .compileTooLarge, .compileRenderer, .compileOutput,
     ]
 }

@@ -167,14 +167,41 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: output + "/Assets.car"))
     }
 
+    /// A PDF set compiles through the command (poppler's programs on `PATH`); without them, an
+    /// error naming the set and the package to install, exit 1, and no file.
+    @Test func aPDFSetCompilesAndAMissingRendererIsAnError() throws {
+        let fixture = try Self.catalog()
+        let pdf = "/compiled/acextract/Images.xcassets/pdf/v_universal.imageset/facebook.pdf"
+        try fixture.addSet("Vector.imageset", entries: [["idiom": "universal", "filename": "v.pdf"]])
+        try fixture.write(Array(try Data(contentsOf: URL(fileURLWithPath: try Corpus.root + pdf))), to: "Vector.imageset/v.pdf")
+        let output = fixture.root + "/Build"
+        let run = try Self.compile(fixture.path, into: output)
+        #expect(run.status == 0, "\(run.stderr)")
+        let compiled = try CompiledCatalog(path: output + "/Assets.car")
+        let sizes = compiled.renditions.filter { $0.name == "Vector" }.map { "\($0.key.scale ?? 0)x \($0.width)x\($0.height)" }
+        #expect(sizes.sorted() == ["1x 22x22", "2x 44x44", "3x 66x66"])
+
+        let bare = fixture.root + "/Bare"
+        let missing = try Adapt.run(
+            ["compile", fixture.path, "--compile", bare, "--platform", "iphoneos", "--minimum-deployment-target", "17.0"],
+            environment: ["PATH": fixture.root + "/no-programs-here"])
+        #expect(missing.status == 1)
+        #expect(
+            missing.stderr.split(separator: "\n").contains {
+                $0.contains("Vector.imageset/v.pdf:") && $0.contains("'Vector'") && $0.contains("apt-get install poppler-utils")
+                    && $0.hasSuffix("[compile.renderer]")
+            }, "\(missing.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: bare + "/Assets.car"))
+    }
+
     @Test func leftOutEntriesAreNamed() throws {
         let fixture = try Self.catalog()
-        try fixture.addSet("Vector.imageset", entries: [["idiom": "universal", "filename": "v.pdf"]])
-        try fixture.write(Array("%PDF-1.4".utf8), to: "Vector.imageset/v.pdf")
+        try fixture.addSet("Other.imageset", entries: [["idiom": "universal", "scale": "1x", "filename": "v.tiff"]])
+        try fixture.write(Array("II*\0".utf8), to: "Other.imageset/v.tiff")
         let run = try Self.compile(fixture.path, into: fixture.root + "/Build")
         #expect(run.status == 0)
         #expect(
-            run.stderr.contains("Vector.imageset/Contents.json") && run.stderr.contains("v.pdf is not compiled") && run.stderr.contains("[compile.left-out]"))
+            run.stderr.contains("Other.imageset/Contents.json") && run.stderr.contains("v.tiff is not compiled") && run.stderr.contains("[compile.left-out]"))
         #expect(run.stdout.contains("/* com.apple.actool.document.warnings */"))
     }
 

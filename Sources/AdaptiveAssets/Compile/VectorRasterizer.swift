@@ -1,0 +1,180 @@
+import AdaptSupport
+
+/// Rasterises a vector image set's entries, as actool does, with a separate program run as a
+/// subprocess so that the `adapt` binary links nothing of it: poppler's `pdftocairo` for PDF
+/// (poppler is GPL; `pdfinfo` beside it gives the page size), librsvg's `rsvg-convert` for SVG
+/// (LGPL; run the same way rather than through a module map, so that one subprocess path, one
+/// time limit and one install hint serve both). The image is drawn at its size in points (a
+/// PDF's MediaBox, an SVG's `width` and `height` or else its `viewBox`) times the scale, on a
+/// transparent background, into a private temporary folder removed afterwards; the pixel count
+/// is checked against `--max-pixels` before anything is drawn, and a renderer still running
+/// after `timeLimit` seconds is killed.
+package enum VectorRasterizer {
+    /// Seconds a renderer may run on one image before it is killed (a hostile PDF can loop).
+    static let timeLimit = 30
+
+    /// The programs run, by name on `PATH` (tests name absent ones to see the error).
+    package struct Programs: Sendable {
+        package var pdfinfo = "pdfinfo"
+        package var pdftocairo = "pdftocairo"
+        package var rsvgConvert = "rsvg-convert"
+        package init() {}
+    }
+
+    enum Failure: Error {
+        /// The renderer is not installed: `program` of Debian's `package`.
+        case rendererMissing(program: String, package: String)
+        /// The page is larger than `--max-pixels` at this scale.
+        case tooLarge(width: Int, height: Int)
+        /// The renderer failed, was killed by the time limit, or wrote no usable image.
+        case renderFailed(String)
+    }
+
+    /// The first page of the PDF at `path`, as PNG bytes of its size in points times `scale`.
+    static func renderPDF(
+        _ path: String, scale: Int, maxPixels: UInt64, programs: Programs
+    ) -> Result<(png: [UInt8], width: Int, height: Int), Failure> {
+        // A relative path beginning with '-' would read as an option.
+        let argument = path.hasPrefix("/") ? path : "./" + path
+        let info = Subprocess.run(programs.pdfinfo, [argument], seconds: timeLimit)
+        if let failure = failure(of: info, program: programs.pdfinfo) { return .failure(failure) }
+        guard let points = pageSize(pdfinfo: info.output) else { return .failure(.renderFailed("pdfinfo gives no page size for its first page")) }
+        let width = max(1, Int((points.width * Double(scale)).rounded()))
+        let height = max(1, Int((points.height * Double(scale)).rounded()))
+        guard width <= 1 << 20, height <= 1 << 20, UInt64(width) * UInt64(height) <= maxPixels else {
+            return .failure(.tooLarge(width: width, height: height))
+        }
+        let folder: String
+        do { folder = try Subprocess.temporaryFolder() } catch { return .failure(.renderFailed(error.reason)) }
+        defer { try? FileOperations.removeTree(folder) }
+        let render = Subprocess.run(
+            programs.pdftocairo,
+            ["-png", "-singlefile", "-transp", "-f", "1", "-l", "1", "-scale-to-x", String(width), "-scale-to-y", String(height), argument, folder + "/page"],
+            seconds: timeLimit)
+        if let failure = failure(of: render, program: programs.pdftocairo) { return .failure(failure) }
+        // An RGBA PNG of that size is at most its raw pixels plus zlib's and PNG's framing.
+        let limit = width * height * 4 + height * 16 + (1 << 16)
+        guard let png = try? FileSystem.readRegularFile(folder + "/page.png", limit: limit) else {
+            return .failure(.renderFailed("pdftocairo wrote no PNG of \(width) x \(height) pixels"))
+        }
+        return .success((png, width, height))
+    }
+
+    /// The SVG at `path` as PNG bytes of its size in points times `scale`.
+    static func renderSVG(
+        _ path: String, scale: Int, maxPixels: UInt64, programs: Programs
+    ) -> Result<(png: [UInt8], width: Int, height: Int), Failure> {
+        let source: [UInt8]
+        do { source = try FileSystem.readPrefix(path, count: 1 << 16) } catch { return .failure(.renderFailed(error.reason)) }
+        guard let points = svgSize(source) else {
+            return .failure(.renderFailed("its <svg> element states no size: a width and height in px, or a viewBox"))
+        }
+        let width = max(1, Int((points.width * Double(scale)).rounded()))
+        let height = max(1, Int((points.height * Double(scale)).rounded()))
+        guard width <= 1 << 20, height <= 1 << 20, UInt64(width) * UInt64(height) <= maxPixels else {
+            return .failure(.tooLarge(width: width, height: height))
+        }
+        let folder: String
+        do { folder = try Subprocess.temporaryFolder() } catch { return .failure(.renderFailed(error.reason)) }
+        defer { try? FileOperations.removeTree(folder) }
+        let argument = path.hasPrefix("/") ? path : "./" + path
+        let render = Subprocess.run(
+            programs.rsvgConvert, ["--format", "png", "--width", String(width), "--height", String(height), "--output", folder + "/image.png", argument],
+            seconds: timeLimit)
+        if let failure = failure(of: render, program: programs.rsvgConvert, package: "librsvg2-bin") { return .failure(failure) }
+        let limit = width * height * 4 + height * 16 + (1 << 16)
+        guard let png = try? FileSystem.readRegularFile(folder + "/image.png", limit: limit) else {
+            return .failure(.renderFailed("rsvg-convert wrote no PNG of \(width) x \(height) pixels"))
+        }
+        return .success((png, width, height))
+    }
+
+    /// The size in points of an SVG's root element: its `width` and `height` when both are
+    /// numbers in px (or without a unit), else its `viewBox`'s width and height.
+    static func svgSize(_ bytes: [UInt8]) -> (width: Double, height: Double)? {
+        let text = Array(bytes)
+        // The root element's start tag: the first `<svg` followed by a space, up to its `>`.
+        var start = 0
+        while start + 5 <= text.count {
+            if text[start] == UInt8(ascii: "<"), Array(text[start + 1..<start + 4]) == Array("svg".utf8),
+                [UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r")].contains(text[start + 4])
+            {
+                break
+            }
+            start += 1
+        }
+        guard start + 5 <= text.count, let end = text[start...].firstIndex(of: UInt8(ascii: ">")) else { return nil }
+        var attributes: [String: String] = [:]
+        var position = start + 4
+        while position < end {
+            while position < end, [UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r")].contains(text[position]) {
+                position += 1
+            }
+            let nameStart = position
+            while position < end, text[position] != UInt8(ascii: "="), text[position] != UInt8(ascii: " ") { position += 1 }
+            let name = String(decoding: text[nameStart..<position], as: UTF8.self)
+            guard position < end, text[position] == UInt8(ascii: "="), position + 1 < end else {
+                position += 1
+                continue
+            }
+            let quote = text[position + 1]
+            guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return nil }
+            let valueStart = position + 2
+            guard let valueEnd = text[valueStart..<end].firstIndex(of: quote) else { return nil }
+            attributes[name] = String(decoding: text[valueStart..<valueEnd], as: UTF8.self)
+            position = valueEnd + 1
+        }
+        func pixels(_ value: String?) -> Double? {
+            guard var value = value?.split(separator: " ").first.map(String.init) else { return nil }
+            if value.hasSuffix("px") { value.removeLast(2) }
+            guard let number = Double(value), number > 0, number.isFinite else { return nil }
+            return number
+        }
+        if let width = pixels(attributes["width"]), let height = pixels(attributes["height"]) { return (width, height) }
+        let box = (attributes["viewBox"] ?? "").split { $0 == " " || $0 == "," }.compactMap { Double($0) }
+        guard box.count == 4, box[2] > 0, box[3] > 0, box[2].isFinite, box[3].isFinite else { return nil }
+        return (box[2], box[3])
+    }
+
+    private static func failure(of result: Subprocess.Result, program: String, package: String = "poppler-utils") -> Failure? {
+        switch result.outcome {
+        case .exited(0): return nil
+        case .notFound: return .rendererMissing(program: program, package: package)
+        case .timedOut: return .renderFailed("\(program) ran longer than \(timeLimit) seconds and was stopped")
+        case .exited(let status):
+            let said = String(decoding: result.errors.prefix(300), as: UTF8.self).split(separator: "\n").first.map { ": \($0)" } ?? ""
+            return .renderFailed("\(program) failed (exit status \(status))\(said)")
+        case .signalled(let signal): return .renderFailed("\(program) was killed by signal \(signal)")
+        case .notStarted(let code): return .renderFailed("\(program) could not be started: \(String(cString: strerror(code)))")
+        }
+    }
+
+    /// The page size in points from `pdfinfo`'s `Page size: W x H pts` line, turned a quarter
+    /// when `Page rot:` says 90 or 270 (pdftocairo draws the page turned).
+    static func pageSize(pdfinfo output: [UInt8]) -> (width: Double, height: Double)? {
+        var size: (width: Double, height: Double)?
+        var quarterTurned = false
+        for line in String(decoding: output, as: UTF8.self).split(separator: "\n") {
+            if line.hasPrefix("Page size:") {
+                let words = line.dropFirst("Page size:".count).split(separator: " ")
+                guard words.count >= 3, words[1] == "x", let width = Double(words[0]), let height = Double(words[2]), width > 0, height > 0,
+                    width.isFinite, height.isFinite
+                else { return nil }
+                size = (width, height)
+            } else if line.hasPrefix("Page rot:"), let degrees = Int(line.dropFirst("Page rot:".count).trimmingSpaces) {
+                quarterTurned = ((degrees % 360) + 360) % 180 == 90
+            }
+        }
+        guard let size else { return nil }
+        return quarterTurned ? (size.height, size.width) : size
+    }
+}
+
+extension Substring {
+    fileprivate var trimmingSpaces: Substring {
+        var text = self
+        while text.first == " " { text.removeFirst() }
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,219 @@
+import AdaptSupport
+@_spi(Compiling) import AdaptiveAssets
+import AssetCatalog
+import CatalogFixtures
+import CompiledCatalog
+import Testing
+
+/// PDF image sets: rasterised by poppler's `pdftocairo`, a separate program, at each scale the
+/// platform keeps; a bitmap entry at a scale replaces the rasterisation there; a missing, failing
+/// or slow renderer is an error naming the set and the file.
+@Suite struct VectorCompileTests {
+    /// A one-page PDF of `width` x `height` points, filled with opaque red, turned by `rotate`.
+    static func pdf(width: Int, height: Int, rotate: Int = 0) -> [UInt8] {
+        let content = "1 0 0 rg 0 0 \(width) \(height) re f\n"
+        let objects = [
+            "<< /Type /Catalog /Pages 2 0 R >>",
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(width) \(height)] /Rotate \(rotate) /Contents 4 0 R >>",
+            "<< /Length \(content.utf8.count) >>\nstream\n\(content)endstream",
+        ]
+        var text = "%PDF-1.4\n"
+        var offsets: [Int] = []
+        for (index, object) in objects.enumerated() {
+            offsets.append(text.utf8.count)
+            text += "\(index + 1) 0 obj\n\(object)\nendobj\n"
+        }
+        let xref = text.utf8.count
+        text += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
+        for offset in offsets {
+            let digits = String(offset)
+            text += String(repeating: "0", count: 10 - digits.count) + digits + " 00000 n \n"
+        }
+        text += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
+        return Array(text.utf8)
+    }
+
+    /// A set of `Logo.pdf` (universal, no scale), or `Logo.svg` with `svg`, and, optionally, a
+    /// green 2x PNG beside it.
+    static func catalog(in fixture: TemporaryCatalog, pdf: [UInt8], svg: Bool = false, withPNG: Bool = false) throws -> Catalog {
+        let file = svg ? "Logo.svg" : "Logo.pdf"
+        var entries: [JSONValue] = [["idiom": "universal", "filename": .string(file)]]
+        if withPNG { entries.append(["idiom": "universal", "scale": "2x", "filename": "green@2x.png"]) }
+        try fixture.addSet("Logo.imageset", entries: entries)
+        try fixture.write(pdf, to: "Logo.imageset/" + file)
+        if withPNG { try fixture.write(PNGFixture.png(width: 7, height: 7, color: [0, 255, 0]), to: "Logo.imageset/green@2x.png") }
+        return try fixture.read()
+    }
+
+    static func sizes(_ compiled: CompiledCatalog) -> [String: String] {
+        var sizes: [String: String] = [:]
+        for rendition in compiled.renditions { sizes["\(rendition.key.scale ?? 0)x"] = "\(rendition.renditionName) \(rendition.width)x\(rendition.height)" }
+        return sizes
+    }
+
+    @Test func aPDFIsRasterisedAtEachScaleOfThePlatform() throws {
+        let fixture = try TemporaryCatalog()
+        defer { withExtendedLifetime(fixture) {} }
+        let catalog = try Self.catalog(in: fixture, pdf: Self.pdf(width: 10, height: 5))
+        let phone = try CatalogCompiler(CompileOptions(platform: .iphoneos, deploymentTarget: "17.0")).compile([catalog])
+        let compiled = try CompiledCatalog(bytes: try phone.car, path: "phone.car")
+        #expect(Self.sizes(compiled) == ["1x": "Logo.pdf 10x5", "2x": "Logo.pdf 20x10", "3x": "Logo.pdf 30x15"])
+        // The page's red, premultiplied B G R A, in every pixel.
+        let rendition = try #require(compiled.renditions.first { $0.key.scale == 3 })
+        guard case .pixels(let pixels)? = try compiled.decodedBitmap(of: rendition, atlases: PackedImageCache()) else {
+            Issue.record("the 3x rendition does not decode")
+            return
+        }
+        #expect(pixels.format == .argb)
+        #expect(pixels.bytes.count == 30 * 15 * 4)
+        #expect(stride(from: 0, to: pixels.bytes.count, by: 4).allSatisfy { Array(pixels.bytes[$0..<$0 + 4]) == [0, 0, 255, 255] })
+
+        let mac = try CatalogCompiler(CompileOptions(platform: .macosx, deploymentTarget: "14.0")).compile([catalog])
+        #expect(Self.sizes(try CompiledCatalog(bytes: try mac.car, path: "mac.car")) == ["1x": "Logo.pdf 10x5", "2x": "Logo.pdf 20x10"])
+    }
+
+    /// Rule 2.1: a bitmap entry with the same traits and a scale replaces the PDF at that scale.
+    @Test func aBitmapAtAScaleReplacesTheRasterisation() throws {
+        let fixture = try TemporaryCatalog()
+        defer { withExtendedLifetime(fixture) {} }
+        let catalog = try Self.catalog(in: fixture, pdf: Self.pdf(width: 10, height: 5), withPNG: true)
+        let product = try CatalogCompiler(CompileOptions(platform: .iphoneos, deploymentTarget: "17.0")).compile([catalog])
+        let compiled = try CompiledCatalog(bytes: try product.car, path: "phone.car")
+        #expect(Self.sizes(compiled) == ["1x": "Logo.pdf 10x5", "2x": "green@2x.png 7x7", "3x": "Logo.pdf 30x15"])
+    }
+
+    /// A page turned a quarter (`/Rotate 90`) is drawn turned: its width and height swap.
+    @Test func aTurnedPageIsRasterisedTurned() throws {
+        let fixture = try TemporaryCatalog()
+        defer { withExtendedLifetime(fixture) {} }
+        let catalog = try Self.catalog(in: fixture, pdf: Self.pdf(width: 10, height: 5, rotate: 90))
+        let product = try CatalogCompiler(CompileOptions(platform: .macosx, deploymentTarget: "14.0")).compile([catalog])
+        #expect(Self.sizes(try CompiledCatalog(bytes: try product.car, path: "mac.car")) == ["1x": "Logo.pdf 5x10", "2x": "Logo.pdf 10x20"])
+    }
+
+    /// Without poppler's programs: an error naming the set and the file, saying how to install them.
+    @Test func aMissingRendererSaysHowToInstallIt() throws {
+        let fixture = try TemporaryCatalog()
+        defer { withExtendedLifetime(fixture) {} }
+        let catalog = try Self.catalog(in: fixture, pdf: Self.pdf(width: 10, height: 5))
+        var options = CompileOptions(platform: .iphoneos, deploymentTarget: "17.0")
+        options.vectorRenderers.pdfinfo = "adapt-test-absent-pdfinfo"
+        options.vectorRenderers.pdftocairo = "adapt-test-absent-pdftocairo"
+        do throws(CompileFailure) {
+            _ = try CatalogCompiler(options).compile([catalog])
+            Issue.record("a PDF compiled without its renderer")
+        } catch {
+            let finding = try #require(error.diagnostics.first { $0.rule == .compileRenderer })
+            // Once for the file, not once per scale.
+            #expect(error.diagnostics.filter { $0.rule == .compileRenderer }.count == 1)
+            #expect(finding.location?.file.hasSuffix("Logo.imageset/Logo.pdf") == true)
+            #expect(finding.message.contains("'Logo'") && finding.message.contains("apt-get install poppler-utils"), "\(finding.message)")
+        }
+    }
+
+    /// A file poppler cannot open is an error naming it; nothing is written.
+    @Test func aDamagedPDFIsAnErrorNamingIt() throws {
+        let fixture = try TemporaryCatalog()
+        defer { withExtendedLifetime(fixture) {} }
+        let catalog = try Self.catalog(in: fixture, pdf: Array("%PDF-1.4\nnot a page\n".utf8))
+        do throws(CompileFailure) {
+            _ = try CatalogCompiler(CompileOptions(platform: .iphoneos, deploymentTarget: "17.0")).compile([catalog])
+            Issue.record("a damaged PDF compiled")
+        } catch {
+            #expect(error.diagnostics.contains { $0.rule == .compileRenderer && $0.location?.file.hasSuffix("Logo.pdf") == true })
+        }
+    }
+
+    /// `--max-pixels` is checked on the page's size at each scale before anything is drawn.
+    @Test func aPageLargerThanTheLimitIsRefusedBeforeItIsDrawn() throws {
+        let fixture = try TemporaryCatalog()
+        defer { withExtendedLifetime(fixture) {} }
+        let catalog = try Self.catalog(in: fixture, pdf: Self.pdf(width: 10, height: 5))
+        var options = CompileOptions(platform: .iphoneos, deploymentTarget: "17.0")
+        options.maxPixels = 100
+        do throws(CompileFailure) {
+            _ = try CatalogCompiler(options).compile([catalog])
+            Issue.record("a 30 x 15 rasterisation compiled under a 100-pixel limit")
+        } catch {
+            let refused = error.diagnostics.filter { $0.rule == .compileTooLarge }
+            // 1x (50 pixels) is within the limit; 2x (200) and 3x (450) are not.
+            #expect(refused.count == 2)
+            #expect(refused.allSatisfy { $0.location?.file.hasSuffix("Logo.pdf") == true })
+        }
+    }
+
+    /// A program still running at the time limit is killed, and the run says so.
+    @Test func aProgramPastItsTimeLimitIsKilled() throws {
+        #expect(Subprocess.run("sleep", ["20"], seconds: 1).outcome == .timedOut)
+        #expect(Subprocess.run("adapt-test-absent-program", [], seconds: 1).outcome == .notFound)
+        let echoed = Subprocess.run("printf", ["%s", "a b"], seconds: 10)
+        #expect(echoed.outcome == .exited(0) && echoed.output == Array("a b".utf8))
+    }
+
+    // MARK: SVG
+
+    /// An SVG of 10 x 5 px whose left half is opaque red: rasterised at 1x to 3x, each pixel red
+    /// or clear as the geometry says (the edges fall on pixel boundaries, so no anti-aliasing).
+    @Test func anSVGIsRasterisedAtEachScaleWithItsPixels() throws {
+        let svg = #"<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10px" height="5"><rect width="5" height="5" fill="red"/></svg>"#
+        let fixture = try TemporaryCatalog()
+        defer { withExtendedLifetime(fixture) {} }
+        let catalog = try Self.catalog(in: fixture, pdf: Array(svg.utf8), svg: true, withPNG: true)
+        let product = try CatalogCompiler(CompileOptions(platform: .iphoneos, deploymentTarget: "17.0")).compile([catalog])
+        let compiled = try CompiledCatalog(bytes: try product.car, path: "svg.car")
+        #expect(Self.sizes(compiled) == ["1x": "Logo.svg 10x5", "2x": "green@2x.png 7x7", "3x": "Logo.svg 30x15"])
+        let rendition = try #require(compiled.renditions.first { $0.key.scale == 3 })
+        guard case .pixels(let pixels)? = try compiled.decodedBitmap(of: rendition, atlases: PackedImageCache()) else {
+            Issue.record("the 3x rendition does not decode")
+            return
+        }
+        #expect(pixels.format == .argb)
+        for y in 0..<15 {
+            for x in 0..<30 {
+                let at = y * pixels.rowBytes + x * 4
+                let expected: [UInt8] = x < 15 ? [0, 0, 255, 255] : [0, 0, 0, 0]
+                #expect(Array(pixels.bytes[at..<at + 4]) == expected, "pixel \(x), \(y)")
+            }
+        }
+    }
+
+    /// Without a width and height, an SVG's size is its viewBox's.
+    @Test func anSVGWithoutASizeTakesItsViewBox() throws {
+        let svg = #"<svg viewBox="0 0 8 4" xmlns="http://www.w3.org/2000/svg"><rect width="8" height="4" fill="blue"/></svg>"#
+        let fixture = try TemporaryCatalog()
+        defer { withExtendedLifetime(fixture) {} }
+        let catalog = try Self.catalog(in: fixture, pdf: Array(svg.utf8), svg: true)
+        let product = try CatalogCompiler(CompileOptions(platform: .macosx, deploymentTarget: "14.0")).compile([catalog])
+        #expect(Self.sizes(try CompiledCatalog(bytes: try product.car, path: "mac.car")) == ["1x": "Logo.svg 8x4", "2x": "Logo.svg 16x8"])
+    }
+
+    @Test func aMissingSVGRendererSaysHowToInstallIt() throws {
+        let fixture = try TemporaryCatalog()
+        defer { withExtendedLifetime(fixture) {} }
+        let catalog = try Self.catalog(in: fixture, pdf: Array(#"<svg width="4" height="4"/>"#.utf8), svg: true)
+        var options = CompileOptions(platform: .iphoneos, deploymentTarget: "17.0")
+        options.vectorRenderers.rsvgConvert = "adapt-test-absent-rsvg-convert"
+        do throws(CompileFailure) {
+            _ = try CatalogCompiler(options).compile([catalog])
+            Issue.record("an SVG compiled without its renderer")
+        } catch {
+            let finding = try #require(error.diagnostics.first { $0.rule == .compileRenderer })
+            #expect(finding.location?.file.hasSuffix("Logo.imageset/Logo.svg") == true)
+            #expect(finding.message.contains("'Logo'") && finding.message.contains("apt-get install librsvg2-bin"), "\(finding.message)")
+        }
+    }
+
+    /// An SVG whose root states no usable size is an error naming it, before any renderer runs.
+    @Test func anSVGWithoutAnySizeIsAnError() throws {
+        let fixture = try TemporaryCatalog()
+        defer { withExtendedLifetime(fixture) {} }
+        let catalog = try Self.catalog(in: fixture, pdf: Array(#"<svg width="50%" height="4"/>"#.utf8), svg: true)
+        do throws(CompileFailure) {
+            _ = try CatalogCompiler(CompileOptions(platform: .iphoneos, deploymentTarget: "17.0")).compile([catalog])
+            Issue.record("an SVG without a size compiled")
+        } catch {
+            #expect(error.diagnostics.contains { $0.rule == .compileRenderer && $0.message.contains("states no size") })
+        }
+    }
+}
