@@ -95,7 +95,8 @@ package struct LaunchImages: Equatable, Sendable {
                 leftOut(variant, "no iPhone screen has the launch image subtype '\(subtype)'")
                 continue
             }
-            var name = asset.name
+            // The set's own name: a name in a namespace (`Launch/LaunchImage`) is not a file name.
+            var name = asset.name.lastPathComponent
             let version = variant.entry["minimum-system-version"]?.string
             if let version {
                 guard let digits = Self.versionDigits(version) else {

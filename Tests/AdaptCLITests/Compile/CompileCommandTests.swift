@@ -433,6 +433,27 @@ import Testing
             ])
     }
 
+    /// A launch image set in a folder that provides a namespace is named with its namespace
+    /// (`--launch-image Launch/LaunchImage`), and its files with the set's own name: a namespace
+    /// is no folder of the output.
+    @Test func aNamespacedLaunchImageIsWrittenUnderItsOwnName() throws {
+        let fixture = try TemporaryCatalog()
+        try fixture.addGroup("Launch", providesNamespace: true)
+        try fixture.addSet(
+            "Launch/LaunchImage.launchimage",
+            entries: [
+                [
+                    "orientation": "portrait", "idiom": "iphone", "extent": "full-screen", "minimum-system-version": "8.0", "subtype": "667h",
+                    "scale": "2x", "filename": "six.png",
+                ]
+            ])
+        try fixture.write(PNGFixture.png(width: 750, height: 1334), to: "Launch/LaunchImage.launchimage/six.png")
+        let output = fixture.root + "/Build"
+        let run = try Adapt.run(["compile", fixture.path, "--compile", output, "--platform", "iphoneos", "--launch-image", "Launch/LaunchImage"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output).sorted() == ["Assets.car", "LaunchImage-800-667h@2x.png"])
+    }
+
     /// An iPhone-only app gets no iPad launch images; a launch image set no flag names is left
     /// out with a warning that names it, and a name that is no launch image set is an error.
     @Test func launchImagesFollowTheTargetDevicesAndTheFlag() throws {
