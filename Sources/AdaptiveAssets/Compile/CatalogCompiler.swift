@@ -114,11 +114,14 @@ import DeviceProfiles
     /// One rendition to make: where it comes from, its key, and how to encode it.
     struct Work: Sendable {
         enum Source: Sendable {
-            case png(path: String, flags: UInt32, slicing: Slicing? = nil)
+            case png(path: String, flags: UInt32, slicing: Slicing? = nil, alignment: CSIRendition.AlignmentInsets? = nil)
             case jpeg(path: String, flags: UInt32)
             case heif(path: String, flags: UInt32)
-            /// A PDF's first page or an SVG, rasterised at the key's scale (`VectorRasterizer`).
-            case vector(path: String, flags: UInt32, isSVG: Bool)
+            /// A PDF's first page or an SVG, rasterised at the key's scale (`VectorRasterizer`), then
+            /// sliced and inset as a PNG is, in that scale's pixels.
+            case vector(path: String, flags: UInt32, isSVG: Bool, slicing: Slicing? = nil, alignment: CSIRendition.AlignmentInsets? = nil)
+            /// A PDF or SVG kept as it is (`preserves-vector-representation`).
+            case vectorFile(path: String, flags: UInt32, isSVG: Bool)
             case data(path: String, uti: String)
             case color(colorSpace: RenditionColorSpace, components: [Double])
             case multisize([RenditionPayload.MultisizeEntry])
@@ -475,19 +478,43 @@ import DeviceProfiles
                 key[.part] = Part.image
                 let flags = Self.templateFlags(variant.templateRenderingIntent ?? asset.properties.templateRenderingIntent)
                 let path = asset.path.appendingPathComponent(filename)
+                let alignment = Self.alignmentInsets(variant, scale: 1)
                 let source: Work.Source =
-                    isPNG ? .png(path: path, flags: flags, slicing: slicing) : isJPEG ? .jpeg(path: path, flags: flags) : .heif(path: path, flags: flags)
+                    isPNG
+                    ? .png(path: path, flags: flags, slicing: slicing, alignment: alignment)
+                    : isJPEG ? .jpeg(path: path, flags: flags) : .heif(path: path, flags: flags)
                 work.append(Work(assetName: asset.name, facetPart: Part.image, renditionName: filename, key: key, source: source, location: variant.location))
             }
         }
         let bitmapKeys = Set(work.map(\.key))
+        let preservesVector = asset.properties.preservesVectorRepresentation
         for variant in vectors {
             guard let filename = variant.filename else { continue }
-            if variant.resizing != nil {
-                diagnostics.append(leftOut(asset, variant, "a sliced vector image is not compiled yet"))
-                continue
+            let isSVG = filename.lowercased().hasSuffix(".svg")
+            let path = asset.path.appendingPathComponent(filename)
+            var flags =
+                Self.templateFlags(variant.templateRenderingIntent ?? asset.properties.templateRenderingIntent) | RenditionFlags.vectorBasedBit
+            if preservesVector { flags |= RenditionFlags.preservesVectorBit }
+            var slicing: Slicing?
+            if let resizing = variant.resizing {
+                guard var parsed = Slicing(resizing) else {
+                    diagnostics.append(leftOut(asset, variant, "its resizing is not one adapt compiles (3-part-horizontal, 3-part-vertical or 9-part mode)"))
+                    continue
+                }
+                parsed.forMac = options.platform.platform == .macos
+                slicing = parsed
             }
-            // Without a scale, one rasterisation per scale the platform keeps; with one, that scale.
+            // The vector itself, at its own scale or none, keyed as its rasterisations are.
+            if preservesVector, case .success(var key) = traitKey(variant, scale: variant.scale ?? 0) {
+                key[.element] = Part.element
+                key[.part] = Part.image
+                work.append(
+                    Work(
+                        assetName: asset.name, facetPart: Part.image, renditionName: Self.vectorRenditionName(filename), key: key,
+                        source: .vectorFile(path: path, flags: flags, isSVG: isSVG), location: variant.location))
+            }
+            // Without a scale, one rasterisation per scale the platform keeps, the entry's caps and
+            // insets given in points; with one, that scale, caps and insets in its pixels.
             for scale in variant.scale.map({ [$0] }) ?? vectorScales {
                 switch traitKey(variant, scale: scale) {
                 case .failure(let gap):
@@ -499,16 +526,34 @@ import DeviceProfiles
                     key[.element] = Part.element
                     key[.part] = Part.image
                     guard !bitmapKeys.contains(key) else { continue }
-                    let flags = Self.templateFlags(variant.templateRenderingIntent ?? asset.properties.templateRenderingIntent)
+                    let pointScale = variant.scale == nil ? scale : 1
                     work.append(
                         Work(
                             assetName: asset.name, facetPart: Part.image, renditionName: filename, key: key,
-                            source: .vector(path: asset.path.appendingPathComponent(filename), flags: flags, isSVG: filename.lowercased().hasSuffix(".svg")),
+                            source: .vector(
+                                path: path, flags: flags, isSVG: isSVG, slicing: slicing?.scaled(by: pointScale),
+                                alignment: Self.alignmentInsets(variant, scale: pointScale)),
                             location: variant.location))
                 }
             }
         }
         return work
+    }
+
+    /// The name actool gives a kept vector: its file's name without the extension (acextract's
+    /// `facebook-6.pdf` is the vector `facebook-6` beside the bitmaps `facebook-6.pdf`).
+    static func vectorRenditionName(_ filename: String) -> String {
+        let extensionLength = filename.pathExtension.isEmpty ? 0 : filename.pathExtension.count + 1
+        return String(filename.dropLast(extensionLength))
+    }
+
+    /// An entry's `alignment-insets`, times `scale` (a vector's are in points), or nil when it has
+    /// none or they are all zero.
+    static func alignmentInsets(_ variant: Variant, scale: Int) -> CSIRendition.AlignmentInsets? {
+        guard let object = variant.alignmentInsets?.object else { return nil }
+        func inset(_ name: String) -> UInt32 { UInt32(clamping: max(0, object[name]?.int ?? 0) * scale) }
+        let insets = CSIRendition.AlignmentInsets(left: inset("left"), top: inset("top"), right: inset("right"), bottom: inset("bottom"))
+        return insets == CSIRendition.AlignmentInsets(left: 0, top: 0, right: 0, bottom: 0) ? nil : insets
     }
 
     /// The universal entries (their attributes but idiom) that no device of the target can be
@@ -859,13 +904,20 @@ import DeviceProfiles
             .failure(Diagnostic(rule, message, subject: Diagnostic.Subject(asset: item.assetName), at: SourceLocation(file: path)))
         }
         switch item.source {
-        case .png(let path, let flags, let slicing):
+        case .png(let path, let flags, let slicing, let alignment):
             let file: [UInt8]
             do { file = try FileSystem.readRegularFile(path, limit: 256 << 20) } catch {
                 return failure(.compileUnreadable, path, "cannot be read: \(error.reason)")
             }
-            return bitmap(png: file, item, path: path, flags: flags, slicing: slicing, maxPixels: maxPixels)
-        case .vector(let path, let flags, let isSVG):
+            return bitmap(png: file, item, path: path, flags: flags, slicing: slicing, alignment: alignment, maxPixels: maxPixels)
+        case .vectorFile(let path, let flags, let isSVG):
+            do {
+                let file = try FileSystem.readRegularFile(path, limit: 256 << 20)
+                return .success(CSIRendition.vector(name: item.renditionName, file: file, isSVG: isSVG, flags: flags).bytes())
+            } catch {
+                return failure(.compileUnreadable, path, "cannot be read: \(error.reason)")
+            }
+        case .vector(let path, let flags, let isSVG, let slicing, let alignment):
             let scale = Int(item.key[.scale] ?? 1)
             let rendered =
                 isSVG
@@ -873,7 +925,7 @@ import DeviceProfiles
                 : VectorRasterizer.renderPDF(path, scale: scale, maxPixels: maxPixels, programs: renderers)
             switch rendered {
             case .success(let page):
-                return bitmap(png: page.png, item, path: path, flags: flags, slicing: nil, maxPixels: maxPixels)
+                return bitmap(png: page.png, item, path: path, flags: flags, slicing: slicing, alignment: alignment, maxPixels: maxPixels)
             case .failure(.rendererMissing(let program, let package)):
                 return failure(
                     .compileRenderer, path,
@@ -918,7 +970,8 @@ import DeviceProfiles
 
     /// The bitmap rendition of a PNG file's bytes (a source PNG, or a rasterised vector page).
     private static func bitmap(
-        png file: [UInt8], _ item: Work, path: String, flags: UInt32, slicing: Slicing?, maxPixels: UInt64
+        png file: [UInt8], _ item: Work, path: String, flags: UInt32, slicing: Slicing?, alignment: CSIRendition.AlignmentInsets? = nil,
+        maxPixels: UInt64
     ) -> Result<[UInt8], Diagnostic> {
         func failure(_ rule: RuleID, _ path: String, _ message: String) -> Result<[UInt8], Diagnostic> {
             .failure(Diagnostic(rule, message, subject: Diagnostic.Subject(asset: item.assetName), at: SourceLocation(file: path)))
@@ -953,14 +1006,14 @@ import DeviceProfiles
             return .success(
                 CSIRendition.bitmap(
                     name: item.renditionName, width: croppedWidth, height: croppedHeight, scale: scale, pixels: cropped,
-                    isOpaque: decoded.is_opaque != 0, flags: flags, layout: slicing.layout, slices: crop.slices,
+                    isOpaque: decoded.is_opaque != 0, flags: flags, layout: slicing.layout, slices: crop.slices, alignment: alignment,
                     compress: BitmapCompression.lzfse
                 ).bytes())
         }
         return .success(
             CSIRendition.bitmap(
                 name: item.renditionName, width: width, height: height, scale: scale,
-                pixels: bitmap, isOpaque: decoded.is_opaque != 0, flags: flags, compress: BitmapCompression.lzfse
+                pixels: bitmap, isOpaque: decoded.is_opaque != 0, flags: flags, alignment: alignment, compress: BitmapCompression.lzfse
             ).bytes())
     }
 

@@ -34,6 +34,16 @@ struct Slicing: Sendable, Equatable {
         if mode != .horizontal { (top, bottom, centerHeight) = (inset("top"), inset("bottom"), center?["height"]?.int) }
     }
 
+    /// The same slicing with its caps and centre times `factor`: a vector's are in points, and
+    /// each rasterisation's in its own pixels.
+    func scaled(by factor: Int) -> Slicing {
+        var scaled = self
+        (scaled.left, scaled.right, scaled.top, scaled.bottom) = (left * factor, right * factor, top * factor, bottom * factor)
+        scaled.centerWidth = centerWidth.map { $0 * factor }
+        scaled.centerHeight = centerHeight.map { $0 * factor }
+        return scaled
+    }
+
     /// CoreUI's layout: three parts across (20 tiled, 21 stretched), down (23, 24), or nine (30, 31).
     var layout: RenditionLayout {
         switch mode {

@@ -79,9 +79,27 @@ package struct CSIRendition: Sendable {
         return out.bytes
     }
 
-    /// 1001 (the whole image as one slice) and 1003 (metrics): the pixel size, twice.
-    static func sliceAndMetrics(width: UInt32, height: UInt32) -> [(type: UInt32, value: [UInt8])] {
-        [(1001, words([1, 0, 0, width, height])), (1003, words([1, 0, 0, 0, 0, width, height]))]
+    /// An entry's `alignment-insets` in the stored image's pixels: what layout aligns to is the
+    /// image less these edges.
+    package struct AlignmentInsets: Sendable, Equatable {
+        package var left: UInt32, top: UInt32, right: UInt32, bottom: UInt32
+        package init(left: UInt32, top: UInt32, right: UInt32, bottom: UInt32) {
+            (self.left, self.top, self.right, self.bottom) = (left, top, right, bottom)
+        }
+    }
+
+    /// 1001 (the whole image as one slice) and 1003 (metrics): the pixel size, then one metric of
+    /// the insets and the size inside them. Read from acextract's `a_any`, which Xcode 7.3 compiled:
+    /// a 50 × 50 image with insets top 5, left 10, bottom 15, right 20 has metrics 1, 10, 5, 20, 15,
+    /// 20, 30 (left, top, right, bottom, then the width and height they leave).
+    static func sliceAndMetrics(width: UInt32, height: UInt32, alignment: AlignmentInsets? = nil) -> [(type: UInt32, value: [UInt8])] {
+        let insets = alignment ?? AlignmentInsets(left: 0, top: 0, right: 0, bottom: 0)
+        let insideWidth = width - min(width, insets.left + insets.right)
+        let insideHeight = height - min(height, insets.top + insets.bottom)
+        return [
+            (1001, words([1, 0, 0, width, height])),
+            (1003, words([1, insets.left, insets.top, insets.right, insets.bottom, insideWidth, insideHeight])),
+        ]
     }
 
     /// 1004 (normal blend, opacity 1.0) and 1006 (EXIF orientation 1, upright).
@@ -96,13 +114,13 @@ package struct CSIRendition: Sendable {
     /// kind bits (`RenditionFlags`).
     package static func bitmap(
         name: String, width: Int, height: Int, scale: Int, pixels: [UInt8], isOpaque: Bool, flags: UInt32,
-        layout: RenditionLayout = .onePartScale, slices: [[UInt32]]? = nil,
+        layout: RenditionLayout = .onePartScale, slices: [[UInt32]]? = nil, alignment: AlignmentInsets? = nil,
         compress: (UnsafeRawBufferPointer) -> [UInt8]
     ) -> CSIRendition {
         pixels.withUnsafeBufferPointer {
             bitmap(
                 name: name, width: width, height: height, scale: scale, pixels: $0, isOpaque: isOpaque, flags: flags,
-                layout: layout, slices: slices, compress: compress)
+                layout: layout, slices: slices, alignment: alignment, compress: compress)
         }
     }
 
@@ -113,7 +131,7 @@ package struct CSIRendition: Sendable {
     /// the bottom, width, height) in the stored pixels; by default the whole image is one part.
     package static func bitmap(
         name: String, width: Int, height: Int, scale: Int, pixels: UnsafeBufferPointer<UInt8>, isOpaque: Bool, flags: UInt32,
-        layout: RenditionLayout = .onePartScale, slices: [[UInt32]]? = nil,
+        layout: RenditionLayout = .onePartScale, slices: [[UInt32]]? = nil, alignment: AlignmentInsets? = nil,
         compress: (UnsafeRawBufferPointer) -> [UInt8]
     ) -> CSIRendition {
         precondition(pixels.count == width * height * 4, "a bitmap's pixels are width × height × 4 bytes")
@@ -137,7 +155,7 @@ package struct CSIRendition: Sendable {
             rendition.colorSpace = .sRGB
             rendition.data = chunkedPayload(UnsafeRawBufferPointer(pixels), rowBytes: width * 4, height: height, isOpaque: isOpaque, compress: compress)
         }
-        var properties = sliceAndMetrics(width: UInt32(width), height: UInt32(height))
+        var properties = sliceAndMetrics(width: UInt32(width), height: UInt32(height), alignment: alignment)
         if let slices { properties[0] = (1001, words([UInt32(slices.count)] + slices.flatMap { $0 })) }
         rendition.properties = properties + blendAndOrientation + [(1007, words([UInt32(width * bytesPerPixel)]))]
         return rendition
@@ -206,6 +224,22 @@ package struct CSIRendition: Sendable {
         rendition.scaleFactor = UInt32(scale * 100)
         rendition.pixelFormat = .jpeg
         rendition.properties = sliceAndMetrics(width: UInt32(width), height: UInt32(height)) + blendAndOrientation
+        rendition.data = rawData(file)
+        return rendition
+    }
+
+    /// A PDF or SVG kept as a vector beside its rasterisations (`preserves-vector-representation`):
+    /// layout `Vector`, no pixel size or scale, the vector-based flag (bit 2), data `RAWD` holding
+    /// the file. Read from Apple's files: Xcode 7.3 kept each PDF so (acextract, `PDF `, sRGB), and
+    /// Xcode 26 keeps an Icon Composer layer's SVG so (AM-MiniPlayer, `SVG `, no colour space).
+    /// Apple re-serialises a PDF through CoreGraphics and compresses an SVG; adapt stores the
+    /// file as it is, which CoreUI reads the same (`RAWD` flags 0).
+    package static func vector(name: String, file: [UInt8], isSVG: Bool, flags: UInt32) -> CSIRendition {
+        var rendition = CSIRendition(name: name, layout: .vector)
+        rendition.flags = flags | RenditionFlags.vectorBasedBit
+        rendition.pixelFormat = isSVG ? .svg : .pdf
+        rendition.colorSpace = isSVG ? RenditionColorSpace(rawValue: 0) : .sRGB
+        rendition.properties = blendAndOrientation
         rendition.data = rawData(file)
         return rendition
     }

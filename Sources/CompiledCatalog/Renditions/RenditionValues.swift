@@ -101,6 +101,8 @@ public struct PixelFormat: RawRepresentable, Hashable, Sendable, CustomStringCon
     public static let rgbw = Self(rawValue: 0x5247_4257) // "RGBW"
     /// `PDF `: a vector PDF.
     public static let pdf = Self(rawValue: 0x5044_4620) // "PDF "
+    /// `SVG `: a vector SVG.
+    public static let svg = Self(rawValue: 0x5356_4720) // "SVG "
     /// `JPEG`: a JPEG file, kept as is.
     public static let jpeg = Self(rawValue: 0x4A50_4547) // "JPEG"
     /// `HEIF`: a HEIF file, kept as is.
@@ -199,7 +201,12 @@ public struct RenditionFlags: RawRepresentable, Hashable, Sendable {
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// Bit 2: drawn from a vector.
-    public var isVectorBased: Bool { rawValue & 1 << 2 != 0 }
+    public var isVectorBased: Bool { rawValue & Self.vectorBasedBit != 0 }
+    /// Bit 2, which actool sets on a vector and on each bitmap rasterised from one (acextract's
+    /// PDFs: flags 0x4 on the vector, 0x14 on its rasterisations, template bits aside).
+    package static let vectorBasedBit: UInt32 = 1 << 2
+    /// Bit 11, set by adapt on the vector and the bitmaps of a set that keeps its vector.
+    package static let preservesVectorBit: UInt32 = 1 << 11
     /// Bit 3: every pixel is opaque.
     public var isOpaque: Bool { rawValue & 1 << 3 != 0 }
     /// Bits 4 to 7: how the bitmap is encoded.
@@ -211,7 +218,7 @@ public struct RenditionFlags: RawRepresentable, Hashable, Sendable {
     /// Bit 10: may be tinted (a template image).
     public var isTintable: Bool { rawValue & 1 << 10 != 0 }
     /// Bit 11: keeps its vector form beside the bitmaps.
-    public var preservesVectorRepresentation: Bool { rawValue & 1 << 11 != 0 }
+    public var preservesVectorRepresentation: Bool { rawValue & Self.preservesVectorBit != 0 }
 
     /// The image's template rendering mode, as a number: bits 3 to 5. Established from files, not
     /// from a header: acextract's Xcode 7.3 catalog compiles its `r_default`, `r_template` and

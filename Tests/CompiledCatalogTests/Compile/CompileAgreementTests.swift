@@ -100,6 +100,10 @@ import Testing
         // pdftocairo on all 72 rasterisations of the six files (a black logo): 0 in B, G and R,
         // and in alpha at most 0.48 of 255 at 1x (0.19%), 0.17 at 2x, 0.11 at 3x, the same in
         // v_universal, v_device and v_overrides.
+        for (facts, ourRendition) in rasterised {
+            guard let appleRendition = expected[facts] else { continue }
+            #expect(ourRendition.flags.isVectorBased && appleRendition.flags.isVectorBased, "\(facts): not marked as drawn from a vector")
+        }
         let comparedVectors = try Self.expectClosePixels(apple: apple, expected, ours: ours, rasterised, tolerance: 0.02)
         #expect(comparedVectors == rasterised.count, "\(rasterised.count - comparedVectors) rasterised PDFs were not compared pixel by pixel")
 
@@ -112,11 +116,25 @@ import Testing
             #expect(Self.slices(ourRendition) == Self.slices(appleRendition), "\(facts): slices differ")
             #expect(Self.slices(ourRendition).count > 1, "\(facts): not sliced")
         }
+        // Alignment insets: the same metrics (insets and the size inside them) on every bitmap both
+        // files hold, `a_any`'s among them.
+        var insetRenditions = 0
+        for (facts, ourRendition) in bitmaps {
+            guard let appleRendition = expected[facts] else { continue }
+            #expect(Self.metrics(ourRendition) == Self.metrics(appleRendition), "\(facts): metrics differ")
+            if Self.metrics(appleRendition).dropFirst().prefix(4).contains(where: { $0 != 0 }) { insetRenditions += 1 }
+        }
+        #expect(insetRenditions > 0, "no rendition with alignment insets was compared")
         let comparedSliced = try Self.expectSamePixels(
             apple: apple, expected.filter { sliced.contains($0.key.name) }, ours: ours,
             bitmaps.filter { sliced.contains($0.key.name) })
         #expect(comparedSliced > 0, "no sliced rendition was compared pixel by pixel")
         try Self.expectSamePixels(apple: apple, expected.filter { !sliced.contains($0.key.name) }, ours: ours, bitmaps.filter { !sliced.contains($0.key.name) })
+    }
+
+    static func metrics(_ rendition: Rendition) -> [UInt32] {
+        for case .metrics(let words) in rendition.properties { return words }
+        return []
     }
 
     static func slices(_ rendition: Rendition) -> [String] {

@@ -36,11 +36,16 @@ import Testing
 
     /// A set of `Logo.pdf` (universal, no scale), or `Logo.svg` with `svg`, and, optionally, a
     /// green 2x PNG beside it.
-    static func catalog(in fixture: TemporaryCatalog, pdf: [UInt8], svg: Bool = false, withPNG: Bool = false) throws -> Catalog {
+    static func catalog(
+        in fixture: TemporaryCatalog, pdf: [UInt8], svg: Bool = false, withPNG: Bool = false, preservesVector: Bool = false,
+        entry more: [String: JSONValue] = [:]
+    ) throws -> Catalog {
         let file = svg ? "Logo.svg" : "Logo.pdf"
-        var entries: [JSONValue] = [["idiom": "universal", "filename": .string(file)]]
+        var entry: [String: JSONValue] = ["idiom": "universal", "filename": .string(file)]
+        entry.merge(more) { $1 }
+        var entries: [JSONValue] = [.object(JSONObject(entry.sorted { $0.key < $1.key }.map { JSONObject.Member(key: $0.key, value: $0.value) }))]
         if withPNG { entries.append(["idiom": "universal", "scale": "2x", "filename": "green@2x.png"]) }
-        try fixture.addSet("Logo.imageset", entries: entries)
+        try fixture.addSet("Logo.imageset", entries: entries, properties: preservesVector ? ["preserves-vector-representation": true] : nil)
         try fixture.write(pdf, to: "Logo.imageset/" + file)
         if withPNG { try fixture.write(PNGFixture.png(width: 7, height: 7, color: [0, 255, 0]), to: "Logo.imageset/green@2x.png") }
         return try fixture.read()
@@ -149,6 +154,75 @@ import Testing
         #expect(Subprocess.run("adapt-test-absent-program", [], seconds: 1).outcome == .notFound)
         let echoed = Subprocess.run("printf", ["%s", "a b"], seconds: 10)
         #expect(echoed.outcome == .exited(0) && echoed.output == Array("a b".utf8))
+    }
+
+    // MARK: Kept vectors, slicing, insets
+
+    /// `preserves-vector-representation`: the file itself, as a vector rendition at no scale,
+    /// beside its rasterisations; each of them marked as drawn from a vector (bit 2, as Xcode 7.3
+    /// marked its rasterised PDFs) and as one whose vector is kept (bit 11).
+    @Test(arguments: [false, true])
+    func aSetThatPreservesItsVectorKeepsTheFile(svg: Bool) throws {
+        let file =
+            svg
+            ? Array(#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="5"><rect width="10" height="5"/></svg>"#.utf8) : Self.pdf(width: 10, height: 5)
+        let fixture = try TemporaryCatalog()
+        defer { withExtendedLifetime(fixture) {} }
+        let catalog = try Self.catalog(in: fixture, pdf: file, svg: svg, preservesVector: true)
+        let product = try CatalogCompiler(CompileOptions(platform: .iphoneos, deploymentTarget: "17.0")).compile([catalog])
+        let compiled = try CompiledCatalog(bytes: try product.car, path: "kept.car")
+        let vector = try #require(compiled.renditions.first { $0.layout == .vector })
+        #expect(vector.renditionName == "Logo")
+        #expect(vector.pixelFormat == (svg ? .svg : .pdf))
+        #expect(vector.key.scale == 0 && vector.width == 0)
+        #expect(vector.flags.isVectorBased && vector.flags.preservesVectorRepresentation)
+        #expect(try compiled.rawData(of: vector) == file)
+        let bitmaps = compiled.renditions.filter { $0.layout != .vector }
+        #expect(bitmaps.map { $0.key.scale ?? 0 }.sorted() == [1, 2, 3])
+        #expect(bitmaps.allSatisfy { $0.flags.isVectorBased && $0.flags.preservesVectorRepresentation })
+    }
+
+    /// Without the property, the bitmaps alone (Xcode 9 and later), still marked as drawn from a vector.
+    @Test func aSetThatDoesNotPreserveItsVectorHasBitmapsOnly() throws {
+        let fixture = try TemporaryCatalog()
+        defer { withExtendedLifetime(fixture) {} }
+        let catalog = try Self.catalog(in: fixture, pdf: Self.pdf(width: 10, height: 5))
+        let product = try CatalogCompiler(CompileOptions(platform: .iphoneos, deploymentTarget: "17.0")).compile([catalog])
+        let compiled = try CompiledCatalog(bytes: try product.car, path: "bitmaps.car")
+        #expect(compiled.renditions.count == 3)
+        #expect(!compiled.renditions.contains { $0.layout == .vector })
+        #expect(compiled.renditions.allSatisfy { $0.flags.isVectorBased && !$0.flags.preservesVectorRepresentation })
+    }
+
+    /// A sliced vector: caps and centre in points, so each rasterisation is cropped in its own
+    /// pixels (3 + 2 + 3 points across a 10-point page: 8, 16 and 24 pixels wide), with three slices.
+    @Test func aSlicedVectorIsSlicedAtEachScale() throws {
+        let fixture = try TemporaryCatalog()
+        defer { withExtendedLifetime(fixture) {} }
+        let resizing: JSONValue = [
+            "mode": "3-part-horizontal", "center": ["mode": "tile", "width": 2], "cap-insets": ["left": 3, "right": 3],
+        ]
+        let catalog = try Self.catalog(in: fixture, pdf: Self.pdf(width: 10, height: 5), entry: ["resizing": resizing])
+        let product = try CatalogCompiler(CompileOptions(platform: .iphoneos, deploymentTarget: "17.0")).compile([catalog])
+        #expect(!product.diagnostics.contains { $0.rule == .compileLeftOut }, "\(product.diagnostics)")
+        let compiled = try CompiledCatalog(bytes: try product.car, path: "sliced.car")
+        #expect(Self.sizes(compiled) == ["1x": "Logo.pdf 8x5", "2x": "Logo.pdf 16x10", "3x": "Logo.pdf 24x15"])
+        let threeX = try #require(compiled.renditions.first { $0.key.scale == 3 })
+        #expect(threeX.layout == RenditionLayout(rawValue: 20))
+        #expect(CompileAgreementTests.slices(threeX) == ["9x15+0+0", "6x15+9+0", "9x15+15+0"])
+    }
+
+    /// Alignment insets on a vector are in points: each rasterisation's metrics hold them in its
+    /// pixels, and the size inside them.
+    @Test func aVectorsAlignmentInsetsAreScaled() throws {
+        let fixture = try TemporaryCatalog()
+        defer { withExtendedLifetime(fixture) {} }
+        let insets: JSONValue = ["top": 1, "left": 2, "bottom": 0, "right": 3]
+        let catalog = try Self.catalog(in: fixture, pdf: Self.pdf(width: 10, height: 5), entry: ["alignment-insets": insets])
+        let product = try CatalogCompiler(CompileOptions(platform: .iphoneos, deploymentTarget: "17.0")).compile([catalog])
+        let compiled = try CompiledCatalog(bytes: try product.car, path: "inset.car")
+        let twoX = try #require(compiled.renditions.first { $0.key.scale == 2 })
+        #expect(CompileAgreementTests.metrics(twoX) == [1, 4, 2, 6, 0, 10, 8])
     }
 
     // MARK: SVG
