@@ -11,9 +11,15 @@ memory, `adapt png`'s time, their ratio, the growth from the small catalog to th
 issue's targets beside each figure: compile <= 1.5 x png, growth <= 12 x for 10 x the sets, peak
 memory < 200 MB at the large size.
 
-usage: benchmark-compile.py ADAPT WORK_DIR [SMALL LARGE]   (set counts; 2000 and 20000 by default)
+Then a vector-heavy catalog at two sizes: sets of the corpus's real PDF and SVG images (one entry without a
+scale each, with its set's own properties, as apps ship them), rasterised at 1x to 3x. Its figure is compile's
+time per output pixel (the pixels of every bitmap in the Assets.car, read back with adapt inspect) against the
+bitmap catalog's at the small size, measured in the same run; the issue's target is at most 2x.
+
+usage: benchmark-compile.py ADAPT WORK_DIR [SMALL LARGE [VECTOR_SMALL VECTOR_LARGE]]
+       (set counts; 2000 and 20000 by default, 150 and 600 vector sets)
 """
-import json, os, shutil, struct, sys, time
+import json, os, shutil, struct, subprocess, sys, time
 
 from benchmark_support import INFO, generate
 
@@ -88,6 +94,52 @@ def catalog(count, pictures, icon):
     return build
 
 
+def corpus_vectors():
+    """The corpus's image sets whose image is a PDF or an SVG: (file, the set's properties)."""
+    found = []
+    for folder, _, files in os.walk(os.path.join(SHARED, "catalogs")):
+        if not folder.endswith(".imageset"):
+            continue
+        try:
+            contents = json.load(open(os.path.join(folder, "Contents.json")))
+        except (OSError, ValueError):
+            continue
+        for name in sorted(files):
+            if name.lower().endswith((".pdf", ".svg")):
+                found.append((os.path.join(folder, name), contents.get("properties")))
+                break
+    found.sort()
+    if not found:
+        sys.exit("no PDF or SVG image sets in %s/catalogs: the benchmark needs the shared corpus" % SHARED)
+    return found
+
+
+def vector_catalog(count, vectors):
+    def build(path):
+        for index in range(count):
+            group = "%s/Group%d" % (path, index // 100)
+            if index % 100 == 0:
+                os.makedirs(group)
+                json.dump({"info": INFO}, open(group + "/Contents.json", "w"))
+            source, properties = vectors[index % len(vectors)]
+            name = "v%d%s" % (index, os.path.splitext(source)[1].lower())
+            folder = "%s/Vector%d.imageset" % (group, index)
+            os.makedirs(folder)
+            os.link(source, folder + "/" + name)
+            document = {"images": [{"idiom": "universal", "filename": name}], "info": INFO}
+            if properties:
+                document["properties"] = properties
+            json.dump(document, open(folder + "/Contents.json", "w"))
+        json.dump({"info": INFO}, open(path + "/Contents.json", "w"))
+    return build
+
+
+def output_pixels(adapt, car):
+    """The pixels of every bitmap rendition of a compiled catalog, as adapt inspect reads them back."""
+    listing = json.loads(subprocess.run([adapt, "inspect", car, "--format", "json"], capture_output=True, check=True).stdout)
+    return sum(entry.get("PixelWidth", 0) * entry.get("PixelHeight", 0) for entry in listing if entry.get("AssetType") == "Image")
+
+
 def largest_corpus_catalog():
     best = None
     for folder, folders, _ in os.walk(os.path.join(SHARED, "catalogs")):
@@ -113,13 +165,15 @@ def run(adapt, work, label, path, icon=True):
     png = measured(png_command)
     shutil.rmtree(out, ignore_errors=True)
     compiled = measured(compile_command)
-    size = os.path.getsize(os.path.join(out, "Assets.car")) if os.path.exists(os.path.join(out, "Assets.car")) else 0
-    return {"png": png, "compile": compiled, "car": size}
+    car = os.path.join(out, "Assets.car")
+    size = os.path.getsize(car) if os.path.exists(car) else 0
+    return {"png": png, "compile": compiled, "car": size, "pixels": output_pixels(adapt, car) if size else 0}
 
 
 def main():
     adapt, work = sys.argv[1], sys.argv[2]
     small, large = (int(sys.argv[3]), int(sys.argv[4])) if len(sys.argv) > 4 else (2000, 20000)
+    vector_small, vector_large = (int(sys.argv[5]), int(sys.argv[6])) if len(sys.argv) > 6 else (150, 600)
     os.makedirs(work, exist_ok=True)
     pictures, icon = corpus_pictures()
     results = {}
@@ -127,6 +181,11 @@ def main():
         path = os.path.join(work, "compile-%d.xcassets" % count)
         generate(path, catalog(count, pictures, icon))
         results[count] = run(adapt, work, str(count), path)
+    vectors = corpus_vectors()
+    for count in (vector_small, vector_large):
+        path = os.path.join(work, "compile-vectors-%d.xcassets" % count)
+        generate(path, vector_catalog(count, vectors))
+        results["vectors %d" % count] = run(adapt, work, "vectors-%d" % count, path, icon=False)
     corpus = largest_corpus_catalog()
     if corpus:
         results["corpus"] = run(adapt, work, "corpus", corpus, icon=False)
@@ -143,6 +202,22 @@ def main():
         flag = "" if status == 0 else "  (exit %d)" % status
         print("%-22s %8.2fs %9.2f %9.0f %7.2fs %8.2fx %8s %9.1fMB%s" % (label, wall, cpu / wall if wall else 0, peak, png_wall,
                                                                      wall / png_wall if png_wall else 0, "<= 1.5x", result["car"] / 1e6, flag))
+    print()
+    pdfs = sum(1 for path, _ in vectors if path.lower().endswith(".pdf"))
+    print("time per output pixel: vector sets (%d PDFs and %d SVGs of the corpus, round robin) against the %d-set bitmap catalog"
+          % (pdfs, len(vectors) - pdfs, small))
+    baseline = results[small]["compile"][0] / results[small]["pixels"] * 1e9 if results[small]["pixels"] else 0
+    print("%-22s %9s %12s %12s %9s %8s" % ("catalog", "compile", "out pixels", "ns/pixel", "ratio", "target"))
+    print("%-22s %8.2fs %12d %12.1f %9s %8s" % ("%d bitmap sets" % small, results[small]["compile"][0], results[small]["pixels"], baseline, "1.00x", ""))
+    for count in (vector_small, vector_large):
+        result = results["vectors %d" % count]
+        wall, _, peak, status = result["compile"]
+        per_pixel = wall / result["pixels"] * 1e9 if result["pixels"] else 0
+        flag = "" if status == 0 else "  (exit %d)" % status
+        print("%-22s %8.2fs %12d %12.1f %8.2fx %8s%s" % ("%d vector sets" % count, wall, result["pixels"], per_pixel,
+                                                        per_pixel / baseline if baseline else 0, "<= 2x", flag))
+    vector_growth = results["vectors %d" % vector_large]["compile"][0] / results["vectors %d" % vector_small]["compile"][0]
+    print("vector growth from %d to %d sets: %.1fx" % (vector_small, vector_large, vector_growth))
     growth = results[large]["compile"][0] / results[small]["compile"][0]
     print("growth from %d to %d sets: %.1fx (target <= 12x); peak at %d sets: %.0f MB (target < 200 MB)"
           % (small, large, growth, large, results[large]["compile"][2]))
