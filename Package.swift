@@ -29,6 +29,7 @@ let package = Package(
     products: [
         .library(name: "AdaptiveAssets", targets: ["AdaptiveAssets"]),
         .executable(name: "adapt", targets: ["adapt"]),
+        .executable(name: "adapt-render", targets: ["adapt-render"]),
         .plugin(name: "ValidateAssets", targets: ["ValidateAssets"]),
         .plugin(name: "ThinAssets", targets: ["ThinAssets"]),
     ],
@@ -84,6 +85,10 @@ let package = Package(
             ),
             dependencies: ["adapt"]
         ),
+        // Draws PDF and SVG images for `adapt compile`, a worker adapt starts and talks to through
+        // a socket: a program of its own because the libraries it opens at run time include
+        // poppler (GPL), which adapt must not link.
+        .executableTarget(name: "adapt-render", dependencies: ["AdaptSupport"]),
         .executableTarget(
             name: "adapt-benchmarks",
             dependencies: ["AdaptiveAssets", "AdaptSupport", "CatalogFixtures", "CompiledCatalog"],

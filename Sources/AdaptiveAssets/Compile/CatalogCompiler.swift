@@ -924,8 +924,13 @@ import DeviceProfiles
                 ? VectorRasterizer.renderSVG(path, scale: scale, maxPixels: maxPixels, programs: renderers)
                 : VectorRasterizer.renderPDF(path, scale: scale, maxPixels: maxPixels, programs: renderers)
             switch rendered {
-            case .success(let page):
-                return bitmap(png: page.png, item, path: path, flags: flags, slicing: slicing, alignment: alignment, maxPixels: maxPixels)
+            case .success(.png(let png)):
+                return bitmap(png: png, item, path: path, flags: flags, slicing: slicing, alignment: alignment, maxPixels: maxPixels)
+            case .success(.pixels(let pixels, let width, let height)):
+                let isOpaque = stride(from: 3, to: pixels.count, by: 4).allSatisfy { pixels[$0] == 255 }
+                return pixels.withUnsafeBufferPointer {
+                    bitmap(pixels: $0, width: width, height: height, isOpaque: isOpaque, item, path: path, flags: flags, slicing: slicing, alignment: alignment)
+                }
             case .failure(.rendererMissing(let program, let package)):
                 return failure(
                     .compileRenderer, path,
@@ -984,10 +989,22 @@ import DeviceProfiles
                 decoded.status == 2 ? .compileTooLarge : .compileUnreadable, path,
                 decoded.status == 2 ? "has \(message) (--max-pixels)" : "is not a PNG libpng can decode: \(message)")
         }
+        // The decoder's buffer, compressed in place (freed by the defer above).
         let width = Int(decoded.width)
         let height = Int(decoded.height)
-        // The decoder's buffer, compressed in place (freed by the defer above).
-        let bitmap = UnsafeBufferPointer(start: pixels, count: width * height * 4)
+        return Self.bitmap(
+            pixels: UnsafeBufferPointer(start: pixels, count: width * height * 4), width: width, height: height, isOpaque: decoded.is_opaque != 0,
+            item, path: path, flags: flags, slicing: slicing, alignment: alignment)
+    }
+
+    /// The bitmap rendition of premultiplied B G R A pixels, `width * 4` bytes a row.
+    private static func bitmap(
+        pixels bitmap: UnsafeBufferPointer<UInt8>, width: Int, height: Int, isOpaque: Bool, _ item: Work, path: String, flags: UInt32,
+        slicing: Slicing?, alignment: CSIRendition.AlignmentInsets?
+    ) -> Result<[UInt8], Diagnostic> {
+        func failure(_ rule: RuleID, _ path: String, _ message: String) -> Result<[UInt8], Diagnostic> {
+            .failure(Diagnostic(rule, message, subject: Diagnostic.Subject(asset: item.assetName), at: SourceLocation(file: path)))
+        }
         let scale = Int(item.key[.scale] ?? 1)
         if let slicing {
             guard let crop = slicing.crop(width: width, height: height) else {
@@ -1006,14 +1023,14 @@ import DeviceProfiles
             return .success(
                 CSIRendition.bitmap(
                     name: item.renditionName, width: croppedWidth, height: croppedHeight, scale: scale, pixels: cropped,
-                    isOpaque: decoded.is_opaque != 0, flags: flags, layout: slicing.layout, slices: crop.slices, alignment: alignment,
+                    isOpaque: isOpaque, flags: flags, layout: slicing.layout, slices: crop.slices, alignment: alignment,
                     compress: BitmapCompression.lzfse
                 ).bytes())
         }
         return .success(
             CSIRendition.bitmap(
                 name: item.renditionName, width: width, height: height, scale: scale,
-                pixels: bitmap, isOpaque: decoded.is_opaque != 0, flags: flags, alignment: alignment, compress: BitmapCompression.lzfse
+                pixels: bitmap, isOpaque: isOpaque, flags: flags, alignment: alignment, compress: BitmapCompression.lzfse
             ).bytes())
     }
 

@@ -1,24 +1,49 @@
 import AdaptSupport
 
-/// Rasterises a vector image set's entries, as actool does, with a separate program run as a
-/// subprocess so that the `adapt` binary links nothing of it: poppler's `pdftocairo` for PDF
-/// (poppler is GPL; `pdfinfo` beside it gives the page size), librsvg's `rsvg-convert` for SVG
-/// (LGPL; run the same way rather than through a module map, so that one subprocess path, one
-/// time limit and one install hint serve both). The image is drawn at its size in points (a
-/// PDF's MediaBox, an SVG's `width` and `height` or else its `viewBox`) times the scale, on a
-/// transparent background, into a private temporary folder removed afterwards; the pixel count
-/// is checked against `--max-pixels` before anything is drawn, and a renderer still running
-/// after `timeLimit` seconds is killed.
+/// Rasterises a vector image set's entries, as actool does, in a separate program so that the
+/// `adapt` binary links nothing of the renderers: poppler (GPL) for PDF, librsvg (LGPL) for SVG.
+///
+/// First choice, `adapt-render` (this package's worker, beside `adapt`): started once per
+/// compile and thread and kept running (`RenderWorkers`), it opens poppler's GLib binding and
+/// librsvg at run time and draws with the calls `pdftocairo` and `rsvg-convert` make, so the
+/// pixels are theirs, without a program's start per image (which costs far more than drawing a
+/// 24-point icon). Else, or when its libraries are missing, those two programs, run per image as
+/// subprocesses (`pdfinfo` beside `pdftocairo` gives the page size), writing into a private
+/// temporary folder removed afterwards. Either way the image is drawn at its size in points (a
+/// PDF's page, an SVG's `width` and `height` or else its `viewBox`) times the scale, on a
+/// transparent background; the pixel count is checked against `--max-pixels` before anything is
+/// drawn, and a renderer still busy with one image after `timeLimit` seconds is killed.
 package enum VectorRasterizer {
     /// Seconds a renderer may run on one image before it is killed (a hostile PDF can loop).
     static let timeLimit = 30
 
     /// The programs run, by name on `PATH` (tests name absent ones to see the error).
     package struct Programs: Sendable {
+        /// The worker: `adapt-render` beside the running program, else on `PATH`.
+        package var renderWorker = RenderWorkers.besideThisProgram
         package var pdfinfo = "pdfinfo"
         package var pdftocairo = "pdftocairo"
         package var rsvgConvert = "rsvg-convert"
         package init() {}
+    }
+
+    /// A drawn image: a PNG file's bytes (from a program), or the pixels (from the worker),
+    /// premultiplied B G R A, `width * 4` bytes a row.
+    enum Image {
+        case png([UInt8])
+        case pixels([UInt8], width: Int, height: Int)
+    }
+
+    /// The worker's answer to `request`: the image, a failure, or nil when it cannot draw this
+    /// kind here (no worker, or its library missing), so the per-image program is tried.
+    private static func fromWorker(_ request: RenderRequest, programs: Programs) -> Result<Image, Failure>? {
+        guard let reply = RenderWorkers.pool(for: programs.renderWorker).render(request, seconds: timeLimit) else { return nil }
+        switch reply.status {
+        case .drawn: return .success(.pixels(reply.pixels, width: Int(reply.width), height: Int(reply.height)))
+        case .tooLarge: return .failure(.tooLarge(width: Int(reply.width), height: Int(reply.height)))
+        case .failed: return .failure(.renderFailed(reply.message))
+        case .unavailable: return nil
+        }
     }
 
     enum Failure: Error {
@@ -30,10 +55,11 @@ package enum VectorRasterizer {
         case renderFailed(String)
     }
 
-    /// The first page of the PDF at `path`, as PNG bytes of its size in points times `scale`.
-    static func renderPDF(
-        _ path: String, scale: Int, maxPixels: UInt64, programs: Programs
-    ) -> Result<(png: [UInt8], width: Int, height: Int), Failure> {
+    /// The first page of the PDF at `path`, drawn at its size in points times `scale`.
+    static func renderPDF(_ path: String, scale: Int, maxPixels: UInt64, programs: Programs) -> Result<Image, Failure> {
+        if let drawn = fromWorker(RenderRequest(kind: .pdf, path: path, scale: UInt32(scale), maxPixels: maxPixels), programs: programs) {
+            return drawn
+        }
         // A relative path beginning with '-' would read as an option.
         let argument = path.hasPrefix("/") ? path : "./" + path
         let info = Subprocess.run(programs.pdfinfo, [argument], seconds: timeLimit)
@@ -57,13 +83,11 @@ package enum VectorRasterizer {
         guard let png = try? FileSystem.readRegularFile(folder + "/page.png", limit: limit) else {
             return .failure(.renderFailed("pdftocairo wrote no PNG of \(width) x \(height) pixels"))
         }
-        return .success((png, width, height))
+        return .success(.png(png))
     }
 
-    /// The SVG at `path` as PNG bytes of its size in points times `scale`.
-    static func renderSVG(
-        _ path: String, scale: Int, maxPixels: UInt64, programs: Programs
-    ) -> Result<(png: [UInt8], width: Int, height: Int), Failure> {
+    /// The SVG at `path`, drawn at its size in points times `scale`.
+    static func renderSVG(_ path: String, scale: Int, maxPixels: UInt64, programs: Programs) -> Result<Image, Failure> {
         let source: [UInt8]
         do { source = try FileSystem.readPrefix(path, count: 1 << 16) } catch { return .failure(.renderFailed(error.reason)) }
         guard let points = svgSize(source) else {
@@ -74,6 +98,8 @@ package enum VectorRasterizer {
         guard width <= 1 << 20, height <= 1 << 20, UInt64(width) * UInt64(height) <= maxPixels else {
             return .failure(.tooLarge(width: width, height: height))
         }
+        let request = RenderRequest(kind: .svg, path: path, scale: UInt32(scale), width: UInt32(width), height: UInt32(height), maxPixels: maxPixels)
+        if let drawn = fromWorker(request, programs: programs) { return drawn }
         let folder: String
         do { folder = try Subprocess.temporaryFolder() } catch { return .failure(.renderFailed(error.reason)) }
         defer { try? FileOperations.removeTree(folder) }
@@ -86,7 +112,7 @@ package enum VectorRasterizer {
         guard let png = try? FileSystem.readRegularFile(folder + "/image.png", limit: limit) else {
             return .failure(.renderFailed("rsvg-convert wrote no PNG of \(width) x \(height) pixels"))
         }
-        return .success((png, width, height))
+        return .success(.png(png))
     }
 
     /// The size in points of an SVG's root element: its `width` and `height` when both are

@@ -103,6 +103,7 @@ import Testing
         defer { withExtendedLifetime(fixture) {} }
         let catalog = try Self.catalog(in: fixture, pdf: Self.pdf(width: 10, height: 5))
         var options = CompileOptions(platform: .iphoneos, deploymentTarget: "17.0")
+        options.vectorRenderers.renderWorker = "adapt-test-absent-render"
         options.vectorRenderers.pdfinfo = "adapt-test-absent-pdfinfo"
         options.vectorRenderers.pdftocairo = "adapt-test-absent-pdftocairo"
         do throws(CompileFailure) {
@@ -146,6 +147,76 @@ import Testing
             #expect(refused.count == 2)
             #expect(refused.allSatisfy { $0.location?.file.hasSuffix("Logo.pdf") == true })
         }
+    }
+
+    // MARK: The worker
+
+    /// `adapt-render` draws what `pdftocairo` and `rsvg-convert` draw, pixel for pixel: the same
+    /// catalog compiled through the worker and through the per-image programs gives the same
+    /// renditions (acextract's PDF and a corpus SVG, at 1x to 3x).
+    @Test func theWorkerDrawsThePixelsOfThePerImagePrograms() throws {
+        let pdf = try FileSystem.readRegularFile(try Corpus.root + "/compiled/acextract/Images.xcassets/pdf/v_universal.imageset/facebook.pdf", limit: 1 << 20)
+        let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="9" height="7"><circle cx="4.5" cy="3.5" r="3.2" fill="seagreen" opacity="0.8"/></svg>"#
+        // The worker this test compares is the build's own, beside the test program.
+        #expect(RenderWorkers.besideThisProgram.hasSuffix("/adapt-render"))
+        for (file, isSVG) in [(pdf, false), (Array(svg.utf8), true)] {
+            let fixture = try TemporaryCatalog()
+            defer { withExtendedLifetime(fixture) {} }
+            let catalog = try Self.catalog(in: fixture, pdf: file, svg: isSVG)
+            var programs = CompileOptions(platform: .iphoneos, deploymentTarget: "17.0")
+            programs.vectorRenderers.renderWorker = "adapt-test-absent-render"
+            let drawnByWorker = try CompiledCatalog(
+                bytes: try CatalogCompiler(CompileOptions(platform: .iphoneos, deploymentTarget: "17.0")).compile([catalog]).car, path: "worker.car")
+            let drawnByPrograms = try CompiledCatalog(bytes: try CatalogCompiler(programs).compile([catalog]).car, path: "programs.car")
+            #expect(drawnByWorker.renditions.count == 3)
+            for scale in [1, 2, 3] {
+                let fromWorker = try #require(drawnByWorker.renditions.first { $0.key.scale == UInt16(scale) })
+                let fromPrograms = try #require(drawnByPrograms.renditions.first { $0.key.scale == UInt16(scale) })
+                guard case .pixels(let workerPixels)? = try drawnByWorker.decodedBitmap(of: fromWorker, atlases: PackedImageCache()),
+                    case .pixels(let programPixels)? = try drawnByPrograms.decodedBitmap(of: fromPrograms, atlases: PackedImageCache())
+                else {
+                    Issue.record("\(isSVG ? "SVG" : "PDF") at \(scale)x does not decode")
+                    continue
+                }
+                #expect(workerPixels.width == programPixels.width && workerPixels.height == programPixels.height)
+                #expect(workerPixels.bytes == programPixels.bytes, "\(isSVG ? "SVG" : "PDF") at \(scale)x: the worker's pixels differ")
+            }
+        }
+    }
+
+    /// A worker that answers nonsense is stopped and the image fails; one that cannot be started
+    /// gives no reply, so the per-image programs are tried.
+    @Test func aWorkerThatAnswersNonsenseIsStoppedAndTheImageFails() throws {
+        // `cat` echoes the request back: not a reply.
+        let reply = RenderWorkers(program: "cat").render(RenderRequest(kind: .svg, path: "x.svg", scale: 1, width: 1, height: 1, maxPixels: 1), seconds: 5)
+        #expect(reply?.status == .failed)
+        #expect(RenderWorkers(program: "adapt-test-absent-render").render(RenderRequest(kind: .pdf, path: "x.pdf", scale: 1, maxPixels: 1), seconds: 5) == nil)
+    }
+
+    /// A worker that does not answer in time is killed rather than waited for.
+    @Test func aWorkerPastItsTimeLimitIsStopped() throws {
+        guard case .success(let worker) = WorkerProcess.start("sleep", ["30"]) else {
+            Issue.record("sleep did not start")
+            return
+        }
+        #expect(worker.send(RenderRequest(kind: .pdf, path: "x.pdf", scale: 1, maxPixels: 1).bytes, seconds: 1))
+        #expect(worker.receive(4, until: WorkerProcess.now() + 1) == nil)
+        #expect(!worker.send([0], seconds: 1), "a stopped worker takes no more requests")
+    }
+
+    /// Requests and replies read back as they were written, and a header that is not one is refused.
+    @Test func theWorkersMessagesReadBack() throws {
+        let request = RenderRequest(kind: .svg, path: "Ünïcode/Logo.svg", scale: 3, width: 30, height: 15, maxPixels: 1 << 40)
+        let bytes = request.bytes
+        let header = Array(bytes.prefix(RenderRequest.headerLength))
+        #expect(RenderRequest.pathLength(header: header) == bytes.count - RenderRequest.headerLength)
+        #expect(RenderRequest(header: header, path: Array(bytes.dropFirst(RenderRequest.headerLength))) == request)
+        #expect(RenderRequest.pathLength(header: Array(RenderReply(status: .drawn).bytes.prefix(RenderRequest.headerLength))) == nil)
+        let reply = RenderReply(status: .drawn, width: 2, height: 1, pixels: [1, 2, 3, 4, 5, 6, 7, 8])
+        let replyHeader = Array(reply.bytes.prefix(RenderReply.headerLength))
+        #expect(RenderReply.lengths(header: replyHeader, maxPixels: 2)! == (0, 8))
+        #expect(RenderReply.lengths(header: replyHeader, maxPixels: 1) == nil, "more pixels than asked for")
+        #expect(RenderReply(header: replyHeader, message: [], pixels: Array(reply.bytes.dropFirst(RenderReply.headerLength))) == reply)
     }
 
     /// A program still running at the time limit is killed, and the run says so.
@@ -267,6 +338,7 @@ import Testing
         defer { withExtendedLifetime(fixture) {} }
         let catalog = try Self.catalog(in: fixture, pdf: Array(#"<svg width="4" height="4"/>"#.utf8), svg: true)
         var options = CompileOptions(platform: .iphoneos, deploymentTarget: "17.0")
+        options.vectorRenderers.renderWorker = "adapt-test-absent-render"
         options.vectorRenderers.rsvgConvert = "adapt-test-absent-rsvg-convert"
         do throws(CompileFailure) {
             _ = try CatalogCompiler(options).compile([catalog])

@@ -1,0 +1,74 @@
+import AdaptSupport
+import Synchronization
+
+/// The running `adapt-render` workers of one program path, each lent to one thread at a time: a
+/// compile that draws many vectors starts at most one per thread that draws, and reuses it.
+/// A worker that fails (dies, overruns, answers nonsense) is stopped and replaced on the next
+/// request; a program that cannot be started is not tried again, and the caller falls back to
+/// the per-image programs. Idle workers end when adapt does: their socket closes and they read
+/// to its end.
+package final class RenderWorkers: Sendable {
+    let program: String
+    private let idle = Mutex<[WorkerProcess]>([])
+    private let cannotStart = Mutex(false)
+
+    package init(program: String) { self.program = program }
+
+    private static let pools = Mutex<[String: RenderWorkers]>([:])
+
+    /// The pool for `program`, made on first use.
+    static func pool(for program: String) -> RenderWorkers {
+        pools.withLock { pools in
+            if let pool = pools[program] { return pool }
+            let pool = RenderWorkers(program: program)
+            pools[program] = pool
+            return pool
+        }
+    }
+
+    /// `adapt-render` in the running program's folder (the build's or the release's `bin`), or
+    /// else the name, looked up on `PATH`.
+    package static let besideThisProgram: String = {
+        #if os(Linux)
+            var buffer = [CChar](repeating: 0, count: 4096)
+            let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+            let executable = length > 0 ? String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+        #else
+            let executable = CommandLine.arguments.first ?? ""
+        #endif
+        if let slash = executable.lastIndex(of: "/") {
+            let beside = String(executable[..<slash]) + "/adapt-render"
+            if access(beside, X_OK) == 0 { return beside }
+        }
+        return "adapt-render"
+    }()
+
+    /// The worker's reply to `request`, waiting at most `seconds` for it; nil when no worker can
+    /// be started. A worker that does not answer in time is killed, and its request has failed.
+    package func render(_ request: RenderRequest, seconds: Int) -> RenderReply? {
+        guard let worker = idle.withLock({ $0.popLast() }) ?? start() else { return nil }
+        let deadline = WorkerProcess.now() + Double(seconds)
+        guard worker.send(request.bytes, seconds: seconds),
+            let header = worker.receive(RenderReply.headerLength, until: deadline),
+            let lengths = RenderReply.lengths(header: header, maxPixels: request.maxPixels),
+            let message = worker.receive(lengths.message, until: deadline),
+            let pixels = worker.receive(lengths.pixels, until: deadline),
+            let reply = RenderReply(header: header, message: message, pixels: pixels)
+        else {
+            worker.stop()
+            return RenderReply(status: .failed, message: "adapt-render stopped, or ran longer than \(seconds) seconds, and was stopped")
+        }
+        idle.withLock { $0.append(worker) }
+        return reply
+    }
+
+    private func start() -> WorkerProcess? {
+        guard !cannotStart.withLock({ $0 }) else { return nil }
+        switch WorkerProcess.start(program) {
+        case .success(let worker): return worker
+        case .failure:
+            cannotStart.withLock { $0 = true }
+            return nil
+        }
+    }
+}
