@@ -26,9 +26,11 @@ package final class RenderWorkers: Sendable {
         }
     }
 
-    /// `adapt-render` in the running program's folder (the build's or the release's `bin`), or
+    /// `$ADAPT_RENDER_WORKER` when it is set (empty: no worker, the per-image programs only);
+    /// else `adapt-render` in the running program's folder (the build's or the release's `bin`);
     /// else the name, looked up on `PATH`.
     package static let besideThisProgram: String = {
+        if let named = getenv("ADAPT_RENDER_WORKER") { return String(cString: named) }
         #if os(Linux)
             var buffer = [CChar](repeating: 0, count: 4096)
             let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)

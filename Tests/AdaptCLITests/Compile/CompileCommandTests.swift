@@ -167,8 +167,8 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: output + "/Assets.car"))
     }
 
-    /// A PDF set compiles through the command (poppler's programs on `PATH`); without them, an
-    /// error naming the set and the package to install, exit 1, and no file.
+    /// A PDF set compiles through the command (adapt-render beside adapt, or poppler's programs on
+    /// `PATH`); without either, an error naming the set and the package to install, exit 1, and no file.
     @Test func aPDFSetCompilesAndAMissingRendererIsAnError() throws {
         let fixture = try Self.catalog()
         let pdf = "/compiled/acextract/Images.xcassets/pdf/v_universal.imageset/facebook.pdf"
@@ -184,7 +184,7 @@ import Testing
         let bare = fixture.root + "/Bare"
         let missing = try Adapt.run(
             ["compile", fixture.path, "--compile", bare, "--platform", "iphoneos", "--minimum-deployment-target", "17.0"],
-            environment: ["PATH": fixture.root + "/no-programs-here"])
+            environment: ["PATH": fixture.root + "/no-programs-here", "ADAPT_RENDER_WORKER": ""])
         #expect(missing.status == 1)
         #expect(
             missing.stderr.split(separator: "\n").contains {
