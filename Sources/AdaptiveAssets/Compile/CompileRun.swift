@@ -137,11 +137,12 @@ package struct CompileRun {
         do {
             result.outputFiles = try CompileOutput.write(files, into: folder)
             if let plistPath = arguments.partialInfoPlist {
-                let plist = PartialInfoPlist(
+                var plist = PartialInfoPlist(
                     platform: options.platform, appIcon: product.appIconName, alternateIcons: product.alternateAppIcons,
                     accentColor: product.accentColorName, widgetBackgroundColor: product.widgetBackgroundColorName,
                     iconFiles: Self.iconFiles(of: product, platform: options.platform),
                     alternateIconFiles: [:], launchImages: product.launchImages?.propertyList)
+                plist.topShelfImages = product.topShelfImages
                 let written = try CompileOutput.write(
                     [CompileOutput.File(name: plistPath.lastPathComponent, bytes: Array(plist.propertyList.xml.utf8))],
                     into: plistPath.parentFolder)
