@@ -50,9 +50,10 @@ struct CompileCommand: ParsableCommand {
                 position..<(actoolArguments[position].hasPrefix("--format=") ? position + 1 : min(position + 2, actoolArguments.count)))
         }
         let parsed: ActoolArguments
-        do {
+        do throws(ActoolUsageError) {
             parsed = try ActoolArguments(parsing: actoolArguments)
-            if !parsed.printsVersion { try parsed.checkCompileInputs() }
+            if parsed.printsAssetTagCombinations, parsed.inputs.isEmpty { throw .noInputs }
+            if !parsed.printsVersion && !parsed.printsAssetTagCombinations { try parsed.checkCompileInputs() }
         } catch {
             throw ValidationError(error.message)
         }

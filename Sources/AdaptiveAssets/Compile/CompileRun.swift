@@ -59,6 +59,18 @@ package struct CompileRun {
             result.document.version = Self.version
             return result
         }
+        // What the build system asks before it lays out the asset packs: no platform needed.
+        if arguments.printsAssetTagCombinations {
+            var catalogs: [Catalog] = []
+            for input in arguments.inputs where input.pathExtension == "xcassets" || input.pathExtension == "xcstickers" {
+                do { catalogs.append(try CatalogReader().read(at: input)) } catch { result.diagnostics.append(error.diagnostic) }
+            }
+            for catalog in catalogs { result.diagnostics += catalog.diagnostics.filter { $0.severity == .error } }
+            if !result.failed { result.document.assetTagCombinations = AssetPackSpecification.tagCombinations(catalogs) }
+            var answered = finish(result)
+            answered.document.outputFiles = nil // it compiles nothing
+            return answered
+        }
         for ignored in arguments.ignoredFlags {
             result.document.runMessages.append(
                 .init(
@@ -107,6 +119,26 @@ package struct CompileRun {
             result.diagnostics += validation.diagnostics.filter { $0.severity != .note }
             guard !result.failed else { return finish(result) }
         }
+        // On-demand resources: the tagged sets go into their asset packs, compiled after the main file.
+        var assetPacks: [(pack: AssetPackSpecification, catalogs: [Catalog])] = []
+        if arguments.enableOnDemandResources {
+            if let path = arguments.assetPackOutputSpecifications {
+                do {
+                    let split = AssetPackSpecification.split(catalogs, into: try AssetPackSpecification.read(at: path))
+                    catalogs = split.main
+                    assetPacks = split.packs
+                    result.diagnostics += split.unmatched
+                } catch {
+                    result.diagnostics.append(error)
+                }
+                guard !result.failed else { return finish(result) }
+            } else if !AssetPackSpecification.tagCombinations(catalogs).isEmpty {
+                result.document.runMessages.append(
+                    .init(
+                        severity: .warning,
+                        description: "--enable-on-demand-resources YES without --asset-pack-output-specifications: the tagged sets are compiled into Assets.car"))
+            }
+        }
         var createdFolder = false
         if let folder = arguments.compileDirectory {
             // The renditions wait in the output folder (an unlinked file), never in another place.
@@ -136,6 +168,7 @@ package struct CompileRun {
             + product.looseFiles.map { CompileOutput.File(name: $0.name, bytes: $0.bytes) }
         do {
             result.outputFiles = try CompileOutput.write(files, into: folder)
+            result.outputFiles += try compileAssetPacks(assetPacks, options: options, into: &result)
             if let plistPath = arguments.partialInfoPlist {
                 var plist = PartialInfoPlist(
                     platform: options.platform, appIcon: product.appIconName, alternateIcons: product.alternateAppIcons,
@@ -159,6 +192,36 @@ package struct CompileRun {
             result.diagnostics.append(Diagnostic(.compileOutput, error.message, at: SourceLocation(file: error.path)))
         }
         return finish(result)
+    }
+
+    /// Compiles each asset pack's sets into `<bundle-path>/Assets.car`, with the main file's
+    /// platform and devices and none of its app-wide options (the app icon and colours are the
+    /// main bundle's). Returns the paths written; a pack that fails adds its findings.
+    private func compileAssetPacks(
+        _ packs: [(pack: AssetPackSpecification, catalogs: [Catalog])], options: CompileOptions, into result: inout Result
+    ) throws(OutputFailure) -> [String] {
+        var written: [String] = []
+        for (pack, catalogs) in packs {
+            var packOptions = options
+            packOptions.appIcon = nil
+            packOptions.alternateAppIcons = []
+            packOptions.accentColor = nil
+            packOptions.widgetBackgroundColor = nil
+            packOptions.launchImage = nil
+            packOptions.spoolFolder = nil
+            let product: CompileProduct
+            do throws(CompileFailure) {
+                product = try CatalogCompiler(packOptions).compile(catalogs)
+            } catch {
+                result.diagnostics += error.diagnostics
+                continue
+            }
+            result.diagnostics += product.diagnostics
+            result.renditionCount += product.renditionCount
+            written += try CompileOutput.write(
+                [CompileOutput.File(name: CompileOutput.catalogName) { emit in try product.writeCatalog(emit) }], into: pack.bundlePath)
+        }
+        return written
     }
 
     /// The document: the files written, then every finding as actool reports content (the
