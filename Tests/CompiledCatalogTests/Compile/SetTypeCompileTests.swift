@@ -38,8 +38,9 @@ import Testing
 
     /// A stack of Stasis's three layers: the back one opaque red, the middle one half-transparent
     /// green, the front one transparent but for its first column, white.
-    static func addStack(_ fixture: TemporaryCatalog, _ folder: String, width: Int, height: Int, scales: [Int]) throws {
-        try fixture.addSet(folder, entries: layers.map { ["filename": .string("\($0.0).imagestacklayer")] })
+    static func addStack(_ fixture: TemporaryCatalog, _ folder: String, width: Int, height: Int, scales: [Int], backFirst: Bool = false) throws {
+        let listed = backFirst ? layers.reversed() : layers
+        try fixture.addSet(folder, entries: listed.map { ["filename": .string("\($0.0).imagestacklayer")] })
         for (layer, file) in layers {
             try fixture.write(#"{"info":{"author":"xcode","version":1}}"#, to: "\(folder)/\(layer).imagestacklayer/Contents.json")
             let entries: [JSONValue] = scales.map { ["idiom": "tv", "scale": .string("\($0)x"), "filename": .string(file + ($0 == 1 ? "" : "\($0)x") + ".png")] }
@@ -221,6 +222,18 @@ import Testing
         let (product, elsewhere, _) = try Self.compile(fixture, .iphoneos, appIcon: nil)
         #expect(elsewhere.renditions.isEmpty)
         #expect(product.diagnostics.contains { $0.message == "imagestack 'Poster' is not compiled: image stacks are tvOS's layered images; adapt compiles them for tvOS only" })
+    }
+
+    /// The stack lists its layers in the reverse of Contents.json's order, whatever their names:
+    /// Xcode 26.5 wrote Front, Middle, Back for a stack listed Back, Middle, Front, and Back, Front
+    /// for one listed Front, Back (two files seen in kagurasumusun/Apple-Toolsets, facts only).
+    @Test func theStackListsItsLayersInTheReverseOfContentsOrder() throws {
+        let fixture = try TemporaryCatalog()
+        try Self.addStack(fixture, "Poster.imagestack", width: 4, height: 4, scales: [1], backFirst: true)
+        let (_, ours, bytes) = try Self.compile(fixture, appIcon: nil)
+        let stack = try #require(ours.renditions.first { $0.layout.rawValue == 1002 })
+        let identifier = Dictionary(uniqueKeysWithValues: ours.facets.map { ($0.name, $0.nameIdentifier) })
+        #expect(try Self.layerReferences(stack, in: bytes).map(Optional.some) == ["Front", "Middle", "Back"].map { identifier["Poster/\($0)/Content"] ?? nil })
     }
 
     /// A complication set's image sets compile as image sets under their own names.
