@@ -174,9 +174,11 @@ struct XMLPropertyListReader {
     }
 
     private mutating func skipSpace() {
-        while position < text.count, [0x20, 0x09, 0x0A, 0x0D].contains(text[position]) { position += 1 }
-        // Comments between elements.
-        if find("<!--") == position, skip(past: "-->") { skipSpace() }
+        while true {
+            while position < text.count, [0x20, 0x09, 0x0A, 0x0D].contains(text[position]) { position += 1 }
+            // Comments between elements (looked for here only: a search from here would make reading quadratic).
+            guard text[position...].starts(with: "<!--".utf8), skip(past: "-->") else { return }
+        }
     }
 
     /// `<name>` or `<name/>`, returned as `name` or `name/`; attributes are not expected.

@@ -76,7 +76,8 @@ extension CatalogCompiler {
             switch (variant.role, child.type) {
             case ("primary-app-icon", .imageStack):
                 let store = isStoreIcon(variant)
-                let size = variant.size.flatMap(Self.points).map { (Int($0.0), Int($0.1)) }
+                // In points; a size past any screen's is refused as --max-pixels would refuse its canvas.
+                let size = variant.size.flatMap(Self.points).flatMap { $0.0 <= 65_535 && $0.1 <= 65_535 ? (Int($0.0), Int($0.1)) : nil }
                 work += stack(
                     child, layersNamed: leaf, stackNamed: store ? (iconName ?? leaf) : leaf, size: size, isStoreIcon: store,
                     into: &product, images: images)

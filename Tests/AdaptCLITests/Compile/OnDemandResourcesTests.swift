@@ -1,4 +1,5 @@
 import AdaptSupport
+import AdaptiveAssets
 import AssetCatalog
 import CatalogFixtures
 import CompiledCatalog
@@ -75,6 +76,35 @@ import Testing
                 "imageset 'Both' has the on-demand resource tags bonus, level1 and no asset pack in --asset-pack-output-specifications has them [compile.output]"),
             "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: fixture.root + "/Build/Assets.car"))
+    }
+
+    /// The pack list is read as written: entities, comments, any key order; nesting past 64
+    /// levels and other values are refused, not followed.
+    @Test func thePackListIsReadAsWritten() throws {
+        let fixture = try TemporaryCatalog()
+        let path = fixture.root + "/specs.plist"
+        try """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <!-- one pack -->
+            <array>
+              <dict>
+                <key>tags</key> <array><string>a&amp;b</string><!-- c --><string>&#x263A;</string></array>
+                <key>bundle-path</key> <string>/out/x&lt;y&gt;.assetpack</string>
+                <key>bundle-id</key> <string>com.example.App.asset-pack-1</string>
+              </dict>
+            </array>
+            </plist>
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(
+            try AssetPackSpecification.read(at: path)
+                == [AssetPackSpecification(bundleID: "com.example.App.asset-pack-1", tags: ["a&b", "\u{263A}"], bundlePath: "/out/x<y>.assetpack")])
+        let deep = "<plist>" + String(repeating: "<array>", count: 100) + String(repeating: "</array>", count: 100) + "</plist>"
+        try deep.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(throws: Diagnostic.self) { try AssetPackSpecification.read(at: path) }
+        try "<plist><array><dict><key>bundle-id</key><integer>3</integer></dict></array></plist>".write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(throws: Diagnostic.self) { try AssetPackSpecification.read(at: path) }
     }
 
     /// A list that is not an XML property list of packs is an error naming the file.
