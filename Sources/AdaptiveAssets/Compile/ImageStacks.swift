@@ -221,14 +221,18 @@ extension CatalogCompiler {
             let layerHeight = Int(decoded.height)
             let left = (canvasWidth - layerWidth) / 2
             let top = (canvasHeight - layerHeight) / 2
-            for y in max(0, -top)..<min(layerHeight, canvasHeight - top) {
-                for x in max(0, -left)..<min(layerWidth, canvasWidth - left) {
-                    let source = (y * layerWidth + x) * 4
-                    let target = ((y + top) * canvasWidth + x + left) * 4
-                    // Premultiplied "source over": the layer, and what is below through it.
-                    let through = 255 - Int(pixels[source + 3])
-                    for channel in 0..<4 {
-                        canvas[target + channel] = UInt8(Int(pixels[source + channel]) + (Int(canvas[target + channel]) * through + 127) / 255)
+            let rows = max(0, -top)..<min(layerHeight, canvasHeight - top)
+            let columns = max(0, -left)..<min(layerWidth, canvasWidth - left)
+            canvas.withUnsafeMutableBufferPointer { canvas in
+                for y in rows {
+                    for x in columns {
+                        let source = (y * layerWidth + x) * 4
+                        let target = ((y + top) * canvasWidth + x + left) * 4
+                        // Premultiplied "source over": the layer, and what is below through it.
+                        let through = 255 - Int(pixels[source + 3])
+                        for channel in 0..<4 {
+                            canvas[target + channel] = UInt8(Int(pixels[source + channel]) + (Int(canvas[target + channel]) * through + 127) / 255)
+                        }
                     }
                 }
             }
@@ -250,27 +254,39 @@ extension CatalogCompiler {
     /// (three passes come close to a Gaussian).
     static func boxBlur(_ pixels: inout [UInt8], width: Int, height: Int, radius: Int, passes: Int) {
         guard radius > 0, width > 0, height > 0 else { return }
-        var line = [Int](repeating: 0, count: max(width, height) * 4)
+        var lineStorage = [Int](repeating: 0, count: max(width, height) * 4)
+        pixels.withUnsafeMutableBufferPointer { pixels in lineStorage.withUnsafeMutableBufferPointer { line in
         func blur(count: Int, stride step: Int, start: Int) {
             for index in 0..<count { for channel in 0..<4 { line[index * 4 + channel] = Int(pixels[start + index * step + channel]) } }
-            var sums = [0, 0, 0, 0]
+            var sums = (0, 0, 0, 0)
             // The window [index - radius, index + radius], edges extended.
             for offset in -radius...radius {
                 let at = min(max(offset, 0), count - 1) * 4
-                for channel in 0..<4 { sums[channel] += line[at + channel] }
+                sums.0 += line[at]
+                sums.1 += line[at + 1]
+                sums.2 += line[at + 2]
+                sums.3 += line[at + 3]
             }
             let window = 2 * radius + 1
             for index in 0..<count {
-                for channel in 0..<4 { pixels[start + index * step + channel] = UInt8((sums[channel] + window / 2) / window) }
+                let out = start + index * step
+                pixels[out] = UInt8((sums.0 + window / 2) / window)
+                pixels[out + 1] = UInt8((sums.1 + window / 2) / window)
+                pixels[out + 2] = UInt8((sums.2 + window / 2) / window)
+                pixels[out + 3] = UInt8((sums.3 + window / 2) / window)
                 let leaving = min(max(index - radius, 0), count - 1) * 4
                 let entering = min(index + radius + 1, count - 1) * 4
-                for channel in 0..<4 { sums[channel] += line[entering + channel] - line[leaving + channel] }
+                sums.0 += line[entering] - line[leaving]
+                sums.1 += line[entering + 1] - line[leaving + 1]
+                sums.2 += line[entering + 2] - line[leaving + 2]
+                sums.3 += line[entering + 3] - line[leaving + 3]
             }
         }
         for _ in 0..<passes {
             for row in 0..<height { blur(count: width, stride: 4, start: row * width * 4) }
             for column in 0..<width { blur(count: height, stride: width * 4, start: column * 4) }
         }
+        } }
     }
 
     /// The finding for a whole set left out, or (`whole` false) for a part of it.
