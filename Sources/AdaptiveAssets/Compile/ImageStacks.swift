@@ -121,11 +121,19 @@ extension CatalogCompiler {
             content.name = "\(prefix)/\(filename.deletingPathExtension)/Content"
             var layerWork = images(content, &product.diagnostics)
             if isStoreIcon { for index in layerWork.indices { layerWork[index].key[.idiom] = idiom } }
+            // The PNG drawn into the flattened image at each scale: the entry of no other trait
+            // (no appearance, gamut or direction), else the first.
             var files: [Int: String] = [:]
-            for item in layerWork {
-                if case .png(let path, _, nil) = item.source, let scale = item.key[.scale] { files[Int(scale)] = path }
+            let plainTraits: Set<RenditionAttribute> = [.element, .part, .scale, .idiom]
+            for plain in [true, false] {
+                for item in layerWork where !plain || item.key.keys.allSatisfy({ plainTraits.contains($0) }) {
+                    if case .png(let path, _, nil) = item.source, let scale = item.key[.scale], files[Int(scale)] == nil { files[Int(scale)] = path }
+                }
             }
-            guard !layerWork.isEmpty else { continue }
+            guard !layerWork.isEmpty else {
+                product.diagnostics.append(entryLeftOut(stack, variant, "the layer's Content.imageset has no image this platform keeps"))
+                continue
+            }
             work += layerWork
             layerNames.append(content.name)
             layerFiles.append(files)

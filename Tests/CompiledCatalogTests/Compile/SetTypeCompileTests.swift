@@ -236,6 +236,29 @@ import Testing
         #expect(try Self.layerReferences(stack, in: bytes).map(Optional.some) == ["Front", "Middle", "Back"].map { identifier["Poster/\($0)/Content"] ?? nil })
     }
 
+    /// A layer with a dark entry beside its plain one is drawn into the flattened image by the plain one.
+    @Test func theFlattenedImageDrawsEachLayersPlainEntry() throws {
+        let fixture = try TemporaryCatalog()
+        try fixture.addSet("Poster.imagestack", entries: [["filename": "Back.imagestacklayer"]])
+        try fixture.write(#"{"info":{"author":"xcode","version":1}}"#, to: "Poster.imagestack/Back.imagestacklayer/Contents.json")
+        try fixture.addSet(
+            "Poster.imagestack/Back.imagestacklayer/Content.imageset",
+            entries: [
+                ["idiom": "tv", "scale": "1x", "filename": "light.png"],
+                ["idiom": "tv", "scale": "1x", "filename": "dark.png", "appearances": [["appearance": "luminosity", "value": "dark"]]],
+            ])
+        try fixture.write(PNGFixture.png(width: 4, height: 4, color: [0, 0, 255]), to: "Poster.imagestack/Back.imagestacklayer/Content.imageset/dark.png")
+        try fixture.write(PNGFixture.png(width: 4, height: 4, color: [255, 0, 0]), to: "Poster.imagestack/Back.imagestacklayer/Content.imageset/light.png")
+        let (_, ours, _) = try Self.compile(fixture, appIcon: nil)
+        #expect(ours.renditions.filter { $0.name == "Poster/Back/Content" }.count == 2)
+        let flattened = try #require(ours.renditions.first { $0.renditionName == "ZZZZFlattenedImage-1.1.0-gamut0" })
+        guard case .pixels(let bitmap) = try #require(try ours.decodedBitmap(of: flattened)) else {
+            Issue.record("the flattened image is not decoded")
+            return
+        }
+        #expect(Array(bitmap.bytes[0..<4]) == [0, 0, 255, 255]) // B G R A: red
+    }
+
     /// A complication set's image sets compile as image sets under their own names.
     @Test func complicationImagesCompileUnderTheirNames() throws {
         let fixture = try TemporaryCatalog()
