@@ -167,8 +167,14 @@ package struct CompileRun {
             [CompileOutput.File(name: CompileOutput.catalogName) { emit in try product.writeCatalog(emit) }]
             + product.looseFiles.map { CompileOutput.File(name: $0.name, bytes: $0.bytes) }
         do {
+            // The packs compile before anything is written: a pack that fails leaves no file.
+            let packs = compileAssetPacks(assetPacks, options: options, into: &result)
+            guard !result.failed else { return finish(result) }
             result.outputFiles = try CompileOutput.write(files, into: folder)
-            result.outputFiles += try compileAssetPacks(assetPacks, options: options, into: &result)
+            for (pack, product) in packs {
+                result.outputFiles += try CompileOutput.write(
+                    [CompileOutput.File(name: CompileOutput.catalogName) { emit in try product.writeCatalog(emit) }], into: pack.bundlePath)
+            }
             if let plistPath = arguments.partialInfoPlist {
                 var plist = PartialInfoPlist(
                     platform: options.platform, appIcon: product.appIconName, alternateIcons: product.alternateAppIcons,
@@ -194,13 +200,13 @@ package struct CompileRun {
         return finish(result)
     }
 
-    /// Compiles each asset pack's sets into `<bundle-path>/Assets.car`, with the main file's
+    /// Compiles each asset pack's sets (for `<bundle-path>/Assets.car`), with the main file's
     /// platform and devices and none of its app-wide options (the app icon and colours are the
-    /// main bundle's). Returns the paths written; a pack that fails adds its findings.
+    /// main bundle's). A pack that fails adds its findings.
     private func compileAssetPacks(
         _ packs: [(pack: AssetPackSpecification, catalogs: [Catalog])], options: CompileOptions, into result: inout Result
-    ) throws(OutputFailure) -> [String] {
-        var written: [String] = []
+    ) -> [(AssetPackSpecification, CompileProduct)] {
+        var compiled: [(AssetPackSpecification, CompileProduct)] = []
         for (pack, catalogs) in packs {
             var packOptions = options
             packOptions.appIcon = nil
@@ -218,10 +224,9 @@ package struct CompileRun {
             }
             result.diagnostics += product.diagnostics
             result.renditionCount += product.renditionCount
-            written += try CompileOutput.write(
-                [CompileOutput.File(name: CompileOutput.catalogName) { emit in try product.writeCatalog(emit) }], into: pack.bundlePath)
+            compiled.append((pack, product))
         }
-        return written
+        return compiled
     }
 
     /// The document: the files written, then every finding as actool reports content (the

@@ -107,6 +107,22 @@ import Testing
         #expect(throws: Diagnostic.self) { try AssetPackSpecification.read(at: path) }
     }
 
+    /// A pack that cannot compile stops the run before anything is written, the main file too.
+    @Test func aPackThatFailsLeavesNoFile() throws {
+        let fixture = try Self.catalog()
+        // Larger than --max-pixels allows: found by the compile, not by the validation before it.
+        try fixture.write(PNGFixture.png(width: 8, height: 8), to: "Level1.imageset/a.png")
+        let pack = fixture.root + "/Build/OnDemandResources/level1.assetpack"
+        try Self.specifications([("a", pack, ["level1"]), ("b", fixture.root + "/Build/OnDemandResources/both.assetpack", ["bonus", "level1"])])
+            .write(toFile: fixture.root + "/specs.plist", atomically: true, encoding: .utf8)
+        let run = try Self.compile(
+            fixture, ["--enable-on-demand-resources", "YES", "--asset-pack-output-specifications", fixture.root + "/specs.plist", "--max-pixels", "20"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("Level1.imageset/a.png") && run.stderr.contains("[compile.too-large]"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: fixture.root + "/Build/Assets.car"))
+        #expect(!FileManager.default.fileExists(atPath: pack + "/Assets.car"))
+    }
+
     /// A list that is not an XML property list of packs is an error naming the file.
     @Test func aBrokenListIsAnErrorNamingIt() throws {
         let fixture = try Self.catalog()
