@@ -192,6 +192,9 @@ import Testing
         #expect(!ours.facets.contains { $0.name == "App Icon - App Store" || $0.name.hasPrefix("Brand") })
         #expect(ours.renditions.contains { $0.name == "Top Shelf Image Wide" && $0.key.idiom == .tv })
 
+        // Nothing beside the file: Xcode 26.5's actool lists only Assets.car and the partial
+        // Info.plist for a brand asset (no loose top shelf image, no copy of the brand asset).
+        #expect(product.looseFiles.isEmpty)
         #expect(product.topShelfImages == ["TVTopShelfPrimaryImage": "Top Shelf Image", "TVTopShelfPrimaryImageWide": "Top Shelf Image Wide"])
         var plist = PartialInfoPlist(platform: .appletvos, appIcon: product.appIconName)
         plist.topShelfImages = product.topShelfImages
