@@ -17,14 +17,16 @@ struct CompileCommand: ParsableCommand {
             --alternate-app-icon, --include-all-app-icons, --accent-color, --output-partial-info-plist FILE, \
             --output-format human-readable-text|xml1|binary1, --errors, --warnings, --notices, \
             --filter-for-device-model and --filter-for-device-os-version; and adapt's own --max-pixels N (the most \
-            pixels one image may decode to, 64 Mi by default). Flags that change nothing adapt writes \
-            (--compress-pngs, --enable-on-demand-resources, --product-type, ...) are accepted and named in a \
-            notice; an unknown flag is a usage error.
+            pixels one image may decode to, 64 Mi by default). --enable-on-demand-resources YES with \
+            --asset-pack-output-specifications FILE writes each asset pack's tagged sets into its own Assets.car; \
+            --print-asset-tag-combinations prints the catalogs' tag combinations. Flags that change nothing adapt \
+            writes (--compress-pngs, --product-type, ...) are accepted and named in a notice; an unknown flag is a \
+            usage error.
 
             Writes what actool writes for the platform and devices (rule 2.1): image sets (PNG, JPEG), colour \
             sets, data sets, sliced images (cropped to their caps, in three or nine parts) and app icons (the size list, the loose iOS icons, a Mac app's .icns, the partial \
-            Info.plist). PDF and SVG images, launch images, Icon Composer icons and other set types are left out \
-            with a warning naming each entry. The same input and flags give the same bytes.
+            Info.plist), tvOS image stacks and brand assets, and watch complications. PDF and SVG images, launch \
+            images, Icon Composer icons and other set types are left out with a warning naming each entry. The same input and flags give the same bytes.
 
             In DIR only the files written are touched: each is staged and renamed into place once all are \
             ready, and a file already there is replaced only when it is what a compiler writes under that name \
@@ -50,9 +52,10 @@ struct CompileCommand: ParsableCommand {
                 position..<(actoolArguments[position].hasPrefix("--format=") ? position + 1 : min(position + 2, actoolArguments.count)))
         }
         let parsed: ActoolArguments
-        do {
+        do throws(ActoolUsageError) {
             parsed = try ActoolArguments(parsing: actoolArguments)
-            if !parsed.printsVersion { try parsed.checkCompileInputs() }
+            if parsed.printsAssetTagCombinations, parsed.inputs.isEmpty { throw .noInputs }
+            if !parsed.printsVersion && !parsed.printsAssetTagCombinations { try parsed.checkCompileInputs() }
         } catch {
             throw ValidationError(error.message)
         }

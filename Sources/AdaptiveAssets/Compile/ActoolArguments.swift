@@ -42,6 +42,12 @@ package struct ActoolArguments: Equatable, Sendable {
     package var sections = ActoolResultDocument.Sections()
     package var printsVersion = false
     package var printsContents = false
+    /// `--enable-on-demand-resources YES`: tagged sets go into the asset packs of
+    /// `--asset-pack-output-specifications` (`AssetPackSpecification`).
+    package var enableOnDemandResources = false
+    package var assetPackOutputSpecifications: String?
+    /// `--print-asset-tag-combinations`: answer the catalogs' tag combinations instead of compiling.
+    package var printsAssetTagCombinations = false
     /// Flags accepted that change nothing in what adapt writes, in the order given.
     package var ignoredFlags: [IgnoredFlag] = []
 
@@ -124,6 +130,7 @@ package struct ActoolArguments: Equatable, Sendable {
         case .notices: sections.notices = true
         case .version: printsVersion = true
         case .printContents: printsContents = true
+        case .printAssetTagCombinations: printsAssetTagCombinations = true
         default: if !ignoredFlags.contains(where: { $0.flag == flag }) { ignoredFlags.append(IgnoredFlag(flag: flag, value: nil)) }
         }
     }
@@ -149,6 +156,8 @@ package struct ActoolArguments: Equatable, Sendable {
         case .standaloneIconBehavior: standaloneIconBehavior = ActoolStandaloneIconBehavior(rawValue: value)!
         case .outputPartialInfoPlist: partialInfoPlist = value
         case .exportDependencyInfo: dependencyInfo = value
+        case .enableOnDemandResources: enableOnDemandResources = value == "YES"
+        case .assetPackOutputSpecifications: assetPackOutputSpecifications = value
         case .outputFormat: outputFormat = ActoolOutputFormat(rawValue: value)!
         case .maxPixels:
             guard let pixels = UInt64(value), pixels > 0 else { throw .invalidValue(flag: flag, value: value, expected: ["a positive number of pixels"]) }

@@ -86,7 +86,8 @@ package enum ActoolFlag: String, CaseIterable, Sendable {
         case .compile, .platform, .minimumDeploymentTarget, .targetDevice, .filterForDeviceModel,
             .filterForDeviceOSVersion, .appIcon, .alternateAppIcon, .includeAllAppIcons, .accentColor,
             .widgetBackgroundColor, .launchImage, .standaloneIconBehavior, .outputPartialInfoPlist,
-            .exportDependencyInfo, .outputFormat, .errors, .warnings, .notices, .version, .printContents, .maxPixels:
+            .exportDependencyInfo, .outputFormat, .errors, .warnings, .notices, .version, .printContents, .maxPixels,
+            .enableOnDemandResources, .assetPackOutputSpecifications, .printAssetTagCombinations:
             false
         default:
             true

@@ -90,6 +90,9 @@ package struct ActoolResultDocument: Equatable, Sendable {
     package var documentMessages: [DocumentMessage] = []
     /// `com.apple.actool.version`, for `--version`.
     package var version: Version?
+    /// `com.apple.actool.asset-tag-combinations`, for `--print-asset-tag-combinations`: each
+    /// combination of on-demand resource tags the catalogs' sets carry (swift-build reads it).
+    package var assetTagCombinations: [[String]]?
 
     package struct Version: Equatable, Sendable {
         /// `bundle-version` (actool's build number, `24127`).
@@ -109,6 +112,7 @@ package struct ActoolResultDocument: Equatable, Sendable {
 
     package static let compilationResultsKey = "com.apple.actool.compilation-results"
     package static let versionKey = "com.apple.actool.version"
+    package static let assetTagCombinationsKey = "com.apple.actool.asset-tag-combinations"
     package static func runKey(_ severity: Severity) -> String { "com.apple.actool.\(severity.rawValue)s" }
     package static func documentKey(_ severity: Severity) -> String { "com.apple.actool.document.\(severity.rawValue)s" }
 
@@ -129,6 +133,9 @@ package struct ActoolResultDocument: Equatable, Sendable {
         }
         if let version {
             root[Self.versionKey] = ["bundle-version": .string(version.bundle), "short-bundle-version": .string(version.short)]
+        }
+        if let assetTagCombinations {
+            root[Self.assetTagCombinationsKey] = .array(assetTagCombinations.map { .array($0.map(PropertyList.string)) })
         }
         for severity in Severity.allCases where sections.includes(severity) {
             let run = runMessages.filter { $0.severity == severity }
@@ -163,6 +170,11 @@ package struct ActoolResultDocument: Equatable, Sendable {
         if let version {
             // Not seen in a real log: the version's keys, one a line, in the same section form.
             output += "/* \(Self.versionKey) */\nbundle-version: \(line(version.bundle))\nshort-bundle-version: \(line(version.short))\n"
+        }
+        if let assetTagCombinations {
+            // Not seen in a real log: one combination a line, its tags joined by commas.
+            output += "/* \(Self.assetTagCombinationsKey) */\n"
+            for combination in assetTagCombinations { output += line(combination.joined(separator: ", ")) + "\n" }
         }
         for severity in Severity.allCases where sections.includes(severity) {
             let run = runMessages.filter { $0.severity == severity }

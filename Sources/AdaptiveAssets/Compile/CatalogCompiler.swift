@@ -68,6 +68,8 @@ import DeviceProfiles
     package var widgetBackgroundColorName: String?
     /// `--launch-image`'s files (among `looseFiles`) and its `UILaunchImages` entries.
     package var launchImages: LaunchImages?
+    /// A tvOS brand asset's top shelf images by Info.plist key (`TVTopShelfPrimaryImage`, …).
+    package var topShelfImages: [String: String] = [:]
     public var diagnostics: [Diagnostic] = []
     /// How many renditions the file holds.
     public var renditionCount = 0
@@ -125,6 +127,9 @@ import DeviceProfiles
             case data(path: String, uti: String)
             case color(colorSpace: RenditionColorSpace, components: [Double])
             case multisize([RenditionPayload.MultisizeEntry])
+            /// A rendition another set type's file encodes (an image stack's, `ImageStacks`), given
+            /// the identifier each name of the file has.
+            case encoded(@Sendable (_ identifier: (String) -> UInt16?) -> Result<[UInt8], Diagnostic>)
         }
 
         var assetName: String
@@ -201,11 +206,19 @@ import DeviceProfiles
                     launchImages(asset, into: &product)
                 case .spriteAtlas, .iconSet:
                     continue
-                default:
-                    product.diagnostics.append(
-                        Diagnostic(
-                            .compileLeftOut, "\(asset.type.rawValue) '\(asset.name)' is not compiled: adapt compile does not write this set type yet",
-                            subject: Diagnostic.Subject(asset: asset.name), at: SourceLocation(file: asset.contentsPath ?? asset.path)))
+                case .imageStack: work += imageStack(asset, into: &product, images: images(of:_:))
+                case .brandAssets:
+                    guard options.includeAllAppIcons || iconNames.contains(asset.name) else {
+                        product.diagnostics.append(
+                            Diagnostic(
+                                .compileLeftOut,
+                                "brand assets '\(asset.name)' are not compiled: name them with --app-icon, or pass --include-all-app-icons",
+                                subject: Diagnostic.Subject(asset: asset.name), at: SourceLocation(file: asset.contentsPath ?? asset.path)))
+                        continue
+                    }
+                    work += brandAssets(asset, into: &product, images: images(of:_:))
+                case .complicationSet: work += complications(asset, into: &product, images: images(of:_:))
+                default: product.diagnostics.append(notCompiled(asset))
                 }
             }
         }
@@ -233,7 +246,7 @@ import DeviceProfiles
             if name == options.widgetBackgroundColor { product.widgetBackgroundColorName = name }
         }
         for name in [options.appIcon].compactMap({ $0 }) + options.alternateAppIcons
-        where !catalogs.contains(where: { $0.asset(named: name)?.type == .appIconSet }) {
+        where !catalogs.contains(where: { [.appIconSet, .brandAssets].contains($0.asset(named: name)?.type) }) {
             product.diagnostics.append(
                 Diagnostic(.compileMissingAsset, "the app icon set '\(name)' is not in the catalogs", subject: Diagnostic.Subject(asset: name)))
         }
@@ -268,13 +281,15 @@ import DeviceProfiles
         // renditions set aside in the spool before the next is decoded, so memory holds one
         // batch of pictures whatever the catalog's size.
         let maxPixels = options.maxPixels
+        // The identifier of each name, for renditions that refer to other names (a stack's layers).
+        let identifiers = Dictionary(work.map { ($0.assetName, builder.assignedIdentifier(of: $0.assetName) ?? 0) }) { first, _ in first }
         // Four renditions a core: a batch's compressed renditions wait in memory until it ends,
         // and a large photograph's are megabytes (16 a core made 20,000 sets peak at 220 MB).
         let batch = 4 * Machine.coreCount
         for start in stride(from: 0, to: work.count, by: batch) {
             let items = Array(work[start..<min(start + batch, work.count)])
             let renderers = options.vectorRenderers
-            let encoded = items.concurrentMap(concurrency: nil) { item in Self.encode(item, maxPixels: maxPixels, renderers: renderers) }
+            let encoded = items.concurrentMap(concurrency: nil) { item in Self.encode(item, maxPixels: maxPixels, renderers: renderers, identifiers: identifiers) }
             for (item, result) in zip(items, encoded) {
                 switch result {
                 case .success(let value):
@@ -899,7 +914,9 @@ import DeviceProfiles
     // MARK: Encoding
 
     /// The value block of one rendition, or the finding that stops it.
-    static func encode(_ item: Work, maxPixels: UInt64, renderers: VectorRasterizer.Programs = .init()) -> Result<[UInt8], Diagnostic> {
+    static func encode(
+        _ item: Work, maxPixels: UInt64, renderers: VectorRasterizer.Programs = .init(), identifiers: [String: UInt16] = [:]
+    ) -> Result<[UInt8], Diagnostic> {
         func failure(_ rule: RuleID, _ path: String, _ message: String) -> Result<[UInt8], Diagnostic> {
             .failure(Diagnostic(rule, message, subject: Diagnostic.Subject(asset: item.assetName), at: SourceLocation(file: path)))
         }
@@ -970,6 +987,8 @@ import DeviceProfiles
             return .success(CSIRendition.color(name: item.renditionName, colorSpace: space, components: components).bytes())
         case .multisize(let sizes):
             return .success(CSIRendition.multisize(name: item.renditionName, sizes: sizes).bytes())
+        case .encoded(let encode):
+            return encode { identifiers[$0] }
         }
     }
 

@@ -59,6 +59,18 @@ package struct CompileRun {
             result.document.version = Self.version
             return result
         }
+        // What the build system asks before it lays out the asset packs: no platform needed.
+        if arguments.printsAssetTagCombinations {
+            var catalogs: [Catalog] = []
+            for input in arguments.inputs where input.pathExtension == "xcassets" || input.pathExtension == "xcstickers" {
+                do { catalogs.append(try CatalogReader().read(at: input)) } catch { result.diagnostics.append(error.diagnostic) }
+            }
+            for catalog in catalogs { result.diagnostics += catalog.diagnostics.filter { $0.severity == .error } }
+            if !result.failed { result.document.assetTagCombinations = AssetPackSpecification.tagCombinations(catalogs) }
+            var answered = finish(result)
+            answered.document.outputFiles = nil // it compiles nothing
+            return answered
+        }
         for ignored in arguments.ignoredFlags {
             result.document.runMessages.append(
                 .init(
@@ -107,6 +119,26 @@ package struct CompileRun {
             result.diagnostics += validation.diagnostics.filter { $0.severity != .note }
             guard !result.failed else { return finish(result) }
         }
+        // On-demand resources: the tagged sets go into their asset packs, compiled after the main file.
+        var assetPacks: [(pack: AssetPackSpecification, catalogs: [Catalog])] = []
+        if arguments.enableOnDemandResources {
+            if let path = arguments.assetPackOutputSpecifications {
+                do {
+                    let split = AssetPackSpecification.split(catalogs, into: try AssetPackSpecification.read(at: path))
+                    catalogs = split.main
+                    assetPacks = split.packs
+                    result.diagnostics += split.unmatched
+                } catch {
+                    result.diagnostics.append(error)
+                }
+                guard !result.failed else { return finish(result) }
+            } else if !AssetPackSpecification.tagCombinations(catalogs).isEmpty {
+                result.document.runMessages.append(
+                    .init(
+                        severity: .warning,
+                        description: "--enable-on-demand-resources YES without --asset-pack-output-specifications: the tagged sets are compiled into Assets.car"))
+            }
+        }
         var createdFolder = false
         if let folder = arguments.compileDirectory {
             // The renditions wait in the output folder (an unlinked file), never in another place.
@@ -135,13 +167,21 @@ package struct CompileRun {
             [CompileOutput.File(name: CompileOutput.catalogName) { emit in try product.writeCatalog(emit) }]
             + product.looseFiles.map { CompileOutput.File(name: $0.name, bytes: $0.bytes) }
         do {
+            // The packs compile before anything is written: a pack that fails leaves no file.
+            let packs = compileAssetPacks(assetPacks, options: options, into: &result)
+            guard !result.failed else { return finish(result) }
             result.outputFiles = try CompileOutput.write(files, into: folder)
+            for (pack, product) in packs {
+                result.outputFiles += try CompileOutput.write(
+                    [CompileOutput.File(name: CompileOutput.catalogName) { emit in try product.writeCatalog(emit) }], into: pack.bundlePath)
+            }
             if let plistPath = arguments.partialInfoPlist {
-                let plist = PartialInfoPlist(
+                var plist = PartialInfoPlist(
                     platform: options.platform, appIcon: product.appIconName, alternateIcons: product.alternateAppIcons,
                     accentColor: product.accentColorName, widgetBackgroundColor: product.widgetBackgroundColorName,
                     iconFiles: Self.iconFiles(of: product, platform: options.platform),
                     alternateIconFiles: [:], launchImages: product.launchImages?.propertyList)
+                plist.topShelfImages = product.topShelfImages
                 let written = try CompileOutput.write(
                     [CompileOutput.File(name: plistPath.lastPathComponent, bytes: Array(plist.propertyList.xml.utf8))],
                     into: plistPath.parentFolder)
@@ -158,6 +198,35 @@ package struct CompileRun {
             result.diagnostics.append(Diagnostic(.compileOutput, error.message, at: SourceLocation(file: error.path)))
         }
         return finish(result)
+    }
+
+    /// Compiles each asset pack's sets (for `<bundle-path>/Assets.car`), with the main file's
+    /// platform and devices and none of its app-wide options (the app icon and colours are the
+    /// main bundle's). A pack that fails adds its findings.
+    private func compileAssetPacks(
+        _ packs: [(pack: AssetPackSpecification, catalogs: [Catalog])], options: CompileOptions, into result: inout Result
+    ) -> [(AssetPackSpecification, CompileProduct)] {
+        var compiled: [(AssetPackSpecification, CompileProduct)] = []
+        for (pack, catalogs) in packs {
+            var packOptions = options
+            packOptions.appIcon = nil
+            packOptions.alternateAppIcons = []
+            packOptions.accentColor = nil
+            packOptions.widgetBackgroundColor = nil
+            packOptions.launchImage = nil
+            packOptions.spoolFolder = nil
+            let product: CompileProduct
+            do throws(CompileFailure) {
+                product = try CatalogCompiler(packOptions).compile(catalogs)
+            } catch {
+                result.diagnostics += error.diagnostics
+                continue
+            }
+            result.diagnostics += product.diagnostics
+            result.renditionCount += product.renditionCount
+            compiled.append((pack, product))
+        }
+        return compiled
     }
 
     /// The document: the files written, then every finding as actool reports content (the

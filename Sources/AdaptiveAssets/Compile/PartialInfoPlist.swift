@@ -16,7 +16,9 @@ import AdaptSupport
 ///   `CFBundleIconName`, and `CFBundleAlternateIcons` (one entry per alternate icon, its
 ///   `CFBundleIconName` and its files where it has loose files).
 /// - macOS: `CFBundleIconFile` (the `.icns` written beside the `.car`) and `CFBundleIconName`.
-/// - tvOS: `CFBundleIcons` whose `CFBundlePrimaryIcon` is the icon's name as a string.
+/// - tvOS: `CFBundleIcons` whose `CFBundlePrimaryIcon` is the icon's name as a string (a brand
+///   asset's home-screen image stack), and `TVTopShelfImage` naming its top shelf image sets
+///   (`TVTopShelfPrimaryImage`, `TVTopShelfPrimaryImageWide`), as tvOS apps' Info.plist files have them.
 /// - watchOS and visionOS: `CFBundleIcons` with a `CFBundlePrimaryIcon` as on iOS, no `~ipad` key
 ///   (not confirmed against a real file of either platform).
 /// - iOS with `--launch-image`: `UILaunchImages` (`LaunchImages`).
@@ -52,6 +54,8 @@ package struct PartialInfoPlist: Equatable, Sendable {
     package var alternateIconFiles: [String: IconFiles]
     /// `--launch-image`'s `UILaunchImages` list (iOS; `LaunchImages`), nil when none was compiled.
     package var launchImages: PropertyList?
+    /// tvOS: the brand asset's top shelf image sets by `TVTopShelfImage` key.
+    package var topShelfImages: [String: String] = [:]
 
     package init(
         platform: CompilePlatform, appIcon: String?, alternateIcons: [String] = [], accentColor: String? = nil,
@@ -80,6 +84,7 @@ package struct PartialInfoPlist: Equatable, Sendable {
             if let icns = iconFiles.primary.first { root["CFBundleIconFile"] = .string(icns) }
         case .appletvos, .appletvsimulator:
             root["CFBundleIcons"] = ["CFBundlePrimaryIcon": .string(appIcon)]
+            if !topShelfImages.isEmpty { root["TVTopShelfImage"] = .dictionary(topShelfImages.mapValues(PropertyList.string)) }
         case .iphoneos, .iphonesimulator:
             root["CFBundleIcons"] = icons(appIcon, files: iconFiles.primary) { $0.primary }
             if let pad = iconFiles.pad {

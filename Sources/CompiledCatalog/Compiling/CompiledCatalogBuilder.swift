@@ -125,6 +125,10 @@ package struct CompiledCatalogBuilder {
         }
     }
 
+    /// The identifier `assignIdentifiers` gave `name`, nil for a name it was not given: what a
+    /// rendition that refers to another name by its identifier (a layer stack's layers) stores.
+    package func assignedIdentifier(of name: String) -> UInt16? { assignedIdentifiers[Array(name.utf8)] }
+
     /// `start`, or the next number after it (1 to 65,535, wrapping) that no name has.
     private func freeIdentifier(from start: UInt16) -> UInt16 {
         var candidate = start

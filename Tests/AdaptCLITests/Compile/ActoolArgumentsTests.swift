@@ -22,11 +22,9 @@ import Testing
         #expect(arguments.dependencyInfo == "/d/assetcatalog_dependencies")
         #expect(arguments.outputFormat == .humanReadableText)
         #expect(arguments.sections == .init(warnings: true, notices: true))
-        #expect(
-            arguments.ignoredFlags == [
-                .init(flag: .compressPNGs, value: nil), .init(flag: .enableOnDemandResources, value: "YES"),
-                .init(flag: .developmentRegion, value: "en"),
-            ])
+        #expect(arguments.ignoredFlags == [.init(flag: .compressPNGs, value: nil), .init(flag: .developmentRegion, value: "en")])
+        // Applied: the tagged sets go into asset packs (none without --asset-pack-output-specifications).
+        #expect(arguments.enableOnDemandResources && arguments.assetPackOutputSpecifications == nil)
         try arguments.checkCompileInputs()
     }
 
@@ -45,9 +43,9 @@ import Testing
         #expect(arguments.accentColor == "AccentColor")
         #expect(
             arguments.ignoredFlags.map(\.flag) == [
-                .enableOnDemandResources, .developmentRegion, .bundleIdentifier, .generateSwiftAssetSymbols,
-                .generateObjCAssetSymbols, .generateAssetSymbolIndex,
+                .developmentRegion, .bundleIdentifier, .generateSwiftAssetSymbols, .generateObjCAssetSymbols, .generateAssetSymbolIndex,
             ])
+        #expect(!arguments.enableOnDemandResources)
     }
 
     /// Chromium's compile_car.py writes every value after `=`; actool takes both forms alike.
