@@ -50,37 +50,103 @@ func fits(_ width: Int, _ height: Int, _ request: RenderRequest) -> Bool {
     width <= 1 << 20 && height <= 1 << 20 && UInt64(width) * UInt64(height) <= request.maxPixels
 }
 
-func renderPDF(_ request: RenderRequest, _ libraries: Libraries) -> RenderReply {
+/// A file's identity: the same path with the same device, inode, size and modification time is
+/// the same file, so what was opened from it can be drawn again.
+struct FileIdentity: Equatable {
+    var path: String
+    var device: UInt64, inode: UInt64, size: Int64, seconds: Int, nanoseconds: Int
+
+    init?(_ path: String) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        (self.path, device, inode, size) = (path, UInt64(status.st_dev), UInt64(status.st_ino), Int64(status.st_size))
+        (seconds, nanoseconds) = (Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec))
+    }
+}
+
+/// The PDFs opened most recently, so that a page drawn at 1x, 2x and 3x is read and parsed once:
+/// actool's scales of one image arrive as consecutive requests. Each holds its file's bytes
+/// (poppler reads from them for the document's life) and its document and first page.
+final class OpenPDF {
+    let identity: FileIdentity
+    let bytes: UnsafeMutableBufferPointer<CChar>
+    let document: OpaquePointer
+    let page: OpaquePointer
+    let unref: @convention(c) (UnsafeMutableRawPointer?) -> Void
+
+    init(identity: FileIdentity, bytes: UnsafeMutableBufferPointer<CChar>, document: OpaquePointer, page: OpaquePointer, libraries: Libraries) {
+        (self.identity, self.bytes, self.document, self.page, unref) = (identity, bytes, document, page, libraries.objectUnref)
+    }
+
+    deinit {
+        unref(UnsafeMutableRawPointer(page))
+        unref(UnsafeMutableRawPointer(document))
+        bytes.deallocate()
+    }
+}
+
+/// At most this many open PDFs, and this many of their bytes, are kept.
+let openPDFLimit = (count: 8, bytes: 32 << 20)
+var openPDFs: [OpenPDF] = []
+
+/// Why a PDF could not be opened: the reply that says so.
+struct NotOpened: Error { var reply: RenderReply }
+
+@MainActor func openPDF(_ path: String, _ poppler: Libraries.Poppler, _ libraries: Libraries) -> Result<OpenPDF, NotOpened> {
+    guard let identity = FileIdentity(path) else {
+        // Read to learn why it cannot be (no such file, no permission), in the reader's words.
+        do { _ = try FileSystem.readPrefix(path, count: 1) } catch { return .failure(NotOpened(reply: RenderReply(status: .failed, message: error.reason))) }
+        return .failure(NotOpened(reply: RenderReply(status: .failed, message: "cannot be examined")))
+    }
+    if let index = openPDFs.firstIndex(where: { $0.identity == identity }) {
+        let open = openPDFs.remove(at: index)
+        openPDFs.append(open)
+        return .success(open)
+    }
+    let file: [UInt8]
+    do { file = try FileSystem.readRegularFile(path, limit: fileLimit) } catch {
+        return .failure(NotOpened(reply: RenderReply(status: .failed, message: error.reason)))
+    }
+    let bytes = UnsafeMutableBufferPointer<CChar>.allocate(capacity: max(1, file.count))
+    _ = file.withUnsafeBytes { memcpy(bytes.baseAddress!, $0.baseAddress!, file.count) }
+    var error: UnsafeMutableRawPointer?
+    guard let document = poppler.documentFromData(bytes.baseAddress, Int32(file.count), nil, &error) else {
+        bytes.deallocate()
+        return .failure(NotOpened(reply: RenderReply(status: .failed, message: libraries.message(of: error, otherwise: "poppler cannot open it"))))
+    }
+    guard poppler.pageCount(document) > 0, let page = poppler.page(document, 0) else {
+        libraries.objectUnref(UnsafeMutableRawPointer(document))
+        bytes.deallocate()
+        return .failure(NotOpened(reply: RenderReply(status: .failed, message: "it has no first page")))
+    }
+    let open = OpenPDF(
+        identity: identity, bytes: UnsafeMutableBufferPointer(start: bytes.baseAddress, count: file.count), document: document,
+        page: page, libraries: libraries)
+    openPDFs.append(open)
+    while openPDFs.count > openPDFLimit.count || openPDFs.reduce(0, { $0 + $1.bytes.count }) > openPDFLimit.bytes { openPDFs.removeFirst() }
+    return .success(open)
+}
+
+@MainActor func renderPDF(_ request: RenderRequest, _ libraries: Libraries) -> RenderReply {
     guard let poppler = libraries.poppler else { return RenderReply(status: .unavailable, message: "libpoppler-glib8") }
-    var file: [UInt8]
-    do { file = try FileSystem.readRegularFile(request.path, limit: fileLimit) } catch {
-        return RenderReply(status: .failed, message: error.reason)
+    let open: OpenPDF
+    switch openPDF(request.path, poppler, libraries) {
+    case .success(let opened): open = opened
+    case .failure(let notOpened): return notOpened.reply
     }
-    return file.withUnsafeMutableBufferPointer { buffer -> RenderReply in
-        var error: UnsafeMutableRawPointer?
-        let data = UnsafeMutableRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
-        guard let document = poppler.documentFromData(data, Int32(buffer.count), nil, &error) else {
-            return RenderReply(status: .failed, message: libraries.message(of: error, otherwise: "poppler cannot open it"))
-        }
-        defer { libraries.objectUnref(UnsafeMutableRawPointer(document)) }
-        guard poppler.pageCount(document) > 0, let page = poppler.page(document, 0) else {
-            return RenderReply(status: .failed, message: "it has no first page")
-        }
-        defer { libraries.objectUnref(UnsafeMutableRawPointer(page)) }
-        // The crop box in points, turned by the page's rotation, as pdftocairo measures it.
-        var points = (width: 0.0, height: 0.0)
-        poppler.pageSize(page, &points.width, &points.height)
-        guard points.width > 0, points.height > 0, points.width.isFinite, points.height.isFinite else {
-            return RenderReply(status: .failed, message: "its first page has no size")
-        }
-        let size = pixelSize(points.width, points.height, scale: request.scale)
-        guard fits(size.width, size.height, request) else { return RenderReply(status: .tooLarge, width: UInt32(size.width), height: UInt32(size.height)) }
-        let pixels = libraries.draw(
-            width: size.width, height: size.height, scaleX: Double(size.width) / points.width, scaleY: Double(size.height) / points.height
-        ) { context in poppler.render(page, context) }
-        guard let pixels else { return RenderReply(status: .failed, message: "cairo could not make a surface of \(size.width) x \(size.height)") }
-        return RenderReply(status: .drawn, width: UInt32(size.width), height: UInt32(size.height), pixels: pixels)
+    // The crop box in points, turned by the page's rotation, as pdftocairo measures it.
+    var points = (width: 0.0, height: 0.0)
+    poppler.pageSize(open.page, &points.width, &points.height)
+    guard points.width > 0, points.height > 0, points.width.isFinite, points.height.isFinite else {
+        return RenderReply(status: .failed, message: "its first page has no size")
     }
+    let size = pixelSize(points.width, points.height, scale: request.scale)
+    guard fits(size.width, size.height, request) else { return RenderReply(status: .tooLarge, width: UInt32(size.width), height: UInt32(size.height)) }
+    let pixels = libraries.draw(
+        width: size.width, height: size.height, scaleX: Double(size.width) / points.width, scaleY: Double(size.height) / points.height
+    ) { context in poppler.render(open.page, context) }
+    guard let pixels else { return RenderReply(status: .failed, message: "cairo could not make a surface of \(size.width) x \(size.height)") }
+    return RenderReply(status: .drawn, width: UInt32(size.width), height: UInt32(size.height), pixels: pixels)
 }
 
 func renderSVG(_ request: RenderRequest, _ libraries: Libraries) -> RenderReply {
