@@ -85,7 +85,7 @@ final class OpenPDF {
     }
 }
 
-/// At most this many open PDFs, and this many of their bytes, are kept.
+/// At most this many open PDFs (and SVGs), and this many of the PDFs' bytes, are kept.
 let openPDFLimit = (count: 8, bytes: 32 << 20)
 var openPDFs: [OpenPDF] = []
 
@@ -149,28 +149,67 @@ struct NotOpened: Error { var reply: RenderReply }
     return RenderReply(status: .drawn, width: UInt32(size.width), height: UInt32(size.height), pixels: pixels)
 }
 
-func renderSVG(_ request: RenderRequest, _ libraries: Libraries) -> RenderReply {
-    guard let rsvg = libraries.rsvg else { return RenderReply(status: .unavailable, message: "librsvg2-2") }
-    let width = Int(request.width)
-    let height = Int(request.height)
-    guard width > 0, height > 0, fits(width, height, request) else { return RenderReply(status: .tooLarge, width: request.width, height: request.height) }
-    do { _ = try FileSystem.readPrefix(request.path, count: 1) } catch { return RenderReply(status: .failed, message: error.reason) }
-    var error: UnsafeMutableRawPointer?
-    guard let handle = rsvg.handleFromFile(request.path, &error) else {
-        return RenderReply(status: .failed, message: libraries.message(of: error, otherwise: "librsvg cannot read it"))
+/// The SVGs opened most recently, as `openPDFs`: a parsed document and its intrinsic size.
+final class OpenSVG {
+    let identity: FileIdentity
+    let handle: OpaquePointer
+    let intrinsic: (width: Int32, height: Int32)
+    let unref: @convention(c) (UnsafeMutableRawPointer?) -> Void
+
+    init(identity: FileIdentity, handle: OpaquePointer, intrinsic: (width: Int32, height: Int32), libraries: Libraries) {
+        (self.identity, self.handle, self.intrinsic, unref) = (identity, handle, intrinsic, libraries.objectUnref)
     }
-    defer { libraries.objectUnref(UnsafeMutableRawPointer(handle)) }
+
+    deinit { unref(UnsafeMutableRawPointer(handle)) }
+}
+
+var openSVGs: [OpenSVG] = []
+
+@MainActor func openSVG(_ path: String, _ rsvg: Libraries.RSVG, _ libraries: Libraries) -> Result<OpenSVG, NotOpened> {
+    // Read first to learn why a file cannot be (no such file, not a regular file), in the reader's words.
+    do { _ = try FileSystem.readPrefix(path, count: 1) } catch { return .failure(NotOpened(reply: RenderReply(status: .failed, message: error.reason))) }
+    guard let identity = FileIdentity(path) else { return .failure(NotOpened(reply: RenderReply(status: .failed, message: "cannot be examined"))) }
+    if let index = openSVGs.firstIndex(where: { $0.identity == identity }) {
+        let open = openSVGs.remove(at: index)
+        openSVGs.append(open)
+        return .success(open)
+    }
+    guard identity.size <= Int64(fileLimit) else {
+        return .failure(NotOpened(reply: RenderReply(status: .failed, message: "is \(identity.size) bytes, more than the \(fileLimit) an image may have")))
+    }
+    var error: UnsafeMutableRawPointer?
+    guard let handle = rsvg.handleFromFile(path, &error) else {
+        return .failure(NotOpened(reply: RenderReply(status: .failed, message: libraries.message(of: error, otherwise: "librsvg cannot read it"))))
+    }
     let dimensions = UnsafeMutableRawPointer.allocate(byteCount: Libraries.dimensionDataLength, alignment: 8)
     defer { dimensions.deallocate() }
     dimensions.initializeMemory(as: UInt8.self, repeating: 0, count: Libraries.dimensionDataLength)
     rsvg.dimensions(handle, dimensions)
-    let intrinsic = (width: dimensions.load(as: Int32.self), height: dimensions.load(fromByteOffset: 4, as: Int32.self))
+    let open = OpenSVG(
+        identity: identity, handle: handle, intrinsic: (dimensions.load(as: Int32.self), dimensions.load(fromByteOffset: 4, as: Int32.self)),
+        libraries: libraries)
+    openSVGs.append(open)
+    if openSVGs.count > openPDFLimit.count { openSVGs.removeFirst() }
+    return .success(open)
+}
+
+@MainActor func renderSVG(_ request: RenderRequest, _ libraries: Libraries) -> RenderReply {
+    guard let rsvg = libraries.rsvg else { return RenderReply(status: .unavailable, message: "librsvg2-2") }
+    let width = Int(request.width)
+    let height = Int(request.height)
+    guard width > 0, height > 0, fits(width, height, request) else { return RenderReply(status: .tooLarge, width: request.width, height: request.height) }
+    let open: OpenSVG
+    switch openSVG(request.path, rsvg, libraries) {
+    case .success(let opened): open = opened
+    case .failure(let notOpened): return notOpened.reply
+    }
+    let intrinsic = open.intrinsic
     guard intrinsic.width > 0, intrinsic.height > 0 else { return RenderReply(status: .failed, message: "librsvg finds no size in it") }
     // rsvg-convert --width --height: the document stretched to that size.
     var drawn = true
     let pixels = libraries.draw(
         width: width, height: height, scaleX: Double(width) / Double(intrinsic.width), scaleY: Double(height) / Double(intrinsic.height)
-    ) { context in drawn = rsvg.renderCairo(handle, context) != 0 }
+    ) { context in drawn = rsvg.renderCairo(open.handle, context) != 0 }
     guard let pixels, drawn else { return RenderReply(status: .failed, message: "librsvg could not draw it") }
     return RenderReply(status: .drawn, width: request.width, height: request.height, pixels: pixels)
 }
