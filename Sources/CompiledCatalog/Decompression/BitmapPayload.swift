@@ -102,6 +102,10 @@ package struct BitmapPayload: Sendable {
                 case .lzvn:
                     part = LZFSE.hasBlockMagic(data) ? try LZFSE.decode(data, limit: limit) : try LZVN.decode(data, limit: limit)
                 case .lzfse: part = try LZFSE.decode(data, limit: limit)
+                case .deepmap2:
+                    // Tight rows; a wider stride (a bytes-per-row property) pads each one.
+                    guard let pixels = try Deepmap2.decode(data, width: width, height: rows, format: format) else { return .notDecoded(compression) }
+                    part = stride == tight.partialValue ? pixels : Self.padded(pixels, rowBytes: tight.partialValue, to: stride)
                 default: return .notDecoded(compression)
                 }
             } catch {
@@ -115,11 +119,23 @@ package struct BitmapPayload: Sendable {
     }
 }
 
+extension BitmapPayload {
+    /// Rows of `rowBytes` bytes laid out `stride` bytes apart, zero-filled.
+    static func padded(_ pixels: [UInt8], rowBytes: Int, to stride: Int) -> [UInt8] {
+        guard rowBytes > 0 else { return pixels }
+        var out = [UInt8](repeating: 0, count: pixels.count / rowBytes * stride)
+        for row in 0..<(pixels.count / rowBytes) {
+            out[(row * stride)..<(row * stride + rowBytes)] = pixels[(row * rowBytes)..<((row + 1) * rowBytes)]
+        }
+        return out
+    }
+}
+
 /// What `BitmapPayload.decode` gives back.
 public enum BitmapDecoding: Sendable {
     /// The pixels, decoded.
     case pixels(DecodedBitmap)
-    /// The payload uses a compression this package does not decode (`deepmap2`, `astc`, ...):
+    /// The payload uses a compression (or a deepmap2 variant) this package does not decode (`astc`, ...):
     /// the caller names it and skips the rendition.
     case notDecoded(RenditionCompression)
 }
