@@ -67,7 +67,9 @@ package struct BitmapPayload: Sendable {
             DecompressionError("bitmap", kind, at: offset, message)
         }
         let tight = width.multipliedReportingOverflow(by: format.bytesPerPixel)
-        let stride = rowBytes ?? tight.partialValue
+        // deepmap2 holds tight rows whatever the bytes-per-row property says (Stasis's grey
+        // layers say 4 bytes a pixel: CoreUI's own buffer, not the data).
+        let stride = compression == .deepmap2 ? tight.partialValue : rowBytes ?? tight.partialValue
         guard width >= 0, height >= 0, !tight.overflow, stride >= tight.partialValue else {
             throw fail(.corrupt, 0, "cannot lay out \(width) x \(height) \(format.rawValue) pixels in \(stride)-byte rows")
         }
@@ -103,9 +105,8 @@ package struct BitmapPayload: Sendable {
                     part = LZFSE.hasBlockMagic(data) ? try LZFSE.decode(data, limit: limit) : try LZVN.decode(data, limit: limit)
                 case .lzfse: part = try LZFSE.decode(data, limit: limit)
                 case .deepmap2:
-                    // Tight rows; a wider stride (a bytes-per-row property) pads each one.
                     guard let pixels = try Deepmap2.decode(data, width: width, height: rows, format: format) else { return .notDecoded(compression) }
-                    part = stride == tight.partialValue ? pixels : Self.padded(pixels, rowBytes: tight.partialValue, to: stride)
+                    part = pixels
                 default: return .notDecoded(compression)
                 }
             } catch {
@@ -116,18 +117,6 @@ package struct BitmapPayload: Sendable {
         }
         guard rowsDone == height else { throw fail(.sizeMismatch, 0, "chunks hold \(rowsDone) rows, the rendition has \(height)") }
         return .pixels(DecodedBitmap(width: width, height: height, rowBytes: stride, format: format, isOpaque: isOpaque, bytes: output))
-    }
-}
-
-extension BitmapPayload {
-    /// Rows of `rowBytes` bytes laid out `stride` bytes apart, zero-filled.
-    static func padded(_ pixels: [UInt8], rowBytes: Int, to stride: Int) -> [UInt8] {
-        guard rowBytes > 0 else { return pixels }
-        var out = [UInt8](repeating: 0, count: pixels.count / rowBytes * stride)
-        for row in 0..<(pixels.count / rowBytes) {
-            out[(row * stride)..<(row * stride + rowBytes)] = pixels[(row * rowBytes)..<((row + 1) * rowBytes)]
-        }
-        return out
     }
 }
 

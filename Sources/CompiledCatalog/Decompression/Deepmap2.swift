@@ -124,7 +124,8 @@ package enum Deepmap2 {
                     let planes = Deepmap2Band.size(width: width, rows: rows, channels: channels)
                     // The encoder pads a band's planes to a multiple of 16 bytes.
                     let band = try unpack(stream, limit: .atMost(planes + 15))
-                    guard band.count >= planes else {
+                    // Checked here too: the output buffer's smallest allocation (64 bytes) can pass a smaller limit.
+                    guard band.count >= planes, band.count <= planes + 15 else {
                         throw DecompressionError("deepmap2", .sizeMismatch, at: length, "band decoded to \(band.count) bytes, its planes take \(planes)")
                     }
                     try Deepmap2Band(width: width, rows: rows, channels: channels).reconstruct(band, into: &output, at: row * rowBytes)
