@@ -16,7 +16,7 @@ import AdaptSupport
 ///
 /// | byte | meaning                                                                     |
 /// |------|-----------------------------------------------------------------------------|
-/// | 0    | the variant: 2 predicted planes (`Deepmap2Band`), 3 packed pixels, 4 palette  |
+/// | 0    | the variant: 2 predicted planes (`Deepmap2Band`), 3 packed pixels, 4 a palette |
 /// | 1, 2 | 1 and 10 in every file seen (the encoder's options)                          |
 /// | 3    | the pixel format: 4 BGRA, 2 grey + alpha, 20 RGBW (half floats)              |
 /// | 4-5  | the width, little-endian                                                      |
@@ -27,7 +27,8 @@ import AdaptSupport
 /// pixels in the format's own layout; a variant-2 band is planes a predictor rebuilds
 /// (`Deepmap2Band`). Variant 2 is lossy for colour: it keeps half of each chroma difference, so
 /// green and blue can come back one step off (red, alpha and grey come back exactly).
-/// Variant 4 and any other are not decoded: `decode` returns nil and the caller names the
+/// Variant 4 is a palette of up to 255 colours and a byte a pixel, 0 transparent (`palette`). Any other
+/// variant, format or layout is not decoded: `decode` returns nil and the caller names the
 /// rendition's compression.
 ///
 /// Untrusted input stays bounded: the output is exactly `width * height * bytesPerPixel` bytes,
@@ -36,7 +37,7 @@ import AdaptSupport
 package enum Deepmap2 {
     /// The header after `dmp2`, and where the band streams start in the payload.
     package struct Header: Hashable, Sendable {
-        /// 2: predicted planes; 3: packed pixels; 4: a palette (not decoded).
+        /// 2: predicted planes; 3: packed pixels; 4: a palette.
         package var variant: UInt8
         /// The encoder's code for the pixel format (4 BGRA, 2 grey + alpha, 20 RGBW).
         package var formatCode: UInt8
@@ -45,16 +46,6 @@ package enum Deepmap2 {
         package var bandRows: Int
         /// Offset of the first band's length word, from the start of the payload.
         package var streamsOffset: Int
-
-        /// The variant in words, for `inspect`.
-        package var variantName: String {
-            switch variant {
-            case 2: "predicted planes"
-            case 3: "packed pixels"
-            case 4: "palette"
-            default: "variant \(variant)"
-            }
-        }
     }
 
     /// The pixel layout a format code stands for, when this package knows it.
@@ -94,14 +85,19 @@ package enum Deepmap2 {
         guard let header = header(of: payload) else {
             throw DecompressionError("deepmap2", .corrupt, at: 0, "payload does not start with dmp2")
         }
-        guard header.variant == 2 || header.variant == 3, let stated = Self.format(code: header.formatCode),
-            header.variant == 3 || stated != .argb16
+        guard let stated = Self.format(code: header.formatCode),
+            header.variant == 3 || (header.variant == 2 && stated != .argb16) || (header.variant == 4 && stated == .argb)
         else { return nil }
         guard stated == format, header.width == width, header.bandRows > 0, width > 0, height >= 0 else {
             throw DecompressionError(
                 "deepmap2", .corrupt, at: header.streamsOffset - 8,
                 "header says \(header.width) pixels wide in bands of \(header.bandRows) rows of format \(header.formatCode); the rendition is \(width) x \(height) \(format.rawValue)"
             )
+        }
+        if header.variant == 4 {
+            // One band is all the files show; another layout is named, not guessed at.
+            guard header.bandRows >= height else { return nil }
+            return try palette(payload, header: header, pixels: width * height)
         }
         let rowBytes = width * format.bytesPerPixel
         var output = [UInt8](repeating: 0, count: rowBytes * height)
@@ -135,6 +131,44 @@ package enum Deepmap2 {
             }
             cursor += 4 + length
             row += rows
+        }
+        return output
+    }
+
+    /// Variant 4: a 16-bit count of indices, 4 (bytes a colour), 4 zero bytes, the colours of
+    /// indices 1 and up (premultiplied B G R A; index 0 is transparent), then, after its 32-bit
+    /// length, one stream of a byte a pixel: its index. (mcfans/actool's Apple-compiled atlases:
+    /// every packed image is a box of its source's colour and size, plus its padding.)
+    static func palette(_ payload: ArraySlice<UInt8>, header: Header, pixels: Int) throws(DecompressionError) -> [UInt8]? {
+        let start = header.streamsOffset
+        let fields = payload.withUnsafeBufferPointer { bytes in
+            (bytes.uint16LittleEndian(at: start).map(Int.init), bytes.uint16LittleEndian(at: start + 2))
+        }
+        guard let count = fields.0, let size = fields.1 else {
+            throw DecompressionError("deepmap2", .truncated, at: start, "palette header runs past the payload's \(payload.count) bytes")
+        }
+        guard size == 4, (1...256).contains(count) else { return nil }
+        // The colours, from index 1; then the stream's length and the stream.
+        let colours = start + 8
+        let lengthAt = colours + 4 * (count - 1)
+        let word = payload.withUnsafeBufferPointer { $0.uint32LittleEndian(at: lengthAt) }
+        guard let length = word.map(Int.init), length <= payload.count - lengthAt - 4 else {
+            throw DecompressionError("deepmap2", .truncated, at: start + 8, "\(count - 1) colours and their stream run past the payload's \(payload.count) bytes")
+        }
+        let base = payload.startIndex
+        let indices: [UInt8]
+        do throws(DecompressionError) {
+            indices = try unpack(payload[(base + lengthAt + 4)..<(base + lengthAt + 4 + length)], limit: .exactly(pixels))
+        } catch {
+            throw error.shifted(by: lengthAt + 4)
+        }
+        var output = [UInt8](repeating: 0, count: pixels * 4)
+        for (pixel, index) in indices.enumerated() where index != 0 {
+            guard Int(index) < count else {
+                throw DecompressionError("deepmap2", .corrupt, at: lengthAt + 4, "pixel \(pixel) names index \(index) of \(count)")
+            }
+            let colour = base + colours + 4 * (Int(index) - 1)
+            for channel in 0..<4 { output[4 * pixel + channel] = payload[colour + channel] }
         }
         return output
     }

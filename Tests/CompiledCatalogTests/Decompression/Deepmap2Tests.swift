@@ -109,14 +109,32 @@ import Testing
         #expect(bitmap.bytes == pixels)
     }
 
-    /// A palette (variant 4) is named and skipped, not mistaken for damage.
-    @Test func aPaletteIsNotDecoded() throws {
-        let payload = Self.dmp2(variant: 4, format: 4, width: 2, bandRows: 2, bands: [[4, 0, 4, 0, 0, 0, 0, 0]])
-        guard case .notDecoded(let compression) = try Self.decode(payload, width: 2, height: 2, format: .argb) else {
-            Issue.record("decoded")
-            return
+    /// Variant 4: a palette whose index 0 is transparent, a byte a pixel.
+    @Test func aPaletteIndexesItsColoursFromOne() throws {
+        let colours: [UInt8] = [10, 20, 30, 255, 1, 2, 3, 4]
+        let stream = Self.stored([0, 1, 2, 1, 0, 2])
+        var body = Array("dmp2".utf8) + [4, 1, 10, 4] + Self.le16(3) + Self.le16(2)
+        body += Self.le16(3) + Self.le16(4) + BitmapFixtures.le32(0) + colours + BitmapFixtures.le32(stream.count) + stream
+        guard case .pixels(let bitmap) = try Self.decode(body, width: 3, height: 2, format: .argb) else { Issue.record("not decoded"); return }
+        #expect(bitmap.bytes == [0, 0, 0, 0] + colours + [10, 20, 30, 255] + [0, 0, 0, 0] + [1, 2, 3, 4])
+        // An index past the palette is damage.
+        let bad = Array(body.dropLast(stream.count)) + Self.stored([0, 1, 3, 1, 0, 2])
+        #expect(throws: DecompressionError.self) { try Self.decode(bad, width: 3, height: 2, format: .argb) }
+    }
+
+    /// A variant this package does not know (or a palette of other than 4-byte colours) is named
+    /// and skipped, not mistaken for damage.
+    @Test func anUnknownVariantIsNotDecoded() throws {
+        for payload in [
+            Self.dmp2(variant: 5, format: 4, width: 2, bandRows: 2, bands: [[1, 2, 3, 4]]),
+            Array("dmp2".utf8) + [4, 1, 10, 4] + Self.le16(2) + Self.le16(2) + Self.le16(2) + Self.le16(2) + BitmapFixtures.le32(0),
+        ] {
+            guard case .notDecoded(let compression) = try Self.decode(payload, width: 2, height: 2, format: .argb) else {
+                Issue.record("decoded")
+                continue
+            }
+            #expect(compression == .deepmap2)
         }
-        #expect(compression == .deepmap2)
     }
 
     /// Damage is a typed error: another width than the rendition's, a predictor past 4, a band
