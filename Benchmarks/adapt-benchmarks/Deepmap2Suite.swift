@@ -30,8 +30,9 @@ func runDeepmap2(_ options: Options) throws {
             print(
                 "  \(rendition.renditionName.prefix(42))".padding(toLength: 44, withPad: " ", startingAt: 0)
                     + String(
-                        format: "  %4dx%-4d   %-12@  %8d  %8.0f", Int(rendition.width), Int(rendition.height), compression.name as NSString, stored,
-                        Double(produced) / median(times) / 1e6))
+                        format: "  %4dx%-4d   ", Int(rendition.width), Int(rendition.height))
+                    + compression.name.padding(toLength: 12, withPad: " ", startingAt: 0)
+                    + String(format: "  %8d  %8.0f", stored, Double(produced) / median(times) / 1e6))
         }
     }
 }

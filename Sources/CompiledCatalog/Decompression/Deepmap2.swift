@@ -114,7 +114,7 @@ package enum Deepmap2 {
             do throws(DecompressionError) {
                 if header.variant == 3 {
                     let band = try unpack(stream, limit: .exactly(rows * rowBytes))
-                    output.withUnsafeMutableBufferPointer { $0[(row * rowBytes)..<((row + rows) * rowBytes)].update(fromContentsOf: band) }
+                    output.replaceSubrange((row * rowBytes)..<((row + rows) * rowBytes), with: band)
                 } else {
                     let channels = format == .argb ? 3 : 1
                     let planes = Deepmap2Band.size(width: width, rows: rows, channels: channels)
