@@ -61,28 +61,29 @@ struct Deepmap2Band {
                         // `highStart` and `lowStart`, than `pixels * channels`, checked above.
                         let high = band.baseAddress! + highStart + row * stride
                         let low = band.baseAddress! + lowStart + row * stride
-                        for x in 0..<width {
-                            let at = x * channels
-                            var useUp = x == 0
-                            if mode == 1, x > 0 {
-                                let a = code[at - channels], b = up[at], c = up[at - channels]
-                                useUp = abs(b - c) > abs(a - c)
+                        for index in 0..<stride {
+                            let word = Int(high[index]) << 8 | Int(low[index])
+                            code[index] = word & 1 == 0 ? word >> 1 : -(word >> 1)
+                        }
+                        // Then each code plus its prediction, one loop per predictor.
+                        switch mode {
+                        case 0: break
+                        case 1:
+                            for index in 0..<min(channels, stride) { code[index] &+= up[index] }
+                            var at = channels
+                            while at < stride {
+                                // Channel 0's gradients choose the neighbour for every channel.
+                                let fromAbove = abs(up[at] - up[at - channels]) > abs(code[at - channels] - up[at - channels])
+                                for index in at..<(at + channels) { code[index] &+= fromAbove ? up[index] : code[index - channels] }
+                                at += channels
                             }
-                            for channel in 0..<channels {
-                                let word = Int(high[at + channel]) << 8 | Int(low[at + channel])
-                                let residual = word & 1 == 0 ? word >> 1 : -(word >> 1)
-                                let b = up[at + channel]
-                                let a = x > 0 ? code[at + channel - channels] : 0
-                                let prediction: Int
-                                switch mode {
-                                case 0: prediction = 0
-                                case 1: prediction = useUp ? b : a
-                                case 2: prediction = a
-                                case 3: prediction = b
-                                default: prediction = x == 0 ? b : (a + b + 1) / 2
-                                }
-                                code[at + channel] = residual &+ prediction
-                            }
+                        case 2:
+                            for index in channels..<max(channels, stride) { code[index] &+= code[index - channels] }
+                        case 3:
+                            for index in 0..<stride { code[index] &+= up[index] }
+                        default:
+                            for index in 0..<min(channels, stride) { code[index] &+= up[index] }
+                            for index in channels..<max(channels, stride) { code[index] &+= (code[index - channels] &+ up[index] &+ 1) / 2 }
                         }
                     }
                 }
@@ -97,22 +98,28 @@ struct Deepmap2Band {
         @inline(__always) func byte(_ value: Int) -> UInt8 { UInt8(clamping: value) }
         let alphaStart = row * width
         output.withUnsafeMutableBufferPointer { out in
-            // Safe: the caller checked `output` holds the band's rows from `start`, and `codes`
-            // and `alpha` hold this row's `width` pixels.
-            let pixel = out.baseAddress! + start
-            if channels == 3 {
-                for x in 0..<width {
-                    let y = codes[3 * x], u = codes[3 * x + 1], v = codes[3 * x + 2]
-                    let t = y - v
-                    pixel[4 * x] = byte(t + u)
-                    pixel[4 * x + 1] = byte(y + v)
-                    pixel[4 * x + 2] = byte(t - u)
-                    pixel[4 * x + 3] = alpha[alphaStart + x]
-                }
-            } else {
-                for x in 0..<width {
-                    pixel[2 * x] = byte(codes[x])
-                    pixel[2 * x + 1] = alpha[alphaStart + x]
+            codes.withUnsafeBufferPointer { codes in
+                alpha.withUnsafeBufferPointer { alpha in
+                    // Safe: the caller checked `output` holds the band's rows from `start`, and
+                    // `codes` and `alpha` hold this row's `width` pixels.
+                    let pixel = out.baseAddress! + start
+                    let code = codes.baseAddress!
+                    let opacity = alpha.baseAddress! + alphaStart
+                    if channels == 3 {
+                        for x in 0..<width {
+                            let y = code[3 * x], u = code[3 * x + 1], v = code[3 * x + 2]
+                            let t = y - v
+                            pixel[4 * x] = byte(t + u)
+                            pixel[4 * x + 1] = byte(y + v)
+                            pixel[4 * x + 2] = byte(t - u)
+                            pixel[4 * x + 3] = opacity[x]
+                        }
+                    } else {
+                        for x in 0..<width {
+                            pixel[2 * x] = byte(code[x])
+                            pixel[2 * x + 1] = opacity[x]
+                        }
+                    }
                 }
             }
         }
