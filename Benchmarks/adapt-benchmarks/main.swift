@@ -16,7 +16,7 @@ struct Options {
     var queries = 2_000_000
     var repetitions = 5
     var work = FileManager.default.temporaryDirectory.appendingPathComponent("adapt-bench").path
-    /// Real catalogs to time besides the generated one (`report`).
+    /// Real catalogs to time besides the generated one (`report`), or to decode (`deepmap2`).
     var catalogs: [String] = []
     /// Raw RGBA files to encode besides the generated bitmaps (`lzfse`).
     var files: [String] = []
@@ -280,11 +280,12 @@ case "core": try runCore(options)
 case "validate": try runValidate(options)
 case "report": try runReport(options)
 case "lzfse": try runLZFSE(options)
+case "deepmap2": try runDeepmap2(options)
 case "hostile-car-files": try writeHostileCarFiles(options)
 case "hostile-car-seeds": try writeHostileCarSeeds(options)
 default:
     print(
-        "usage: adapt-benchmarks core|validate|report|lzfse|hostile-car-files|hostile-car-seeds [--sets N] [--queries N] [--repetitions N] [--work DIR] [--catalog PATH] [--file RAW_RGBA]"
+        "usage: adapt-benchmarks core|validate|report|lzfse|deepmap2|hostile-car-files|hostile-car-seeds [--sets N] [--queries N] [--repetitions N] [--work DIR] [--catalog PATH] [--file RAW_RGBA]"
     )
     exit(2)
 }

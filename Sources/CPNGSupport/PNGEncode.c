@@ -41,3 +41,76 @@ int adapt_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, siz
 }
 
 void adapt_png_encode_free(uint8_t *png) { free(png); }
+
+/* A growing buffer for libpng's write callback. */
+typedef struct {
+    uint8_t *bytes;
+    size_t length;
+    size_t capacity;
+    int failed;
+} adapt_png_sink;
+
+static void adapt_png_sink_write(png_structp png, png_bytep data, png_size_t length) {
+    adapt_png_sink *sink = png_get_io_ptr(png);
+    if (sink->failed) return;
+    if (length > SIZE_MAX - sink->length) { sink->failed = 1; return; }
+    if (sink->length + length > sink->capacity) {
+        size_t capacity = sink->capacity ? sink->capacity : 4096;
+        while (capacity < sink->length + length) {
+            if (capacity > SIZE_MAX / 2) { sink->failed = 1; return; }
+            capacity *= 2;
+        }
+        uint8_t *grown = realloc(sink->bytes, capacity);
+        if (grown == NULL) { sink->failed = 1; return; }
+        sink->bytes = grown;
+        sink->capacity = capacity;
+    }
+    memcpy(sink->bytes + sink->length, data, length);
+    sink->length += length;
+}
+
+static void adapt_png_sink_flush(png_structp png) { (void)png; }
+
+int adapt_png_encode_rgba16_display_p3(const uint8_t *rgba, uint32_t width, uint32_t height, uint8_t **png_out, size_t *png_length) {
+    *png_out = NULL;
+    *png_length = 0;
+    if (width == 0 || height == 0 || width > PNG_UINT_31_MAX / 8 || height > PNG_UINT_31_MAX) return 0;
+    adapt_png_sink sink = {NULL, 0, 0, 0};
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+    if (png == NULL) return 0;
+    png_infop info = png_create_info_struct(png);
+    /* volatile: read after a longjmp. */
+    png_bytep *volatile rows = NULL;
+    if (info == NULL || setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, info ? &info : NULL);
+        free((void *)rows);
+        free(sink.bytes);
+        return 0;
+    }
+    png_set_write_fn(png, &sink, adapt_png_sink_write, adapt_png_sink_flush);
+    png_set_IHDR(png, info, width, height, 16, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
+                 PNG_FILTER_TYPE_DEFAULT);
+    /* Display P3: D65 white, P3 primaries; the sRGB curve, which gAMA can only approximate. */
+    png_set_cHRM(png, info, 0.3127, 0.3290, 0.680, 0.320, 0.265, 0.690, 0.150, 0.060);
+    png_set_gAMA(png, info, 1.0 / 2.2);
+    png_write_info(png, info);
+    /* cICP: colour primaries 12 (P3-D65), transfer 13 (sRGB), matrix 0 (RGB), full range. Written
+       by hand so any libpng writes it; it must precede the image data, as it does here. */
+    static const png_byte cicp_name[5] = {'c', 'I', 'C', 'P', '\0'};
+    static const png_byte cicp[4] = {12, 13, 0, 1};
+    png_write_chunk(png, cicp_name, cicp, sizeof cicp);
+    rows = malloc(sizeof(png_bytep) * height);
+    if (rows == NULL) png_error(png, "out of memory");
+    for (uint32_t y = 0; y < height; y++) rows[y] = (png_bytep)(rgba + (size_t)y * width * 8);
+    png_write_image(png, rows);
+    png_write_end(png, NULL);
+    png_destroy_write_struct(&png, &info);
+    free((void *)rows);
+    if (sink.failed) {
+        free(sink.bytes);
+        return 0;
+    }
+    *png_out = sink.bytes;
+    *png_length = sink.length;
+    return 1;
+}

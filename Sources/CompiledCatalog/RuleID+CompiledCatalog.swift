@@ -34,14 +34,14 @@ extension RuleID {
         good: "Assets.car  (a readable file)")
 
     /// `adapt extract`: a rendition whose compression or format this package does not decode
-    /// (deepmap2, astc, heif, palette, blurred, jpeg-lzfse, RGBW...), named and skipped.
+    /// (astc, heif, palette-img, blurred, jpeg-lzfse...), named and skipped.
     public static let extractNotDecoded = RuleID(
         "extract.not-decoded", .warning, .input,
-        "`adapt extract`: a rendition not written because this package does not decode it: a compression (deepmap2, astc, heif, palette-img, blurred, jpeg-lzfse), a pixel format (RGBW), or a trait value whose Contents.json spelling is not established",
+        "`adapt extract`: a rendition not written because this package does not decode it: a compression (astc, heif, palette-img, blurred, jpeg-lzfse, a deepmap2 variant not seen in real files), or a trait value whose Contents.json spelling is not established",
         reason: "worth a person's attention; nothing is rejected",
         details: "The message names the asset, the rendition, its traits and the compression or value. The rest of the catalog is written; the run succeeds.",
-        bad: "a rendition compressed with deepmap2  (written by a recent actool)",
-        good: "a rendition compressed with lzfse, zip, lzvn, RLE or none")
+        bad: "a rendition compressed with astc  (a thinned iOS file)",
+        good: "a rendition compressed with lzfse, zip, lzvn, RLE, deepmap2 or none")
     /// `adapt extract`: a rendition written under another name than the file's (unsafe
     /// characters, or the same name twice in one set).
     public static let extractRenamed = RuleID(

@@ -96,8 +96,8 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.root + "/inner/cyan.png"))
     }
 
-    /// A bitmap whose compression is set to deepmap2 (11): named with its compression, skipped
-    /// with a warning; the rest is written and the run exits 0.
+    /// A bitmap whose compression is set to ASTC (7), which this package does not decode: named
+    /// with its compression, skipped with a warning; the rest is written and the run exits 0.
     @Test func anUndecodedCompressionIsNamedAndSkipped() throws {
         let folder = try TemporaryCatalog(writeRootContents: false)
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: try Self.corpusFile("assets_tv.car"))))
@@ -105,15 +105,15 @@ import Testing
         let victim = try #require(original.renditions.first { $0.name == "m_1gb" && $0.renditionName == "blue@2x.png" })
         let start = victim.valueRange.offset
         let celm = try #require((start..<(start + victim.valueRange.length - 4)).first { bytes[$0..<($0 + 4)].elementsEqual(Array("MLEC".utf8)) })
-        bytes[celm + 8] = 11
-        let car = folder.root + "/deepmap.car"
+        bytes[celm + 8] = 7
+        let car = folder.root + "/astc.car"
         try Data(bytes).write(to: URL(fileURLWithPath: car))
         let output = folder.root + "/Out.xcassets"
         let run = try Adapt.run(["extract", car, "-o", output])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
             run.stderr.contains(
-                "warning: m_1gb/blue@2x.png (universal 2x memoryClass 1): not written: compression deepmap2 is not decoded [extract.not-decoded]"),
+                "warning: m_1gb/blue@2x.png (universal 2x memoryClass 1): not written: compression astc is not decoded [extract.not-decoded]"),
             "\(run.stderr)")
         #expect(run.stdout.contains("wrote 113 files in 26 sets") && run.stdout.contains("skipped 1: not-decoded 1"), "\(run.stdout)")
         #expect(!FileManager.default.fileExists(atPath: output + "/m_1gb.imageset/blue@2x.png"))

@@ -6,7 +6,7 @@ import FuzzSupport
 /// render (text, and assetutil JSON that parses), and every range the model hands out for
 /// copying (a rendition's bytes, its data chunks) must lie inside the input, as the thinner will
 /// copy them.
-/// Every rendition is decoded too (LZFSE, LZVN, RLE, zlib, packed images, raw data), the way
+/// Every rendition is decoded too (LZFSE, LZVN, RLE, zlib, deepmap2, packed images, raw data), the way
 /// `adapt extract` decodes it: a picture or a typed error, within the decoders' bounds.
 /// Thinning too: the catalog resolved for one device of each idiom, and the slice `adapt thin`
 /// would write (half the renditions kept, as an input byte picks) written and read back, a file

@@ -13,4 +13,11 @@ int adapt_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, siz
 
 void adapt_png_encode_free(uint8_t *png);
 
+/// Encodes 16-bit straight RGBA in Display P3 as a PNG (libpng's full API under its own setjmp,
+/// so a failure returns 0 and never aborts): `rgba` holds `width * height * 4` big-endian
+/// samples, as PNG stores them. The file says its colour space three ways: a `cICP` chunk
+/// (Display P3 primaries, the sRGB transfer), and for readers that predate it `cHRM` with P3's
+/// primaries and `gAMA` 1/2.2. On success *png is malloc'd (free with adapt_png_encode_free).
+int adapt_png_encode_rgba16_display_p3(const uint8_t *rgba, uint32_t width, uint32_t height, uint8_t **png, size_t *png_length);
+
 #endif

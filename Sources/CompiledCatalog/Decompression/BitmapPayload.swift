@@ -67,7 +67,9 @@ package struct BitmapPayload: Sendable {
             DecompressionError("bitmap", kind, at: offset, message)
         }
         let tight = width.multipliedReportingOverflow(by: format.bytesPerPixel)
-        let stride = rowBytes ?? tight.partialValue
+        // deepmap2 holds tight rows whatever the bytes-per-row property says (Stasis's grey
+        // layers say 4 bytes a pixel: CoreUI's own buffer, not the data).
+        let stride = compression == .deepmap2 ? tight.partialValue : rowBytes ?? tight.partialValue
         guard width >= 0, height >= 0, !tight.overflow, stride >= tight.partialValue else {
             throw fail(.corrupt, 0, "cannot lay out \(width) x \(height) \(format.rawValue) pixels in \(stride)-byte rows")
         }
@@ -102,6 +104,9 @@ package struct BitmapPayload: Sendable {
                 case .lzvn:
                     part = LZFSE.hasBlockMagic(data) ? try LZFSE.decode(data, limit: limit) : try LZVN.decode(data, limit: limit)
                 case .lzfse: part = try LZFSE.decode(data, limit: limit)
+                case .deepmap2:
+                    guard let pixels = try Deepmap2.decode(data, width: width, height: rows, format: format) else { return .notDecoded(compression) }
+                    part = pixels
                 default: return .notDecoded(compression)
                 }
             } catch {
@@ -119,7 +124,7 @@ package struct BitmapPayload: Sendable {
 public enum BitmapDecoding: Sendable {
     /// The pixels, decoded.
     case pixels(DecodedBitmap)
-    /// The payload uses a compression this package does not decode (`deepmap2`, `astc`, ...):
+    /// The payload uses a compression (or a deepmap2 variant) this package does not decode (`astc`, ...):
     /// the caller names it and skips the rendition.
     case notDecoded(RenditionCompression)
 }

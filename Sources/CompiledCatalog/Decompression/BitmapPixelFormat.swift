@@ -39,12 +39,13 @@ public enum BitmapPixelFormat: String, Hashable, Sendable, CaseIterable {
 }
 
 extension RenditionCompression {
-    /// Whether this package turns the payload into pixels. The others are image codecs of their
-    /// own (ASTC, HEVC, deepmap's tiles, palettes, a JPEG with an LZFSE alpha plane) that would
-    /// each need a decoder, so extract names them and skips the rendition.
+    /// Whether this package turns the payload into pixels (deepmap2: its planes and packed
+    /// variants; `Deepmap2`). The others are image codecs of their own (ASTC, HEVC, palettes, a
+    /// JPEG with an LZFSE alpha plane) that would each need a decoder, so extract names them and
+    /// skips the rendition.
     public var isDecoded: Bool {
         switch self {
-        case .uncompressed, .rle, .zip, .lzvn, .lzfse: true
+        case .uncompressed, .rle, .zip, .lzvn, .lzfse, .deepmap2: true
         default: false
         }
     }

@@ -4,9 +4,9 @@ extension DecodedBitmap {
     /// The bitmap as a PNG: colour as straight (un-premultiplied) RGBA, grey + alpha as straight
     /// GA (GA16 reduced to 8 bits: its high bytes), grey as grey, RGB555 widened to 8-bit RGB.
     /// CoreUI stores colour premultiplied in B G R A order, so each pixel is reordered and
-    /// divided by its alpha (rounded; a zero alpha keeps zero colour). Nil for `RGBW` (16-bit
-    /// half floats in extended colour spaces, which an 8-bit PNG cannot hold), and for pixels
-    /// shorter than their rows claim; extract reports those and skips them.
+    /// divided by its alpha (rounded; a zero alpha keeps zero colour). `RGBW` (half floats in
+    /// extended sRGB) becomes a 16-bit Display P3 PNG (`widePNGData`). Nil for pixels shorter
+    /// than their rows claim; extract reports those and skips them.
     ///
     /// ```swift
     /// if case .pixels(let bitmap)? = try catalog.decodedBitmap(of: rendition) {
@@ -14,6 +14,7 @@ extension DecodedBitmap {
     /// }
     /// ```
     public func pngData() -> [UInt8]? {
+        if format == .argb16 { return widePNGData() }
         guard let (channels, straight) = straightPixels() else { return nil }
         var png: UnsafeMutablePointer<UInt8>?
         var length = 0
