@@ -74,6 +74,19 @@ import Testing
 
     // MARK: - Xcode 15.2: one JPEG
 
+    /// The display-gamut value 1 is Display P3: Xcode 26.2 keyed AM-MiniPlayer's Icon Composer
+    /// layer `Ellipse 2 2.png` (a Display P3 PNG) twice, its wide-colour `RGBW` rendition with
+    /// gamut 1 and its `ARGB` one with none. adapt read 1 as sRGB before.
+    @Test func theWideColourRenditionIsKeyedP3() throws {
+        let catalog = try CompiledCatalog(path: try RecentCorpus.path("AM-MiniPlayer/nanoPod.app/Contents/Resources/Assets.car"))
+        let layer = catalog.renditions.filter { $0.name == "AppIcon_Assets/Ellipse 2 2" }
+        #expect(layer.count == 2)
+        let wide = try #require(layer.first { $0.pixelFormat == .rgbw })
+        let narrow = try #require(layer.first { $0.pixelFormat == .argb })
+        #expect(wide.key.displayGamut == .P3)
+        #expect(narrow.key.displayGamut == nil)
+    }
+
     @Test func theXcode15FileHoldsItsJPEGAsStored() throws {
         let catalog = try RecentCorpus.read(RecentCorpus.sentryXcode15)
         #expect(catalog.keyFormat.attributes == [.appearance, .localization, .scale, .idiom, .subtype, .identifier, .element, .part])
@@ -104,7 +117,9 @@ import Testing
         }
         #expect(sizes.map { "\($0.width)x\($0.height)" } == ["1024x1024"])
         let icon = try #require(catalog.renditions.first { $0.layout == .onePartScale })
-        #expect(icon.name == "AppIcon" && icon.key.idiom == .phone && icon.key.displayGamut == .sRGB)
+        // Thinned for `<gamut 1>` (a Display P3 iPhone), it keeps the icon keyed gamut 1: P3, its
+        // wide colours stored as 16-bit RGBW in extended-range sRGB.
+        #expect(icon.name == "AppIcon" && icon.key.idiom == .phone && icon.key.displayGamut == .P3)
         #expect(icon.width == 1024 && icon.height == 1024 && icon.pixelFormat == .rgbw && icon.compression == .lzfse)
         #expect(icon.colorSpace == .extendedSRGB)
         // Its rows decode: 1024 × 1024 pixels of 8 bytes.

@@ -382,7 +382,7 @@ import DeviceProfiles
             }
             key[.graphicsClass] = number
         }
-        if variant.displayGamut == .P3 { key[.displayGamut] = 2 }
+        if let gamut = variant.displayGamut, let value = RenditionKey.displayGamutValue(gamut) { key[.displayGamut] = value }
         guard let appearance = options.platform.appearance(style: variant.userInterfaceStyle, contrast: variant.accessibilityContrast) else {
             return .failure(TraitGap(trait: "luminosity \(variant.userInterfaceStyle?.rawValue ?? "any")"))
         }

@@ -72,13 +72,18 @@ public struct RenditionKey: Hashable, Sendable {
     /// The control value.
     public var controlValue: RenditionValue? { value(.value).map(RenditionValue.init(rawValue:)) }
 
-    /// The gamut a display-gamut value names (1 sRGB, 2 P3), or nil for any.
+    /// The gamut a display-gamut value names: 1 is Display P3; 0 (or none) is any gamut, which
+    /// is sRGB's (an entry written `sRGB` compiles as one without a gamut). CoreUI's numbers, as
+    /// `CUIDisplayGamut` and `UIDisplayGamut` count (sRGB 0, P3 1), and as Xcode 26.2 keyed
+    /// AM-MiniPlayer's Icon Composer layer: its wide-colour `RGBW` rendition has value 1, its
+    /// `ARGB` one none. Other values name no gamut known here.
     package static func displayGamut(_ value: UInt16) -> DisplayGamut? {
-        switch value {
-        case 1: .sRGB
-        case 2: .P3
-        default: nil
-        }
+        value == 1 ? .P3 : nil
+    }
+
+    /// The display-gamut value of a gamut: 1 for Display P3, none for sRGB.
+    package static func displayGamutValue(_ gamut: DisplayGamut) -> UInt16? {
+        gamut == .P3 ? 1 : nil
     }
 
     /// The layout direction a direction value names, and the value of a direction: right to left

@@ -26,6 +26,25 @@ import Testing
     }
 
     /// `--max-pixels` bounds every decode: a larger image is an error naming it.
+    /// A Display P3 entry is keyed with display-gamut 1, as Apple keys one (`RenditionKey.displayGamut`),
+    /// and an sRGB one with none; read back, each is its gamut.
+    @Test func aP3EntryIsKeyedAsAppleKeysOne() throws {
+        let fixture = try TemporaryCatalog()
+        try fixture.addSet(
+            "Wide.imageset",
+            entries: [
+                ["idiom": "universal", "scale": "2x", "filename": "s@2x.png", "display-gamut": "sRGB"],
+                ["idiom": "universal", "scale": "2x", "filename": "p@2x.png", "display-gamut": "display-P3"],
+            ], files: ["s@2x.png", "p@2x.png"], pngBytes: PNGFixture.png(width: 4, height: 4))
+        let product = try CatalogCompiler(CompileOptions(platform: .iphoneos, deploymentTarget: "17.0")).compile([try fixture.read()])
+        let compiled = try CompiledCatalog(bytes: try product.car, path: "gamut.car")
+        let wide = try #require(compiled.renditions.first { $0.renditionName == "p@2x.png" })
+        let standard = try #require(compiled.renditions.first { $0.renditionName == "s@2x.png" })
+        #expect(wide.key.value(.displayGamut) == 1)
+        #expect(wide.key.displayGamut == .P3)
+        #expect((standard.key.value(.displayGamut) ?? 0) == 0)
+    }
+
     @Test func imagesPastTheLimitAreRefused() throws {
         let fixture = try TemporaryCatalog()
         try fixture.addSet(

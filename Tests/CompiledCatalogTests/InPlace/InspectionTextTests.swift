@@ -37,7 +37,7 @@ import Testing
             .bitmap("a\u{85}b\u{2028}.png", key: [.identifier: 3, .scale: 3, .subtype: 568, .idiom: 1], width: 1, height: 1, pixels: [0, 0, 0, 255]),
             .bitmap("", key: [.identifier: 4, .scale: 0, .state: 2, .value: 1, .localization: 1], width: 1, height: 1, pixels: [0, 0, 0, 255]),
             .bitmap(
-                "絵文字👩‍👩‍👧.png", key: [.identifier: 5, .scale: 2, .horizontalSizeClass: 1, .displayGamut: 2, .dimension1: 3],
+                "絵文字👩‍👩‍👧.png", key: [.identifier: 5, .scale: 2, .horizontalSizeClass: 1, .displayGamut: 1, .dimension1: 3],
                 width: 1, height: 1, pixels: [0, 0, 0, 255]),
             .bitmap("x.png", key: [.identifier: 5, .scale: 2, .appearance: 9], width: 1, height: 1, pixels: [0, 0, 0, 255]),
             .color("Accent", key: [.identifier: 6], space: 4, components: [1.25, 0.5, 0, 1]),
