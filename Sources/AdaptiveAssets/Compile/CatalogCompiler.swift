@@ -289,7 +289,9 @@ import DeviceProfiles
         for start in stride(from: 0, to: work.count, by: batch) {
             let items = Array(work[start..<min(start + batch, work.count)])
             let renderers = options.vectorRenderers
-            let encoded = items.concurrentMap(concurrency: nil) { item in Self.encode(item, maxPixels: maxPixels, renderers: renderers, identifiers: identifiers) }
+            let encoded = items.concurrentMap(concurrency: nil) { item in
+                Self.encode(item, maxPixels: maxPixels, renderers: renderers, identifiers: identifiers)
+            }
             for (item, result) in zip(items, encoded) {
                 switch result {
                 case .success(let value):

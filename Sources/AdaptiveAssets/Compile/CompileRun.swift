@@ -136,7 +136,8 @@ package struct CompileRun {
                 result.document.runMessages.append(
                     .init(
                         severity: .warning,
-                        description: "--enable-on-demand-resources YES without --asset-pack-output-specifications: the tagged sets are compiled into Assets.car"))
+                        description: "--enable-on-demand-resources YES without --asset-pack-output-specifications: the tagged sets are compiled into Assets.car"
+                    ))
             }
         }
         var createdFolder = false

@@ -217,13 +217,16 @@ extension CatalogCompiler {
         for path in layers {
             let file: [UInt8]
             do { file = try FileSystem.readRegularFile(path, limit: 256 << 20) } catch {
-                return .failure(Diagnostic(.compileUnreadable, "cannot be read: \(error.reason)", subject: Diagnostic.Subject(asset: subject), at: SourceLocation(file: path)))
+                return .failure(
+                    Diagnostic(
+                        .compileUnreadable, "cannot be read: \(error.reason)", subject: Diagnostic.Subject(asset: subject), at: SourceLocation(file: path)))
             }
             let decoded = file.withUnsafeBufferPointer { adapt_png_decode_premultiplied_bgra($0.baseAddress, $0.count, maxPixels) }
             defer { adapt_png_decoded_free(decoded.pixels) }
             guard decoded.status == 0, let pixels = decoded.pixels else {
                 return .failure(
-                    Diagnostic(.compileUnreadable, "is not a PNG libpng can decode", subject: Diagnostic.Subject(asset: subject), at: SourceLocation(file: path)))
+                    Diagnostic(
+                        .compileUnreadable, "is not a PNG libpng can decode", subject: Diagnostic.Subject(asset: subject), at: SourceLocation(file: path)))
             }
             let layerWidth = Int(decoded.width)
             let layerHeight = Int(decoded.height)
@@ -263,38 +266,40 @@ extension CatalogCompiler {
     static func boxBlur(_ pixels: inout [UInt8], width: Int, height: Int, radius: Int, passes: Int) {
         guard radius > 0, width > 0, height > 0 else { return }
         var lineStorage = [Int](repeating: 0, count: max(width, height) * 4)
-        pixels.withUnsafeMutableBufferPointer { pixels in lineStorage.withUnsafeMutableBufferPointer { line in
-        func blur(count: Int, stride step: Int, start: Int) {
-            for index in 0..<count { for channel in 0..<4 { line[index * 4 + channel] = Int(pixels[start + index * step + channel]) } }
-            var sums = (0, 0, 0, 0)
-            // The window [index - radius, index + radius], edges extended.
-            for offset in -radius...radius {
-                let at = min(max(offset, 0), count - 1) * 4
-                sums.0 += line[at]
-                sums.1 += line[at + 1]
-                sums.2 += line[at + 2]
-                sums.3 += line[at + 3]
-            }
-            let window = 2 * radius + 1
-            for index in 0..<count {
-                let out = start + index * step
-                pixels[out] = UInt8((sums.0 + window / 2) / window)
-                pixels[out + 1] = UInt8((sums.1 + window / 2) / window)
-                pixels[out + 2] = UInt8((sums.2 + window / 2) / window)
-                pixels[out + 3] = UInt8((sums.3 + window / 2) / window)
-                let leaving = min(max(index - radius, 0), count - 1) * 4
-                let entering = min(index + radius + 1, count - 1) * 4
-                sums.0 += line[entering] - line[leaving]
-                sums.1 += line[entering + 1] - line[leaving + 1]
-                sums.2 += line[entering + 2] - line[leaving + 2]
-                sums.3 += line[entering + 3] - line[leaving + 3]
+        pixels.withUnsafeMutableBufferPointer { pixels in
+            lineStorage.withUnsafeMutableBufferPointer { line in
+                func blur(count: Int, stride step: Int, start: Int) {
+                    for index in 0..<count { for channel in 0..<4 { line[index * 4 + channel] = Int(pixels[start + index * step + channel]) } }
+                    var sums = (0, 0, 0, 0)
+                    // The window [index - radius, index + radius], edges extended.
+                    for offset in -radius...radius {
+                        let at = min(max(offset, 0), count - 1) * 4
+                        sums.0 += line[at]
+                        sums.1 += line[at + 1]
+                        sums.2 += line[at + 2]
+                        sums.3 += line[at + 3]
+                    }
+                    let window = 2 * radius + 1
+                    for index in 0..<count {
+                        let out = start + index * step
+                        pixels[out] = UInt8((sums.0 + window / 2) / window)
+                        pixels[out + 1] = UInt8((sums.1 + window / 2) / window)
+                        pixels[out + 2] = UInt8((sums.2 + window / 2) / window)
+                        pixels[out + 3] = UInt8((sums.3 + window / 2) / window)
+                        let leaving = min(max(index - radius, 0), count - 1) * 4
+                        let entering = min(index + radius + 1, count - 1) * 4
+                        sums.0 += line[entering] - line[leaving]
+                        sums.1 += line[entering + 1] - line[leaving + 1]
+                        sums.2 += line[entering + 2] - line[leaving + 2]
+                        sums.3 += line[entering + 3] - line[leaving + 3]
+                    }
+                }
+                for _ in 0..<passes {
+                    for row in 0..<height { blur(count: width, stride: 4, start: row * width * 4) }
+                    for column in 0..<width { blur(count: height, stride: width * 4, start: column * 4) }
+                }
             }
         }
-        for _ in 0..<passes {
-            for row in 0..<height { blur(count: width, stride: 4, start: row * width * 4) }
-            for column in 0..<width { blur(count: height, stride: width * 4, start: column * 4) }
-        }
-        } }
     }
 
     /// The finding for a whole set left out, or (`whole` false) for a part of it.

@@ -153,7 +153,8 @@ package enum Deepmap2 {
         let lengthAt = colours + 4 * (count - 1)
         let word = payload.withUnsafeBufferPointer { $0.uint32LittleEndian(at: lengthAt) }
         guard let length = word.map(Int.init), length <= payload.count - lengthAt - 4 else {
-            throw DecompressionError("deepmap2", .truncated, at: start + 8, "\(count - 1) colours and their stream run past the payload's \(payload.count) bytes")
+            throw DecompressionError(
+                "deepmap2", .truncated, at: start + 8, "\(count - 1) colours and their stream run past the payload's \(payload.count) bytes")
         }
         let base = payload.startIndex
         let indices: [UInt8]

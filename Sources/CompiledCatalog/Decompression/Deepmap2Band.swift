@@ -107,7 +107,9 @@ struct Deepmap2Band {
                     let opacity = alpha.baseAddress! + alphaStart
                     if channels == 3 {
                         for x in 0..<width {
-                            let y = code[3 * x], u = code[3 * x + 1], v = code[3 * x + 2]
+                            let y = code[3 * x]
+                            let u = code[3 * x + 1]
+                            let v = code[3 * x + 2]
                             let t = y - v
                             pixel[4 * x] = byte(t + u)
                             pixel[4 * x + 1] = byte(y + v)

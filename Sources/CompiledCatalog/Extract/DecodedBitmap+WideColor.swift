@@ -23,7 +23,9 @@ extension DecodedBitmap {
                     for x in 0..<width {
                         // Safe: the guard above keeps every row's `width * 8` bytes inside `bytes`.
                         let at = y * rowBytes + x * 8
-                        func half(_ index: Int) -> Float { Self.float(fromHalf: source.loadUnaligned(fromByteOffset: at + 2 * index, as: UInt16.self).littleEndian) }
+                        func half(_ index: Int) -> Float {
+                            Self.float(fromHalf: source.loadUnaligned(fromByteOffset: at + 2 * index, as: UInt16.self).littleEndian)
+                        }
                         let alpha = isOpaque ? 1 : min(1, max(0, half(3)))
                         var linear: (Float, Float, Float) = (0, 0, 0)
                         if alpha > 0 {

@@ -31,8 +31,10 @@ import Testing
 
     static func compile(_ fixture: TemporaryCatalog, _ extra: [String]) throws -> AdaptRun {
         try Adapt.run(
-            ["compile", fixture.path, "--compile", fixture.root + "/Build", "--platform", "iphoneos", "--minimum-deployment-target", "17.0",
-             "--output-format", "human-readable-text", "--warnings"] + extra)
+            [
+                "compile", fixture.path, "--compile", fixture.root + "/Build", "--platform", "iphoneos", "--minimum-deployment-target", "17.0",
+                "--output-format", "human-readable-text", "--warnings",
+            ] + extra)
     }
 
     @Test func theTagCombinationsAreAnsweredWithoutAPlatform() throws {
@@ -73,7 +75,8 @@ import Testing
         #expect(run.status == 1)
         #expect(
             run.stderr.contains(
-                "imageset 'Both' has the on-demand resource tags bonus, level1 and no asset pack in --asset-pack-output-specifications has them [compile.output]"),
+                "imageset 'Both' has the on-demand resource tags bonus, level1 and no asset pack in --asset-pack-output-specifications has them [compile.output]"
+            ),
             "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: fixture.root + "/Build/Assets.car"))
     }
@@ -84,19 +87,19 @@ import Testing
         let fixture = try TemporaryCatalog()
         let path = fixture.root + "/specs.plist"
         try """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-            <plist version="1.0">
-            <!-- one pack -->
-            <array>
-              <dict>
-                <key>tags</key> <array><string>a&amp;b</string><!-- c --><string>&#x263A;</string></array>
-                <key>bundle-path</key> <string>/out/x&lt;y&gt;.assetpack</string>
-                <key>bundle-id</key> <string>com.example.App.asset-pack-1</string>
-              </dict>
-            </array>
-            </plist>
-            """.write(toFile: path, atomically: true, encoding: .utf8)
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <!-- one pack -->
+        <array>
+          <dict>
+            <key>tags</key> <array><string>a&amp;b</string><!-- c --><string>&#x263A;</string></array>
+            <key>bundle-path</key> <string>/out/x&lt;y&gt;.assetpack</string>
+            <key>bundle-id</key> <string>com.example.App.asset-pack-1</string>
+          </dict>
+        </array>
+        </plist>
+        """.write(toFile: path, atomically: true, encoding: .utf8)
         #expect(
             try AssetPackSpecification.read(at: path)
                 == [AssetPackSpecification(bundleID: "com.example.App.asset-pack-1", tags: ["a&b", "\u{263A}"], bundlePath: "/out/x<y>.assetpack")])

@@ -43,7 +43,9 @@ import Testing
         try fixture.addSet(folder, entries: listed.map { ["filename": .string("\($0.0).imagestacklayer")] })
         for (layer, file) in layers {
             try fixture.write(#"{"info":{"author":"xcode","version":1}}"#, to: "\(folder)/\(layer).imagestacklayer/Contents.json")
-            let entries: [JSONValue] = scales.map { ["idiom": "tv", "scale": .string("\($0)x"), "filename": .string(file + ($0 == 1 ? "" : "\($0)x") + ".png")] }
+            let entries: [JSONValue] = scales.map {
+                ["idiom": "tv", "scale": .string("\($0)x"), "filename": .string(file + ($0 == 1 ? "" : "\($0)x") + ".png")]
+            }
             try fixture.addSet("\(folder)/\(layer).imagestacklayer/Content.imageset", entries: entries)
             for scale in scales {
                 let png = PNGFixture.png(width: width * scale, height: height * scale, colorType: 6) { x, _ in
@@ -58,7 +60,9 @@ import Testing
         }
     }
 
-    static func compile(_ fixture: TemporaryCatalog, _ platform: CompilePlatform = .appletvos, appIcon: String? = "Brand") throws -> (CompileProduct, CompiledCatalog, [UInt8]) {
+    static func compile(_ fixture: TemporaryCatalog, _ platform: CompilePlatform = .appletvos, appIcon: String? = "Brand") throws -> (
+        CompileProduct, CompiledCatalog, [UInt8]
+    ) {
         var options = CompileOptions(platform: platform, deploymentTarget: "17.0")
         options.appIcon = appIcon
         let product = try CatalogCompiler(options).compile([try fixture.read()])
@@ -210,7 +214,10 @@ import Testing
     @Test func brandAssetsNotNamedAreLeftOut() throws {
         let (product, ours, _) = try Self.compile(try Self.brandAssets(), appIcon: nil)
         #expect(ours.renditions.isEmpty)
-        #expect(product.diagnostics.contains { $0.rule == .compileLeftOut && $0.message.contains("brand assets 'Brand' are not compiled: name them with --app-icon") })
+        #expect(
+            product.diagnostics.contains {
+                $0.rule == .compileLeftOut && $0.message.contains("brand assets 'Brand' are not compiled: name them with --app-icon")
+            })
     }
 
     /// A stack outside a brand asset takes its size from its layers' 1x images; on another
@@ -224,7 +231,10 @@ import Testing
         #expect(ours.renditions.filter { $0.name == "Poster/Back/Content" }.count == 2)
         let (product, elsewhere, _) = try Self.compile(fixture, .iphoneos, appIcon: nil)
         #expect(elsewhere.renditions.isEmpty)
-        #expect(product.diagnostics.contains { $0.message == "imagestack 'Poster' is not compiled: image stacks are tvOS's layered images; adapt compiles them for tvOS only" })
+        #expect(
+            product.diagnostics.contains {
+                $0.message == "imagestack 'Poster' is not compiled: image stacks are tvOS's layered images; adapt compiles them for tvOS only"
+            })
     }
 
     /// The stack lists its layers in the reverse of Contents.json's order, whatever their names:
@@ -267,7 +277,9 @@ import Testing
         let fixture = try TemporaryCatalog()
         try fixture.addSet(
             "Complication.complicationset",
-            entries: [["filename": "Circular.imageset", "idiom": "watch", "role": "circular"], ["filename": "Modular.imageset", "idiom": "watch", "role": "modular"]])
+            entries: [
+                ["filename": "Circular.imageset", "idiom": "watch", "role": "circular"], ["filename": "Modular.imageset", "idiom": "watch", "role": "modular"],
+            ])
         for family in ["Circular", "Modular"] {
             try fixture.addSet(
                 "Complication.complicationset/\(family).imageset", entries: [["idiom": "watch", "scale": "2x", "filename": "c.png"]], files: ["c.png"],
@@ -283,7 +295,9 @@ import Testing
         let fixture = try TemporaryCatalog()
         try fixture.addSet("Glyph.symbolset", entries: [["idiom": "universal", "filename": "glyph.svg"]], files: ["glyph.svg"])
         try fixture.addSet("Rock.textureset", entries: [])
-        try fixture.addSet("Logo.imageset", entries: [["idiom": "universal", "scale": "1x", "filename": "l.png"]], files: ["l.png"], pngBytes: PNGFixture.png(width: 2, height: 2))
+        try fixture.addSet(
+            "Logo.imageset", entries: [["idiom": "universal", "scale": "1x", "filename": "l.png"]], files: ["l.png"],
+            pngBytes: PNGFixture.png(width: 2, height: 2))
         let (product, ours, _) = try Self.compile(fixture, .iphoneos, appIcon: nil)
         #expect(ours.renditions.compactMap(\.name) == ["Logo"])
         let messages = product.diagnostics.filter { $0.rule == .compileLeftOut }.map(\.message)

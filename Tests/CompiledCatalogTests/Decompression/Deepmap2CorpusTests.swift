@@ -135,7 +135,8 @@ import Testing
         let scale = Double(size) / Double(target)
         // Each output column's (source index, weight) list; rows use the same.
         let spans: [[(Int, Double)]] = (0..<target).map { out in
-            let start = Double(out) * scale, end = start + scale
+            let start = Double(out) * scale
+            let end = start + scale
             return (Int(start)..<min(size, Int(end.rounded(.up)))).map { index in
                 (index, min(end, Double(index + 1)) - max(start, Double(index)))
             }

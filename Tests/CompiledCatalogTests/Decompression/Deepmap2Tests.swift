@@ -41,8 +41,11 @@ import Testing
     /// A variant-2 band: alpha, modes, high then low residual bytes (each pixel's channels
     /// together), padded to 16; `codes[y][x][channel]`.
     static func band(codes: [[[Int]]], alpha: [UInt8], modes: [UInt8]) -> [UInt8] {
-        let rows = codes.count, width = codes[0].count, channels = codes[0][0].count
-        var high: [UInt8] = [], low: [UInt8] = []
+        let rows = codes.count
+        let width = codes[0].count
+        let channels = codes[0][0].count
+        var high: [UInt8] = []
+        var low: [UInt8] = []
         for y in 0..<rows {
             for x in 0..<width {
                 func code(_ y: Int, _ x: Int, _ channel: Int) -> Int { y < 0 || x < 0 ? 0 : codes[y][x][channel] }
@@ -68,7 +71,10 @@ import Testing
         let alpha: [UInt8] = (0..<25).map { UInt8(($0 * 37) % 256) }
         let bytes = Self.band(codes: grey.map { $0.map { [$0] } }, alpha: alpha, modes: [2, 1, 3, 4, 0])
         let payload = Self.dmp2(variant: 2, format: 2, width: 5, bandRows: 5, bands: [Self.stored(bytes)])
-        guard case .pixels(let bitmap) = try Self.decode(payload, width: 5, height: 5, format: .grayAlpha8) else { Issue.record("not decoded"); return }
+        guard case .pixels(let bitmap) = try Self.decode(payload, width: 5, height: 5, format: .grayAlpha8) else {
+            Issue.record("not decoded")
+            return
+        }
         #expect(bitmap.bytes == (0..<25).flatMap { [UInt8(grey[$0 / 5][$0 % 5]), alpha[$0]] })
     }
 
@@ -82,7 +88,9 @@ import Testing
             [(90, 91, 92), (13, 201, 33), (127, 66, 30), (250, 3, 250)],
         ]
         func code(_ colour: (Int, Int, Int)) -> [Int] {
-            let u = (colour.2 - colour.0) / 2, t = colour.0 + u, v = (colour.1 - t) / 2
+            let u = (colour.2 - colour.0) / 2
+            let t = colour.0 + u
+            let v = (colour.1 - t) / 2
             return [t + v, u, v]
         }
         let codes = colours.map { $0.map(code) }
@@ -90,10 +98,14 @@ import Testing
         let second = Self.band(codes: [codes[2]], alpha: [UInt8](repeating: 255, count: 4), modes: [1])
         let first = Self.band(codes: Array(codes[0..<2]), alpha: [UInt8](repeating: 255, count: 8), modes: [2, 1])
         let payload = Self.dmp2(variant: 2, format: 4, width: 4, bandRows: 2, bands: [Self.stored(first), Self.stored(second)], preamble: true)
-        guard case .pixels(let bitmap) = try Self.decode(payload, width: 4, height: 3, format: .argb) else { Issue.record("not decoded"); return }
+        guard case .pixels(let bitmap) = try Self.decode(payload, width: 4, height: 3, format: .argb) else {
+            Issue.record("not decoded")
+            return
+        }
         for (index, colour) in colours.joined().enumerated() {
             let pixel = bitmap.bytes[(4 * index)..<(4 * index + 4)].map(Int.init)
-            let c = code(colour), t = c[0] - c[2]
+            let c = code(colour)
+            let t = c[0] - c[2]
             #expect(pixel == [t + c[1], c[0] + c[2], t - c[1], 255], "pixel \(index)")
             #expect(pixel[2] == colour.0 && abs(pixel[1] - colour.1) <= 1 && abs(pixel[0] - colour.2) <= 1, "pixel \(index)")
         }
@@ -105,7 +117,10 @@ import Testing
         // LZVN: one literal run (0xE0, length - 16) then the end-of-stream opcode.
         let lzvn = [0xE0, UInt8(24 - 16)] + pixels[0..<24] + [0x06, 0, 0, 0, 0, 0, 0, 0]
         let payload = Self.dmp2(variant: 3, format: 4, width: 3, bandRows: 2, bands: [Array(lzvn), Self.stored(Array(pixels[24...]))])
-        guard case .pixels(let bitmap) = try Self.decode(payload, width: 3, height: 3, format: .argb) else { Issue.record("not decoded"); return }
+        guard case .pixels(let bitmap) = try Self.decode(payload, width: 3, height: 3, format: .argb) else {
+            Issue.record("not decoded")
+            return
+        }
         #expect(bitmap.bytes == pixels)
     }
 
@@ -115,7 +130,10 @@ import Testing
         let stream = Self.stored([0, 1, 2, 1, 0, 2])
         var body = Array("dmp2".utf8) + [4, 1, 10, 4] + Self.le16(3) + Self.le16(2)
         body += Self.le16(3) + Self.le16(4) + BitmapFixtures.le32(0) + colours + BitmapFixtures.le32(stream.count) + stream
-        guard case .pixels(let bitmap) = try Self.decode(body, width: 3, height: 2, format: .argb) else { Issue.record("not decoded"); return }
+        guard case .pixels(let bitmap) = try Self.decode(body, width: 3, height: 2, format: .argb) else {
+            Issue.record("not decoded")
+            return
+        }
         #expect(bitmap.bytes == [0, 0, 0, 0] + colours + [10, 20, 30, 255] + [0, 0, 0, 0] + [1, 2, 3, 4])
         // An index past the palette is damage.
         let bad = Array(body.dropLast(stream.count)) + Self.stored([0, 1, 3, 1, 0, 2])
@@ -154,6 +172,9 @@ import Testing
         for length in 0..<good.count {
             #expect(throws: DecompressionError.self) { try Self.decode(Array(good.prefix(length)), width: 2, height: 2, format: .grayAlpha8) }
         }
-        guard case .pixels = try Self.decode(good, width: 2, height: 2, format: .grayAlpha8) else { Issue.record("not decoded"); return }
+        guard case .pixels = try Self.decode(good, width: 2, height: 2, format: .grayAlpha8) else {
+            Issue.record("not decoded")
+            return
+        }
     }
 }
