@@ -29,6 +29,8 @@ import DeviceProfiles
     package var device: DeviceProfile?
     /// The programs that rasterise PDFs (poppler's, found on `PATH`).
     package var vectorRenderers = VectorRasterizer.Programs()
+    /// Icon Composer icons (`.icon` bundles) to compile beside the catalogs (`IconComposerCompiler`).
+    package var iconComposerIcons: [IconComposerDocument] = []
     /// Where renditions wait while the file is assembled (an unlinked temporary file there); nil:
     /// in memory.
     package var spoolFolder: String?
@@ -122,6 +124,8 @@ import DeviceProfiles
             case data(path: String, uti: String)
             case color(colorSpace: RenditionColorSpace, components: [Double])
             case multisize([RenditionPayload.MultisizeEntry])
+            /// A rendition of an Icon Composer icon, and the numbers of the names it refers to.
+            case iconComposer(IconComposerCompiler.Piece, identifiers: [String: UInt16])
         }
 
         var assetName: String
@@ -206,6 +210,7 @@ import DeviceProfiles
                 }
             }
         }
+        work += iconComposerWork(into: &product)
         // The appearances the renditions use, by name (`APPEARANCEKEYS`).
         let usedAppearances = Set(work.compactMap { $0.key[.appearance] })
         var appearances: [String: UInt16] = [:]
@@ -216,6 +221,7 @@ import DeviceProfiles
                 }
             }
         }
+        for (_, name, value) in IconComposerCompiler.appearances where usedAppearances.contains(value) { appearances[name] = value }
         for catalog in catalogs {
             for asset in catalog.assets { for variant in asset.variants { if let locale = variant.locale { locales.insert(locale) } } }
         }
@@ -230,7 +236,7 @@ import DeviceProfiles
             if name == options.widgetBackgroundColor { product.widgetBackgroundColorName = name }
         }
         for name in [options.appIcon].compactMap({ $0 }) + options.alternateAppIcons
-        where !catalogs.contains(where: { $0.asset(named: name)?.type == .appIconSet }) {
+        where !catalogs.contains(where: { $0.asset(named: name)?.type == .appIconSet }) && !hasIconComposerIcon(named: name) {
             product.diagnostics.append(
                 Diagnostic(.compileMissingAsset, "the app icon set '\(name)' is not in the catalogs", subject: Diagnostic.Subject(asset: name)))
         }
@@ -260,6 +266,7 @@ import DeviceProfiles
         }
         builder.localizations = locales.sorted().map { ($0, CompiledName.identifier(of: $0)) }
         builder.assignIdentifiers(work.map(\.assetName))
+        for index in work.indices { work[index].numberIconLayers(builder.identifier(of:)) }
 
         // Decoding and compressing are the cost: on every core, a batch at a time, each batch's
         // renditions set aside in the spool before the next is decoded, so memory holds one
@@ -913,6 +920,8 @@ import DeviceProfiles
             return .success(CSIRendition.color(name: item.renditionName, colorSpace: space, components: components).bytes())
         case .multisize(let sizes):
             return .success(CSIRendition.multisize(name: item.renditionName, sizes: sizes).bytes())
+        case .iconComposer(let piece, let identifiers):
+            return IconComposerCompiler.encode(piece, identifiers: identifiers, maxPixels: maxPixels, renderers: renderers)
         }
     }
 

@@ -85,10 +85,18 @@ package struct CompileRun {
         }
         var catalogs: [Catalog] = []
         for input in arguments.inputs {
+            if input.pathExtension == "icon" {
+                do throws(IconComposerDocument.Failure) {
+                    options.iconComposerIcons.append(try IconComposerDocument(path: input))
+                } catch {
+                    result.diagnostics.append(Diagnostic(.compileUnreadable, error.message, at: SourceLocation(file: error.file)))
+                }
+                continue
+            }
             guard input.pathExtension == "xcassets" || input.pathExtension == "xcstickers" else {
                 result.diagnostics.append(
                     Diagnostic(
-                        .compileLeftOut, "\(input.lastPathComponent) is not compiled: Icon Composer icons and .iconset folders are compiled by a later version",
+                        .compileLeftOut, "\(input.lastPathComponent) is not compiled: .iconset folders are compiled by a later version",
                         at: SourceLocation(file: input)))
                 continue
             }

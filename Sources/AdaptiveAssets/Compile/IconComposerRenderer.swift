@@ -1,0 +1,314 @@
+import AdaptSupport
+import AssetCatalog
+import CPNGSupport
+import CompiledCatalog
+
+/// The flattened icon actool stores beside an Icon Composer icon's structure, drawn plainly: the
+/// light appearance's fill inside the macOS icon shape, the layers over it bottom first, each at
+/// its frame, its opacity and its blend mode (normal, multiply, screen, darken, lighten; others
+/// as normal). Apple's renderer adds Liquid Glass (specular edges, blur, translucency, shadows,
+/// a drop shadow outside the shape), which is not reproduced: see `IconComposerAgreementTests`
+/// for how far the pixels are from Apple's.
+///
+/// The shape is a superellipse (exponent 5) over the 824-point box centred in the 1024-point
+/// canvas, and a layer's 1024-point canvas is drawn into that box (mcfans/actool's measurements
+/// of actool's output, which the corpus's three bitmaps agree with to a pixel at the edges).
+package enum IconComposerRenderer {
+    /// The box the icon's shape fills, in points of the 1024-point canvas.
+    static let boxOrigin = 100.0
+    static let boxSize = 824.0
+
+    /// A layer's size in points: an SVG's `width`/`height` or `viewBox`, a PNG's pixels.
+    package static func naturalSize(of path: String) -> (width: Double, height: Double)? {
+        guard let head = try? FileSystem.readPrefix(path, count: 1 << 16) else { return nil }
+        if path.lowercased().hasSuffix(".svg") { return VectorRasterizer.svgSize(head) }
+        guard head.count >= 24, head.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return nil }
+        func word(_ at: Int) -> Int { head[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (Double(word(16)), Double(word(20)))
+    }
+
+    /// A PNG layer's pixels (premultiplied B G R A), fitted into 1024 pixels when larger, as
+    /// actool stores them (SameDesk's 1254-pixel logo is a 1024-pixel rendition).
+    package static func layerBitmap(_ path: String, maxPixels: UInt64) -> Result<(width: Int, height: Int, pixels: [UInt8], sourceWidth: Int, sourceHeight: Int), RenderFailure> {
+        guard let decoded = decodePNG(path, maxPixels: maxPixels) else { return .failure(RenderFailure("is not a PNG libpng can decode, or has more pixels than --max-pixels allows")) }
+        let largest = max(decoded.width, decoded.height)
+        guard largest > 1024 else { return .success((decoded.width, decoded.height, decoded.pixels, decoded.width, decoded.height)) }
+        let width = max(1, decoded.width * 1024 / largest)
+        let height = max(1, decoded.height * 1024 / largest)
+        let fitted = Image(width: decoded.width, height: decoded.height, pixels: decoded.pixels.map(Float.init)).resampled(width: width, height: height)
+        return .success((width, height, fitted.bytes, decoded.width, decoded.height))
+    }
+
+    static func decodePNG(_ path: String, maxPixels: UInt64) -> (width: Int, height: Int, pixels: [UInt8])? {
+        guard let file = try? FileSystem.readRegularFile(path, limit: 256 << 20) else { return nil }
+        let decoded = file.withUnsafeBufferPointer { adapt_png_decode_premultiplied_bgra($0.baseAddress, $0.count, maxPixels) }
+        defer { adapt_png_decoded_free(decoded.pixels) }
+        guard decoded.status == 0, let pixels = decoded.pixels else { return nil }
+        let width = Int(decoded.width)
+        let height = Int(decoded.height)
+        return (width, height, Array(UnsafeBufferPointer(start: pixels, count: width * height * 4)))
+    }
+
+    /// The flattened icon at 1024 pixels, and halved down to 32: premultiplied B G R A by side.
+    package static func flattened(
+        _ icon: IconComposerDocument, compiler: IconComposerCompiler, maxPixels: UInt64, renderers: VectorRasterizer.Programs
+    ) -> Result<[Int: [UInt8]], Diagnostic> {
+        let side = 1024
+        var canvas = Image(width: side, height: side, pixels: [Float](repeating: 0, count: side * side * 4))
+        // The fill, drawn over the whole canvas; the shape clips it at the end.
+        let fill = icon.fill.value(for: .light) ?? .automatic
+        paint(fill, into: &canvas)
+        let scale = boxSize / 1024
+        for group in icon.groups.reversed() {
+            for layer in group.layers.reversed() where layer.hidden.value(for: .light) != true {
+                let frame = compiler.frame(of: layer)
+                let width = Int((Double(frame.width) * scale).rounded())
+                let height = Int((Double(frame.height) * scale).rounded())
+                guard width > 0, height > 0, width <= 4 * side, height <= 4 * side else { continue }
+                let path = icon.file(of: layer)
+                let source: Image
+                switch layerImage(path, width: width, height: height, maxPixels: maxPixels, renderers: renderers) {
+                case .success(let image): source = image
+                case .failure(let failure):
+                    return .failure(Diagnostic(.compileRenderer, failure.message, subject: Diagnostic.Subject(asset: icon.name), at: SourceLocation(file: path)))
+                }
+                let x = Int((boxOrigin + Double(frame.x) * scale).rounded())
+                let y = Int((boxOrigin + Double(frame.y) * scale).rounded())
+                canvas.draw(
+                    source, atX: x, y: y, opacity: layer.opacity.value(for: .light) ?? 1,
+                    blendMode: layer.blendMode.value(for: .light) ?? IconBlendMode(rawValue: 0))
+            }
+        }
+        canvas.clipToShape()
+        var sizes: [Int: [UInt8]] = [side: canvas.bytes]
+        var current = canvas
+        while current.width > 32 {
+            current = current.halved()
+            sizes[current.width] = current.bytes
+        }
+        return .success(sizes)
+    }
+
+    /// A layer's file at `width` x `height` pixels: an SVG rasterised by `rsvg-convert` at the
+    /// smallest whole scale that covers the size, then resampled; a PNG resampled.
+    static func layerImage(_ path: String, width: Int, height: Int, maxPixels: UInt64, renderers: VectorRasterizer.Programs) -> Result<Image, RenderFailure> {
+        let png: (width: Int, height: Int, pixels: [UInt8])
+        if path.lowercased().hasSuffix(".svg") {
+            guard let size = naturalSize(of: path), size.width > 0, size.height > 0 else { return .failure(RenderFailure("its <svg> element states no size")) }
+            let scale = max(1, Int((Double(width) / size.width).rounded(.up)), Int((Double(height) / size.height).rounded(.up)))
+            switch VectorRasterizer.renderSVG(path, scale: scale, maxPixels: maxPixels, programs: renderers) {
+            case .success(let page):
+                let decoded = page.png.withUnsafeBufferPointer { adapt_png_decode_premultiplied_bgra($0.baseAddress, $0.count, maxPixels) }
+                defer { adapt_png_decoded_free(decoded.pixels) }
+                guard decoded.status == 0, let pixels = decoded.pixels else { return .failure(RenderFailure("rsvg-convert wrote a PNG libpng cannot decode")) }
+                png = (Int(decoded.width), Int(decoded.height), Array(UnsafeBufferPointer(start: pixels, count: Int(decoded.width) * Int(decoded.height) * 4)))
+            case .failure(.rendererMissing(let program, let package)):
+                return .failure(RenderFailure("is an Icon Composer layer to rasterise and \(program) is not installed: install it with apt-get install \(package)"))
+            case .failure(.tooLarge(let width, let height)):
+                return .failure(RenderFailure("is \(width) x \(height) pixels rasterised, more than --max-pixels allows"))
+            case .failure(.renderFailed(let reason)):
+                return .failure(RenderFailure("cannot be rasterised: \(reason)"))
+            }
+        } else {
+            guard let decoded = decodePNG(path, maxPixels: maxPixels) else { return .failure(RenderFailure("is not a PNG libpng can decode")) }
+            png = decoded
+        }
+        return .success(Image(width: png.width, height: png.height, pixels: png.pixels.map(Float.init)).resampled(width: width, height: height))
+    }
+
+    /// Paints `fill` (as the light appearance shows it) over the whole canvas, the gradient's
+    /// line mapped onto the shape's box.
+    static func paint(_ fill: IconComposerDocument.Fill, into canvas: inout Image) {
+        let colors: [IconColor]
+        var start = IconGradient.Point(x: 0.5, y: 0)
+        var stop = IconGradient.Point(x: 0.5, y: 1)
+        switch fill {
+        case .none: return
+        case .automatic, .systemLight: colors = [IconComposerCompiler.Palette.systemLight.0, IconComposerCompiler.Palette.systemLight.1]
+        case .systemDark: colors = [IconComposerCompiler.Palette.systemDark.0, IconComposerCompiler.Palette.systemDark.1]
+        // An automatic gradient is drawn as its colour: how the system shades it is not known.
+        case .solid(let color), .automaticGradient(let color): colors = [color]
+        case .linearGradient(let list, let from, let to):
+            colors = list
+            start = from
+            stop = to
+        }
+        let rgba = colors.map(Self.rgba)
+        let side = Double(canvas.width)
+        let unit = side / 1024
+        func toPixels(_ point: IconGradient.Point) -> (Double, Double) {
+            ((boxOrigin + Double(point.x) * boxSize) * unit, (boxOrigin + Double(point.y) * boxSize) * unit)
+        }
+        let (x0, y0) = toPixels(start)
+        let (x1, y1) = toPixels(stop)
+        let dx = x1 - x0
+        let dy = y1 - y0
+        let length = dx * dx + dy * dy
+        for y in 0..<canvas.height {
+            for x in 0..<canvas.width {
+                var t = length > 0 ? ((Double(x) + 0.5 - x0) * dx + (Double(y) + 0.5 - y0) * dy) / length : 0
+                t = min(1, max(0, t))
+                let position = t * Double(rgba.count - 1)
+                let index = min(rgba.count - 1, Int(position))
+                let next = min(rgba.count - 1, index + 1)
+                let fraction = Float(position - Double(index))
+                let at = (y * canvas.width + x) * 4
+                let alpha = rgba[index].3 + (rgba[next].3 - rgba[index].3) * fraction
+                // B G R A, premultiplied, 0 to 255.
+                canvas.pixels[at] = (rgba[index].2 + (rgba[next].2 - rgba[index].2) * fraction) * alpha * 255
+                canvas.pixels[at + 1] = (rgba[index].1 + (rgba[next].1 - rgba[index].1) * fraction) * alpha * 255
+                canvas.pixels[at + 2] = (rgba[index].0 + (rgba[next].0 - rgba[index].0) * fraction) * alpha * 255
+                canvas.pixels[at + 3] = alpha * 255
+            }
+        }
+    }
+
+    /// A colour's red, green, blue and alpha, 0 to 1 (wide-gamut components taken as sRGB's:
+    /// no colour management).
+    static func rgba(_ color: IconColor) -> (Float, Float, Float, Float) {
+        let c = color.components.map { Float(min(1, max(0, $0))) }
+        return c.count == 2 ? (c[0], c[0], c[0], c[1]) : c.count >= 4 ? (c[0], c[1], c[2], c[3]) : (0, 0, 0, 1)
+    }
+
+    /// Why a layer cannot be drawn, as a finding's message.
+    package struct RenderFailure: Error {
+        package var message: String
+        init(_ message: String) { self.message = message }
+    }
+
+    /// Premultiplied B G R A as floats, 0 to 255.
+    struct Image {
+        var width: Int
+        var height: Int
+        var pixels: [Float]
+
+        var bytes: [UInt8] { pixels.map { UInt8(min(255, max(0, $0.rounded()))) } }
+
+        /// Resampled to `newWidth` x `newHeight` with a triangle filter as wide as the scale step
+        /// (an area average when shrinking, bilinear when growing), one axis after the other.
+        func resampled(width newWidth: Int, height newHeight: Int) -> Image {
+            if newWidth == width && newHeight == height { return self }
+            let horizontal = Self.weights(from: width, to: newWidth)
+            var wide = [Float](repeating: 0, count: newWidth * height * 4)
+            for y in 0..<height {
+                for x in 0..<newWidth {
+                    for channel in 0..<4 {
+                        var sum: Float = 0
+                        for (source, weight) in horizontal[x] { sum += pixels[(y * width + source) * 4 + channel] * weight }
+                        wide[(y * newWidth + x) * 4 + channel] = sum
+                    }
+                }
+            }
+            let vertical = Self.weights(from: height, to: newHeight)
+            var out = [Float](repeating: 0, count: newWidth * newHeight * 4)
+            for y in 0..<newHeight {
+                for x in 0..<newWidth {
+                    for channel in 0..<4 {
+                        var sum: Float = 0
+                        for (source, weight) in vertical[y] { sum += wide[(source * newWidth + x) * 4 + channel] * weight }
+                        out[(y * newWidth + x) * 4 + channel] = sum
+                    }
+                }
+            }
+            return Image(width: newWidth, height: newHeight, pixels: out)
+        }
+
+        /// Per output position, the source positions and their weights (summing to 1).
+        static func weights(from source: Int, to target: Int) -> [[(Int, Float)]] {
+            let ratio = Double(source) / Double(target)
+            let support = max(1, ratio)
+            return (0..<target).map { position in
+                let centre = (Double(position) + 0.5) * ratio - 0.5
+                let low = max(0, Int((centre - support).rounded(.down)))
+                let high = min(source - 1, Int((centre + support).rounded(.up)))
+                var taps: [(Int, Float)] = []
+                var total = 0.0
+                if low <= high {
+                    for index in low...high {
+                        let weight = max(0, 1 - abs(Double(index) - centre) / support)
+                        if weight > 0 {
+                            taps.append((index, Float(weight)))
+                            total += weight
+                        }
+                    }
+                }
+                if total == 0 { return [(min(source - 1, max(0, Int(centre.rounded()))), 1)] }
+                return taps.map { ($0.0, $0.1 / Float(total)) }
+            }
+        }
+
+        /// Half the size, each pixel the mean of four.
+        func halved() -> Image {
+            let newWidth = width / 2
+            let newHeight = height / 2
+            var out = [Float](repeating: 0, count: newWidth * newHeight * 4)
+            for y in 0..<newHeight {
+                for x in 0..<newWidth {
+                    for channel in 0..<4 {
+                        let a = pixels[((2 * y) * width + 2 * x) * 4 + channel] + pixels[((2 * y) * width + 2 * x + 1) * 4 + channel]
+                        let b = pixels[((2 * y + 1) * width + 2 * x) * 4 + channel] + pixels[((2 * y + 1) * width + 2 * x + 1) * 4 + channel]
+                        out[(y * newWidth + x) * 4 + channel] = (a + b) / 4
+                    }
+                }
+            }
+            return Image(width: newWidth, height: newHeight, pixels: out)
+        }
+
+        /// Draws `source` with its top left at (`x`, `y`), its alpha times `opacity`, blended by
+        /// `blendMode` (separable modes in premultiplied form; the others as normal).
+        mutating func draw(_ source: Image, atX originX: Int, y originY: Int, opacity: Float, blendMode: IconBlendMode) {
+            let factor = max(0, min(1, opacity))
+            for sy in 0..<source.height {
+                let y = originY + sy
+                guard y >= 0 && y < height else { continue }
+                for sx in 0..<source.width {
+                    let x = originX + sx
+                    guard x >= 0 && x < width else { continue }
+                    let from = (sy * source.width + sx) * 4
+                    let to = (y * width + x) * 4
+                    let sa = source.pixels[from + 3] * factor / 255
+                    guard sa > 0 else { continue }
+                    let da = pixels[to + 3] / 255
+                    for channel in 0..<3 {
+                        let s = source.pixels[from + channel] * factor / 255
+                        let d = pixels[to + channel] / 255
+                        let blended: Float =
+                            switch blendMode.name {
+                            case "multiply": s * d + s * (1 - da) + d * (1 - sa)
+                            case "screen": s + d - s * d
+                            case "darken": min(s * da, d * sa) + s * (1 - da) + d * (1 - sa)
+                            case "lighten": max(s * da, d * sa) + s * (1 - da) + d * (1 - sa)
+                            default: s + d * (1 - sa)
+                            }
+                        pixels[to + channel] = blended * 255
+                    }
+                    pixels[to + 3] = (sa + da * (1 - sa)) * 255
+                }
+            }
+        }
+
+        /// Keeps what lies inside the icon's shape, its edge antialiased (4 x 4 samples a pixel).
+        mutating func clipToShape() {
+            let unit = Double(width) / 1024
+            let centre = 512.0 * unit
+            let radius = IconComposerRenderer.boxSize / 2 * unit
+            for y in 0..<height {
+                for x in 0..<width {
+                    var inside = 0
+                    for sy in 0..<4 {
+                        for sx in 0..<4 {
+                            let u = abs((Double(x) + (Double(sx) + 0.5) / 4 - centre) / radius)
+                            let v = abs((Double(y) + (Double(sy) + 0.5) / 4 - centre) / radius)
+                            let u2 = u * u
+                            let v2 = v * v
+                            if u2 * u2 * u + v2 * v2 * v <= 1 { inside += 1 }
+                        }
+                    }
+                    guard inside < 16 else { continue }
+                    let coverage = Float(inside) / 16
+                    for channel in 0..<4 { pixels[(y * width + x) * 4 + channel] *= coverage }
+                }
+            }
+        }
+    }
+}
