@@ -3,6 +3,12 @@ import AssetCatalog
 import CPNGSupport
 import CompiledCatalog
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The flattened icon actool stores beside an Icon Composer icon's structure, drawn plainly: the
 /// light appearance's fill inside the macOS icon shape, the layers over it bottom first, each at
 /// its frame, its opacity and its blend mode (normal, multiply, screen, darken, lighten; others
@@ -60,6 +66,10 @@ package enum IconComposerRenderer {
         paint(fill, into: &canvas)
         let scale = boxSize / 1024
         for group in icon.groups.reversed() {
+            // A layer's blend mode blends it with the layers under it in its group (SameDesk's
+            // `lighten` logo keeps its own dark ground over the blue fill); the group is then laid
+            // over what is below it as it is.
+            var layers = Image(width: side, height: side, pixels: [Float](repeating: 0, count: side * side * 4))
             for layer in group.layers.reversed() where layer.hidden.value(for: .light) != true {
                 let frame = compiler.frame(of: layer)
                 let width = Int((Double(frame.width) * scale).rounded())
@@ -74,10 +84,11 @@ package enum IconComposerRenderer {
                 }
                 let x = Int((boxOrigin + Double(frame.x) * scale).rounded())
                 let y = Int((boxOrigin + Double(frame.y) * scale).rounded())
-                canvas.draw(
+                layers.draw(
                     source, atX: x, y: y, opacity: layer.opacity.value(for: .light) ?? 1,
                     blendMode: layer.blendMode.value(for: .light) ?? IconBlendMode(rawValue: 0))
             }
+            canvas.draw(layers, atX: 0, y: 0, opacity: 1, blendMode: IconBlendMode(rawValue: 0))
         }
         canvas.clipToShape()
         var sizes: [Int: [UInt8]] = [side: canvas.bytes]
@@ -163,10 +174,19 @@ package enum IconComposerRenderer {
         }
     }
 
-    /// A colour's red, green, blue and alpha, 0 to 1 (wide-gamut components taken as sRGB's:
-    /// no colour management).
+    /// A colour's sRGB red, green, blue and alpha, 0 to 1: Display P3 converted (through linear
+    /// light, the two spaces' primaries), extended ranges clipped, grey repeated.
     static func rgba(_ color: IconColor) -> (Float, Float, Float, Float) {
-        let c = color.components.map { Float(min(1, max(0, $0))) }
+        var c = color.components.map { Float($0) }
+        if color.space == .displayP3, c.count >= 3 {
+            func linear(_ v: Float) -> Float { v <= 0.04045 ? v / 12.92 : Float(pow(Double((v + 0.055) / 1.055), 2.4)) }
+            func encoded(_ v: Float) -> Float { v <= 0.0031308 ? v * 12.92 : Float(1.055 * pow(Double(v), 1 / 2.4) - 0.055) }
+            let (r, g, b) = (linear(c[0]), linear(c[1]), linear(c[2]))
+            c[0] = encoded(max(0, 1.2249 * r - 0.2247 * g))
+            c[1] = encoded(max(0, -0.0420 * r + 1.0419 * g))
+            c[2] = encoded(max(0, -0.0197 * r - 0.0786 * g + 1.0979 * b))
+        }
+        c = c.map { min(1, max(0, $0)) }
         return c.count == 2 ? (c[0], c[0], c[0], c[1]) : c.count >= 4 ? (c[0], c[1], c[2], c[3]) : (0, 0, 0, 1)
     }
 
