@@ -16,14 +16,10 @@ import CompiledCatalog
 /// a drop shadow outside the shape), which is not reproduced: see `IconComposerAgreementTests`
 /// for how far the pixels are from Apple's.
 ///
-/// The shape is a superellipse (exponent 5) over the 824-point box centred in the 1024-point
-/// canvas, and a layer's 1024-point canvas is drawn into that box (mcfans/actool's measurements
-/// of actool's output, which the corpus's three bitmaps agree with to a pixel at the edges).
+/// The shape is a superellipse (exponent 5; mcfans/actool's fit of actool's output) over a box
+/// centred in the canvas, whose size depends on the bitmap's (`boxes`, measured on the corpus's
+/// files), and a layer's 1024-point canvas is drawn into that box.
 package enum IconComposerRenderer {
-    /// The box the icon's shape fills, in points of the 1024-point canvas.
-    static let boxOrigin = 100.0
-    static let boxSize = 824.0
-
     /// A layer's size in points: an SVG's `width`/`height` or `viewBox`, a PNG's pixels.
     package static func naturalSize(of path: String) -> (width: Double, height: Double)? {
         guard let head = try? FileSystem.readPrefix(path, count: 1 << 16) else { return nil }
@@ -55,16 +51,43 @@ package enum IconComposerRenderer {
         return (width, height, Array(UnsafeBufferPointer(start: pixels, count: width * height * 4)))
     }
 
-    /// The flattened icon at 1024 pixels, and halved down to 32: premultiplied B G R A by side.
+    /// The shape's box, in pixels of 1024, for the bitmaps of each pixel size: Apple's files draw
+    /// the shape over 824 of 1024 pixels at 512 and 1024, 13/16 of the side at 64 to 256 (208 of
+    /// 256), and 28 of 32 at 32 (the corpus's two flattened icons, alike to the pixel).
+    static let boxes: [(box: Double, sides: [Int])] = [(824, [1024, 512]), (832, [256, 128, 64]), (896, [32])]
+
+    /// The flattened icon at each side from 1024 down to 32 pixels: premultiplied B G R A by side.
     package static func flattened(
         _ icon: IconComposerDocument, compiler: IconComposerCompiler, maxPixels: UInt64, renderers: VectorRasterizer.Programs
     ) -> Result<[Int: [UInt8]], Diagnostic> {
+        var sizes: [Int: [UInt8]] = [:]
+        for (box, sides) in boxes {
+            var current: Image
+            switch draw(icon, compiler: compiler, box: box, maxPixels: maxPixels, renderers: renderers) {
+            case .success(let image): current = image
+            case .failure(let diagnostic): return .failure(diagnostic)
+            }
+            while current.width >= 32 {
+                if sides.contains(current.width) { sizes[current.width] = current.bytes }
+                guard current.width > (sides.min() ?? 32) else { break }
+                current = current.halved()
+            }
+        }
+        return .success(sizes)
+    }
+
+    /// The icon at 1024 pixels, its shape over a `box`-pixel square in the middle, into which the
+    /// layers' 1024-point canvas is drawn.
+    static func draw(
+        _ icon: IconComposerDocument, compiler: IconComposerCompiler, box: Double, maxPixels: UInt64, renderers: VectorRasterizer.Programs
+    ) -> Result<Image, Diagnostic> {
         let side = 1024
+        let origin = (1024 - box) / 2
         var canvas = Image(width: side, height: side, pixels: [Float](repeating: 0, count: side * side * 4))
         // The fill, drawn over the whole canvas; the shape clips it at the end.
         let fill = icon.fill.value(for: .light) ?? .automatic
-        paint(fill, into: &canvas)
-        let scale = boxSize / 1024
+        paint(fill, into: &canvas, box: box)
+        let scale = box / 1024
         for group in icon.groups.reversed() {
             // A layer's blend mode blends it with the layers under it in its group (SameDesk's
             // `lighten` logo keeps its own dark ground over the blue fill); the group is then laid
@@ -82,22 +105,16 @@ package enum IconComposerRenderer {
                 case .failure(let failure):
                     return .failure(Diagnostic(.compileRenderer, failure.message, subject: Diagnostic.Subject(asset: icon.name), at: SourceLocation(file: path)))
                 }
-                let x = Int((boxOrigin + Double(frame.x) * scale).rounded())
-                let y = Int((boxOrigin + Double(frame.y) * scale).rounded())
+                let x = Int((origin + Double(frame.x) * scale).rounded())
+                let y = Int((origin + Double(frame.y) * scale).rounded())
                 layers.draw(
                     source, atX: x, y: y, opacity: layer.opacity.value(for: .light) ?? 1,
                     blendMode: layer.blendMode.value(for: .light) ?? IconBlendMode(rawValue: 0))
             }
             canvas.draw(layers, atX: 0, y: 0, opacity: 1, blendMode: IconBlendMode(rawValue: 0))
         }
-        canvas.clipToShape()
-        var sizes: [Int: [UInt8]] = [side: canvas.bytes]
-        var current = canvas
-        while current.width > 32 {
-            current = current.halved()
-            sizes[current.width] = current.bytes
-        }
-        return .success(sizes)
+        canvas.clipToShape(box: box)
+        return .success(canvas)
     }
 
     /// A layer's file at `width` x `height` pixels: an SVG rasterised by `rsvg-convert` at the
@@ -129,7 +146,7 @@ package enum IconComposerRenderer {
 
     /// Paints `fill` (as the light appearance shows it) over the whole canvas, the gradient's
     /// line mapped onto the shape's box.
-    static func paint(_ fill: IconComposerDocument.Fill, into canvas: inout Image) {
+    static func paint(_ fill: IconComposerDocument.Fill, into canvas: inout Image, box: Double) {
         let colors: [IconColor]
         var start = IconGradient.Point(x: 0.5, y: 0)
         var stop = IconGradient.Point(x: 0.5, y: 1)
@@ -148,7 +165,7 @@ package enum IconComposerRenderer {
         let side = Double(canvas.width)
         let unit = side / 1024
         func toPixels(_ point: IconGradient.Point) -> (Double, Double) {
-            ((boxOrigin + Double(point.x) * boxSize) * unit, (boxOrigin + Double(point.y) * boxSize) * unit)
+            (((1024 - box) / 2 + Double(point.x) * box) * unit, ((1024 - box) / 2 + Double(point.y) * box) * unit)
         }
         let (x0, y0) = toPixels(start)
         let (x1, y1) = toPixels(stop)
@@ -308,10 +325,10 @@ package enum IconComposerRenderer {
         }
 
         /// Keeps what lies inside the icon's shape, its edge antialiased (4 x 4 samples a pixel).
-        mutating func clipToShape() {
+        mutating func clipToShape(box: Double) {
             let unit = Double(width) / 1024
             let centre = 512.0 * unit
-            let radius = IconComposerRenderer.boxSize / 2 * unit
+            let radius = box / 2 * unit
             for y in 0..<height {
                 for x in 0..<width {
                     var inside = 0

@@ -125,14 +125,16 @@ import Testing
         }
     }
 
-    /// The flattened bitmaps: the same sizes exactly, and pixels within `tolerance` of Apple's.
-    /// Apple draws Liquid Glass (specular highlights, blur, translucency, the groups' shadows and
-    /// a drop shadow outside the shape) and adapt composites the layers plainly, so the pixels
-    /// are not close as a rasteriser's are. Measured, mean absolute difference per channel
-    /// (B, G, R, A premultiplied, of 255) at 1024 pixels: printed by the test; the largest of all
-    /// sizes and both icons is asserted to stay under 12% of full scale (31 of 255), which a
-    /// misplaced layer, a wrong fill or a missing shape mask exceeds (a blank bitmap: about 60 in
-    /// colour, 150 in alpha).
+    /// The flattened bitmaps: the same sizes exactly, and pixels measured against Apple's.
+    /// Apple draws Liquid Glass (specular highlights, blur, translucency, the groups' shadows, a
+    /// drop shadow outside the shape, an automatic gradient's shading) and adapt composites the
+    /// layers plainly, so colours are not close as a rasteriser's are; the shape is. Measured,
+    /// mean absolute difference per channel (B, G, R, A premultiplied, of 255), at 1024 and 32
+    /// pixels: AM-MiniPlayer 16.5, 20.6, 3.9, 2.0 and 20.7, 25.5, 5.1, 5.7; SameDesk 22.2, 12.5,
+    /// 5.7, 2.0 and 26.3, 15.3, 7.2, 5.7 (the alpha left is Apple's drop shadow). Asserted: alpha
+    /// within 3% of full scale (the shape's size and place at each size: a shape 1% too large is
+    /// 4 out), colour within 12% (a wrong fill or a misplaced layer is 40 to 100 out; SameDesk's
+    /// logo blended with the fill instead of within its group was 97 out in blue).
     @Test(arguments: pairs.filter(\.flattenedFromIcon))
     func flattenedBitmapsCloseToXcode26(pair: Pair) throws {
         let (apple, ours, _) = try Self.compile(pair)
@@ -152,7 +154,8 @@ import Testing
             }
             let means = CompileAgreementTests.meanDifferences(applePixels, ourPixels)
             print("\(pair.icon) \(facts.file) \(ourPixels.width)px: mean |difference| B G R A = \(means.map { ($0 * 100).rounded() / 100 })")
-            #expect(means.allSatisfy { $0 <= 0.12 * 255 }, "\(facts): mean differences per channel \(means.map { ($0 * 100).rounded() / 100 }) of 255")
+            #expect(means[3] <= 0.03 * 255, "\(facts): mean alpha difference \(means[3]) of 255: the shape differs")
+            #expect(means[0..<3].allSatisfy { $0 <= 0.12 * 255 }, "\(facts): mean differences per channel \(means.map { ($0 * 100).rounded() / 100 }) of 255")
             compared += 1
         }
         #expect(compared >= 3, "only \(compared) flattened bitmaps were decoded and compared")
