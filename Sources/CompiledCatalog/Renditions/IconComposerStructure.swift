@@ -33,8 +33,15 @@ public struct IconLayer: Hashable, Sendable {
 
     /// A frame in points; the origin may be negative (a layer larger than the canvas).
     public struct Frame: Hashable, Sendable, CustomStringConvertible {
-        public var x, y, width, height: Int32
-        public init(x: Int32, y: Int32, width: Int32, height: Int32) {
+        /// The left edge, in points.
+        public var x: Int32
+        /// The top edge, in points.
+        public var y: Int32
+        /// The width, in points.
+        public var width: Int32
+        /// The height, in points.
+        public var height: Int32
+        package init(x: Int32, y: Int32, width: Int32, height: Int32) {
             self.x = x
             self.y = y
             self.width = width
@@ -43,7 +50,7 @@ public struct IconLayer: Hashable, Sendable {
         public var description: String { "\(width)x\(height)\(x < 0 ? "" : "+")\(x)\(y < 0 ? "" : "+")\(y)" }
     }
 
-    public init(frame: Frame, blendMode: IconBlendMode, opacity: Float, key: [CARFacet.Attribute]) {
+    package init(frame: Frame, blendMode: IconBlendMode, opacity: Float, key: [CARFacet.Attribute]) {
         self.frame = frame
         self.blendMode = blendMode
         self.opacity = opacity
@@ -67,7 +74,7 @@ public struct IconLayerStyle: Hashable, Sendable {
     /// `fill-specializations`), or empty for none.
     public var fill: String
 
-    public init(material: UInt32, blur: Float, fill: String) {
+    package init(material: UInt32, blur: Float, fill: String) {
         self.material = material
         self.blur = blur
         self.fill = fill
@@ -88,7 +95,7 @@ public struct IconLayerEffects: Hashable, Sendable {
     /// The fifth word, 0 in every file read (with `specular` and `lighting` set or not).
     public var reserved: UInt32
 
-    public init(translucencyEnabled: Bool, translucency: Float, shadowKind: UInt32, shadowOpacity: Float, reserved: UInt32 = 0) {
+    package init(translucencyEnabled: Bool, translucency: Float, shadowKind: UInt32, shadowOpacity: Float, reserved: UInt32 = 0) {
         self.translucencyEnabled = translucencyEnabled
         self.translucency = translucency
         self.shadowKind = shadowKind
@@ -133,30 +140,38 @@ public struct IconBlendMode: RawRepresentable, Hashable, Sendable, CustomStringC
 public struct IconGradient: Hashable, Sendable {
     /// 0: an `automatic-gradient`, its one colour drawn as the system shades it; 1: a linear gradient.
     public var kind: UInt32
+    /// Where the gradient's line starts, 0 to 1 of the canvas.
     public var start: Point
+    /// Where it ends.
     public var stop: Point
+    /// The colours along it, in order.
     public var stops: [Stop]
 
+    /// A point of the canvas, each coordinate 0 to 1 (y down).
     public struct Point: Hashable, Sendable {
-        public var x, y: Float
-        public init(x: Float, y: Float) {
+        /// Across, from the left.
+        public var x: Float
+        /// Down, from the top.
+        public var y: Float
+        package init(x: Float, y: Float) {
             self.x = x
             self.y = y
         }
     }
 
+    /// One colour of the gradient and where it lies.
     public struct Stop: Hashable, Sendable {
         /// Where the stop lies, 0 to 1 along the line from start to stop.
         public var location: Float
         /// The name of its colour's rendition.
         public var color: String
-        public init(location: Float, color: String) {
+        package init(location: Float, color: String) {
             self.location = location
             self.color = color
         }
     }
 
-    public init(kind: UInt32, start: Point, stop: Point, stops: [Stop]) {
+    package init(kind: UInt32, start: Point, stop: Point, stops: [Stop]) {
         self.kind = kind
         self.start = start
         self.stop = stop
