@@ -48,6 +48,17 @@ extension CatalogCompiler {
         return work
     }
 
+    /// The appearances the icons' stacks and groups are keyed by, by name (`APPEARANCEKEYS`):
+    /// `ISAppearanceTintable` is no appearance a catalog's set has.
+    static func iconComposerAppearances(_ work: [Work]) -> [(name: String, value: UInt16)] {
+        var used: Set<UInt16> = []
+        for item in work {
+            guard case .iconComposer = item.source, let appearance = item.key[.appearance] else { continue }
+            used.insert(appearance)
+        }
+        return IconComposerCompiler.appearances.filter { used.contains($0.value) }.map { ($0.name, $0.value) }
+    }
+
     /// Whether an Icon Composer icon of the options is named `name`.
     func hasIconComposerIcon(named name: String) -> Bool { options.iconComposerIcons.contains { $0.name == name } }
 }

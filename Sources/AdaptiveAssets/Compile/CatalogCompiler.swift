@@ -221,7 +221,7 @@ import DeviceProfiles
                 }
             }
         }
-        for (_, name, value) in IconComposerCompiler.appearances where usedAppearances.contains(value) { appearances[name] = value }
+        for (name, value) in Self.iconComposerAppearances(work) { appearances[name] = value }
         for catalog in catalogs {
             for asset in catalog.assets { for variant in asset.variants { if let locale = variant.locale { locales.insert(locale) } } }
         }

@@ -247,3 +247,34 @@ import Testing
         #expect(IconComposerCompiler(icon).layerAssetName(icon.groups[0].layers[0]) == "AppIcon_Assets/1 _ Layer")
     }
 }
+
+/// `adapt compile` given an `.icon` among its inputs, as actool is given one.
+@Suite struct IconComposerCompileRunTests {
+    @Test func compilesTheIconNamedByAppIcon() throws {
+        let fixture = try TemporaryCatalog(name: "Build", writeRootContents: false)
+        let arguments = try ActoolArguments(parsing: [
+            try RecentCorpus.path("AM-MiniPlayer/AppIcon.icon"), "--app-icon", "AppIcon", "--compile", fixture.path, "--platform", "macosx",
+            "--minimum-deployment-target", "14.0", "--output-partial-info-plist", fixture.path + "/partial.plist",
+        ])
+        let result = CompileRun(arguments).run()
+        #expect(!result.failed, "\(result.diagnostics)")
+        #expect(Set(result.outputFiles.map(\.lastPathComponent)) == ["Assets.car", "AppIcon.icns", "partial.plist"])
+        let plist = try String(contentsOfFile: fixture.path + "/partial.plist", encoding: .utf8)
+        #expect(plist.contains("<key>CFBundleIconName</key>\n\t<string>AppIcon</string>"))
+        #expect(plist.contains("<key>CFBundleIconFile</key>\n\t<string>AppIcon</string>"))
+        let catalog = try CompiledCatalog(path: fixture.path + "/Assets.car")
+        #expect(catalog.appearances?.entries.map(\.name).sorted() == ["ISAppearanceTintable", "NSAppearanceNameAqua", "NSAppearanceNameDarkAqua", "NSAppearanceNameSystem"])
+    }
+
+    @Test func aBrokenIconJSONIsAnErrorNamingItAndWritesNothing() throws {
+        let (path, fixture) = try IconComposerDocumentTests.bundle("{\"groups\": 3}")
+        defer { withExtendedLifetime(fixture) {} }
+        let output = fixture.root + "/Build"
+        let arguments = try ActoolArguments(parsing: [path, "--app-icon", "AppIcon", "--compile", output, "--platform", "macosx", "--minimum-deployment-target", "14.0"])
+        let result = CompileRun(arguments).run()
+        #expect(result.failed)
+        #expect(result.diagnostics.contains { $0.location?.file == path + "/icon.json" && $0.message.contains("groups is not an array") })
+        #expect(result.outputFiles.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: output + "/Assets.car"))
+    }
+}
