@@ -199,6 +199,21 @@ import Testing
         #expect(layers?.first?.frame == IconLayer.Frame(x: 0, y: 0, width: 1024, height: 1024))
     }
 
+    /// A gradient whose stops run past its bytes, or whose count no bytes could hold, is no gradient.
+    @Test func hostileGradientsAreRefused() {
+        var bytes = Array("ARGG".utf8) + [2, 0, 0, 0] + [1, 0, 0, 0] + [UInt8](repeating: 0, count: 20)
+        bytes += [0, 0, 0, 0, 8, 0, 0, 0] + Array("Color-1".utf8) + [0]
+        let whole = bytes.withUnsafeBytes { IconGradient.read($0) }
+        #expect(whole == nil, "the second stop is missing")
+        bytes.replaceSubrange(4..<8, with: [1, 0, 0, 0])
+        #expect(bytes.withUnsafeBytes { IconGradient.read($0) }?.stops.map(\.color) == ["Color-1"])
+        bytes.replaceSubrange(4..<8, with: [0xFF, 0xFF, 0xFF, 0x7F])
+        #expect(bytes.withUnsafeBytes { IconGradient.read($0) } == nil)
+        bytes.replaceSubrange(4..<8, with: [1, 0, 0, 0])
+        bytes.replaceSubrange(36..<40, with: [0xFF, 0xFF, 0, 0])
+        #expect(bytes.withUnsafeBytes { IconGradient.read($0) } == nil, "a name longer than the bytes")
+    }
+
     @Test func inspectTextNamesTheLayers() throws {
         let catalog = try CompiledCatalog(path: RecentCorpus.path("SameDesk/Resources/Assets.car"))
         let text = CompiledInspection(catalog).text
