@@ -8,7 +8,7 @@ import CompiledCatalog
 /// and `CFBundleIconName`/`CFBundleIconFile`), as an app icon set would.
 extension CatalogCompiler {
     /// The work of every icon the options select, and the findings of those that fail.
-    func iconComposerWork(into product: inout CompileProduct) -> [Work] {
+    func iconComposerWork(_ catalogs: [Catalog], into product: inout CompileProduct) -> [Work] {
         var work: [Work] = []
         let selected = Set([options.appIcon].compactMap { $0 } + options.alternateAppIcons)
         for icon in options.iconComposerIcons {
@@ -21,6 +21,20 @@ extension CatalogCompiler {
             }
             let compiler = IconComposerCompiler(icon)
             var pieces = compiler.structure()
+            if let iconSet = catalogs.lazy.compactMap({ $0.asset(named: icon.name) }).first(where: { $0.type == .iconSet }) {
+                // A catalog's icon set of the same name gives the sizes instead of the drawing
+                // (sudoku: Xcode 26 stored App.iconset's ten PNGs beside App.icon's stack).
+                pieces.removeAll { if case .sizes = $0.content { true } else { false } }
+                let fromSet = compiler.iconSetImages(iconSet)
+                pieces += fromSet.pieces
+                if icon.name == options.appIcon {
+                    product.appIconName = icon.name
+                    if options.platform.platform == .macos, options.standaloneIcons != .none, !fromSet.icns.isEmpty {
+                        product.looseFiles.append(("\(icon.name).icns", ICNSWriter.file(fromSet.icns)))
+                        product.macIconFile = icon.name
+                    }
+                }
+            } else {
             switch compiler.flattened(maxPixels: options.maxPixels, renderers: options.vectorRenderers) {
             case .success(let flattened):
                 pieces += flattened.pieces
@@ -34,6 +48,7 @@ extension CatalogCompiler {
             case .failure(let diagnostic):
                 product.diagnostics.append(diagnostic)
                 continue
+            }
             }
             for piece in pieces {
                 var key = piece.key

@@ -210,7 +210,7 @@ import DeviceProfiles
                 }
             }
         }
-        work += iconComposerWork(into: &product)
+        work += iconComposerWork(catalogs, into: &product)
         // The appearances the renditions use, by name (`APPEARANCEKEYS`).
         let usedAppearances = Set(work.compactMap { $0.key[.appearance] })
         var appearances: [String: UInt16] = [:]

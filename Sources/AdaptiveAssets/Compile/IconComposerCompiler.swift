@@ -294,6 +294,36 @@ package struct IconComposerCompiler {
 }
 
 extension IconComposerCompiler {
+    /// The images of a catalog's icon set named as the icon (`App.iconset`'s `icon_16x16.png` …),
+    /// each in its macOS slot (16 → 1, 32 → 2, 128 → 3, 256 → 4, 512 → 5) as Xcode 26 stored
+    /// sudoku's, the size list of its sizes, and the `.icns` of its files.
+    package func iconSetImages(_ set: Asset) -> (pieces: [Piece], icns: [(type: String, png: [UInt8])]) {
+        var pieces: [Piece] = []
+        var icns: [(type: String, png: [UInt8])] = []
+        var slots: [Int: UInt16] = [:]
+        for variant in set.variants {
+            guard let filename = variant.filename, let size = variant.size, let points = Int(size.split(separator: "x").first ?? ""),
+                let slot = CatalogCompiler.iconSlot(points: Double(points), platform: .macos)
+            else { continue }
+            let scale = variant.scale ?? 1
+            let path = set.path.appendingPathComponent(filename)
+            slots[points] = slot
+            pieces.append(
+                Piece(
+                    assetName: icon.name, facetPart: Part.stack, renditionName: filename,
+                    key: [.scale: UInt16(scale), .part: Part.icon, .dimension2: slot], content: .png(path: path), source: path))
+            if let type = ICNSWriter.type(points: points, scale: scale), let png = try? FileSystem.readRegularFile(path, limit: 64 << 20) {
+                icns.append((type, png))
+            }
+        }
+        let sizes = slots.sorted { $0.key < $1.key }.map { points, slot in
+            RenditionPayload.MultisizeEntry(width: UInt32(points), height: UInt32(points), index: slot, idiom: .universal)
+        }
+        pieces.append(Piece(assetName: icon.name, facetPart: Part.stack, renditionName: icon.name, key: [.scale: 1, .part: Part.sizes], content: .sizes(sizes), source: set.path))
+        icns.sort { $0.type < $1.type }
+        return (pieces, icns)
+    }
+
     /// The flattened icon at each size (part 220, slot 1 to 7), and the `.icns` images drawn
     /// from the same pixels (16 to 512 points at 1x and 2x).
     package func flattened(maxPixels: UInt64, renderers: VectorRasterizer.Programs) -> Result<(pieces: [Piece], icns: [(type: String, png: [UInt8])]), Diagnostic> {

@@ -16,30 +16,37 @@ import Testing
         /// The name the repository's script compiled it as (`--app-icon`).
         var name: String
         var car: String
-        /// Whether Apple's flattened bitmaps were drawn from the icon (sudoku's come from the
-        /// catalog's `App.iconset`, which adapt compile does not read: compared apart).
+        /// The catalog compiled with it, when there is one (sudoku's holds `App.iconset`, whose
+        /// PNGs Xcode stored as the icon's sizes instead of drawing them).
+        var catalog: String?
+        var deploymentTarget: String
+        /// Whether Apple's flattened bitmaps were drawn from the icon.
         var flattenedFromIcon: Bool
         var testDescription: String { icon }
     }
 
     static let pairs = [
-        Pair(icon: "AM-MiniPlayer/AppIcon.icon", name: "AppIcon", car: "AM-MiniPlayer/nanoPod.app/Contents/Resources/Assets.car", flattenedFromIcon: true),
-        Pair(icon: "SameDesk/docs/icon.icon", name: "AppIcon", car: "SameDesk/Resources/Assets.car", flattenedFromIcon: true),
-        Pair(icon: "sudoku/Resources/Assets/App.icon", name: "App", car: "sudoku/Resources/Assets.car", flattenedFromIcon: false),
+        Pair(icon: "AM-MiniPlayer/AppIcon.icon", name: "AppIcon", car: "AM-MiniPlayer/nanoPod.app/Contents/Resources/Assets.car", deploymentTarget: "14.0",
+            flattenedFromIcon: true),
+        Pair(icon: "SameDesk/docs/icon.icon", name: "AppIcon", car: "SameDesk/Resources/Assets.car", deploymentTarget: "14.0", flattenedFromIcon: true),
+        Pair(
+            icon: "sudoku/Resources/Assets/App.icon", name: "App", car: "sudoku/Resources/Assets.car", catalog: "sudoku/Resources/Assets/Assets.xcassets",
+            deploymentTarget: "10.14", flattenedFromIcon: false),
     ]
 
     /// Compiles the pair's icon, copied under its compiled name as the repository's script does
-    /// (SameDesk's `docs/icon.icon` becomes `AppIcon.icon`), for macOS 14.
+    /// (SameDesk's `docs/icon.icon` becomes `AppIcon.icon`), for the pair's macOS, with its catalog.
     static func compile(_ pair: Pair) throws -> (apple: CompiledCatalog, ours: CompiledCatalog, product: CompileProduct) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("adaptive-assets-icon-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let copy = folder + "/\(pair.name).icon"
         try FileManager.default.copyItem(atPath: try RecentCorpus.path(pair.icon), toPath: copy)
-        var options = CompileOptions(platform: .macosx, deploymentTarget: "14.0")
+        var options = CompileOptions(platform: .macosx, deploymentTarget: pair.deploymentTarget)
         options.appIcon = pair.name
         options.iconComposerIcons = [try IconComposerDocument(path: copy)]
-        let product = try CatalogCompiler(options).compile([])
+        let catalogs = try pair.catalog.map { [try CatalogReader().read(at: try RecentCorpus.path($0))] } ?? []
+        let product = try CatalogCompiler(options).compile(catalogs)
         return (try CompiledCatalog(path: RecentCorpus.path(pair.car)), try CompiledCatalog(bytes: product.car, path: "ours.car"), product)
     }
 
@@ -79,13 +86,8 @@ import Testing
     func sameRenditionsAsXcode26(pair: Pair) throws {
         let (apple, ours, product) = try Self.compile(pair)
         #expect(!product.diagnostics.contains { $0.severity == .error }, "\(product.diagnostics)")
-        var expected = Self.facts(apple, icon: pair.name)
-        var actual = Self.facts(ours, icon: pair.name)
-        if !pair.flattenedFromIcon {
-            // sudoku's flattened bitmaps and size list are its App.iconset's (Xcode drew none).
-            expected = expected.filter { $0.value.layout.isIconComposerStructure || $0.key.name != pair.name }
-            actual = actual.filter { $0.value.layout.isIconComposerStructure || $0.key.name != pair.name }
-        }
+        let expected = Self.facts(apple, icon: pair.name)
+        let actual = Self.facts(ours, icon: pair.name)
         let missing = Set(expected.keys).subtracting(actual.keys).map(\.description).sorted()
         let extra = Set(actual.keys).subtracting(expected.keys).map(\.description).sorted()
         #expect(missing.isEmpty, "renditions Apple wrote and adapt did not:\n\(missing.joined(separator: "\n"))")
@@ -159,6 +161,28 @@ import Testing
             compared += 1
         }
         #expect(compared >= 3, "only \(compared) flattened bitmaps were decoded and compared")
+    }
+
+    /// sudoku's sizes are its `App.iconset`'s PNGs, stored as they are: the same pixels as Apple's.
+    @Test func iconSetImagesAreStoredAsApplesAre() throws {
+        let pair = Self.pairs[2]
+        let (apple, ours, _) = try Self.compile(pair)
+        let expected = Self.facts(apple, icon: pair.name).filter { $0.key.file.hasPrefix("icon_") }
+        let actual = Self.facts(ours, icon: pair.name)
+        #expect(expected.count == 10)
+        let appleAtlases = PackedImageCache()
+        let ourAtlases = PackedImageCache()
+        var compared = 0
+        for (facts, appleRendition) in expected {
+            let ourRendition = try #require(actual[facts], "\(facts)")
+            guard case .pixels(let applePixels)? = try apple.decodedBitmap(of: appleRendition, atlases: appleAtlases),
+                case .pixels(let ourPixels)? = try ours.decodedBitmap(of: ourRendition, atlases: ourAtlases)
+            else { continue }
+            let means = CompileAgreementTests.meanDifferences(applePixels, ourPixels)
+            #expect(means.allSatisfy { $0 <= 1 }, "\(facts): \(means)")
+            compared += 1
+        }
+        #expect(compared >= 5)
     }
 
     /// The `.icns` and Info.plist keys actool writes for a Mac app's `.icon`: the icon file and name.
