@@ -329,16 +329,26 @@ package enum IconComposerRenderer {
             let unit = Double(width) / 1024
             let centre = 512.0 * unit
             let radius = box / 2 * unit
+            func measure(_ x: Double, _ y: Double) -> Double {
+                let u = abs((x - centre) / radius)
+                let v = abs((y - centre) / radius)
+                let u2 = u * u
+                let v2 = v * v
+                return u2 * u2 * u + v2 * v2 * v
+            }
             for y in 0..<height {
                 for x in 0..<width {
+                    // Only pixels near the edge are sampled: well inside is kept, well outside cleared.
+                    let middle = measure(Double(x) + 0.5, Double(y) + 0.5)
+                    if middle < 0.95 { continue }
+                    if middle > 1.05 {
+                        for channel in 0..<4 { pixels[(y * width + x) * 4 + channel] = 0 }
+                        continue
+                    }
                     var inside = 0
                     for sy in 0..<4 {
                         for sx in 0..<4 {
-                            let u = abs((Double(x) + (Double(sx) + 0.5) / 4 - centre) / radius)
-                            let v = abs((Double(y) + (Double(sy) + 0.5) / 4 - centre) / radius)
-                            let u2 = u * u
-                            let v2 = v * v
-                            if u2 * u2 * u + v2 * v2 * v <= 1 { inside += 1 }
+                            if measure(Double(x) + (Double(sx) + 0.5) / 4, Double(y) + (Double(sy) + 0.5) / 4) <= 1 { inside += 1 }
                         }
                     }
                     guard inside < 16 else { continue }
