@@ -154,14 +154,29 @@ package enum IconComposerRenderer {
         case .none: return
         case .automatic, .systemLight: colors = [IconComposerCompiler.Palette.systemLight.0, IconComposerCompiler.Palette.systemLight.1]
         case .systemDark: colors = [IconComposerCompiler.Palette.systemDark.0, IconComposerCompiler.Palette.systemDark.1]
-        // An automatic gradient is drawn as its colour: how the system shades it is not known.
-        case .solid(let color), .automaticGradient(let color): colors = [color]
+        case .solid(let color): colors = [color]
+        case .automaticGradient(let color):
+            // The system's shading, as AM-MiniPlayer's bitmaps show it (the one file whose fill is
+            // visible): 30% towards white at the top, the colour itself from two thirds down.
+            let (red, green, blue, alpha) = Self.rgba(color)
+            let light = IconColor(space: .sRGB, components: [red, green, blue].map { Double($0 + (1 - $0) * 0.3) } + [Double(alpha)])
+            return paint(stops: [(0, light), (2.0 / 3, color), (1, color)], start: start, stop: stop, into: &canvas, box: box)
         case .linearGradient(let list, let from, let to):
             colors = list
             start = from
             stop = to
         }
-        let rgba = colors.map(Self.rgba)
+        let last = Double(max(1, colors.count - 1))
+        paint(stops: colors.enumerated().map { (Double($0.offset) / last, $0.element) }, start: start, stop: stop, into: &canvas, box: box)
+    }
+
+    /// Paints a gradient of `stops` (location 0 to 1, colour) along the line from `start` to
+    /// `stop`, mapped onto the shape's box.
+    static func paint(
+        stops: [(location: Double, color: IconColor)], start: IconGradient.Point, stop: IconGradient.Point, into canvas: inout Image, box: Double
+    ) {
+        let rgba = stops.map { Self.rgba($0.color) }
+        let locations = stops.map(\.location)
         let side = Double(canvas.width)
         let unit = side / 1024
         func toPixels(_ point: IconGradient.Point) -> (Double, Double) {
@@ -176,10 +191,10 @@ package enum IconComposerRenderer {
             for x in 0..<canvas.width {
                 var t = length > 0 ? ((Double(x) + 0.5 - x0) * dx + (Double(y) + 0.5 - y0) * dy) / length : 0
                 t = min(1, max(0, t))
-                let position = t * Double(rgba.count - 1)
-                let index = min(rgba.count - 1, Int(position))
-                let next = min(rgba.count - 1, index + 1)
-                let fraction = Float(position - Double(index))
+                let next = locations.firstIndex { $0 > t } ?? rgba.count - 1
+                let index = max(0, next - 1)
+                let span = locations[next] - locations[index]
+                let fraction = span > 0 ? Float(min(1, max(0, (t - locations[index]) / span))) : 0
                 let at = (y * canvas.width + x) * 4
                 let alpha = rgba[index].3 + (rgba[next].3 - rgba[index].3) * fraction
                 // B G R A, premultiplied, 0 to 255.
