@@ -157,7 +157,8 @@ package struct CompileRun {
             }
             if let dependencyPath = arguments.dependencyInfo {
                 // Not among the outputs it lists: the list is of what the compile produced for the app.
-                let info = DependencyInfo(version: "adapt compile \(AdaptVersion.current)", outputs: result.outputFiles.sorted(), catalogs: catalogs)
+                var info = DependencyInfo(version: "adapt compile \(AdaptVersion.current)", outputs: result.outputFiles.sorted(), catalogs: catalogs)
+                info.inputs = Set(info.inputs + options.iconComposerIcons.flatMap(\.inputFiles)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
                 _ = try CompileOutput.write(
                     [CompileOutput.File(name: dependencyPath.lastPathComponent, bytes: info.bytes)],
                     into: dependencyPath.parentFolder)

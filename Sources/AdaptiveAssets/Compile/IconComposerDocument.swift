@@ -100,6 +100,12 @@ package struct IconComposerDocument: Sendable {
         }
     }
 
+    /// What the icon is compiled from, for `--dependency-info`: the bundle, its `icon.json`, its
+    /// `Assets` folder and each layer's file.
+    package var inputFiles: [String] {
+        [path, path.appendingPathComponent("icon.json"), path.appendingPathComponent("Assets")] + groups.flatMap { $0.layers.map(file(of:)) }
+    }
+
     /// The path of a layer's file.
     package func file(of layer: Layer) -> String { path.appendingPathComponent("Assets").appendingPathComponent(layer.imageName) }
 }
