@@ -294,6 +294,7 @@ import Testing
         let arguments = try ActoolArguments(parsing: [
             try RecentCorpus.path("AM-MiniPlayer/AppIcon.icon"), "--app-icon", "AppIcon", "--compile", fixture.path, "--platform", "macosx",
             "--minimum-deployment-target", "14.0", "--output-partial-info-plist", fixture.path + "/partial.plist",
+            "--export-dependency-info", fixture.root + "/dependencies",
         ])
         let result = CompileRun(arguments).run()
         #expect(!result.failed, "\(result.diagnostics)")
@@ -301,6 +302,9 @@ import Testing
         let plist = try String(contentsOfFile: fixture.path + "/partial.plist", encoding: .utf8)
         #expect(plist.contains("<key>CFBundleIconName</key>\n\t<string>AppIcon</string>"))
         #expect(plist.contains("<key>CFBundleIconFile</key>\n\t<string>AppIcon</string>"))
+        // The icon's files are the inputs `--export-dependency-info` lists.
+        let dependencies = try Data(contentsOf: URL(fileURLWithPath: fixture.root + "/dependencies"))
+        #expect(dependencies.range(of: Data((try RecentCorpus.path("AM-MiniPlayer/AppIcon.icon/Assets/1 – Layer.svg")).utf8)) != nil)
         let catalog = try CompiledCatalog(path: fixture.path + "/Assets.car")
         #expect(catalog.appearances?.entries.map(\.name).sorted() == ["ISAppearanceTintable", "NSAppearanceNameAqua", "NSAppearanceNameDarkAqua", "NSAppearanceNameSystem"])
     }
