@@ -15,40 +15,34 @@ extension CatalogCompiler {
             guard options.includeAllAppIcons || selected.contains(icon.name) else {
                 product.diagnostics.append(
                     Diagnostic(
-                        .compileLeftOut, "Icon Composer icon '\(icon.name)' is not compiled: name it with --app-icon or --alternate-app-icon, or pass --include-all-app-icons",
+                        .compileLeftOut,
+                        "Icon Composer icon '\(icon.name)' is not compiled: name it with --app-icon or --alternate-app-icon, or pass --include-all-app-icons",
                         subject: Diagnostic.Subject(asset: icon.name), at: SourceLocation(file: icon.path)))
                 continue
             }
             let compiler = IconComposerCompiler(icon)
             var pieces = compiler.structure()
+            // The sizes: a catalog's icon set of the same name gives them instead of the drawing
+            // (sudoku: Xcode 26 stored App.iconset's ten PNGs beside App.icon's stack).
+            let sizes: (pieces: [IconComposerCompiler.Piece], icns: [(type: String, png: [UInt8])])
             if let iconSet = catalogs.lazy.compactMap({ $0.asset(named: icon.name) }).first(where: { $0.type == .iconSet }) {
-                // A catalog's icon set of the same name gives the sizes instead of the drawing
-                // (sudoku: Xcode 26 stored App.iconset's ten PNGs beside App.icon's stack).
                 pieces.removeAll { if case .sizes = $0.content { true } else { false } }
-                let fromSet = compiler.iconSetImages(iconSet)
-                pieces += fromSet.pieces
-                if icon.name == options.appIcon {
-                    product.appIconName = icon.name
-                    if options.platform.platform == .macos, options.standaloneIcons != .none, !fromSet.icns.isEmpty {
-                        product.looseFiles.append(("\(icon.name).icns", ICNSWriter.file(fromSet.icns)))
-                        product.macIconFile = icon.name
-                    }
-                }
+                sizes = compiler.iconSetImages(iconSet)
             } else {
-            switch compiler.flattened(maxPixels: options.maxPixels, renderers: options.vectorRenderers) {
-            case .success(let flattened):
-                pieces += flattened.pieces
-                if icon.name == options.appIcon {
-                    product.appIconName = icon.name
-                    if options.platform.platform == .macos, options.standaloneIcons != .none, !flattened.icns.isEmpty {
-                        product.looseFiles.append(("\(icon.name).icns", ICNSWriter.file(flattened.icns)))
-                        product.macIconFile = icon.name
-                    }
+                switch compiler.flattened(maxPixels: options.maxPixels, renderers: options.vectorRenderers) {
+                case .success(let flattened): sizes = flattened
+                case .failure(let diagnostic):
+                    product.diagnostics.append(diagnostic)
+                    continue
                 }
-            case .failure(let diagnostic):
-                product.diagnostics.append(diagnostic)
-                continue
             }
+            pieces += sizes.pieces
+            if icon.name == options.appIcon {
+                product.appIconName = icon.name
+                if options.platform.platform == .macos, options.standaloneIcons != .none, !sizes.icns.isEmpty {
+                    product.looseFiles.append(("\(icon.name).icns", ICNSWriter.file(sizes.icns)))
+                    product.macIconFile = icon.name
+                }
             }
             for piece in pieces {
                 var key = piece.key

@@ -6,7 +6,9 @@ import CompiledCatalog
 /// bitmaps (`IconComposerRenderer`), and the sizes a catalog's icon set of the icon's name gives.
 extension IconComposerCompiler {
     /// The value block of `piece`, the names it refers to numbered by `identifiers`.
-    package static func encode(_ piece: Piece, identifiers: [String: UInt16], maxPixels: UInt64, renderers: VectorRasterizer.Programs) -> Result<[UInt8], Diagnostic> {
+    package static func encode(_ piece: Piece, identifiers: [String: UInt16], maxPixels: UInt64, renderers: VectorRasterizer.Programs) -> Result<
+        [UInt8], Diagnostic
+    > {
         func failure(_ message: String) -> Result<[UInt8], Diagnostic> {
             .failure(Diagnostic(.compileUnreadable, message, subject: Diagnostic.Subject(asset: piece.assetName), at: SourceLocation(file: piece.source)))
         }
@@ -85,14 +87,19 @@ extension IconComposerCompiler {
         let sizes = slots.sorted { $0.key < $1.key }.map { points, slot in
             RenditionPayload.MultisizeEntry(width: UInt32(points), height: UInt32(points), index: slot, idiom: .universal)
         }
-        pieces.append(Piece(assetName: icon.name, facetPart: Part.stack, renditionName: icon.name, key: [.scale: 1, .part: Part.sizes], content: .sizes(sizes), source: set.path))
+        pieces.append(
+            Piece(
+                assetName: icon.name, facetPart: Part.stack, renditionName: icon.name, key: [.scale: 1, .part: Part.sizes], content: .sizes(sizes),
+                source: set.path))
         icns.sort { $0.type < $1.type }
         return (pieces, icns)
     }
 
     /// The flattened icon at each size (part 220, slot 1 to 7), and the `.icns` images drawn
     /// from the same pixels (16 to 512 points at 1x and 2x).
-    package func flattened(maxPixels: UInt64, renderers: VectorRasterizer.Programs) -> Result<(pieces: [Piece], icns: [(type: String, png: [UInt8])]), Diagnostic> {
+    package func flattened(maxPixels: UInt64, renderers: VectorRasterizer.Programs) -> Result<
+        (pieces: [Piece], icns: [(type: String, png: [UInt8])]), Diagnostic
+    > {
         let sizes: [Int: [UInt8]]
         switch IconComposerRenderer.flattened(icon, compiler: self, maxPixels: maxPixels, renderers: renderers) {
         case .success(let drawn): sizes = drawn

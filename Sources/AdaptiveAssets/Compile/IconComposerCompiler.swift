@@ -176,7 +176,10 @@ package struct IconComposerCompiler {
             groupEntries.append(entries)
         }
         for (index, color) in palette.colors.enumerated() {
-            pieces.append(Piece(assetName: prefix + "Color-\(index + 1)", facetPart: Part.color, renditionName: prefix + "Color-\(index + 1)", key: [.scale: 1], content: .color(color), source: icon.path))
+            pieces.append(
+                Piece(
+                    assetName: prefix + "Color-\(index + 1)", facetPart: Part.color, renditionName: prefix + "Color-\(index + 1)", key: [.scale: 1],
+                    content: .color(color), source: icon.path))
         }
         for (index, gradient) in palette.gradients.enumerated() {
             pieces.append(
@@ -219,7 +222,10 @@ package struct IconComposerCompiler {
         let sizes = Self.flattenedSizes.enumerated().map { slot, size in
             RenditionPayload.MultisizeEntry(width: UInt32(size.points), height: UInt32(size.points), index: UInt16(slot + 1), idiom: .universal)
         }
-        pieces.append(Piece(assetName: icon.name, facetPart: Part.stack, renditionName: icon.name, key: [.scale: 1, .part: Part.sizes], content: .sizes(sizes), source: icon.path))
+        pieces.append(
+            Piece(
+                assetName: icon.name, facetPart: Part.stack, renditionName: icon.name, key: [.scale: 1, .part: Part.sizes], content: .sizes(sizes),
+                source: icon.path))
         return pieces
     }
 

@@ -98,11 +98,14 @@ struct IconComposerJSONReader {
         var layers: [IconComposerDocument.Layer] = []
         for (number, layer) in layerValues.enumerated() { layers.append(try self.layer(layer, at: "\(at).layers[\(number)]")) }
         var group = IconComposerDocument.Group(
-            layers: layers, blendMode: try specialized(object, "blend-mode", at: at) { value, at throws(IconComposerDocument.Failure) in try blendMode(value, at: at) })
+            layers: layers,
+            blendMode: try specialized(object, "blend-mode", at: at) { value, at throws(IconComposerDocument.Failure) in try blendMode(value, at: at) })
         if let blur = object["blur-material"], blur != .null { group.blurMaterial = try number(blur, at: at + ".blur-material") }
         if let shadow = object["shadow"] {
             guard let shadow = shadow.object, let kind = shadow["kind"]?.string else { throw fail(at + ".shadow", "is not an object with a kind") }
-            group.shadow = (kind, try shadow["opacity"].map { value throws(IconComposerDocument.Failure) in try number(value, at: at + ".shadow.opacity") } ?? 0.5)
+            group.shadow = (
+                kind, try shadow["opacity"].map { value throws(IconComposerDocument.Failure) in try number(value, at: at + ".shadow.opacity") } ?? 0.5
+            )
         }
         if let translucency = object["translucency"] {
             guard let translucency = translucency.object else { throw fail(at + ".translucency", "is not an object") }
@@ -116,16 +119,22 @@ struct IconComposerJSONReader {
 
     func layer(_ value: JSONValue, at: String) throws(IconComposerDocument.Failure) -> IconComposerDocument.Layer {
         guard let object = value.object else { throw fail(at, "is not an object") }
-        guard let imageName = object["image-name"]?.string, !imageName.isEmpty else { throw fail(at + ".image-name", "is missing: a layer is drawn from a file") }
+        guard let imageName = object["image-name"]?.string, !imageName.isEmpty else {
+            throw fail(at + ".image-name", "is missing: a layer is drawn from a file")
+        }
         // The file lies in Assets: a name that climbs out of it is refused.
-        guard !imageName.contains("/"), imageName != "..", imageName != "." else { throw fail(at + ".image-name", "'\(imageName)' is not a file name in Assets") }
+        guard !imageName.contains("/"), imageName != "..", imageName != "." else {
+            throw fail(at + ".image-name", "'\(imageName)' is not a file name in Assets")
+        }
         let name = object["name"]?.string ?? String(imageName.split(separator: ".").first ?? Substring(imageName))
         var scale = 1.0
         var translation = (x: 0.0, y: 0.0)
         if let position = object["position"] {
             guard let position = position.object else { throw fail(at + ".position", "is not an object") }
             if let value = position["scale"] {
-                guard let number = value.double, number.isFinite, number > 0, number < 1000 else { throw fail(at + ".position.scale", "is not a positive number") }
+                guard let number = value.double, number.isFinite, number > 0, number < 1000 else {
+                    throw fail(at + ".position.scale", "is not a positive number")
+                }
                 scale = number
             }
             if let value = position["translation-in-points"] {

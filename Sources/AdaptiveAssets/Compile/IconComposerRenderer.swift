@@ -31,8 +31,12 @@ package enum IconComposerRenderer {
 
     /// A PNG layer's pixels (premultiplied B G R A), fitted into 1024 pixels when larger, as
     /// actool stores them (SameDesk's 1254-pixel logo is a 1024-pixel rendition).
-    package static func layerBitmap(_ path: String, maxPixels: UInt64) -> Result<(width: Int, height: Int, pixels: [UInt8], sourceWidth: Int, sourceHeight: Int), RenderFailure> {
-        guard let decoded = decodePNG(path, maxPixels: maxPixels) else { return .failure(RenderFailure("is not a PNG libpng can decode, or has more pixels than --max-pixels allows")) }
+    package static func layerBitmap(_ path: String, maxPixels: UInt64) -> Result<
+        (width: Int, height: Int, pixels: [UInt8], sourceWidth: Int, sourceHeight: Int), RenderFailure
+    > {
+        guard let decoded = decodePNG(path, maxPixels: maxPixels) else {
+            return .failure(RenderFailure("is not a PNG libpng can decode, or has more pixels than --max-pixels allows"))
+        }
         let largest = max(decoded.width, decoded.height)
         guard largest > 1024 else { return .success((decoded.width, decoded.height, decoded.pixels, decoded.width, decoded.height)) }
         let width = max(1, decoded.width * 1024 / largest)
@@ -103,7 +107,8 @@ package enum IconComposerRenderer {
                 switch layerImage(path, width: width, height: height, maxPixels: maxPixels, renderers: renderers) {
                 case .success(let image): source = image
                 case .failure(let failure):
-                    return .failure(Diagnostic(.compileRenderer, failure.message, subject: Diagnostic.Subject(asset: icon.name), at: SourceLocation(file: path)))
+                    return .failure(
+                        Diagnostic(.compileRenderer, failure.message, subject: Diagnostic.Subject(asset: icon.name), at: SourceLocation(file: path)))
                 }
                 let x = Int((origin + Double(frame.x) * scale).rounded())
                 let y = Int((origin + Double(frame.y) * scale).rounded())
@@ -131,7 +136,8 @@ package enum IconComposerRenderer {
                 guard decoded.status == 0, let pixels = decoded.pixels else { return .failure(RenderFailure("rsvg-convert wrote a PNG libpng cannot decode")) }
                 png = (Int(decoded.width), Int(decoded.height), Array(UnsafeBufferPointer(start: pixels, count: Int(decoded.width) * Int(decoded.height) * 4)))
             case .failure(.rendererMissing(let program, let package)):
-                return .failure(RenderFailure("is an Icon Composer layer to rasterise and \(program) is not installed: install it with apt-get install \(package)"))
+                return .failure(
+                    RenderFailure("is an Icon Composer layer to rasterise and \(program) is not installed: install it with apt-get install \(package)"))
             case .failure(.tooLarge(let width, let height)):
                 return .failure(RenderFailure("is \(width) x \(height) pixels rasterised, more than --max-pixels allows"))
             case .failure(.renderFailed(let reason)):

@@ -27,13 +27,11 @@ extension CSIRendition {
             var placements = ByteWriter()
             var materials = ByteWriter()
             var shading = ByteWriter()
-            for writer in [0, 1, 2] {
-                let header = [UInt32(layers.count), 0]
-                switch writer {
-                case 0: header.forEach { placements.append32($0) }
-                case 1: header.forEach { materials.append32($0) }
-                default: header.forEach { shading.append32($0) }
-                }
+            // Each list: the layer count, a reserved 0, then the entries.
+            for header in [UInt32(layers.count), 0] {
+                placements.append32(header)
+                materials.append32(header)
+                shading.append32(header)
             }
             for (layer, (style, effect)) in zip(layers, zip(styles, effects)) {
                 placements.append32(0)

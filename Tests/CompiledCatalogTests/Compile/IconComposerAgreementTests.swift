@@ -26,7 +26,8 @@ import Testing
     }
 
     static let pairs = [
-        Pair(icon: "AM-MiniPlayer/AppIcon.icon", name: "AppIcon", car: "AM-MiniPlayer/nanoPod.app/Contents/Resources/Assets.car", deploymentTarget: "14.0",
+        Pair(
+            icon: "AM-MiniPlayer/AppIcon.icon", name: "AppIcon", car: "AM-MiniPlayer/nanoPod.app/Contents/Resources/Assets.car", deploymentTarget: "14.0",
             flattenedFromIcon: true),
         Pair(icon: "SameDesk/docs/icon.icon", name: "AppIcon", car: "SameDesk/Resources/Assets.car", deploymentTarget: "14.0", flattenedFromIcon: true),
         Pair(
@@ -306,14 +307,19 @@ import Testing
         let dependencies = try Data(contentsOf: URL(fileURLWithPath: fixture.root + "/dependencies"))
         #expect(dependencies.range(of: Data((try RecentCorpus.path("AM-MiniPlayer/AppIcon.icon/Assets/1 – Layer.svg")).utf8)) != nil)
         let catalog = try CompiledCatalog(path: fixture.path + "/Assets.car")
-        #expect(catalog.appearances?.entries.map(\.name).sorted() == ["ISAppearanceTintable", "NSAppearanceNameAqua", "NSAppearanceNameDarkAqua", "NSAppearanceNameSystem"])
+        #expect(
+            catalog.appearances?.entries.map(\.name).sorted() == [
+                "ISAppearanceTintable", "NSAppearanceNameAqua", "NSAppearanceNameDarkAqua", "NSAppearanceNameSystem",
+            ])
     }
 
     @Test func aBrokenIconJSONIsAnErrorNamingItAndWritesNothing() throws {
         let (path, fixture) = try IconComposerDocumentTests.bundle("{\"groups\": 3}")
         defer { withExtendedLifetime(fixture) {} }
         let output = fixture.root + "/Build"
-        let arguments = try ActoolArguments(parsing: [path, "--app-icon", "AppIcon", "--compile", output, "--platform", "macosx", "--minimum-deployment-target", "14.0"])
+        let arguments = try ActoolArguments(parsing: [
+            path, "--app-icon", "AppIcon", "--compile", output, "--platform", "macosx", "--minimum-deployment-target", "14.0",
+        ])
         let result = CompileRun(arguments).run()
         #expect(result.failed)
         #expect(result.diagnostics.contains { $0.location?.file == path + "/icon.json" && $0.message.contains("groups is not an array") })
