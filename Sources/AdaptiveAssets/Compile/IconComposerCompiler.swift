@@ -165,7 +165,7 @@ package struct IconComposerCompiler {
                 if layerFiles[name] == nil { layerFiles[name] = layer }
                 for appearance in IconAppearance.allCases where layer.hidden.value(for: appearance) != true {
                     var entry = LayerEntry(name: name, part: Part.layer)
-                    entry.frame = frame(of: layer)
+                    entry.frame = frame(of: layer, in: group)
                     entry.blendMode = layer.blendMode.value(for: appearance) ?? IconBlendMode(rawValue: 0)
                     entry.opacity = layer.opacity.value(for: appearance) ?? 1
                     let fill = layer.fill.value(for: appearance).flatMap { palette.gradientName(of: $0, for: appearance) } ?? ""
@@ -236,12 +236,15 @@ package struct IconComposerCompiler {
     /// Where a layer lies on the 1024-point canvas: its natural size (an SVG's points, a PNG's
     /// pixels) times its scale, centred and moved by its translation, rounded down (sudoku's
     /// 586-point SVG at 1.25 is 732 wide at 145; SameDesk's 1254-pixel PNG at -115).
-    func frame(of layer: IconComposerDocument.Layer) -> IconLayer.Frame {
+    package func frame(of layer: IconComposerDocument.Layer, in group: IconComposerDocument.Group) -> IconLayer.Frame {
         guard let size = IconComposerRenderer.naturalSize(of: icon.file(of: layer)) else { return IconLayer.Frame(x: 0, y: 0, width: 0, height: 0) }
-        let width = size.width * layer.scale
-        let height = size.height * layer.scale
+        // The layer's own position, then its group's, about the canvas's centre (no file here has
+        // a group position: its composition is the plain one, unverified).
+        let width = size.width * layer.scale * group.scale
+        let height = size.height * layer.scale * group.scale
+        let x = 512 + group.translation.x + layer.translation.x * group.scale - width / 2
+        let y = 512 + group.translation.y + layer.translation.y * group.scale - height / 2
         func clamp(_ value: Double) -> Int32 { Int32(max(-1e9, min(1e9, value.rounded(.down)))) }
-        return IconLayer.Frame(
-            x: clamp(512 + layer.translation.x - width / 2), y: clamp(512 + layer.translation.y - height / 2), width: clamp(width), height: clamp(height))
+        return IconLayer.Frame(x: clamp(x), y: clamp(y), width: clamp(width), height: clamp(height))
     }
 }

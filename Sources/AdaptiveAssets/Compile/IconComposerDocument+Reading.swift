@@ -100,6 +100,7 @@ struct IconComposerJSONReader {
         var group = IconComposerDocument.Group(
             layers: layers,
             blendMode: try specialized(object, "blend-mode", at: at) { value, at throws(IconComposerDocument.Failure) in try blendMode(value, at: at) })
+        (group.scale, group.translation) = try position(object, at: at)
         if let blur = object["blur-material"], blur != .null { group.blurMaterial = try number(blur, at: at + ".blur-material") }
         if let shadow = object["shadow"] {
             guard let shadow = shadow.object, let kind = shadow["kind"]?.string else { throw fail(at + ".shadow", "is not an object with a kind") }
@@ -117,16 +118,8 @@ struct IconComposerJSONReader {
         return group
     }
 
-    func layer(_ value: JSONValue, at: String) throws(IconComposerDocument.Failure) -> IconComposerDocument.Layer {
-        guard let object = value.object else { throw fail(at, "is not an object") }
-        guard let imageName = object["image-name"]?.string, !imageName.isEmpty else {
-            throw fail(at + ".image-name", "is missing: a layer is drawn from a file")
-        }
-        // The file lies in Assets: a name that climbs out of it is refused.
-        guard !imageName.contains("/"), imageName != "..", imageName != "." else {
-            throw fail(at + ".image-name", "'\(imageName)' is not a file name in Assets")
-        }
-        let name = object["name"]?.string ?? String(imageName.split(separator: ".").first ?? Substring(imageName))
+    /// `position`'s `scale` and `translation-in-points` (1 and (0, 0) when absent).
+    func position(_ object: JSONObject, at: String) throws(IconComposerDocument.Failure) -> (scale: Double, translation: (x: Double, y: Double)) {
         var scale = 1.0
         var translation = (x: 0.0, y: 0.0)
         if let position = object["position"] {
@@ -144,6 +137,20 @@ struct IconComposerJSONReader {
                 translation = (x, y)
             }
         }
+        return (scale, translation)
+    }
+
+    func layer(_ value: JSONValue, at: String) throws(IconComposerDocument.Failure) -> IconComposerDocument.Layer {
+        guard let object = value.object else { throw fail(at, "is not an object") }
+        guard let imageName = object["image-name"]?.string, !imageName.isEmpty else {
+            throw fail(at + ".image-name", "is missing: a layer is drawn from a file")
+        }
+        // The file lies in Assets: a name that climbs out of it is refused.
+        guard !imageName.contains("/"), imageName != "..", imageName != "." else {
+            throw fail(at + ".image-name", "'\(imageName)' is not a file name in Assets")
+        }
+        let name = object["name"]?.string ?? String(imageName.split(separator: ".").first ?? Substring(imageName))
+        let (scale, translation) = try position(object, at: at)
         return IconComposerDocument.Layer(
             name: name, imageName: imageName,
             fill: try specialized(object, "fill", at: at) { value, at throws(IconComposerDocument.Failure) in try fill(value, at: at) },

@@ -48,6 +48,9 @@ package struct IconComposerDocument: Sendable {
         package var blurMaterial: Float?
         package var shadow: (kind: String, opacity: Float)?
         package var translucency: (enabled: Bool, value: Float)?
+        /// The group's `position`: its layers scaled about the canvas's centre, then moved.
+        package var scale = 1.0
+        package var translation = (x: 0.0, y: 0.0)
     }
 
     package struct Layer: Sendable {

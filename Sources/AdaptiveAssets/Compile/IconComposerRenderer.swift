@@ -98,7 +98,7 @@ package enum IconComposerRenderer {
             // over what is below it as it is.
             var layers = Image(width: side, height: side, pixels: [Float](repeating: 0, count: side * side * 4))
             for layer in group.layers.reversed() where layer.hidden.value(for: .light) != true {
-                let frame = compiler.frame(of: layer)
+                let frame = compiler.frame(of: layer, in: group)
                 let width = Int((Double(frame.width) * scale).rounded())
                 let height = Int((Double(frame.height) * scale).rounded())
                 guard width > 0, height > 0, width <= 4 * side, height <= 4 * side else { continue }

@@ -279,6 +279,18 @@ import Testing
         }
     }
 
+    /// A layer's frame: its size times its scale, centred and moved (sudoku's rule, rounded
+    /// down), then its group's position about the canvas's centre.
+    @Test func framesComposeTheLayersAndTheGroupsPositions() throws {
+        let json =
+            #"{"groups": [{"position": {"scale": 2, "translation-in-points": [10, -20]}, "layers": [{"image-name": "a.svg", "position": {"scale": 1.5, "translation-in-points": [3, 4]}}]}]}"#
+        let (path, fixture) = try Self.bundle(json, files: ["a.svg"])
+        defer { withExtendedLifetime(fixture) {} }
+        let icon = try IconComposerDocument(path: path)
+        // 10 points at 1.5, then 2: 30 points wide, centred at 512 + 10 + 3 * 2, 512 - 20 + 4 * 2.
+        #expect(IconComposerCompiler(icon).frame(of: icon.groups[0].layers[0], in: icon.groups[0]) == IconLayer.Frame(x: 513, y: 485, width: 30, height: 30))
+    }
+
     @Test func namesFollowTheBundleAndActoolsMangling() throws {
         let (path, fixture) = try Self.bundle(#"{"groups": [{"layers": [{"image-name": "1 – Layer.svg", "name": "1 – Layer"}]}]}"#, files: ["1 – Layer.svg"])
         defer { withExtendedLifetime(fixture) {} }
