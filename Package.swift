@@ -18,6 +18,7 @@ import PackageDescription
 //   AssetValidation every rule of `adapt validate`, on top of all of the above
 //   AdaptiveAssets the library product: the commands' logic, re-exporting the modules below it
 //   adapt          the command-line shell: parses arguments, calls AdaptiveAssets, prints
+//   adapt-render   adapt compile's drawing worker, a program of its own: PDF and SVG through libraries it opens at run time
 //   Plugins/       ValidateAssets (build tool) and ThinAssets (command): locate catalogs, run adapt
 // Beside the product:
 //   adapt-benchmarks  speed figures, each against a baseline in the same run (Benchmarks/)

@@ -236,8 +236,8 @@ import Testing
         let stacks = catalog.renditions.filter { $0.renditionName == "App.iconstack" }
         let names = Set(stacks.compactMap { $0.key.appearance.flatMap { catalog.appearances?.name(of: $0) } })
         #expect(names == ["NSAppearanceNameAqua", "NSAppearanceNameDarkAqua", "ISAppearanceTintable"])
-        // Xcode 26's new layouts are kept raw: the stack 1019, its group 1020, gradients 1021.
-        #expect(stacks.allSatisfy { $0.layout.rawValue == 1019 && $0.layout.name == "Unknown(1019)" && $0.uti == "public.layeredimage" })
+        // Xcode 26's Icon Composer layouts, named: the stack 1019, its group 1020, gradients 1021.
+        #expect(stacks.allSatisfy { $0.layout == .iconStack && $0.layout.name == "IconImageStack" && $0.uti == "public.layeredimage" })
         #expect(stacks.allSatisfy { $0.width == 1024 && $0.height == 1024 })
         #expect(catalog.renditions.filter { $0.name == "App/Group" }.allSatisfy { $0.layout.rawValue == 1020 && $0.renditionName == "IconGroup" })
         let gradient = try #require(catalog.renditions.first { $0.name == "App_Assets/Gradient-1" })

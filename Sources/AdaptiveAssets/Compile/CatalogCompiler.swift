@@ -29,6 +29,8 @@ import DeviceProfiles
     package var device: DeviceProfile?
     /// The programs that rasterise PDFs (poppler's, found on `PATH`).
     package var vectorRenderers = VectorRasterizer.Programs()
+    /// Icon Composer icons (`.icon` bundles) to compile beside the catalogs (`IconComposerCompiler`).
+    package var iconComposerIcons: [IconComposerDocument] = []
     /// Where renditions wait while the file is assembled (an unlinked temporary file there); nil:
     /// in memory.
     package var spoolFolder: String?
@@ -130,6 +132,8 @@ import DeviceProfiles
             /// A rendition another set type's file encodes (an image stack's, `ImageStacks`), given
             /// the identifier each name of the file has.
             case encoded(@Sendable (_ identifier: (String) -> UInt16?) -> Result<[UInt8], Diagnostic>)
+            /// A rendition of an Icon Composer icon, and the numbers of the names it refers to.
+            case iconComposer(IconComposerCompiler.Piece, identifiers: [String: UInt16])
         }
 
         var assetName: String
@@ -222,6 +226,7 @@ import DeviceProfiles
                 }
             }
         }
+        work += iconComposerWork(catalogs, into: &product)
         // The appearances the renditions use, by name (`APPEARANCEKEYS`).
         let usedAppearances = Set(work.compactMap { $0.key[.appearance] })
         var appearances: [String: UInt16] = [:]
@@ -232,6 +237,7 @@ import DeviceProfiles
                 }
             }
         }
+        for (name, value) in Self.iconComposerAppearances(work) { appearances[name] = value }
         for catalog in catalogs {
             for asset in catalog.assets { for variant in asset.variants { if let locale = variant.locale { locales.insert(locale) } } }
         }
@@ -246,7 +252,7 @@ import DeviceProfiles
             if name == options.widgetBackgroundColor { product.widgetBackgroundColorName = name }
         }
         for name in [options.appIcon].compactMap({ $0 }) + options.alternateAppIcons
-        where !catalogs.contains(where: { [.appIconSet, .brandAssets].contains($0.asset(named: name)?.type) }) {
+        where !catalogs.contains(where: { [.appIconSet, .brandAssets].contains($0.asset(named: name)?.type) }) && !hasIconComposerIcon(named: name) {
             product.diagnostics.append(
                 Diagnostic(.compileMissingAsset, "the app icon set '\(name)' is not in the catalogs", subject: Diagnostic.Subject(asset: name)))
         }
@@ -276,6 +282,7 @@ import DeviceProfiles
         }
         builder.localizations = locales.sorted().map { ($0, CompiledName.identifier(of: $0)) }
         builder.assignIdentifiers(work.map(\.assetName))
+        for index in work.indices { work[index].numberIconLayers(builder.identifier(of:)) }
 
         // Decoding and compressing are the cost: on every core, a batch at a time, each batch's
         // renditions set aside in the spool before the next is decoded, so memory holds one
@@ -991,6 +998,8 @@ import DeviceProfiles
             return .success(CSIRendition.multisize(name: item.renditionName, sizes: sizes).bytes())
         case .encoded(let encode):
             return encode { identifiers[$0] }
+        case .iconComposer(let piece, let identifiers):
+            return IconComposerCompiler.encode(piece, identifiers: identifiers, maxPixels: maxPixels, renderers: renderers)
         }
     }
 

@@ -97,10 +97,18 @@ package struct CompileRun {
         }
         var catalogs: [Catalog] = []
         for input in arguments.inputs {
+            if input.pathExtension == "icon" {
+                do throws(IconComposerDocument.Failure) {
+                    options.iconComposerIcons.append(try IconComposerDocument(path: input))
+                } catch {
+                    result.diagnostics.append(Diagnostic(.compileUnreadable, error.message, at: SourceLocation(file: error.file)))
+                }
+                continue
+            }
             guard input.pathExtension == "xcassets" || input.pathExtension == "xcstickers" else {
                 result.diagnostics.append(
                     Diagnostic(
-                        .compileLeftOut, "\(input.lastPathComponent) is not compiled: Icon Composer icons and .iconset folders are compiled by a later version",
+                        .compileLeftOut, "\(input.lastPathComponent) is not compiled: .iconset folders are compiled by a later version",
                         at: SourceLocation(file: input)))
                 continue
             }
@@ -190,7 +198,8 @@ package struct CompileRun {
             }
             if let dependencyPath = arguments.dependencyInfo {
                 // Not among the outputs it lists: the list is of what the compile produced for the app.
-                let info = DependencyInfo(version: "adapt compile \(AdaptVersion.current)", outputs: result.outputFiles.sorted(), catalogs: catalogs)
+                var info = DependencyInfo(version: "adapt compile \(AdaptVersion.current)", outputs: result.outputFiles.sorted(), catalogs: catalogs)
+                info.inputs = Set(info.inputs + options.iconComposerIcons.flatMap(\.inputFiles)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
                 _ = try CompileOutput.write(
                     [CompileOutput.File(name: dependencyPath.lastPathComponent, bytes: info.bytes)],
                     into: dependencyPath.parentFolder)

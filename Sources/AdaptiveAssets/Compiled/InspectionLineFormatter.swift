@@ -17,6 +17,8 @@ struct InspectionLineFormatter: Sendable {
     let identifier: Int
     let facetLookup: FacetLookup
     let facetCount: Int
+    /// The facets' names, for the layers an icon stack or group names by identifier.
+    let facetNames: [String]
     /// The idioms' names by number, as bytes: every rendition's traits start with one.
     let idiomNames: [[UInt8]]
 
@@ -44,6 +46,7 @@ struct InspectionLineFormatter: Sendable {
         identifier = at(.identifier) ?? attributes.count
         facetLookup = index.facetLookup
         facetCount = index.facets.count
+        facetNames = index.facets.map(\.name)
         idiomNames = (0..<16).map { Array(CompiledIdiom(rawValue: $0).name.utf8) }
     }
 
@@ -133,6 +136,10 @@ struct InspectionLineFormatter: Sendable {
             default: break
             }
             output.append(", ")
+        case .gradient:
+            if case .gradient(let gradient) = RenditionPayload(view.payload, in: view.file) {
+                output.append(string: "gradient " + gradient.summary + ", ")
+            }
         case .none where layout == .internalReference:
             writeSize(of: view, into: &output, cache: &cache)
             output.append(", in a packed image, ")
@@ -160,6 +167,12 @@ struct InspectionLineFormatter: Sendable {
             }
             if case .unknown(let tag, _) = shape {
                 output.append(string: "data tag \(FourCharacterCode.text(of: tag)), ")
+            }
+            if layout == .iconStack || layout == .iconGroup {
+                let rows = view.properties.map(RenditionProperty.init).iconLayerRows { identifier in
+                    facetLookup.facet(for: identifier).map { facetNames[$0] }
+                }
+                output.append(string: "layers " + rows.map(\.summary).joined(separator: ", ") + ", ")
             }
         }
         if layout != .onePartScale && layout != .internalReference {

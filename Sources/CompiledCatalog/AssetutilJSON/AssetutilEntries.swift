@@ -16,6 +16,8 @@ struct AssetutilEntries: Sendable {
     let facetLookup: FacetLookup
     /// Each facet's name as a JSON string, quotes included, by facet number.
     let facetNames: RenderedStrings
+    /// Each facet's name, for the layers of an icon stack or group (named by identifier).
+    let facetNameList: [String]
     let vocabulary = AssetutilVocabulary()
     let appearances: CARNamedValues?
     let localizations: CARNamedValues?
@@ -27,6 +29,7 @@ struct AssetutilEntries: Sendable {
         positions = KeyPositions(index.keyFormat.attributes)
         facetLookup = index.facetLookup
         facetNames = RenderedStrings(index.facets.map(\.name))
+        facetNameList = index.facets.map(\.name)
         appearances = index.appearances
         localizations = index.localizations
     }
@@ -87,7 +90,19 @@ struct AssetutilEntries: Sendable {
         if let direction = key.direction, direction != 0 { output.member("Direction", Int(direction)) }
         if let gamut = key.displayGamut { output.member("DisplayGamut", vocabulary.gamuts, key.displayGamutNumber, orElse: gamut.rawValue) }
         if isImage && format != .none && format != .pdf { output.member("Encoding", vocabulary.encodings, named ?? -1, orElse: format.encoding) }
+        if case .gradient = payload, case .gradient(let gradient) = RenditionPayload(payload, in: rendition.file) {
+            output.key("Gradient")
+            output.append(JSONWriter.compact.bytes(for: gradient.json))
+        }
         if let graphics = key.graphicsClass, graphics != 0 { output.member("Graphics", Int(graphics)) }
+        if layout == .iconStack || layout == .iconGroup {
+            // adapt's own key (assetutil prints none for these): the layers, bottom first.
+            let rows = rendition.properties.map(RenditionProperty.init).iconLayerRows { identifier in
+                facetLookup.facet(for: identifier).map { facetNameList[$0] }
+            }
+            output.key("IconLayers")
+            output.append(JSONWriter.compact.bytes(for: .array(rows.map(\.json))))
+        }
         let idiom = key.idiom ?? .universal
         output.member("Idiom", vocabulary.idioms, Int(idiom.rawValue), orElse: idiom.name)
         if isImage {

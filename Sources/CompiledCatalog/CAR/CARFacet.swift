@@ -18,6 +18,11 @@ public struct CARFacet: Hashable, Sendable {
         public var attribute: RenditionAttribute
         /// Its value.
         public var value: UInt16
+
+        package init(attribute: RenditionAttribute, value: UInt16) {
+            self.attribute = attribute
+            self.value = value
+        }
     }
 
     /// The name as text: the stored bytes as UTF-8, an invalid sequence as U+FFFD.

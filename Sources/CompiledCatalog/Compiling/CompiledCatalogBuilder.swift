@@ -142,6 +142,12 @@ package struct CompiledCatalogBuilder {
     /// The renditions added so far.
     package var renditionCount: Int { renditions.count }
 
+    /// The identifier `name` has, or will have when added (nil for a name not numbered yet).
+    package func identifier(of name: String) -> UInt16? {
+        let bytes = Array(name.utf8)
+        return facets[bytes]?.identifier ?? assignedIdentifiers[bytes]
+    }
+
     /// The file.
     package func bytes() throws(CompiledCatalogError) -> [UInt8] {
         try writer().bytes(spool: spool)

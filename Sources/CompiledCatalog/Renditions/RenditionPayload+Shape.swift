@@ -12,6 +12,8 @@ extension RenditionPayload {
         case color(colorSpace: UInt32, components: ElementList)
         /// The entries are `count` 12-byte records from `entries.offset`.
         case multisizeImage(ElementList)
+        /// The gradient's bytes, from its tag, checked to read as one.
+        case gradient(DataRange)
         case unknown(tag: UInt32, DataRange)
     }
 
@@ -74,6 +76,9 @@ extension RenditionPayload {
             self = .color(colorSpace: colorSpace, components: (0..<components.count).compactMap { Self.component($0, of: components, in: file) })
         case .multisizeImage(let entries):
             self = .multisizeImage((0..<entries.count).compactMap { MultisizeEntry.read(file, at: entries.offset + 12 * $0) })
+        case .gradient(let range):
+            // The shape was made only after the bytes read as a gradient.
+            self = file.window(offset: range.offset, length: range.length).flatMap(IconGradient.read).map(Self.gradient) ?? .unknown(tag: "ARGG", range)
         case .unknown(let tag, let range): self = .unknown(tag: FourCharacterCode.text(of: tag), range)
         }
     }
@@ -135,6 +140,11 @@ extension RenditionPayload {
                 throw malformed("is an MSIS block with more sizes than its \(length) bytes hold")
             }
             return .multisizeImage(ElementList(offset: offset + 12, count: Int(count)))
+        case Tag.argg:
+            guard let bytes = file.window(offset: offset, length: length), IconGradient.read(bytes) != nil else {
+                throw malformed("is an ARGG gradient whose stops run past its \(length) bytes")
+            }
+            return .gradient(DataRange(offset: offset, length: length))
         default:
             return .unknown(tag: tag, DataRange(offset: offset, length: length))
         }
@@ -146,6 +156,7 @@ extension RenditionPayload {
         static let rawd: UInt32 = 0x4457_4152 // "DWAR"
         static let colr: UInt32 = 0x524C_4F43 // "RLOC"
         static let msis: UInt32 = 0x5349_534D // "SISM"
+        static let argg: UInt32 = 0x4152_4747 // "ARGG"
     }
 }
 

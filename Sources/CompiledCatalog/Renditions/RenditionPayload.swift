@@ -14,6 +14,8 @@ public enum RenditionPayload: Hashable, Sendable {
     case color(colorSpace: UInt32, components: [Double])
     /// `MSIS` (stored `SISM`): the sizes of a multisize image set (an app icon's slots).
     case multisizeImage([MultisizeEntry])
+    /// `ARGG` (as stored): an Icon Composer icon's named gradient (layout 1021).
+    case gradient(IconGradient)
     /// A tag this reader does not know, and where its bytes lie.
     case unknown(tag: String, DataRange)
 
@@ -66,6 +68,7 @@ public enum RenditionPayload: Hashable, Sendable {
         case .rawData: "RAWD"
         case .color: "COLR"
         case .multisizeImage: "MSIS"
+        case .gradient: "ARGG"
         case .unknown(let tag, _): tag
         }
     }

@@ -22,6 +22,12 @@ public enum RenditionProperty: Hashable, Sendable {
     case internalReference(frame: Rectangle, layout: RenditionLayout, key: [CARFacet.Attribute])
     /// 1011: the frame left after cropping transparent edges.
     case alphaCroppedFrame(Rectangle)
+    /// 1012: an icon stack's or icon group's layers, bottom first (`IconLayer`).
+    case iconLayers([IconLayer])
+    /// 1020: the material, blur and fill of each of those layers (`IconLayerStyle`).
+    case iconLayerStyles([IconLayerStyle])
+    /// 1021: the translucency and shadow of each of those layers (`IconLayerEffects`).
+    case iconLayerEffects([IconLayerEffects])
     /// Any other type: its number and where its value lies in the file.
     case unknown(type: UInt32, offset: Int, length: Int)
 
@@ -61,6 +67,9 @@ public enum RenditionProperty: Hashable, Sendable {
             case 1007: word(0).map(RenditionProperty.bytesPerRow)
             case 1010: raw.internalReference.map { .internalReference(frame: $0.frame, layout: $0.layout, key: $0.key(in: value)) }
             case 1011: rectangle(from: 0).map(RenditionProperty.alphaCroppedFrame)
+            case 1012: raw.iconLayers.map(RenditionProperty.iconLayers)
+            case 1020: raw.iconLayerStyles.map(RenditionProperty.iconLayerStyles)
+            case 1021: raw.iconLayerEffects.map(RenditionProperty.iconLayerEffects)
             default: nil
             }
         self = decoded ?? .unknown(type: raw.type, offset: raw.offset, length: length)

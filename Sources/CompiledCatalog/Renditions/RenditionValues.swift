@@ -25,6 +25,12 @@ public struct RenditionLayout: RawRepresentable, Hashable, Sendable, CustomStrin
     public static let color = Self(rawValue: 1009)
     /// 1010: a multisize image (an icon's sizes, as a list of entries).
     public static let multisizeImage = Self(rawValue: 1010)
+    /// 1019: an Icon Composer icon's stack for one appearance: its fill and groups (`IconLayer`).
+    public static let iconStack = Self(rawValue: 1019)
+    /// 1020: one group of an Icon Composer icon, for one appearance: its image layers.
+    public static let iconGroup = Self(rawValue: 1020)
+    /// 1021: a named gradient of an Icon Composer icon (`IconGradient`).
+    public static let namedGradient = Self(rawValue: 1021)
 
     private static let names: [UInt16: String] = [
         6: "Gradient", 7: "Effect", 9: "Vector",
@@ -38,9 +44,11 @@ public struct RenditionLayout: RawRepresentable, Hashable, Sendable, CustomStrin
         1005: "NameList", 1006: "UnknownAddObject", 1007: "Texture", 1008: "TextureImage", 1009: "Color", 1010: "MultisizeImage",
         // CoreUI's rendition classes for these: _CUIThemeModelAssetRendition, …ModelMeshRendition,
         // _CUIRecognitionObjectRendition, _CUIThemeTextStyleRendition, …ModelSubmeshRendition.
-        // 1018 to 1021 (Xcode 26's layer stacks, icon stacks, icon groups and gradients) have no
-        // name here: Unknown(N).
+        // 1019 to 1021: Xcode 26's Icon Composer renditions, named as assetutil names their asset
+        // types (mcfans/actool's record of it: `IconImageStack`, `IconGroup`, `Named Gradient`).
+        // 1018 is in no file this reader has seen (none of the corpus's Xcode 26 files): Unknown(1018).
         1011: "ModelAsset", 1012: "ModelMesh", 1014: "RecognitionObject", 1015: "TextStyle", 1016: "ModelSubmesh",
+        1019: "IconImageStack", 1020: "IconGroup", 1021: "NamedGradient",
     ]
 
     /// CoreUI's name for the layout (`OnePartScale`), or `Unknown(N)`.
@@ -58,6 +66,9 @@ public struct RenditionLayout: RawRepresentable, Hashable, Sendable, CustomStrin
     /// The layouts that are sliced images.
     package static let slicedImages: ClosedRange<UInt16> = 10...50
 
+    /// An Icon Composer icon's stack, group or named gradient (1019 to 1021): structure, no pixels.
+    public var isIconComposerStructure: Bool { (Self.iconStack.rawValue...Self.namedGradient.rawValue).contains(rawValue) }
+
     /// Whether `assetType` is `Image`: a sliced image, or a reference into a packed image.
     package var isImageAssetType: Bool { isSlicedImage || self == .internalReference }
 
@@ -74,6 +85,7 @@ public struct RenditionLayout: RawRepresentable, Hashable, Sendable, CustomStrin
         case Self.data.rawValue: "Data"
         case Self.color.rawValue: "Color"
         case Self.multisizeImage.rawValue: "MultiSized Image"
+        case Self.namedGradient.rawValue: "Named Gradient"
         default: name
         }
     }

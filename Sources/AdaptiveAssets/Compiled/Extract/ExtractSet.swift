@@ -40,6 +40,8 @@ struct SetBuilder {
 
     static func kind(of rendition: Rendition) -> Kind {
         if case .color = rendition.payload { return .color }
+        // An Icon Composer icon's structure is written as JSON, a data set's file.
+        if rendition.layout.isIconComposerStructure { return .data }
         if rendition.layout == .data || rendition.pixelFormat == .data { return .data }
         return .image
     }
@@ -146,6 +148,12 @@ struct SetBuilder {
         of rendition: Rendition, catalog: CompiledCatalog, atlases: PackedImageCache,
         pixelBudget: Int
     ) throws -> Swift.Result<Content, NotWritten> {
+        if let structure = Self.iconStructure(of: rendition, catalog: catalog) {
+            return .success(
+                Content(
+                    bytes: JSONWriter.xcodeStyle.bytes(for: structure), members: [.init(key: "universal-type-identifier", value: .string("public.json"))],
+                    fileExtension: "json", isBitmap: false))
+        }
         switch rendition.payload {
         case .color(let space, let components):
             guard let color = ExtractEntry.color(space: space, components: components) else {
@@ -201,9 +209,22 @@ struct SetBuilder {
                 }
                 return .success(Content(bytes: png, members: [], fileExtension: "png", isBitmap: true))
             }
+        case .gradient:
+            return .failure(NotWritten(code: "not-extractable", detail: "not written: a gradient outside an Icon Composer icon's layout 1021"))
         case .unknown(let tag, _):
             return .failure(NotWritten(code: "not-extractable", detail: "not written: data tag \(tag) is not known"))
         }
+    }
+
+    /// An Icon Composer icon's stack, group or gradient as JSON (`{"layers": [...]}`, `{"gradient":
+    /// {...}}`), nil for any other rendition. The rendition has no pixels of its own: its JSON is
+    /// what it says, the names it refers to those of the catalog's other renditions.
+    static func iconStructure(of rendition: Rendition, catalog: CompiledCatalog) -> JSONValue? {
+        guard rendition.layout.isIconComposerStructure else { return nil }
+        if case .gradient(let gradient) = rendition.payload { return ["layout": .string(rendition.layout.name), "gradient": gradient.json] }
+        let names = Dictionary(catalog.facets.compactMap { facet in facet.nameIdentifier.map { ($0, facet.name) } }) { first, _ in first }
+        let rows = rendition.properties.iconLayerRows { names[$0] }
+        return ["layout": .string(rendition.layout.name), "layers": .array(rows.map(\.json))]
     }
 
     /// The file name a rendition asks for: its rendition name cleaned first (so `../../escape`

@@ -1,0 +1,132 @@
+import AdaptSupport
+import AssetCatalog
+import CompiledCatalog
+
+/// An Icon Composer icon's pieces as bytes: each rendition's value block, the flattened
+/// bitmaps (`IconComposerRenderer`), and the sizes a catalog's icon set of the icon's name gives.
+extension IconComposerCompiler {
+    /// The value block of `piece`, the names it refers to numbered by `identifiers`.
+    package static func encode(_ piece: Piece, identifiers: [String: UInt16], maxPixels: UInt64, renderers: VectorRasterizer.Programs) -> Result<
+        [UInt8], Diagnostic
+    > {
+        func failure(_ message: String) -> Result<[UInt8], Diagnostic> {
+            .failure(Diagnostic(.compileUnreadable, message, subject: Diagnostic.Subject(asset: piece.assetName), at: SourceLocation(file: piece.source)))
+        }
+        switch piece.content {
+        case .color(let color):
+            return .success(CSIRendition.color(name: piece.renditionName, colorSpace: color.space, components: color.components).bytes())
+        case .gradient(let gradient):
+            return .success(CSIRendition.gradient(name: piece.renditionName, gradient).bytes())
+        case .sizes(let sizes):
+            return .success(CSIRendition.multisize(name: piece.renditionName, sizes: sizes).bytes())
+        case .layers(let entries, let isStack):
+            var list = CSIRendition.IconLayerList()
+            for entry in entries {
+                let key = [
+                    CARFacet.Attribute(attribute: .element, value: CatalogCompiler.Part.element), CARFacet.Attribute(attribute: .part, value: entry.part),
+                    CARFacet.Attribute(attribute: .identifier, value: identifiers[entry.name] ?? 0),
+                ]
+                list.append(IconLayer(frame: entry.frame, blendMode: entry.blendMode, opacity: entry.opacity, key: key), entry.style, entry.effects)
+            }
+            return .success((isStack ? CSIRendition.iconStack(name: piece.renditionName, layers: list) : CSIRendition.iconGroup(layers: list)).bytes())
+        case .svg(let path):
+            do { return .success(CSIRendition.svg(name: piece.renditionName, file: try FileSystem.readRegularFile(path, limit: 64 << 20)).bytes()) } catch {
+                return failure("cannot be read: \(error.reason)")
+            }
+        case .png(let path):
+            switch IconComposerRenderer.layerBitmap(path, maxPixels: maxPixels) {
+            case .success(let layer):
+                var rendition = CSIRendition.bitmap(
+                    name: piece.renditionName, width: layer.width, height: layer.height, scale: 1, pixels: layer.pixels, isOpaque: false, flags: 0,
+                    compress: BitmapCompression.lzfse)
+                // The slice keeps the file's own size when the pixels were fitted into 1024 (SameDesk's 1254).
+                if let slice = rendition.properties.firstIndex(where: { $0.type == 1001 }) {
+                    var words: [UInt8] = []
+                    for word: UInt32 in [1, 0, 0, UInt32(layer.sourceWidth), UInt32(layer.sourceHeight)] {
+                        withUnsafeBytes(of: word.littleEndian) { words += $0 }
+                    }
+                    rendition.properties[slice].value = words
+                }
+                return .success(rendition.bytes())
+            case .failure(let problem): return failure(problem.message)
+            }
+        case .bitmap(let width, let pixels):
+            let scale = Int(piece.key[.scale] ?? 1)
+            return .success(
+                CSIRendition.bitmap(
+                    name: piece.renditionName, width: width, height: width, scale: scale, pixels: pixels, isOpaque: false, flags: 0,
+                    compress: BitmapCompression.lzfse
+                ).bytes())
+        }
+    }
+}
+
+extension IconComposerCompiler {
+    /// The images of a catalog's icon set named as the icon (`App.iconset`'s `icon_16x16.png` …),
+    /// each in its macOS slot (16 → 1, 32 → 2, 128 → 3, 256 → 4, 512 → 5) as Xcode 26 stored
+    /// sudoku's, the size list of its sizes, and the `.icns` of its files.
+    package func iconSetImages(_ set: Asset) -> (pieces: [Piece], icns: [(type: String, png: [UInt8])]) {
+        var pieces: [Piece] = []
+        var icns: [(type: String, png: [UInt8])] = []
+        var slots: [Int: UInt16] = [:]
+        for variant in set.variants {
+            guard let filename = variant.filename, let size = variant.size, let points = Int(size.split(separator: "x").first ?? ""),
+                let slot = CatalogCompiler.iconSlot(points: Double(points), platform: .macos)
+            else { continue }
+            let scale = variant.scale ?? 1
+            let path = set.path.appendingPathComponent(filename)
+            slots[points] = slot
+            pieces.append(
+                Piece(
+                    assetName: icon.name, facetPart: Part.stack, renditionName: filename,
+                    key: [.scale: UInt16(scale), .part: Part.icon, .dimension2: slot], content: .png(path: path), source: path))
+            if let type = ICNSWriter.type(points: points, scale: scale), let png = try? FileSystem.readRegularFile(path, limit: 64 << 20) {
+                icns.append((type, png))
+            }
+        }
+        let sizes = slots.sorted { $0.key < $1.key }.map { points, slot in
+            RenditionPayload.MultisizeEntry(width: UInt32(points), height: UInt32(points), index: slot, idiom: .universal)
+        }
+        pieces.append(
+            Piece(
+                assetName: icon.name, facetPart: Part.stack, renditionName: icon.name, key: [.scale: 1, .part: Part.sizes], content: .sizes(sizes),
+                source: set.path))
+        icns.sort { $0.type < $1.type }
+        return (pieces, icns)
+    }
+
+    /// The flattened icon at each size (part 220, slot 1 to 7), and the `.icns` images drawn
+    /// from the same pixels (16 to 512 points at 1x and 2x).
+    package func flattened(maxPixels: UInt64, renderers: VectorRasterizer.Programs) -> Result<
+        (pieces: [Piece], icns: [(type: String, png: [UInt8])]), Diagnostic
+    > {
+        let sizes: [Int: [UInt8]]
+        switch IconComposerRenderer.flattened(icon, compiler: self, maxPixels: maxPixels, renderers: renderers) {
+        case .success(let drawn): sizes = drawn
+        case .failure(let diagnostic): return .failure(diagnostic)
+        }
+        var pieces: [Piece] = []
+        for (slot, size) in Self.flattenedSizes.enumerated() {
+            let side = size.points * size.scale
+            guard let pixels = sizes[side] else { continue }
+            let name = "\(icon.name)\(size.points)x\(size.points)_NSAppearanceNameSystem.png"
+            pieces.append(
+                Piece(
+                    assetName: icon.name, facetPart: Part.stack, renditionName: name,
+                    key: [.scale: UInt16(size.scale), .part: Part.icon, .dimension2: UInt16(slot + 1)],
+                    content: .bitmap(width: side, pixels: pixels), source: icon.path))
+        }
+        var icns: [(type: String, png: [UInt8])] = []
+        for points in [16, 32, 128, 256, 512] {
+            for scale in [1, 2] {
+                let side = points * scale
+                guard let type = ICNSWriter.type(points: points, scale: scale), let pixels = sizes[side],
+                    let png = DecodedBitmap(width: side, height: side, rowBytes: side * 4, format: .argb, isOpaque: false, bytes: pixels).pngData()
+                else { continue }
+                icns.append((type, png))
+            }
+        }
+        icns.sort { $0.type < $1.type }
+        return .success((pieces, icns))
+    }
+}

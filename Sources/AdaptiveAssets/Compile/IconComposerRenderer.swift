@@ -1,0 +1,236 @@
+import AdaptSupport
+import AssetCatalog
+import CPNGSupport
+import CompiledCatalog
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The flattened icon actool stores beside an Icon Composer icon's structure, drawn plainly: the
+/// light appearance's fill inside the macOS icon shape, the layers over it bottom first, each at
+/// its frame, its opacity and its blend mode (normal, multiply, screen, darken, lighten; others
+/// as normal). Apple's renderer adds Liquid Glass (specular edges, blur, translucency, shadows,
+/// a drop shadow outside the shape), which is not reproduced: see `IconComposerAgreementTests`
+/// for how far the pixels are from Apple's.
+///
+/// The shape is a superellipse (exponent 5; mcfans/actool's fit of actool's output) over a box
+/// centred in the canvas, whose size depends on the bitmap's (`boxes`, measured on the corpus's
+/// files), and a layer's 1024-point canvas is drawn into that box.
+package enum IconComposerRenderer {
+    /// A layer's size in points: an SVG's `width`/`height` or `viewBox`, a PNG's pixels.
+    package static func naturalSize(of path: String) -> (width: Double, height: Double)? {
+        guard let head = try? FileSystem.readPrefix(path, count: 1 << 16) else { return nil }
+        if path.lowercased().hasSuffix(".svg") { return VectorRasterizer.svgSize(head) }
+        guard head.count >= 24, head.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return nil }
+        func word(_ at: Int) -> Int { head[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (Double(word(16)), Double(word(20)))
+    }
+
+    /// A PNG layer's pixels (premultiplied B G R A), fitted into 1024 pixels when larger, as
+    /// actool stores them (SameDesk's 1254-pixel logo is a 1024-pixel rendition).
+    package static func layerBitmap(_ path: String, maxPixels: UInt64) -> Result<
+        (width: Int, height: Int, pixels: [UInt8], sourceWidth: Int, sourceHeight: Int), RenderFailure
+    > {
+        guard let decoded = decodePNG(path, maxPixels: maxPixels) else {
+            return .failure(RenderFailure("is not a PNG libpng can decode, or has more pixels than --max-pixels allows"))
+        }
+        let largest = max(decoded.width, decoded.height)
+        guard largest > 1024 else { return .success((decoded.width, decoded.height, decoded.pixels, decoded.width, decoded.height)) }
+        let width = max(1, decoded.width * 1024 / largest)
+        let height = max(1, decoded.height * 1024 / largest)
+        let fitted = Image(width: decoded.width, height: decoded.height, pixels: decoded.pixels.map(Float.init)).resampled(width: width, height: height)
+        return .success((width, height, fitted.bytes, decoded.width, decoded.height))
+    }
+
+    static func decodePNG(_ path: String, maxPixels: UInt64) -> (width: Int, height: Int, pixels: [UInt8])? {
+        guard let file = try? FileSystem.readRegularFile(path, limit: 256 << 20) else { return nil }
+        let decoded = file.withUnsafeBufferPointer { adapt_png_decode_premultiplied_bgra($0.baseAddress, $0.count, maxPixels) }
+        defer { adapt_png_decoded_free(decoded.pixels) }
+        guard decoded.status == 0, let pixels = decoded.pixels else { return nil }
+        let width = Int(decoded.width)
+        let height = Int(decoded.height)
+        return (width, height, Array(UnsafeBufferPointer(start: pixels, count: width * height * 4)))
+    }
+
+    /// The shape's box, in pixels of 1024, for the bitmaps of each pixel size: Apple's files draw
+    /// the shape over 824 of 1024 pixels at 512 and 1024, 13/16 of the side at 64 to 256 (208 of
+    /// 256), and 28 of 32 at 32 (the corpus's two flattened icons, alike to the pixel).
+    static let boxes: [(box: Double, sides: [Int])] = [(824, [1024, 512]), (832, [256, 128, 64]), (896, [32])]
+
+    /// The flattened icon at each side from 1024 down to 32 pixels: premultiplied B G R A by side.
+    package static func flattened(
+        _ icon: IconComposerDocument, compiler: IconComposerCompiler, maxPixels: UInt64, renderers: VectorRasterizer.Programs
+    ) -> Result<[Int: [UInt8]], Diagnostic> {
+        var sizes: [Int: [UInt8]] = [:]
+        for (box, sides) in boxes {
+            var current: Image
+            switch draw(icon, compiler: compiler, box: box, maxPixels: maxPixels, renderers: renderers) {
+            case .success(let image): current = image
+            case .failure(let diagnostic): return .failure(diagnostic)
+            }
+            while current.width >= 32 {
+                if sides.contains(current.width) { sizes[current.width] = current.bytes }
+                guard current.width > (sides.min() ?? 32) else { break }
+                current = current.halved()
+            }
+        }
+        return .success(sizes)
+    }
+
+    /// The icon at 1024 pixels, its shape over a `box`-pixel square in the middle, into which the
+    /// layers' 1024-point canvas is drawn.
+    static func draw(
+        _ icon: IconComposerDocument, compiler: IconComposerCompiler, box: Double, maxPixels: UInt64, renderers: VectorRasterizer.Programs
+    ) -> Result<Image, Diagnostic> {
+        let side = 1024
+        let origin = (1024 - box) / 2
+        var canvas = Image(width: side, height: side, pixels: [Float](repeating: 0, count: side * side * 4))
+        // The fill, drawn over the whole canvas; the shape clips it at the end.
+        let fill = icon.fill.value(for: .light) ?? .automatic
+        paint(fill, into: &canvas, box: box)
+        let scale = box / 1024
+        for group in icon.groups.reversed() {
+            // A layer's blend mode blends it with the layers under it in its group (SameDesk's
+            // `lighten` logo keeps its own dark ground over the blue fill); the group is then laid
+            // over what is below it as it is.
+            var layers = Image(width: side, height: side, pixels: [Float](repeating: 0, count: side * side * 4))
+            for layer in group.layers.reversed() where layer.hidden.value(for: .light) != true {
+                let frame = compiler.frame(of: layer, in: group)
+                let width = Int((Double(frame.width) * scale).rounded())
+                let height = Int((Double(frame.height) * scale).rounded())
+                guard width > 0, height > 0, width <= 4 * side, height <= 4 * side else { continue }
+                let path = icon.file(of: layer)
+                let source: Image
+                switch layerImage(path, width: width, height: height, maxPixels: maxPixels, renderers: renderers) {
+                case .success(let image): source = image
+                case .failure(let failure):
+                    return .failure(
+                        Diagnostic(.compileRenderer, failure.message, subject: Diagnostic.Subject(asset: icon.name), at: SourceLocation(file: path)))
+                }
+                let x = Int((origin + Double(frame.x) * scale).rounded())
+                let y = Int((origin + Double(frame.y) * scale).rounded())
+                layers.draw(
+                    source, atX: x, y: y, opacity: layer.opacity.value(for: .light) ?? 1,
+                    blendMode: layer.blendMode.value(for: .light) ?? IconBlendMode(rawValue: 0))
+            }
+            canvas.draw(layers, atX: 0, y: 0, opacity: 1, blendMode: IconBlendMode(rawValue: 0))
+        }
+        canvas.clipToShape(box: box)
+        return .success(canvas)
+    }
+
+    /// A layer's file at `width` x `height` pixels: an SVG rasterised by `rsvg-convert` at the
+    /// smallest whole scale that covers the size, then resampled; a PNG resampled.
+    static func layerImage(_ path: String, width: Int, height: Int, maxPixels: UInt64, renderers: VectorRasterizer.Programs) -> Result<Image, RenderFailure> {
+        let png: (width: Int, height: Int, pixels: [UInt8])
+        if path.lowercased().hasSuffix(".svg") {
+            guard let size = naturalSize(of: path), size.width > 0, size.height > 0 else { return .failure(RenderFailure("its <svg> element states no size")) }
+            let scale = max(1, Int((Double(width) / size.width).rounded(.up)), Int((Double(height) / size.height).rounded(.up)))
+            switch VectorRasterizer.renderSVG(path, scale: scale, maxPixels: maxPixels, programs: renderers) {
+            case .success(let page):
+                let decoded = page.png.withUnsafeBufferPointer { adapt_png_decode_premultiplied_bgra($0.baseAddress, $0.count, maxPixels) }
+                defer { adapt_png_decoded_free(decoded.pixels) }
+                guard decoded.status == 0, let pixels = decoded.pixels else { return .failure(RenderFailure("rsvg-convert wrote a PNG libpng cannot decode")) }
+                png = (Int(decoded.width), Int(decoded.height), Array(UnsafeBufferPointer(start: pixels, count: Int(decoded.width) * Int(decoded.height) * 4)))
+            case .failure(.rendererMissing(let program, let package)):
+                return .failure(
+                    RenderFailure("is an Icon Composer layer to rasterise and \(program) is not installed: install it with apt-get install \(package)"))
+            case .failure(.tooLarge(let width, let height)):
+                return .failure(RenderFailure("is \(width) x \(height) pixels rasterised, more than --max-pixels allows"))
+            case .failure(.renderFailed(let reason)):
+                return .failure(RenderFailure("cannot be rasterised: \(reason)"))
+            }
+        } else {
+            guard let decoded = decodePNG(path, maxPixels: maxPixels) else { return .failure(RenderFailure("is not a PNG libpng can decode")) }
+            png = decoded
+        }
+        return .success(Image(width: png.width, height: png.height, pixels: png.pixels.map(Float.init)).resampled(width: width, height: height))
+    }
+
+    /// Paints `fill` (as the light appearance shows it) over the whole canvas, the gradient's
+    /// line mapped onto the shape's box.
+    static func paint(_ fill: IconComposerDocument.Fill, into canvas: inout Image, box: Double) {
+        let colors: [IconColor]
+        var start = IconGradient.Point(x: 0.5, y: 0)
+        var stop = IconGradient.Point(x: 0.5, y: 1)
+        switch fill {
+        case .none: return
+        case .automatic, .systemLight: colors = [IconComposerCompiler.Palette.systemLight.0, IconComposerCompiler.Palette.systemLight.1]
+        case .systemDark: colors = [IconComposerCompiler.Palette.systemDark.0, IconComposerCompiler.Palette.systemDark.1]
+        case .solid(let color): colors = [color]
+        case .automaticGradient(let color):
+            // The system's shading, as AM-MiniPlayer's bitmaps show it (the one file whose fill is
+            // visible): 30% towards white at the top, the colour itself from two thirds down.
+            let (red, green, blue, alpha) = Self.rgba(color)
+            let light = IconColor(space: .sRGB, components: [red, green, blue].map { Double($0 + (1 - $0) * 0.3) } + [Double(alpha)])
+            return paint(stops: [(0, light), (2.0 / 3, color), (1, color)], start: start, stop: stop, into: &canvas, box: box)
+        case .linearGradient(let list, let from, let to):
+            colors = list
+            start = from
+            stop = to
+        }
+        let last = Double(max(1, colors.count - 1))
+        paint(stops: colors.enumerated().map { (Double($0.offset) / last, $0.element) }, start: start, stop: stop, into: &canvas, box: box)
+    }
+
+    /// Paints a gradient of `stops` (location 0 to 1, colour) along the line from `start` to
+    /// `stop`, mapped onto the shape's box.
+    static func paint(
+        stops: [(location: Double, color: IconColor)], start: IconGradient.Point, stop: IconGradient.Point, into canvas: inout Image, box: Double
+    ) {
+        let rgba = stops.map { Self.rgba($0.color) }
+        let locations = stops.map(\.location)
+        let side = Double(canvas.width)
+        let unit = side / 1024
+        func toPixels(_ point: IconGradient.Point) -> (Double, Double) {
+            (((1024 - box) / 2 + Double(point.x) * box) * unit, ((1024 - box) / 2 + Double(point.y) * box) * unit)
+        }
+        let (x0, y0) = toPixels(start)
+        let (x1, y1) = toPixels(stop)
+        let dx = x1 - x0
+        let dy = y1 - y0
+        let length = dx * dx + dy * dy
+        for y in 0..<canvas.height {
+            for x in 0..<canvas.width {
+                var t = length > 0 ? ((Double(x) + 0.5 - x0) * dx + (Double(y) + 0.5 - y0) * dy) / length : 0
+                t = min(1, max(0, t))
+                let next = locations.firstIndex { $0 > t } ?? rgba.count - 1
+                let index = max(0, next - 1)
+                let span = locations[next] - locations[index]
+                let fraction = span > 0 ? Float(min(1, max(0, (t - locations[index]) / span))) : 0
+                let at = (y * canvas.width + x) * 4
+                let alpha = rgba[index].3 + (rgba[next].3 - rgba[index].3) * fraction
+                // B G R A, premultiplied, 0 to 255.
+                canvas.pixels[at] = (rgba[index].2 + (rgba[next].2 - rgba[index].2) * fraction) * alpha * 255
+                canvas.pixels[at + 1] = (rgba[index].1 + (rgba[next].1 - rgba[index].1) * fraction) * alpha * 255
+                canvas.pixels[at + 2] = (rgba[index].0 + (rgba[next].0 - rgba[index].0) * fraction) * alpha * 255
+                canvas.pixels[at + 3] = alpha * 255
+            }
+        }
+    }
+
+    /// A colour's sRGB red, green, blue and alpha, 0 to 1: Display P3 converted (through linear
+    /// light, the two spaces' primaries), extended ranges clipped, grey repeated.
+    static func rgba(_ color: IconColor) -> (Float, Float, Float, Float) {
+        var c = color.components.map { Float($0) }
+        if color.space == .displayP3, c.count >= 3 {
+            func linear(_ v: Float) -> Float { v <= 0.04045 ? v / 12.92 : Float(pow(Double((v + 0.055) / 1.055), 2.4)) }
+            func encoded(_ v: Float) -> Float { v <= 0.0031308 ? v * 12.92 : Float(1.055 * pow(Double(v), 1 / 2.4) - 0.055) }
+            let (r, g, b) = (linear(c[0]), linear(c[1]), linear(c[2]))
+            c[0] = encoded(max(0, 1.2249 * r - 0.2247 * g))
+            c[1] = encoded(max(0, -0.0420 * r + 1.0419 * g))
+            c[2] = encoded(max(0, -0.0197 * r - 0.0786 * g + 1.0979 * b))
+        }
+        c = c.map { min(1, max(0, $0)) }
+        return c.count == 2 ? (c[0], c[0], c[0], c[1]) : c.count >= 4 ? (c[0], c[1], c[2], c[3]) : (0, 0, 0, 1)
+    }
+
+    /// Why a layer cannot be drawn, as a finding's message.
+    package struct RenderFailure: Error {
+        package var message: String
+        init(_ message: String) { self.message = message }
+    }
+}
