@@ -122,7 +122,7 @@ package enum IconComposerRenderer {
         return .success(canvas)
     }
 
-    /// A layer's file at `width` x `height` pixels: an SVG rasterised by `rsvg-convert` at the
+    /// A layer's file at `width` x `height` pixels: an SVG rasterised (`VectorRasterizer`) at the
     /// smallest whole scale that covers the size, then resampled; a PNG resampled.
     static func layerImage(_ path: String, width: Int, height: Int, maxPixels: UInt64, renderers: VectorRasterizer.Programs) -> Result<Image, RenderFailure> {
         let png: (width: Int, height: Int, pixels: [UInt8])
@@ -130,8 +130,10 @@ package enum IconComposerRenderer {
             guard let size = naturalSize(of: path), size.width > 0, size.height > 0 else { return .failure(RenderFailure("its <svg> element states no size")) }
             let scale = max(1, Int((Double(width) / size.width).rounded(.up)), Int((Double(height) / size.height).rounded(.up)))
             switch VectorRasterizer.renderSVG(path, scale: scale, maxPixels: maxPixels, programs: renderers) {
-            case .success(let page):
-                let decoded = page.png.withUnsafeBufferPointer { adapt_png_decode_premultiplied_bgra($0.baseAddress, $0.count, maxPixels) }
+            case .success(.pixels(let pixels, let width, let height)):
+                png = (width, height, pixels)
+            case .success(.png(let file)):
+                let decoded = file.withUnsafeBufferPointer { adapt_png_decode_premultiplied_bgra($0.baseAddress, $0.count, maxPixels) }
                 defer { adapt_png_decoded_free(decoded.pixels) }
                 guard decoded.status == 0, let pixels = decoded.pixels else { return .failure(RenderFailure("rsvg-convert wrote a PNG libpng cannot decode")) }
                 png = (Int(decoded.width), Int(decoded.height), Array(UnsafeBufferPointer(start: pixels, count: Int(decoded.width) * Int(decoded.height) * 4)))

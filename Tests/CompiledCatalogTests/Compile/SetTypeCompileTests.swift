@@ -102,21 +102,21 @@ import Testing
             case .bytesPerRow: 1007
             case .internalReference: 1010
             case .alphaCroppedFrame: 1011
+            case .iconLayers: 1012
+            case .iconLayerStyles: 1020
+            case .iconLayerEffects: 1021
             case .unknown(let type, _, _): type
             }
         }
     }
 
-    /// The name identifiers a stack's 1012 property refers to, in its order.
+    /// The name identifiers a stack's 1012 property refers to, in its order, as the reader decodes
+    /// them (`RenditionProperty.iconLayers`: each entry's frame, blend, opacity and key, the same
+    /// layout as an Icon Composer stack's). `bytes` is kept for the callers' symmetry.
     static func layerReferences(_ rendition: Rendition, in bytes: [UInt8]) throws -> [UInt16] {
-        let (offset, length) = try #require(
-            rendition.properties.lazy.compactMap { if case .unknown(1012, let offset, let length) = $0 { (offset, length) } else { nil } }.first)
-        let value = Array(bytes[offset..<(offset + length)])
-        func word(_ at: Int) -> UInt32 { UInt32(value[at]) | UInt32(value[at + 1]) << 8 | UInt32(value[at + 2]) << 16 | UInt32(value[at + 3]) << 24 }
-        let count = Int(word(0))
-        #expect(length == 8 + 48 * count)
-        // Each reference: flags, frame, blend, opacity, key length, then (1, 85), (2, 181), (17, identifier), (0, 0).
-        return (0..<count).map { UInt16(word(8 + 48 * $0 + 40) >> 16) }
+        let layers = try #require(rendition.properties.lazy.compactMap { if case .iconLayers(let layers) = $0 { layers } else { nil } }.first)
+        // Each entry's key: (1, 85), (2, 181), (17, identifier).
+        return layers.map { layer in layer.key.first { $0.attribute == .identifier }?.value ?? 0 }
     }
 
     /// The stack compiles to the renditions Stasis's `App Icon` has, with the same names, layouts,
@@ -142,14 +142,17 @@ import Testing
             try Self.layerReferences(stasisStack, in: stasisBytes).map(Optional.some)
                 == ["Back", "Middle", "Front"].map { stasisIdentifier["App Icon/\($0)/Content"] })
 
-        // 1020 and 1021, per layer, are Stasis's bytes for its three layers.
-        func value(_ type: UInt32, of rendition: Rendition, in bytes: [UInt8]) -> [UInt8]? {
-            for case .unknown(type, let offset, let length) in rendition.properties { return Array(bytes[offset..<(offset + length)]) }
+        // 1020 and 1021, per layer, are Stasis's for its three layers, as the reader decodes them.
+        func styles(_ rendition: Rendition) -> [IconLayerStyle]? {
+            for case .iconLayerStyles(let styles) in rendition.properties { return styles }
             return nil
         }
-        for type: UInt32 in [1020, 1021] {
-            #expect(value(type, of: stack, in: bytes) != nil && value(type, of: stack, in: bytes) == value(type, of: stasisStack, in: stasisBytes))
+        func effects(_ rendition: Rendition) -> [IconLayerEffects]? {
+            for case .iconLayerEffects(let effects) in rendition.properties { return effects }
+            return nil
         }
+        #expect(styles(stack)?.count == 3 && styles(stack) == styles(stasisStack))
+        #expect(effects(stack)?.count == 3 && effects(stack) == effects(stasisStack))
 
         // The flattened images and radiosity images: sizes as Stasis's (400 × 240 gives 480 × 320).
         for scale in [1, 2] {
