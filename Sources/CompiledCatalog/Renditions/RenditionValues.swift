@@ -25,6 +25,10 @@ public struct RenditionLayout: RawRepresentable, Hashable, Sendable, CustomStrin
     public static let color = Self(rawValue: 1009)
     /// 1010: a multisize image (an icon's sizes, as a list of entries).
     public static let multisizeImage = Self(rawValue: 1010)
+    /// 1017: one glyph of a custom symbol (a `.symbolset`), one weight at one size, its SVG
+    /// compressed in `RAWD`. Seen in Apple's files (Xcode 15.3 to 26.0; `docs/SymbolSetFacts.md`);
+    /// the name is the one blacktop/ipsw's `pkg/car` (MIT) gives the number.
+    public static let vectorGlyph = Self(rawValue: 1017)
 
     private static let names: [UInt16: String] = [
         6: "Gradient", 7: "Effect", 9: "Vector",
@@ -41,6 +45,7 @@ public struct RenditionLayout: RawRepresentable, Hashable, Sendable, CustomStrin
         // 1018 to 1021 (Xcode 26's layer stacks, icon stacks, icon groups and gradients) have no
         // name here: Unknown(N).
         1011: "ModelAsset", 1012: "ModelMesh", 1014: "RecognitionObject", 1015: "TextStyle", 1016: "ModelSubmesh",
+        1017: "VectorGlyph",
     ]
 
     /// CoreUI's name for the layout (`OnePartScale`), or `Unknown(N)`.
