@@ -28,10 +28,10 @@ extension CatalogCompiler {
         let reason: String =
             switch asset.type {
             case .symbolSet:
-                // The compiled form of a custom symbol (Xcode 13 and later: glyphs per weight and
-                // scale, some interpolated from the template's Ultralight, Regular and Black
-                // masters) is in no compiled file here or in any public reader's test data.
-                "how actool stores a custom symbol's glyphs (per weight and scale, interpolated from the template's masters) is shown by no compiled file adapt has; adapt does not guess it"
+                // Two of Apple's files show a rendition (layout 1017) per glyph the template draws,
+                // its SVG and most of its metrics, but not what decides the rest of its metrics
+                // property (1018) and its 1019 word (docs/SymbolSetFacts.md).
+                "how actool stores a custom symbol's glyphs is only partly shown by Apple's files (a glyph's metrics are not all explained); adapt does not guess it"
             case .stickerPack, .sticker, .stickerSequence, .stickersIconSet:
                 "how actool compiles an iMessage sticker pack (its stickers, sequences and icons) is shown by no compiled file adapt has"
             case .textureSet, .cubeTextureSet, .mipmapSet:

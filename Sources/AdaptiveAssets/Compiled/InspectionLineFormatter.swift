@@ -12,7 +12,7 @@ struct InspectionLineFormatter: Sendable {
     let localizations: CARNamedValues?
     /// Where each attribute the summary names sits in the key format (nil: not in it).
     let idiom, scale, subtype, horizontal, vertical, appearance, localization, direction, gamut,
-        memory, graphics, deployment, state, controlValue, dimension1, dimension2: Int?
+        memory, graphics, deployment, state, controlValue, dimension1, dimension2, glyphWeight, glyphSize: Int?
     /// Where the name identifier sits in the key format (the format's length when it lacks one).
     let identifier: Int
     let facetLookup: FacetLookup
@@ -43,6 +43,8 @@ struct InspectionLineFormatter: Sendable {
         controlValue = at(.value)
         dimension1 = at(.dimension1)
         dimension2 = at(.dimension2)
+        glyphWeight = at(.glyphWeight)
+        glyphSize = at(.glyphSize)
         identifier = at(.identifier) ?? attributes.count
         facetLookup = index.facetLookup
         facetCount = index.facets.count
@@ -111,6 +113,7 @@ struct InspectionLineFormatter: Sendable {
             part(localizations?.name(of: value(localization)) ?? "localization \(value(localization))")
         }
         if let direction, value(direction) != 0 { number("direction ", value(direction)) }
+        if let glyph = RenditionKey.glyphName(weight: glyphWeight.map(value) ?? 0, size: glyphSize.map(value) ?? 0) { part(glyph) }
         if let gamut, let displayGamut = RenditionKey.displayGamut(value(gamut)) { part(displayGamut.contentsValue) }
         if let memory, value(memory) != 0 { number("memory ", value(memory)) }
         if let graphics, value(graphics) != 0 { number("graphics ", value(graphics)) }

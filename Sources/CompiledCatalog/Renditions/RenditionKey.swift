@@ -104,6 +104,20 @@ public struct RenditionKey: Hashable, Sendable {
         }
     }
 
+    /// A symbol glyph's weight and size as an SF Symbols template names its glyph (`Regular-M`),
+    /// or nil when the key gives neither. Weights 1 to 9 are Ultralight to Black and sizes 1 to 3
+    /// are S, M and L: the 27 glyphs of Apple's file compiled from a public template match them
+    /// one for one (`docs/SymbolSetFacts.md`). A number outside those prints as itself.
+    package static func glyphName(weight: UInt16, size: UInt16) -> String? {
+        guard weight != 0 || size != 0 else { return nil }
+        let weightName = (1...9).contains(weight) ? glyphWeights[Int(weight) - 1] : "weight \(weight)"
+        let sizeName = (1...3).contains(size) ? glyphSizes[Int(size) - 1] : "size \(size)"
+        return weightName + "-" + sizeName
+    }
+
+    private static let glyphWeights = ["Ultralight", "Thin", "Light", "Regular", "Medium", "Semibold", "Bold", "Heavy", "Black"]
+    private static let glyphSizes = ["S", "M", "L"]
+
     /// The size class a size-class value names (1 compact, 2 regular), or nil for any.
     package static func sizeClass(_ value: UInt16) -> SizeClass? {
         switch value {

@@ -25,6 +25,10 @@ public struct RenditionLayout: RawRepresentable, Hashable, Sendable, CustomStrin
     public static let color = Self(rawValue: 1009)
     /// 1010: a multisize image (an icon's sizes, as a list of entries).
     public static let multisizeImage = Self(rawValue: 1010)
+    /// 1017: one glyph of a custom symbol (a `.symbolset`), one weight at one size, its SVG
+    /// compressed in `RAWD`. Seen in Apple's files (Xcode 15.3 to 26.0; `docs/SymbolSetFacts.md`);
+    /// the name is the one blacktop/ipsw's `pkg/car` (MIT) gives the number.
+    public static let vectorGlyph = Self(rawValue: 1017)
     /// 1019: an Icon Composer icon's stack for one appearance: its fill and groups (`IconLayer`).
     public static let iconStack = Self(rawValue: 1019)
     /// 1020: one group of an Icon Composer icon, for one appearance: its image layers.
@@ -48,6 +52,7 @@ public struct RenditionLayout: RawRepresentable, Hashable, Sendable, CustomStrin
         // types (mcfans/actool's record of it: `IconImageStack`, `IconGroup`, `Named Gradient`).
         // 1018 is in no file this reader has seen (none of the corpus's Xcode 26 files): Unknown(1018).
         1011: "ModelAsset", 1012: "ModelMesh", 1014: "RecognitionObject", 1015: "TextStyle", 1016: "ModelSubmesh",
+        1017: "VectorGlyph",
         1019: "IconImageStack", 1020: "IconGroup", 1021: "NamedGradient",
     ]
 
