@@ -293,6 +293,11 @@ import DeviceProfiles
         // Four renditions a core: a batch's compressed renditions wait in memory until it ends,
         // and a large photograph's are megabytes (16 a core made 20,000 sets peak at 220 MB).
         let batch = 4 * Machine.coreCount
+        // A drawing worker per core, started now so that loading its libraries overlaps the
+        // batches before the first vector rather than delaying it.
+        if work.contains(where: { if case .vector = $0.source { true } else { false } }) {
+            RenderWorkers.pool(for: options.vectorRenderers.renderWorker).start(Machine.coreCount)
+        }
         for start in stride(from: 0, to: work.count, by: batch) {
             let items = Array(work[start..<min(start + batch, work.count)])
             let renderers = options.vectorRenderers

@@ -64,6 +64,16 @@ package final class RenderWorkers: Sendable {
         return reply
     }
 
+    /// Starts workers until `count` are idle (or one cannot start), without waiting for them to
+    /// load their libraries: a compile about to draw calls it ahead of its first drawing.
+    func start(_ count: Int) {
+        let idleCount = idle.withLock { $0.count }
+        for _ in idleCount..<max(idleCount, count) {
+            guard let worker = start() else { return }
+            idle.withLock { $0.append(worker) }
+        }
+    }
+
     private func start() -> WorkerProcess? {
         guard !cannotStart.withLock({ $0 }) else { return nil }
         switch WorkerProcess.start(program) {
