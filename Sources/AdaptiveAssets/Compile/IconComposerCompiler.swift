@@ -196,7 +196,7 @@ package struct IconComposerCompiler {
                     content: isSVG ? .svg(path: path) : .png(path: path), source: path))
         }
         for (appearance, _, value) in Self.appearances {
-            for (index, group) in icon.groups.enumerated() {
+            for index in icon.groups.indices {
                 pieces.append(
                     Piece(
                         assetName: groupName(index), facetPart: Part.group, renditionName: "IconGroup", key: [.scale: 1, .appearance: value],
