@@ -37,7 +37,7 @@ struct Libraries {
     static let dimensionDataLength = 24
 
     struct RSVG {
-        let handleFromFile: @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> Pointer?
+        let handleFromData: @convention(c) (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> Pointer?
         let dimensions: @convention(c) (Pointer?, UnsafeMutableRawPointer?) -> Void
         let renderCairo: @convention(c) (Pointer?, Pointer?) -> Int32
     }
@@ -73,14 +73,14 @@ struct Libraries {
             poppler = Poppler(documentFromData: documentFromData, pageCount: pageCount, page: page, pageSize: pageSize, render: render)
         }
         var rsvg: RSVG?
-        if let handleFromFile = symbol(
-            rsvgLibrary, "rsvg_handle_new_from_file",
-            as: (@convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> Pointer?).self),
+        if let handleFromData = symbol(
+            rsvgLibrary, "rsvg_handle_new_from_data",
+            as: (@convention(c) (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> Pointer?).self),
             let dimensions = symbol(
                 rsvgLibrary, "rsvg_handle_get_dimensions", as: (@convention(c) (Pointer?, UnsafeMutableRawPointer?) -> Void).self),
             let renderCairo = symbol(rsvgLibrary, "rsvg_handle_render_cairo", as: (@convention(c) (Pointer?, Pointer?) -> Int32).self)
         {
-            rsvg = RSVG(handleFromFile: handleFromFile, dimensions: dimensions, renderCairo: renderCairo)
+            rsvg = RSVG(handleFromData: handleFromData, dimensions: dimensions, renderCairo: renderCairo)
         }
         guard let imageSurfaceCreate = symbol(cairo, "cairo_image_surface_create", as: (@convention(c) (Int32, Int32, Int32) -> Pointer?).self),
             let surfaceStatus = symbol(cairo, "cairo_surface_status", as: (@convention(c) (Pointer?) -> Int32).self),
@@ -108,24 +108,40 @@ struct Libraries {
         return String(cString: text)
     }
 
+    /// Why `draw` drew nothing: memory (an allocation failed under the worker's limit), or
+    /// another cairo status (a side past cairo's 32,767 pixels).
+    enum DrawFailure: Error {
+        case memory
+        case cairo(Int32)
+    }
+
     /// Draws into a transparent ARGB32 surface of `width` × `height` pixels, scaled by `scaleX`
     /// and `scaleY`, and returns its rows packed (premultiplied B G R A in memory).
-    func draw(width: Int, height: Int, scaleX: Double, scaleY: Double, _ body: (Pointer?) -> Void) -> [UInt8]? {
+    func draw(width: Int, height: Int, scaleX: Double, scaleY: Double, _ body: (Pointer?) -> Void) -> Result<[UInt8], DrawFailure> {
         let formatARGB32: Int32 = 0
-        guard let surface = imageSurfaceCreate(formatARGB32, Int32(width), Int32(height)), surfaceStatus(surface) == 0 else { return nil }
+        let statusNoMemory: Int32 = 1
+        guard let surface = imageSurfaceCreate(formatARGB32, Int32(width), Int32(height)) else { return .failure(.memory) }
         defer { surfaceDestroy(surface) }
+        let status = surfaceStatus(surface)
+        guard status == 0 else { return .failure(status == statusNoMemory ? .memory : .cairo(status)) }
         let context = create(surface)
         scale(context, scaleX, scaleY)
         body(context)
         destroy(context)
         surfaceFlush(surface)
-        guard let data = surfaceData(surface) else { return nil }
+        // A drawing that ran out of memory leaves the surface in error (and its pixels unfinished).
+        let drawnStatus = surfaceStatus(surface)
+        guard drawnStatus == 0, let data = surfaceData(surface) else { return .failure(drawnStatus == statusNoMemory ? .memory : .cairo(drawnStatus)) }
         let stride = Int(surfaceStride(surface))
+        // Under the memory limit an array that cannot be made stops the program; a
+        // failed allocation here is a reply instead.
+        guard let buffer = malloc(max(1, width * height * 4)) else { return .failure(.memory) }
+        free(buffer)
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         pixels.withUnsafeMutableBytes { out in
             for row in 0..<height { (out.baseAddress! + row * width * 4).copyMemory(from: data + row * stride, byteCount: width * 4) }
         }
-        return pixels
+        return .success(pixels)
     }
 }
 

@@ -41,11 +41,6 @@ func writeAll(_ bytes: [UInt8]) -> Bool {
     return true
 }
 
-/// The pixel size an image of `width` × `height` points has at `scale`, as adapt rounds it.
-func pixelSize(_ width: Double, _ height: Double, scale: UInt32) -> (width: Int, height: Int) {
-    (max(1, Int((width * Double(scale)).rounded())), max(1, Int((height * Double(scale)).rounded())))
-}
-
 func fits(_ width: Int, _ height: Int, _ request: RenderRequest) -> Bool {
     width <= 1 << 20 && height <= 1 << 20 && UInt64(width) * UInt64(height) <= request.maxPixels
 }
@@ -140,13 +135,27 @@ struct NotOpened: Error { var reply: RenderReply }
     guard points.width > 0, points.height > 0, points.width.isFinite, points.height.isFinite else {
         return RenderReply(status: .failed, message: "its first page has no size")
     }
-    let size = pixelSize(points.width, points.height, scale: request.scale)
+    let size: (width: Int, height: Int)
+    switch DrawingSize.pixels(width: points.width, height: points.height, scale: Int(request.scale)) {
+    case .success(let pixels): size = pixels
+    case .failure(let refusal): return RenderReply(status: .failed, message: refusal.reason)
+    }
     guard fits(size.width, size.height, request) else { return RenderReply(status: .tooLarge, width: UInt32(size.width), height: UInt32(size.height)) }
     let pixels = libraries.draw(
         width: size.width, height: size.height, scaleX: Double(size.width) / points.width, scaleY: Double(size.height) / points.height
     ) { context in poppler.render(open.page, context) }
-    guard let pixels else { return RenderReply(status: .failed, message: "cairo could not make a surface of \(size.width) x \(size.height)") }
-    return RenderReply(status: .drawn, width: UInt32(size.width), height: UInt32(size.height), pixels: pixels)
+    switch pixels {
+    case .success(let pixels): return RenderReply(status: .drawn, width: UInt32(size.width), height: UInt32(size.height), pixels: pixels)
+    case .failure(let failure): return failed(failure, size, request)
+    }
+}
+
+/// The reply for a drawing that `Libraries.draw` could not finish.
+func failed(_ failure: Libraries.DrawFailure, _ size: (width: Int, height: Int), _ request: RenderRequest) -> RenderReply {
+    switch failure {
+    case .memory: MemoryLimit.exceeded(request)
+    case .cairo(let status): RenderReply(status: .failed, message: "cairo could not make a surface of \(size.width) x \(size.height) (status \(status))")
+    }
 }
 
 /// The SVGs opened most recently, as `openPDFs`: a parsed document and its intrinsic size.
@@ -174,11 +183,17 @@ var openSVGs: [OpenSVG] = []
         openSVGs.append(open)
         return .success(open)
     }
-    guard identity.size <= Int64(fileLimit) else {
-        return .failure(NotOpened(reply: RenderReply(status: .failed, message: "is \(identity.size) bytes, more than the \(fileLimit) an image may have")))
+    let file: [UInt8]
+    do { file = try FileSystem.readRegularFile(path, limit: fileLimit) } catch {
+        return .failure(NotOpened(reply: RenderReply(status: .failed, message: error.reason)))
     }
+    // Entities that could blow up are refused before librsvg's parser sees them.
+    if case .failure(let refusal) = SVGSource.root(file) { return .failure(NotOpened(reply: RenderReply(status: .failed, message: refusal.reason))) }
+    // From its bytes, not its path: librsvg then has no base to resolve a reference against, and
+    // loads no file (an image, an xi:include, a CSS @import, an feImage) but `data:` URLs.
     var error: UnsafeMutableRawPointer?
-    guard let handle = rsvg.handleFromFile(path, &error) else {
+    let loaded = file.withUnsafeBufferPointer { rsvg.handleFromData($0.baseAddress, $0.count, &error) }
+    guard let handle = loaded else {
         return .failure(NotOpened(reply: RenderReply(status: .failed, message: libraries.message(of: error, otherwise: "librsvg cannot read it"))))
     }
     let dimensions = UnsafeMutableRawPointer.allocate(byteCount: Libraries.dimensionDataLength, alignment: 8)
@@ -188,8 +203,12 @@ var openSVGs: [OpenSVG] = []
     let open = OpenSVG(
         identity: identity, handle: handle, intrinsic: (dimensions.load(as: Int32.self), dimensions.load(fromByteOffset: 4, as: Int32.self)),
         libraries: libraries)
-    openSVGs.append(open)
-    if openSVGs.count > openPDFLimit.count { openSVGs.removeFirst() }
+    // Only small files are kept: a parsed document can be many times its file, and what is kept
+    // counts against the next request's memory limit.
+    if identity.size <= 1 << 20 {
+        openSVGs.append(open)
+        if openSVGs.count > openPDFLimit.count { openSVGs.removeFirst() }
+    }
     return .success(open)
 }
 
@@ -210,20 +229,31 @@ var openSVGs: [OpenSVG] = []
     let pixels = libraries.draw(
         width: width, height: height, scaleX: Double(width) / Double(intrinsic.width), scaleY: Double(height) / Double(intrinsic.height)
     ) { context in drawn = rsvg.renderCairo(open.handle, context) != 0 }
-    guard let pixels, drawn else { return RenderReply(status: .failed, message: "librsvg could not draw it") }
-    return RenderReply(status: .drawn, width: request.width, height: request.height, pixels: pixels)
+    switch pixels {
+    case .success(let pixels) where drawn: return RenderReply(status: .drawn, width: request.width, height: request.height, pixels: pixels)
+    // librsvg says no more than that: a surface it needed could not be made (the memory limit), or
+    // an element it could not draw.
+    case .success:
+        return RenderReply(
+            status: .failed,
+            message: "librsvg could not draw it: it needs more memory than --max-pixels \(request.maxPixels) allows the renderer, or librsvg stops on it")
+    case .failure(let failure): return failed(failure, (width, height), request)
+    }
 }
 
+MemoryLimit.keepArenasFew()
 let libraries = Libraries.open()
 while let header = readExactly(RenderRequest.headerLength) {
     guard let length = RenderRequest.pathLength(header: header), let path = readExactly(length),
         let request = RenderRequest(header: header, path: path)
     else { SystemCall.exit(2) }
+    MemoryLimit.apply(for: request)
     let reply: RenderReply
     if let libraries {
         reply = request.kind == .pdf ? renderPDF(request, libraries) : renderSVG(request, libraries)
     } else {
         reply = RenderReply(status: .unavailable, message: "libcairo2")
     }
-    guard writeAll(reply.bytes) else { SystemCall.exit(1) }
+    // The header, then the pixels as they are: joining them would copy the largest thing held.
+    guard writeAll(reply.head), writeAll(reply.pixels) else { SystemCall.exit(1) }
 }

@@ -75,6 +75,11 @@ package struct RenderReply: Equatable, Sendable {
         case failed = 2
         /// The library for this kind (poppler's GLib binding, librsvg) is not installed.
         case unavailable = 3
+        /// Drawing it needs more memory than the worker's limit (`--max-pixels`) allows: an
+        /// allocation failed, or the worker ended while drawing. `message` says how.
+        case outOfMemory = 4
+        /// The worker ran past its time on it and was stopped (adapt's own verdict, never sent).
+        case stopped = 5
     }
 
     package var status: Status
@@ -92,11 +97,14 @@ package struct RenderReply: Equatable, Sendable {
     package static let headerLength = 20
     static let maxMessageLength = 1 << 12
 
-    package var bytes: [UInt8] {
+    package var bytes: [UInt8] { head + pixels }
+
+    /// The reply without its pixels: its header and message.
+    package var head: [UInt8] {
         let text = Array(message.utf8.prefix(Self.maxMessageLength))
         var out = Self.magic
         for word in [status.rawValue, width, height, UInt32(text.count)] { out += Wire.bytes(of: word) }
-        return out + text + pixels
+        return out + text
     }
 
     /// What follows a reply's header: the message's length and the pixels' (the size's, for a

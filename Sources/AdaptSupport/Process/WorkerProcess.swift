@@ -10,6 +10,10 @@ package final class WorkerProcess: @unchecked Sendable {
     private let pid: pid_t
     private var stopped = false
 
+    /// How the worker ended, once it has: `.timedOut` when adapt stopped it at a deadline, else
+    /// its own exit or signal (an abort when its memory limit refused an allocation).
+    package private(set) var ending: Subprocess.Outcome?
+
     private init(socket: Int32, pid: pid_t) {
         (self.socket, self.pid) = (socket, pid)
     }
@@ -22,7 +26,11 @@ package final class WorkerProcess: @unchecked Sendable {
         #else
             let streamType = SOCK_STREAM
         #endif
-        guard socketpair(AF_UNIX, streamType, 0, &ends) == 0 else { return .failure(.notStarted(errno)) }
+        guard socketpair(AF_UNIX, streamType, 0, &ends) == 0 else {
+            let code = errno
+            FileSystem.noteEnvironmentFailure(code, path: program)
+            return .failure(.notStarted(code))
+        }
         // Ours is not inherited by this or any later program; the worker's end becomes its
         // standard input and output, and is closed here once it has started.
         _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
@@ -44,8 +52,10 @@ package final class WorkerProcess: @unchecked Sendable {
         _ = SystemCall.close(ends[1])
         guard started == 0 else {
             _ = SystemCall.close(ends[0])
+            FileSystem.noteEnvironmentFailure(started, path: program)
             return .failure(started == ENOENT ? .notFound : .notStarted(started))
         }
+        ChildProcesses.started(pid)
         _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
         #if canImport(Darwin)
             // Darwin's send has no MSG_NOSIGNAL: the socket itself is told not to raise SIGPIPE.
@@ -88,8 +98,12 @@ package final class WorkerProcess: @unchecked Sendable {
                 received += read
                 continue
             }
-            guard read < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR, wait(for: Int16(POLLIN), until: deadline) else {
+            guard read < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else {
                 stop()
+                return nil
+            }
+            guard wait(for: Int16(POLLIN), until: deadline) else {
+                stop(timedOut: true)
                 return nil
             }
         }
@@ -117,13 +131,18 @@ package final class WorkerProcess: @unchecked Sendable {
 
     /// Ends the worker: its input closes (a worker that reads to the end exits), and it is killed
     /// in case it does not, then reaped.
-    package func stop() {
+    package func stop() { stop(timedOut: false) }
+
+    private func stop(timedOut: Bool) {
         guard !stopped else { return }
         stopped = true
         _ = SystemCall.close(socket)
+        // A worker that has already ended keeps the status it ended with: the kill does not change it.
         kill(pid, SIGKILL)
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        while ChildProcesses.reap(pid, &status, 0) < 0 && errno == EINTR {}
+        let signal = status & 0x7F
+        ending = timedOut ? .timedOut : signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal)
     }
 
     deinit { stop() }

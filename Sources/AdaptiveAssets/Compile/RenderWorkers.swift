@@ -11,13 +11,15 @@ package final class RenderWorkers: Sendable {
     let program: String
     private let idle = Mutex<[WorkerProcess]>([])
     private let cannotStart = Mutex(false)
+    /// How many requests this pool has sent, for tests of what is not drawn.
+    package let requestCount = Atomic<Int>(0)
 
     package init(program: String) { self.program = program }
 
     private static let pools = Mutex<[String: RenderWorkers]>([:])
 
     /// The pool for `program`, made on first use.
-    static func pool(for program: String) -> RenderWorkers {
+    package static func pool(for program: String) -> RenderWorkers {
         pools.withLock { pools in
             if let pool = pools[program] { return pool }
             let pool = RenderWorkers(program: program)
@@ -49,6 +51,7 @@ package final class RenderWorkers: Sendable {
     /// be started. A worker that does not answer in time is killed, and its request has failed.
     package func render(_ request: RenderRequest, seconds: Int) -> RenderReply? {
         guard let worker = idle.withLock({ $0.popLast() }) ?? start() else { return nil }
+        requestCount.add(1, ordering: .relaxed)
         let deadline = WorkerProcess.now() + Double(seconds)
         guard worker.send(request.bytes, seconds: seconds),
             let header = worker.receive(RenderReply.headerLength, until: deadline),
@@ -58,10 +61,30 @@ package final class RenderWorkers: Sendable {
             let reply = RenderReply(header: header, message: message, pixels: pixels)
         else {
             worker.stop()
-            return RenderReply(status: .failed, message: "adapt-render stopped, or ran longer than \(seconds) seconds, and was stopped")
+            return Self.reply(after: worker.ending, seconds: seconds, maxPixels: request.maxPixels)
         }
         idle.withLock { $0.append(worker) }
         return reply
+    }
+
+    /// What a request whose worker ended without answering got: a timeout is `stopped`; a worker
+    /// that aborted or was killed while it drew ran out of the memory its limit allows (the
+    /// libraries abort when an allocation fails), or crashed on the file.
+    static func reply(after ending: Subprocess.Outcome?, seconds: Int, maxPixels: UInt64) -> RenderReply {
+        switch ending {
+        case .timedOut:
+            return RenderReply(status: .stopped, message: "adapt-render ran longer than \(seconds) seconds on it, and was stopped")
+        case .signalled(let signal):
+            return RenderReply(
+                status: .outOfMemory,
+                message:
+                    "adapt-render ended (signal \(signal)) while drawing it: drawing it needs more memory than --max-pixels \(maxPixels) allows, or crashes the renderer"
+            )
+        case .exited(let status):
+            return RenderReply(status: .stopped, message: "adapt-render exited (status \(status)) while drawing it")
+        case .notFound, .notStarted, nil:
+            return RenderReply(status: .stopped, message: "adapt-render stopped answering while drawing it")
+        }
     }
 
     /// Starts workers until `count` are idle (or one cannot start), without waiting for them to

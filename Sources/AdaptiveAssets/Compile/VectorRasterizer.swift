@@ -24,6 +24,8 @@ package enum VectorRasterizer {
         package var pdfinfo = "pdfinfo"
         package var pdftocairo = "pdftocairo"
         package var rsvgConvert = "rsvg-convert"
+        /// The sets whose drawing stopped hard in this compile.
+        package var stops = Stops()
         package init() {}
     }
 
@@ -36,12 +38,16 @@ package enum VectorRasterizer {
 
     /// The worker's answer to `request`: the image, a failure, or nil when it cannot draw this
     /// kind here (no worker, or its library missing), so the per-image program is tried.
-    private static func fromWorker(_ request: RenderRequest, programs: Programs) -> Result<Image, Failure>? {
+    /// Its failure is `hard` when the worker ran out of time or memory: the set stops (`Stops`).
+    private static func fromWorker(_ request: RenderRequest, programs: Programs, hard: inout Bool) -> Result<Image, Failure>? {
         guard let reply = RenderWorkers.pool(for: programs.renderWorker).render(request, seconds: timeLimit) else { return nil }
         switch reply.status {
         case .drawn: return .success(.pixels(reply.pixels, width: Int(reply.width), height: Int(reply.height)))
         case .tooLarge: return .failure(.tooLarge(width: Int(reply.width), height: Int(reply.height)))
         case .failed: return .failure(.renderFailed(reply.message))
+        case .outOfMemory, .stopped:
+            hard = true
+            return .failure(.renderFailed(reply.message))
         case .unavailable: return nil
         }
     }
@@ -57,16 +63,23 @@ package enum VectorRasterizer {
 
     /// The first page of the PDF at `path`, drawn at its size in points times `scale`.
     static func renderPDF(_ path: String, scale: Int, maxPixels: UInt64, programs: Programs) -> Result<Image, Failure> {
-        if let drawn = fromWorker(RenderRequest(kind: .pdf, path: path, scale: UInt32(scale), maxPixels: maxPixels), programs: programs) {
-            return drawn
-        }
+        programs.stops.draw(path) { hard in drawPDF(path, scale: scale, maxPixels: maxPixels, programs: programs, hard: &hard) }
+    }
+
+    private static func drawPDF(_ path: String, scale: Int, maxPixels: UInt64, programs: Programs, hard: inout Bool) -> Result<Image, Failure> {
+        let request = RenderRequest(kind: .pdf, path: path, scale: UInt32(clamping: scale), maxPixels: maxPixels)
+        if let drawn = fromWorker(request, programs: programs, hard: &hard) { return drawn }
         // A relative path beginning with '-' would read as an option.
         let argument = path.hasPrefix("/") ? path : "./" + path
         let info = Subprocess.run(programs.pdfinfo, [argument], seconds: timeLimit)
-        if let failure = failure(of: info, program: programs.pdfinfo) { return .failure(failure) }
+        if let failure = failure(of: info, program: programs.pdfinfo, hard: &hard) { return .failure(failure) }
         guard let points = pageSize(pdfinfo: info.output) else { return .failure(.renderFailed("pdfinfo gives no page size for its first page")) }
-        let width = max(1, Int((points.width * Double(scale)).rounded()))
-        let height = max(1, Int((points.height * Double(scale)).rounded()))
+        let width: Int
+        let height: Int
+        switch DrawingSize.pixels(width: points.width, height: points.height, scale: scale) {
+        case .success(let size): (width, height) = size
+        case .failure(let refusal): return .failure(.renderFailed(refusal.reason))
+        }
         guard width <= 1 << 20, height <= 1 << 20, UInt64(width) * UInt64(height) <= maxPixels else {
             return .failure(.tooLarge(width: width, height: height))
         }
@@ -77,7 +90,7 @@ package enum VectorRasterizer {
             programs.pdftocairo,
             ["-png", "-singlefile", "-transp", "-f", "1", "-l", "1", "-scale-to-x", String(width), "-scale-to-y", String(height), argument, folder + "/page"],
             seconds: timeLimit)
-        if let failure = failure(of: render, program: programs.pdftocairo) { return .failure(failure) }
+        if let failure = failure(of: render, program: programs.pdftocairo, hard: &hard) { return .failure(failure) }
         // An RGBA PNG of that size is at most its raw pixels plus zlib's and PNG's framing.
         let limit = width * height * 4 + height * 16 + (1 << 16)
         guard let png = try? FileSystem.readRegularFile(folder + "/page.png", limit: limit) else {
@@ -88,26 +101,36 @@ package enum VectorRasterizer {
 
     /// The SVG at `path`, drawn at its size in points times `scale`.
     static func renderSVG(_ path: String, scale: Int, maxPixels: UInt64, programs: Programs) -> Result<Image, Failure> {
+        programs.stops.draw(path) { hard in drawSVG(path, scale: scale, maxPixels: maxPixels, programs: programs, hard: &hard) }
+    }
+
+    private static func drawSVG(_ path: String, scale: Int, maxPixels: UInt64, programs: Programs, hard: inout Bool) -> Result<Image, Failure> {
         let source: [UInt8]
         do { source = try FileSystem.readPrefix(path, count: 1 << 16) } catch { return .failure(.renderFailed(error.reason)) }
-        guard let points = svgSize(source) else {
-            return .failure(.renderFailed("its <svg> element states no size: a width and height in px, or a viewBox"))
+        let width: Int
+        let height: Int
+        switch svgSizeOrRefusal(source).flatMap({ DrawingSize.pixels(width: $0.width, height: $0.height, scale: scale) }) {
+        case .success(let size): (width, height) = size
+        case .failure(let refusal): return .failure(.renderFailed(refusal.reason))
         }
-        let width = max(1, Int((points.width * Double(scale)).rounded()))
-        let height = max(1, Int((points.height * Double(scale)).rounded()))
         guard width <= 1 << 20, height <= 1 << 20, UInt64(width) * UInt64(height) <= maxPixels else {
             return .failure(.tooLarge(width: width, height: height))
         }
-        let request = RenderRequest(kind: .svg, path: path, scale: UInt32(scale), width: UInt32(width), height: UInt32(height), maxPixels: maxPixels)
-        if let drawn = fromWorker(request, programs: programs) { return drawn }
+        let request = RenderRequest(kind: .svg, path: path, scale: UInt32(clamping: scale), width: UInt32(width), height: UInt32(height), maxPixels: maxPixels)
+        if let drawn = fromWorker(request, programs: programs, hard: &hard) { return drawn }
         let folder: String
         do { folder = try Subprocess.temporaryFolder() } catch { return .failure(.renderFailed(error.reason)) }
         defer { try? FileOperations.removeTree(folder) }
-        let argument = path.hasPrefix("/") ? path : "./" + path
+        // A copy in the private folder is drawn, not the file: rsvg-convert reads the files an
+        // SVG names relative to it, and beside the copy there is nothing to read.
+        let argument = folder + "/drawing.svg"
+        do { try FileOperations.writeFile(argument, FileSystem.readRegularFile(path, limit: 256 << 20), exclusive: true) } catch {
+            return .failure(.renderFailed((error as? FileSystem.Failure)?.reason ?? "\(error)"))
+        }
         let render = Subprocess.run(
             programs.rsvgConvert, ["--format", "png", "--width", String(width), "--height", String(height), "--output", folder + "/image.png", argument],
             seconds: timeLimit)
-        if let failure = failure(of: render, program: programs.rsvgConvert, package: "librsvg2-bin") { return .failure(failure) }
+        if let failure = failure(of: render, program: programs.rsvgConvert, package: "librsvg2-bin", hard: &hard) { return .failure(failure) }
         let limit = width * height * 4 + height * 16 + (1 << 16)
         guard let png = try? FileSystem.readRegularFile(folder + "/image.png", limit: limit) else {
             return .failure(.renderFailed("rsvg-convert wrote no PNG of \(width) x \(height) pixels"))
@@ -118,37 +141,16 @@ package enum VectorRasterizer {
     /// The size in points of an SVG's root element: its `width` and `height` when both are
     /// numbers in px (or without a unit), else its `viewBox`'s width and height.
     static func svgSize(_ bytes: [UInt8]) -> (width: Double, height: Double)? {
-        let text = Array(bytes)
-        // The root element's start tag: the first `<svg` followed by a space, up to its `>`.
-        var start = 0
-        while start + 5 <= text.count {
-            if text[start] == UInt8(ascii: "<"), Array(text[start + 1..<start + 4]) == Array("svg".utf8),
-                [UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r")].contains(text[start + 4])
-            {
-                break
-            }
-            start += 1
-        }
-        guard start + 5 <= text.count, let end = text[start...].firstIndex(of: UInt8(ascii: ">")) else { return nil }
-        var attributes: [String: String] = [:]
-        var position = start + 4
-        while position < end {
-            while position < end, [UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r")].contains(text[position]) {
-                position += 1
-            }
-            let nameStart = position
-            while position < end, text[position] != UInt8(ascii: "="), text[position] != UInt8(ascii: " ") { position += 1 }
-            let name = String(decoding: text[nameStart..<position], as: UTF8.self)
-            guard position < end, text[position] == UInt8(ascii: "="), position + 1 < end else {
-                position += 1
-                continue
-            }
-            let quote = text[position + 1]
-            guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return nil }
-            let valueStart = position + 2
-            guard let valueEnd = text[valueStart..<end].firstIndex(of: quote) else { return nil }
-            attributes[name] = String(decoding: text[valueStart..<valueEnd], as: UTF8.self)
-            position = valueEnd + 1
+        try? svgSizeOrRefusal(bytes).get()
+    }
+
+    /// `svgSize`, or why there is none (no root `<svg>`, entities refused, no size stated). The
+    /// root is the first element after the prolog (`SVGSource.root`), never a commented-out one.
+    static func svgSizeOrRefusal(_ bytes: [UInt8]) -> Result<(width: Double, height: Double), SVGSource.Refusal> {
+        let attributes: [String: String]
+        switch SVGSource.root(bytes) {
+        case .success(let root): attributes = root
+        case .failure(let refusal): return .failure(refusal)
         }
         func pixels(_ value: String?) -> Double? {
             guard var value = value?.split(separator: " ").first.map(String.init) else { return nil }
@@ -156,13 +158,17 @@ package enum VectorRasterizer {
             guard let number = Double(value), number > 0, number.isFinite else { return nil }
             return number
         }
-        if let width = pixels(attributes["width"]), let height = pixels(attributes["height"]) { return (width, height) }
+        if let width = pixels(attributes["width"]), let height = pixels(attributes["height"]) { return .success((width, height)) }
         let box = (attributes["viewBox"] ?? "").split { $0 == " " || $0 == "," }.compactMap { Double($0) }
-        guard box.count == 4, box[2] > 0, box[3] > 0, box[2].isFinite, box[3].isFinite else { return nil }
-        return (box[2], box[3])
+        guard box.count == 4, box[2] > 0, box[3] > 0, box[2].isFinite, box[3].isFinite else {
+            return .failure(SVGSource.Refusal(reason: "its <svg> element states no size: a width and height in px, or a viewBox"))
+        }
+        return .success((box[2], box[3]))
     }
 
-    private static func failure(of result: Subprocess.Result, program: String, package: String = "poppler-utils") -> Failure? {
+    private static func failure(of result: Subprocess.Result, program: String, package: String = "poppler-utils", hard: inout Bool) -> Failure? {
+        if result.outcome == .timedOut { hard = true }
+        if case .signalled = result.outcome { hard = true }
         switch result.outcome {
         case .exited(0): return nil
         case .notFound: return .rendererMissing(program: program, package: package)
