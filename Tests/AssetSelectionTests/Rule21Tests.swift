@@ -45,6 +45,36 @@ import Testing
         #expect(dark.winner(TraitCollection(displayScale: 2)) == "v0.pdf", "a dark 2x entry does not replace the light vector")
     }
 
+    /// An unstated gamut is sRGB (the table: "absent = sRGB"), so a scale-less `display-gamut:
+    /// sRGB` entry has the same attributes as a 2x entry without a gamut, which replaces it at
+    /// 2x: scale decides before gamut. It gave the scale-less entry, declared first (issue #35).
+    @Test func anSRGBScalelessEntryIsReplacedByAScaledOneWithoutAGamut() {
+        for order in [false, true] {
+            let entries: [(inout Variant) -> Void] = [
+                {
+                    $0.idiom = .device(.tv)
+                    $0.filename = "srgb.png"
+                    $0.displayGamut = .sRGB
+                },
+                {
+                    $0.idiom = .device(.tv)
+                    $0.filename = "2x.png"
+                    $0.scale = 2
+                },
+            ]
+            let index = imageSet(order ? entries.reversed() : entries)
+            for gamut in [nil, DisplayGamut.sRGB, .P3] {
+                for sizeClass in [nil, SizeClass.regular] {
+                    var query = TraitCollection(userInterfaceIdiom: .tv, displayScale: 2)
+                    query.displayGamut = gamut
+                    query.horizontalSizeClass = sizeClass
+                    #expect(index.winner(query) == "2x.png", "\(query)")
+                }
+            }
+            #expect(index.winner(TraitCollection(userInterfaceIdiom: .tv, displayScale: 1)) == "srgb.png", "exact at 1x, where nothing replaces it")
+        }
+    }
+
     /// (b) A 4-inch iPhone prefers its `retina4` image; no other phone shows it.
     @Test func retina4IsForFourInchPhones() {
         let index = imageSet([

@@ -9,8 +9,11 @@ import FuzzSupport
 /// A set's Contents.json through `adapt compile`, for a platform the input picks.
 ///
 /// Input: one byte choosing the set's type and one the platform, then the Contents.json bytes
-/// (the seeds are real Contents.json files). The set folder holds a real PNG, a JPEG header and a
-/// data file under names real catalogs use, and a file that is no image at all.
+/// (the seeds are real Contents.json files, and FuzzTesting/Seeds/FuzzCompile's entries with
+/// caps, centres, alignment insets, colour components and sizes at the edges of their types).
+/// The set folder holds a real PNG, a JPEG header and a data file under names real catalogs use,
+/// and a file that is no image at all. The platform byte's high bits copy the set (up to 16
+/// sets of one Contents.json), so findings and names are counted across sets too.
 ///
 /// What must hold, whatever the bytes: whatever the catalog reader accepts, compile either fails
 /// with diagnostics (each with its rule and a message) or writes a `.car` that the reader accepts,
@@ -35,13 +38,17 @@ Fuzz.run { start, count in
     let input = Fuzz.bytes(start, count)
     guard input.count >= 2 else { return 0 }
     let setType = setTypes[Int(input[0]) % setTypes.count]
-    let platform = CompilePlatform.allCases[Int(input[1]) % CompilePlatform.allCases.count]
+    let platform = CompilePlatform.allCases[Int(input[1] & 0x0F) % CompilePlatform.allCases.count]
+    let setCount = 1 + Int(input[1] >> 4)
     Fuzz.remove(catalogPath)
-    let setPath = catalogPath + "/Set." + setType
-    Fuzz.require(mkdir(catalogPath, 0o755) == 0 && mkdir(setPath, 0o755) == 0, "cannot create \(setPath)")
+    Fuzz.require(mkdir(catalogPath, 0o755) == 0, "cannot create \(catalogPath)")
     Fuzz.write(Array(#"{"info":{"author":"xcode","version":1}}"#.utf8), to: catalogPath + "/Contents.json")
-    Fuzz.write(Array(input.dropFirst(2)), to: setPath + "/Contents.json")
-    for (name, bytes) in samples { Fuzz.write(bytes, to: setPath + "/" + name) }
+    for number in 0..<setCount {
+        let setPath = catalogPath + "/Set\(number)." + setType
+        Fuzz.require(mkdir(setPath, 0o755) == 0, "cannot create \(setPath)")
+        Fuzz.write(Array(input.dropFirst(2)), to: setPath + "/Contents.json")
+        for (name, bytes) in samples { Fuzz.write(bytes, to: setPath + "/" + name) }
+    }
 
     guard let catalog = try? CatalogReader(concurrency: 1).read(at: catalogPath) else { return 0 }
     var options = CompileOptions(platform: platform, deploymentTarget: "17.0")

@@ -281,7 +281,15 @@ import DeviceProfiles
             builder.appearances = appearances.map { ($0.key, $0.value) }
         }
         builder.localizations = locales.sorted().map { ($0, CompiledName.identifier(of: $0)) }
-        builder.assignIdentifiers(work.map(\.assetName))
+        do throws(CompiledCatalogBuilder.Refusal) { try builder.assignIdentifiers(work.map(\.assetName)) } catch {
+            let count = Set(work.map(\.assetName)).count
+            throw CompileFailure(
+                diagnostics: product.diagnostics + [
+                    Diagnostic(
+                        .compileTooManyNames,
+                        "the catalogs hold \(count) names, more than the 65,535 a compiled catalog's 16-bit name identifiers number")
+                ])
+        }
         for index in work.indices { work[index].numberIconLayers(builder.identifier(of:)) }
 
         // Decoding and compressing are the cost: on every core, a batch at a time, each batch's
@@ -580,7 +588,7 @@ import DeviceProfiles
     /// none or they are all zero.
     static func alignmentInsets(_ variant: Variant, scale: Int) -> CSIRendition.AlignmentInsets? {
         guard let object = variant.alignmentInsets?.object else { return nil }
-        func inset(_ name: String) -> UInt32 { UInt32(clamping: max(0, object[name]?.int ?? 0) * scale) }
+        func inset(_ name: String) -> UInt32 { UInt32(clamping: Slicing.bounded(object[name]?.int ?? 0) * scale) }
         let insets = CSIRendition.AlignmentInsets(left: inset("left"), top: inset("top"), right: inset("right"), bottom: inset("bottom"))
         return insets == CSIRendition.AlignmentInsets(left: 0, top: 0, right: 0, bottom: 0) ? nil : insets
     }
@@ -628,6 +636,16 @@ import DeviceProfiles
                 continue
             }
             let names = space.isGray ? ["white", "alpha"] : ["red", "green", "blue", "alpha"]
+            // CoreUI stores 32-bit floats: a component past Float's range (3.5e38) would be stored
+            // as infinity, a colour no device draws. The catalog is wrong, so it is an error.
+            if let huge = names.first(where: { color.componentValue($0).map { !Float($0).isFinite } ?? false }) {
+                diagnostics.append(
+                    Diagnostic(
+                        .compileUnreadable,
+                        "colour component '\(huge)' is \(color.components[huge] ?? ""), beyond the range of the 32-bit float a compiled catalog stores",
+                        subject: Diagnostic.Subject(asset: asset.name), at: variant.location))
+                continue
+            }
             let components = names.map { Self.storedComponent($0, of: color) }
             guard components.allSatisfy({ $0 != nil }) else {
                 diagnostics.append(leftOut(asset, variant, "a component of \(names.joined(separator: ", ")) is missing or not a number"))
@@ -803,6 +821,19 @@ import DeviceProfiles
                     Diagnostic(
                         .compileUnreadable, "cannot be read to write \(file.name)", subject: Diagnostic.Subject(asset: asset.name),
                         at: SourceLocation(file: file.source)))
+                continue
+            }
+            // Copied as it is, but only once it decodes as any image does: a file that is no
+            // PNG would otherwise ship under a PNG's name, and the app would launch blank.
+            let decoded = png.withUnsafeBufferPointer { adapt_png_decode_premultiplied_bgra($0.baseAddress, $0.count, options.maxPixels) }
+            adapt_png_decoded_free(decoded.pixels)
+            guard decoded.status == 0 else {
+                let message = withUnsafeBytes(of: decoded.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                product.diagnostics.append(
+                    Diagnostic(
+                        decoded.status == 2 ? .compileTooLarge : .compileUnreadable,
+                        decoded.status == 2 ? "has \(message) (--max-pixels)" : "is not a PNG libpng can decode: \(message)",
+                        subject: Diagnostic.Subject(asset: asset.name), at: SourceLocation(file: file.source)))
                 continue
             }
             product.looseFiles.append((file.name, png))

@@ -71,14 +71,14 @@ struct IconComposerJSONReader {
     }
 
     func point(_ value: JSONValue, at: String) throws(IconComposerDocument.Failure) -> IconGradient.Point {
-        guard let object = value.object, let x = object["x"]?.double, let y = object["y"]?.double, x.isFinite, y.isFinite else {
+        guard let object = value.object, let x = object["x"]?.double, let y = object["y"]?.double, Float(x).isFinite, Float(y).isFinite else {
             throw fail(at, "is not a point {\"x\": …, \"y\": …}")
         }
         return IconGradient.Point(x: Float(x), y: Float(y))
     }
 
     func number(_ value: JSONValue, at: String) throws(IconComposerDocument.Failure) -> Float {
-        guard let number = value.double, number.isFinite else { throw fail(at, "is not a number") }
+        guard let number = value.double, Float(number).isFinite else { throw fail(at, "is not a number a 32-bit float holds") }
         return Float(number)
     }
 

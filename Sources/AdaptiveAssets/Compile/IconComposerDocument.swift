@@ -1,6 +1,7 @@
 import AdaptSupport
 import AssetCatalog
 import CompiledCatalog
+import PNGInspection
 
 /// An Icon Composer icon (`AppIcon.icon`): its `icon.json` read into values, the layers' files
 /// found in its `Assets` folder. The file is untrusted: what cannot be read is an error naming
@@ -77,8 +78,15 @@ package struct IconComposerDocument: Sendable {
     package init(path: String) throws(Failure) {
         let jsonPath = path.appendingPathComponent("icon.json")
         func fail(_ message: String) -> Failure { Failure(file: jsonPath, message: message) }
+        // The bundle is the user's input; nothing it links to outside itself is read (a layer
+        // linked to /proc/self/environ would otherwise be copied into the app, byte for byte).
+        guard let realBundle = FileSystem.realPath(path), FileSystem.isDirectory(realBundle) else {
+            throw Failure(file: path, message: "is not a folder: an Icon Composer icon is a folder holding icon.json")
+        }
         let bytes: [UInt8]
-        do { bytes = try FileSystem.readRegularFile(jsonPath, limit: 16 << 20) } catch { throw fail("cannot be read: \(error.reason)") }
+        do { bytes = try FileSystem.readRegularFile(jsonPath, inside: realBundle, limit: 16 << 20) } catch {
+            throw fail("cannot be read: \(error.reason)")
+        }
         let root: JSONValue
         do { root = try JSONParser.parse(bytes) } catch { throw fail("is not JSON: \(error.message) (byte \(error.offset))") }
         guard let object = root.object else { throw fail("is \(root.kindDescription), not an object") }
@@ -96,10 +104,32 @@ package struct IconComposerDocument: Sendable {
         }
         self.groups = groups
         for group in groups {
-            for layer in group.layers {
-                let file = path.appendingPathComponent("Assets").appendingPathComponent(layer.imageName)
-                guard FileSystem.exists(file) else { throw fail("layer '\(layer.name)' names \(layer.imageName), which is not a file in Assets") }
-            }
+            for layer in group.layers { try Self.checkLayerFile(file(of: layer), of: layer, insideBundle: realBundle, jsonPath: jsonPath) }
+        }
+    }
+
+    /// Refuses a layer's file that is missing, leads outside the bundle (through a link of its
+    /// own or of `Assets`), or whose bytes are not what its name says: a layer is drawn from, and
+    /// an SVG layer copied into the app as, exactly what the bundle holds.
+    private static func checkLayerFile(_ file: String, of layer: Layer, insideBundle realBundle: String, jsonPath: String) throws(Failure) {
+        guard FileSystem.entryExists(file) else {
+            throw Failure(file: jsonPath, message: "layer '\(layer.name)' names \(layer.imageName), which is not a file in Assets")
+        }
+        guard let real = FileSystem.realPath(file), FileSystem.isInside(real, realBundle) else {
+            let target = FileSystem.realPath(file).map { " (to \($0))" } ?? ""
+            throw Failure(file: file, message: "leads outside the icon\(target); only files inside the .icon bundle are read")
+        }
+        guard !FileSystem.isDirectory(real) else { throw Failure(file: file, message: "is a folder, not an image") }
+        let declared: ImageFormat = layer.imageName.lowercased().hasSuffix(".svg") ? .svg : .png
+        let head: [UInt8]
+        do { head = try FileSystem.readPrefix(real, count: ImageFormat.sniffLength(declared: declared)) } catch {
+            throw Failure(file: file, message: "cannot be read: \(error.reason)")
+        }
+        let found = ImageFormat(sniffing: head)
+        guard found == declared else {
+            let what = found == .unknown ? "no image format adapt knows" : "a \(found.rawValue) file"
+            throw Failure(
+                file: file, message: "is \(what), not the \(declared.rawValue) its name says; an Icon Composer layer is a PNG or an SVG file")
         }
     }
 
@@ -138,7 +168,8 @@ package struct IconColor: Hashable, Sendable {
         ]
         guard let (space, count) = spaces[String(parts[0])] else { return nil }
         let numbers = parts[1].split(separator: ",").map { Double(String($0.filter { $0 != " " })) }
-        guard numbers.count == count, numbers.allSatisfy({ $0?.isFinite == true }) else { return nil }
+        // Stored as 32-bit floats: a component past Float's range is no colour either.
+        guard numbers.count == count, numbers.allSatisfy({ $0.map { Float($0).isFinite } == true }) else { return nil }
         self.space = space
         components = numbers.compactMap { $0 }
     }

@@ -41,7 +41,7 @@ package enum IconComposerRenderer {
         guard largest > 1024 else { return .success((decoded.width, decoded.height, decoded.pixels, decoded.width, decoded.height)) }
         let width = max(1, decoded.width * 1024 / largest)
         let height = max(1, decoded.height * 1024 / largest)
-        let fitted = Image(width: decoded.width, height: decoded.height, pixels: decoded.pixels.map(Float.init)).resampled(width: width, height: height)
+        let fitted = Image.resampled(bytes: decoded.pixels, width: decoded.width, height: decoded.height, to: width, height)
         return .success((width, height, fitted.bytes, decoded.width, decoded.height))
     }
 
@@ -64,13 +64,14 @@ package enum IconComposerRenderer {
     package static func flattened(
         _ icon: IconComposerDocument, compiler: IconComposerCompiler, maxPixels: UInt64, renderers: VectorRasterizer.Programs
     ) -> Result<[Int: [UInt8]], Diagnostic> {
+        let images: [LayerDrawing: Image]
+        switch layerImages(icon, compiler: compiler, maxPixels: maxPixels, renderers: renderers) {
+        case .success(let drawn): images = drawn
+        case .failure(let diagnostic): return .failure(diagnostic)
+        }
         var sizes: [Int: [UInt8]] = [:]
         for (box, sides) in boxes {
-            var current: Image
-            switch draw(icon, compiler: compiler, box: box, maxPixels: maxPixels, renderers: renderers) {
-            case .success(let image): current = image
-            case .failure(let diagnostic): return .failure(diagnostic)
-            }
+            var current = draw(icon, layers: layerPlacements(icon, compiler: compiler, box: box), images: images, box: box)
             while current.width >= 32 {
                 if sides.contains(current.width) { sizes[current.width] = current.bytes }
                 guard current.width > (sides.min() ?? 32) else { break }
@@ -80,46 +81,106 @@ package enum IconComposerRenderer {
         return .success(sizes)
     }
 
+    /// A layer's file at one pixel size: what `draw` takes from `layerImages`.
+    struct LayerDrawing: Hashable {
+        var path: String
+        var width: Int
+        var height: Int
+    }
+
+    /// Where one visible layer of a group lies in the 1024-pixel canvas of a `box`.
+    struct LayerPlacement {
+        var drawing: LayerDrawing
+        var x: Int
+        var y: Int
+        var opacity: Float
+        var blendMode: IconBlendMode
+    }
+
+    /// Per group (top first), its visible layers bottom first, placed for `box`: the layers'
+    /// 1024-point canvas drawn into a `box`-pixel square in the middle.
+    static func layerPlacements(_ icon: IconComposerDocument, compiler: IconComposerCompiler, box: Double) -> [[LayerPlacement]] {
+        let origin = (1024 - box) / 2
+        let scale = box / 1024
+        return icon.groups.map { group in
+            group.layers.reversed().compactMap { layer in
+                guard layer.hidden.value(for: .light) != true else { return nil }
+                let frame = compiler.frame(of: layer, in: group)
+                let width = Int((Double(frame.width) * scale).rounded())
+                let height = Int((Double(frame.height) * scale).rounded())
+                guard width > 0, height > 0, width <= 4 * 1024, height <= 4 * 1024 else { return nil }
+                return LayerPlacement(
+                    drawing: LayerDrawing(path: icon.file(of: layer), width: width, height: height),
+                    x: Int((origin + Double(frame.x) * scale).rounded()), y: Int((origin + Double(frame.y) * scale).rounded()),
+                    opacity: layer.opacity.value(for: .light) ?? 1, blendMode: layer.blendMode.value(for: .light) ?? IconBlendMode(rawValue: 0))
+            }
+        }
+    }
+
+    /// Every layer at every size the boxes draw it, each PNG decoded once and resampled from its
+    /// bytes to each size (two 8000-pixel layers once took 2 GB, decoded per box as floats), each
+    /// SVG rasterised per size. The first layer that cannot be drawn, in drawing order, fails the icon.
+    static func layerImages(
+        _ icon: IconComposerDocument, compiler: IconComposerCompiler, maxPixels: UInt64, renderers: VectorRasterizer.Programs
+    ) -> Result<[LayerDrawing: Image], Diagnostic> {
+        var order: [LayerDrawing] = []
+        for (box, _) in boxes {
+            for group in layerPlacements(icon, compiler: compiler, box: box).reversed() { order += group.map(\.drawing) }
+        }
+        var sizesByPath: [String: [LayerDrawing]] = [:]
+        for drawing in order where !(sizesByPath[drawing.path]?.contains(drawing) ?? false) { sizesByPath[drawing.path, default: []].append(drawing) }
+        var images: [LayerDrawing: Image] = [:]
+        for drawing in order where images[drawing] == nil {
+            let failure: RenderFailure
+            if drawing.path.lowercased().hasSuffix(".svg") {
+                switch layerImage(drawing.path, width: drawing.width, height: drawing.height, maxPixels: maxPixels, renderers: renderers) {
+                case .success(let image):
+                    images[drawing] = image
+                    continue
+                case .failure(let problem): failure = problem
+                }
+            } else if let decoded = decodePNG(drawing.path, maxPixels: maxPixels) {
+                for size in sizesByPath[drawing.path] ?? [] {
+                    images[size] = Image.resampled(bytes: decoded.pixels, width: decoded.width, height: decoded.height, to: size.width, size.height)
+                }
+                continue
+            } else {
+                failure = RenderFailure("is not a PNG libpng can decode")
+            }
+            return .failure(
+                Diagnostic(.compileRenderer, failure.message, subject: Diagnostic.Subject(asset: icon.name), at: SourceLocation(file: drawing.path)))
+        }
+        return .success(images)
+    }
+
     /// The icon at 1024 pixels, its shape over a `box`-pixel square in the middle, into which the
     /// layers' 1024-point canvas is drawn.
-    static func draw(
-        _ icon: IconComposerDocument, compiler: IconComposerCompiler, box: Double, maxPixels: UInt64, renderers: VectorRasterizer.Programs
-    ) -> Result<Image, Diagnostic> {
+    static func draw(_ icon: IconComposerDocument, layers groups: [[LayerPlacement]], images: [LayerDrawing: Image], box: Double) -> Image {
         let side = 1024
-        let origin = (1024 - box) / 2
         var canvas = Image(width: side, height: side, pixels: [Float](repeating: 0, count: side * side * 4))
         // The fill, drawn over the whole canvas; the shape clips it at the end.
         let fill = icon.fill.value(for: .light) ?? .automatic
         paint(fill, into: &canvas, box: box)
-        let scale = box / 1024
-        for group in icon.groups.reversed() {
+        for placements in groups.reversed() {
             // A layer's blend mode blends it with the layers under it in its group (SameDesk's
             // `lighten` logo keeps its own dark ground over the blue fill); the group is then laid
-            // over what is below it as it is.
-            var layers = Image(width: side, height: side, pixels: [Float](repeating: 0, count: side * side * 4))
-            for layer in group.layers.reversed() where layer.hidden.value(for: .light) != true {
-                let frame = compiler.frame(of: layer, in: group)
-                let width = Int((Double(frame.width) * scale).rounded())
-                let height = Int((Double(frame.height) * scale).rounded())
-                guard width > 0, height > 0, width <= 4 * side, height <= 4 * side else { continue }
-                let path = icon.file(of: layer)
-                let source: Image
-                switch layerImage(path, width: width, height: height, maxPixels: maxPixels, renderers: renderers) {
-                case .success(let image): source = image
-                case .failure(let failure):
-                    return .failure(
-                        Diagnostic(.compileRenderer, failure.message, subject: Diagnostic.Subject(asset: icon.name), at: SourceLocation(file: path)))
-                }
-                let x = Int((origin + Double(frame.x) * scale).rounded())
-                let y = Int((origin + Double(frame.y) * scale).rounded())
-                layers.draw(
-                    source, atX: x, y: y, opacity: layer.opacity.value(for: .light) ?? 1,
-                    blendMode: layer.blendMode.value(for: .light) ?? IconBlendMode(rawValue: 0))
+            // over what is below it as it is. The group's picture covers only its layers' part of
+            // the canvas, so each group costs what its layers cover, not a whole canvas.
+            let drawn = placements.compactMap { placement in images[placement.drawing].map { (placement, $0) } }
+            guard !drawn.isEmpty else { continue }
+            let left = max(0, drawn.map { $0.0.x }.min()!)
+            let top = max(0, drawn.map { $0.0.y }.min()!)
+            let right = min(side, drawn.map { $0.0.x + $0.1.width }.max()!)
+            let bottom = min(side, drawn.map { $0.0.y + $0.1.height }.max()!)
+            guard right > left, bottom > top else { continue }
+            var layers = Image(width: right - left, height: bottom - top, pixels: [Float](repeating: 0, count: (right - left) * (bottom - top) * 4))
+            for (placement, source) in drawn {
+                layers.draw(source, atX: placement.x - left, y: placement.y - top, opacity: placement.opacity, blendMode: placement.blendMode)
             }
-            canvas.draw(layers, atX: 0, y: 0, opacity: 1, blendMode: IconBlendMode(rawValue: 0))
+            canvas.draw(layers, atX: left, y: top, opacity: 1, blendMode: IconBlendMode(rawValue: 0))
         }
         canvas.clipToShape(box: box)
-        return .success(canvas)
+        return canvas
     }
 
     /// A layer's file at `width` x `height` pixels: an SVG rasterised (`VectorRasterizer`) at the
@@ -149,7 +210,7 @@ package enum IconComposerRenderer {
             guard let decoded = decodePNG(path, maxPixels: maxPixels) else { return .failure(RenderFailure("is not a PNG libpng can decode")) }
             png = decoded
         }
-        return .success(Image(width: png.width, height: png.height, pixels: png.pixels.map(Float.init)).resampled(width: width, height: height))
+        return .success(Image.resampled(bytes: png.pixels, width: png.width, height: png.height, to: width, height))
     }
 
     /// Paints `fill` (as the light appearance shows it) over the whole canvas, the gradient's

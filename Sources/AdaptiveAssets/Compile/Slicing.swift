@@ -29,10 +29,19 @@ struct Slicing: Sendable, Equatable {
         let center = object["center"]?.object
         stretches = center?["mode"]?.string == "stretch"
         let caps = object["cap-insets"]?.object
-        func inset(_ name: String) -> Int { max(0, caps?[name]?.int ?? 0) }
-        if mode != .vertical { (left, right, centerWidth) = (inset("left"), inset("right"), center?["width"]?.int) }
-        if mode != .horizontal { (top, bottom, centerHeight) = (inset("top"), inset("bottom"), center?["height"]?.int) }
+        func inset(_ name: String) -> Int { Self.bounded(caps?[name]?.int ?? 0) }
+        if mode != .vertical { (left, right, centerWidth) = (inset("left"), inset("right"), center?["width"]?.int.map(Self.bounded)) }
+        if mode != .horizontal { (top, bottom, centerHeight) = (inset("top"), inset("bottom"), center?["height"]?.int.map(Self.bounded)) }
     }
+
+    /// A cap or centre as a length the arithmetic below cannot overflow: negative is 0, and
+    /// anything past `largestLength` (more pixels than any image adapt decodes has on a side)
+    /// fits no image either, so it crops nothing and the entry compiles as one part, as before.
+    static func bounded(_ length: Int) -> Int { min(max(0, length), largestLength) }
+
+    /// 2^30: a side longer than `--max-pixels` ever allows, small enough that caps and centre
+    /// summed and times a scale stay far inside `Int`.
+    static let largestLength = 1 << 30
 
     /// The same slicing with its caps and centre times `factor`: a vector's are in points, and
     /// each rasterisation's in its own pixels.

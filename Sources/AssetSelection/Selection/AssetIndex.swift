@@ -187,8 +187,10 @@ public struct AssetIndex: Sendable {
         guard selectable.contains(where: { variants[$0].scale == 0 }),
             selectable.contains(where: { (1...3).contains(variants[$0].scale) })
         else { return }
+        // An unstated gamut is sRGB (the rule's table), so `display-gamut: sRGB` is no
+        // attribute of its own here: a 2x entry replaces a scale-less sRGB one at 2x.
         func key(_ index: Int) -> [String] {
-            asset.variants[Int(variants[index].position)].attributeStrings(excluding: ["scale"])
+            asset.variants[Int(variants[index].position)].attributeStrings(excluding: ["scale"]).filter { $0 != "display-gamut=sRGB" }
         }
         var declaredScales: [[String]: UInt8] = [:]
         for index in selectable where (1...3).contains(variants[index].scale) {

@@ -109,8 +109,11 @@ package struct CompiledCatalogBuilder {
     /// other name takes, names taken in byte order so the answer does not depend on the order
     /// sets are read. CoreUI finds a name's identifier in `FACETKEYS`, so any distinct numbers
     /// serve; which one actool gives the second name is not known (no file here shows a collision).
-    package mutating func assignIdentifiers(_ names: some Sequence<String>) {
+    /// More names than the 65,535 identifiers are refused before any is given (`tooManyNames`).
+    package mutating func assignIdentifiers(_ names: some Sequence<String>) throws(Refusal) {
         let sorted = Set(names.map { Array($0.utf8) }).sorted { $0.lexicographicallyPrecedes($1) }
+        let newNames = sorted.count { assignedIdentifiers[$0] == nil }
+        guard identifiers.count + newNames <= Int(UInt16.max) else { throw .tooManyNames }
         // Every name's own hash first, so a name whose hash is free keeps it.
         var byHash: [UInt16: [[UInt8]]] = [:]
         for name in sorted { byHash[CompiledName.identifier(of: name), default: []].append(name) }

@@ -80,6 +80,17 @@ import Testing
         }
     }
 
+    /// A compiled catalog numbers its names with 16 bits: 65,535 of them fit, one more is refused
+    /// as a value, where it used to trap in the search for a free identifier.
+    @Test func moreNamesThanIdentifiersAreRefusedNotATrap() throws {
+        var builder = CompiledCatalogBuilder(keyFormat: [.scale, .identifier, .element, .part], platform: "ios", platformVersion: "17.0")
+        try builder.assignIdentifiers((0..<65_535).map { "n\($0)" })
+        #expect(Set((0..<65_535).map { builder.assignedIdentifier(of: "n\($0)") }).count == 65_535)
+        #expect(throws: CompiledCatalogBuilder.Refusal.tooManyNames) { try builder.assignIdentifiers(["one more"]) }
+        var fresh = CompiledCatalogBuilder(keyFormat: [.scale, .identifier, .element, .part], platform: "ios", platformVersion: "17.0")
+        #expect(throws: CompiledCatalogBuilder.Refusal.tooManyNames) { try fresh.assignIdentifiers((0...65_535).map { "n\($0)" }) }
+    }
+
     /// Apple's Food Truck sample has two colour sets whose names hash alike; Xcode builds it.
     @Test func namesThatHashAlikeGetDistinctIdentifiers() throws {
         let first = "dough/green-thumb"
@@ -87,7 +98,7 @@ import Testing
         #expect(CompiledName.identifier(of: first) == CompiledName.identifier(of: second))
         var builder = CompiledCatalogBuilder(keyFormat: [.appearance, .scale, .identifier, .element, .part], platform: "ios", platformVersion: "17.0")
         // Added in the order the other way round: the identifiers still follow the names' order.
-        builder.assignIdentifiers([second, first])
+        try builder.assignIdentifiers([second, first])
         for name in [second, first] {
             try builder.add(
                 name: name, facetAttributes: [(.element, 85), (.part, 217)], key: [.scale: 1, .element: 85, .part: 217],
