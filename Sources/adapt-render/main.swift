@@ -235,7 +235,7 @@ var openSVGs: [OpenSVG] = []
     // an element it could not draw.
     case .success:
         return RenderReply(
-            status: .failed,
+            status: .outOfMemory,
             message: "librsvg could not draw it: it needs more memory than --max-pixels \(request.maxPixels) allows the renderer, or librsvg stops on it")
     case .failure(let failure): return failed(failure, (width, height), request)
     }

@@ -101,7 +101,11 @@ package enum SVGSource {
                 var start = index + 7
                 while start < bytes.count, bytes[start] == UInt8(ascii: " ") { start += 1 }
                 let end = bytes[start...].prefix(400).firstIndex { $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: "\n") } ?? min(bytes.count, start + 200)
-                add("CSS @import", bytes[start..<end])
+                // `@import "a.css"`, `@import url(a.css) screen`: the name alone.
+                var name = bytes[start..<end]
+                if name.starts(with: Array("url(".utf8)) { name = name.dropFirst(4).prefix { $0 != UInt8(ascii: ")") } }
+                name = name.drop { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }
+                add("CSS @import", name.prefix { $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "'") && $0 != UInt8(ascii: " ") })
                 // Said once, as an import, rather than again as the url() it may hold.
                 index = end
                 continue

@@ -11,7 +11,8 @@ package final class WorkerProcess: @unchecked Sendable {
     private var stopped = false
 
     /// How the worker ended, once it has: `.timedOut` when adapt stopped it at a deadline, else
-    /// its own exit or signal (an abort when its memory limit refused an allocation).
+    /// its own exit or signal (an abort when its memory limit refused an allocation); nil when
+    /// adapt stopped it for another reason (`stop()`: it answered nonsense).
     package private(set) var ending: Subprocess.Outcome?
 
     private init(socket: Int32, pid: pid_t) {
@@ -78,8 +79,12 @@ package final class WorkerProcess: @unchecked Sendable {
                 sent += count
                 continue
             }
-            guard count < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR, wait(for: Int16(POLLOUT), until: deadline) else {
-                stop()
+            guard count < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else {
+                stop(.ended)
+                return false
+            }
+            guard wait(for: Int16(POLLOUT), until: deadline) else {
+                stop(.timedOut)
                 return false
             }
         }
@@ -99,11 +104,11 @@ package final class WorkerProcess: @unchecked Sendable {
                 continue
             }
             guard read < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else {
-                stop()
+                stop(.ended)
                 return nil
             }
             guard wait(for: Int16(POLLIN), until: deadline) else {
-                stop(timedOut: true)
+                stop(.timedOut)
                 return nil
             }
         }
@@ -131,9 +136,13 @@ package final class WorkerProcess: @unchecked Sendable {
 
     /// Ends the worker: its input closes (a worker that reads to the end exits), and it is killed
     /// in case it does not, then reaped.
-    package func stop() { stop(timedOut: false) }
+    package func stop() { stop(.byAdapt) }
 
-    private func stop(timedOut: Bool) {
+    /// Why a worker is stopped: it ended by itself (its socket closed), it overran, or adapt
+    /// decided to.
+    private enum Cause { case ended, timedOut, byAdapt }
+
+    private func stop(_ cause: Cause) {
         guard !stopped else { return }
         stopped = true
         _ = SystemCall.close(socket)
@@ -142,7 +151,11 @@ package final class WorkerProcess: @unchecked Sendable {
         var status: Int32 = 0
         while ChildProcesses.reap(pid, &status, 0) < 0 && errno == EINTR {}
         let signal = status & 0x7F
-        ending = timedOut ? .timedOut : signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal)
+        switch cause {
+        case .ended: ending = signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal)
+        case .timedOut: ending = .timedOut
+        case .byAdapt: ending = nil
+        }
     }
 
     deinit { stop() }

@@ -82,8 +82,10 @@ package final class RenderWorkers: Sendable {
             )
         case .exited(let status):
             return RenderReply(status: .stopped, message: "adapt-render exited (status \(status)) while drawing it")
-        case .notFound, .notStarted, nil:
+        case .notFound, .notStarted:
             return RenderReply(status: .stopped, message: "adapt-render stopped answering while drawing it")
+        case nil:
+            return RenderReply(status: .failed, message: "adapt-render gave a reply adapt cannot read, and was stopped")
         }
     }
 

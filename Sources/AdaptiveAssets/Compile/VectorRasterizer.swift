@@ -140,7 +140,7 @@ package enum VectorRasterizer {
 
     /// The size in points of an SVG's root element: its `width` and `height` when both are
     /// numbers in px (or without a unit), else its `viewBox`'s width and height.
-    static func svgSize(_ bytes: [UInt8]) -> (width: Double, height: Double)? {
+    package static func svgSize(_ bytes: [UInt8]) -> (width: Double, height: Double)? {
         try? svgSizeOrRefusal(bytes).get()
     }
 
