@@ -45,9 +45,15 @@ package enum Subprocess {
     package static func run(_ program: String, _ arguments: [String], seconds: Int) -> Result {
         var outputPipe: [Int32] = [-1, -1]
         var errorPipe: [Int32] = [-1, -1]
-        guard closeOnExecPipe(&outputPipe) else { return Result(outcome: .notStarted(errno), output: [], errors: []) }
+        // Out of descriptors or memory is the machine's failure, not the input's: the handler hears it first.
+        guard closeOnExecPipe(&outputPipe) else {
+            let code = errno
+            FileSystem.noteEnvironmentFailure(code, path: program)
+            return Result(outcome: .notStarted(code), output: [], errors: [])
+        }
         guard closeOnExecPipe(&errorPipe) else {
             let code = errno
+            FileSystem.noteEnvironmentFailure(code, path: program)
             for descriptor in outputPipe { _ = SystemCall.close(descriptor) }
             return Result(outcome: .notStarted(code), output: [], errors: [])
         }
@@ -74,7 +80,11 @@ package enum Subprocess {
         }
         _ = SystemCall.close(outputPipe[1])
         _ = SystemCall.close(errorPipe[1])
-        guard started == 0 else { return Result(outcome: started == ENOENT ? .notFound : .notStarted(started), output: [], errors: []) }
+        guard started == 0 else {
+            FileSystem.noteEnvironmentFailure(started, path: program)
+            return Result(outcome: started == ENOENT ? .notFound : .notStarted(started), output: [], errors: [])
+        }
+        ChildProcesses.started(pid)
 
         var kept: [[UInt8]] = [[], []]
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -103,7 +113,7 @@ package enum Subprocess {
         var ticks = 0
         while true {
             drain()
-            let reaped = waitpid(pid, &status, WNOHANG)
+            let reaped = ChildProcesses.reap(pid, &status, WNOHANG)
             if reaped == pid {
                 // WIFEXITED / WEXITSTATUS / WTERMSIG, written out: Swift does not import the macros.
                 let signal = status & 0x7F
@@ -116,7 +126,7 @@ package enum Subprocess {
             }
             if ticks >= deadline {
                 kill(pid, SIGKILL)
-                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                while ChildProcesses.reap(pid, &status, 0) < 0 && errno == EINTR {}
                 outcome = .timedOut
                 break
             }
