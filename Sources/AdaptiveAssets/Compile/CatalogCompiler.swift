@@ -325,6 +325,7 @@ import DeviceProfiles
                 case .failure(let diagnostic):
                     // A missing renderer fails each scale of a file alike: said once per file.
                     guard diagnostic.rule != .compileRenderer || !product.diagnostics.contains(diagnostic) else { continue }
+                    guard !diagnostic.message.contains(VectorRasterizer.notDrawnAfterStop) else { continue }  // the set's stop is reported
                     product.diagnostics.append(diagnostic)
                 }
             }
@@ -529,6 +530,7 @@ import DeviceProfiles
             guard let filename = variant.filename else { continue }
             let isSVG = filename.lowercased().hasSuffix(".svg")
             let path = asset.path.appendingPathComponent(filename)
+            if isSVG { diagnostics += VectorRasterizer.droppedReferences(path, asset: asset.name) }
             var flags =
                 Self.templateFlags(variant.templateRenderingIntent ?? asset.properties.templateRenderingIntent) | RenditionFlags.vectorBasedBit
             if preservesVector { flags |= RenditionFlags.preservesVectorBit }
