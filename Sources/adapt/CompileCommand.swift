@@ -17,7 +17,9 @@ struct CompileCommand: ParsableCommand {
             --alternate-app-icon, --include-all-app-icons, --accent-color, --output-partial-info-plist FILE, \
             --output-format human-readable-text|xml1|binary1, --errors, --warnings, --notices, \
             --filter-for-device-model and --filter-for-device-os-version; and adapt's own --max-pixels N (the most \
-            pixels one image may decode to, 64 Mi by default). --enable-on-demand-resources YES with \
+            pixels one image may decode to, 64 Mi by default) and --timeout SECONDS (the whole compile's time \
+            budget, 600 by default: past it the compile stops, writes nothing and exits 1). \
+            --enable-on-demand-resources YES with \
             --asset-pack-output-specifications FILE writes each asset pack's tagged sets into its own Assets.car; \
             --print-asset-tag-combinations prints the catalogs' tag combinations. Flags that change nothing adapt \
             writes (--compress-pngs, --product-type, ...) are accepted and named in a notice; an unknown flag is a \
@@ -28,9 +30,14 @@ struct CompileCommand: ParsableCommand {
             Info.plist), tvOS image stacks and brand assets, and watch complications. PDF and SVG images, launch \
             images, Icon Composer icons and other set types are left out with a warning naming each entry. The same input and flags give the same bytes.
 
-            In DIR only the files written are touched: each is staged and renamed into place once all are \
-            ready, and a file already there is replaced only when it is what a compiler writes under that name \
-            (a compiled catalog, a PNG, an .icns, a property list). Findings print on standard error as \
+            In DIR only the files written are touched, all or nothing: every output (Assets.car, the loose icons, \
+            the asset packs, the partial Info.plist, the dependency info) is staged, every place checked, and only \
+            then all are renamed into place; a file already there is replaced only when it is what a compiler \
+            writes under that name (a compiled catalog, a PNG, an .icns, a property list). Staging files a killed \
+            run left behind are removed by the next compile into the folder. One compile at a time writes into \
+            DIR: a second one started meanwhile is refused (exit 1). A missing --platform or an unknown \
+            --filter-for-device-model is a usage error (exit 2); running out of memory or file descriptors is \
+            environment.exhausted (exit 2). Findings print on standard error as \
             path:line:column: severity: message [rule-id]; actool's result document on standard output. \
             adapt's own --format json prints one JSON document instead of actool's.
             """)
@@ -52,14 +59,19 @@ struct CompileCommand: ParsableCommand {
                 position..<(actoolArguments[position].hasPrefix("--format=") ? position + 1 : min(position + 2, actoolArguments.count)))
         }
         let parsed: ActoolArguments
+        let compiles: Bool
         do throws(ActoolUsageError) {
             parsed = try ActoolArguments(parsing: actoolArguments)
             if parsed.printsAssetTagCombinations, parsed.inputs.isEmpty { throw .noInputs }
-            if !parsed.printsVersion && !parsed.printsAssetTagCombinations { try parsed.checkCompileInputs() }
+            compiles = !parsed.printsVersion && !parsed.printsAssetTagCombinations
+            if compiles { try CompileRun(parsed).checkUsage() }
         } catch {
             throw ValidationError(error.message)
         }
-        let result = CompileRun(parsed).run()
+        let run = CompileRun(parsed)
+        if compiles { CompileWatchdog.arm(run.deadline) }
+        let result = run.run()
+        CompileWatchdog.disarm()
         switch format {
         case .text:
             Terminal.report(result.diagnostics)

@@ -18,6 +18,9 @@ enum EnvironmentFailures {
                 // Another thread is printing the message and exiting.
                 while true { pause() }
             }
+            // A compile under way leaves nothing behind: no staging file, no folder it made, no drawing program.
+            CompileOutput.abandon()
+            ChildProcesses.killAll()
             Terminal.error(Diagnostic(.environmentExhausted, failure.description).description)
             // `_exit`, not `exit`: other threads are still running, and exit handlers run under
             // them could crash and replace the exit code. Everything printed is already written.

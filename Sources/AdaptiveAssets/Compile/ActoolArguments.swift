@@ -38,6 +38,9 @@ package struct ActoolArguments: Equatable, Sendable {
     package var outputFormat: ActoolOutputFormat = .xml1
     /// `--max-pixels` (adapt's own): the most pixels one image may decode to; nil for the default.
     package var maxPixels: UInt64?
+    /// `--timeout` (adapt's own): the whole compile's time budget in seconds; nil for
+    /// `CompileDeadline.defaultSeconds`.
+    package var timeout: Int?
     /// Which sections of the result document are printed (`--warnings`, `--notices`).
     package var sections = ActoolResultDocument.Sections()
     package var printsVersion = false
@@ -100,11 +103,13 @@ package struct ActoolArguments: Equatable, Sendable {
         }
     }
 
-    /// Refuses a command line that asks to compile but cannot: no input, or no `--compile`.
+    /// Refuses a command line that asks to compile but cannot: no input, no `--compile`, or no
+    /// `--platform`.
     /// (`--version` needs neither; the run checks this only when it compiles.)
     package func checkCompileInputs() throws(ActoolUsageError) {
         if inputs.isEmpty { throw .noInputs }
         if compileDirectory == nil { throw .missingCompileDirectory }
+        if platform == nil { throw .missingPlatform }
     }
 
     /// `--name=value` splits at the first `=`; `--name` and single-dash arguments stay whole.
@@ -162,6 +167,12 @@ package struct ActoolArguments: Equatable, Sendable {
         case .maxPixels:
             guard let pixels = UInt64(value), pixels > 0 else { throw .invalidValue(flag: flag, value: value, expected: ["a positive number of pixels"]) }
             maxPixels = pixels
+        case .timeout:
+            // At most a year: a budget no build waits for, and a number no clock overflows on.
+            guard value.count <= 9, let seconds = Int(value), (1...31_536_000).contains(seconds) else {
+                throw .invalidValue(flag: flag, value: value, expected: ["a whole number of seconds, 1 to 31536000"])
+            }
+            timeout = seconds
         default:
             // A single-valued flag repeated with the same value is recorded once.
             if flag.isRepeatable || !ignoredFlags.contains(where: { $0.flag == flag }) {

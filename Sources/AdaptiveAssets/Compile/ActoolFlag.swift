@@ -34,6 +34,8 @@ package enum ActoolFlag: String, CaseIterable, Sendable {
     case printContents = "--print-contents"
     // adapt's own, beside actool's: the most pixels one image may decode to.
     case maxPixels = "--max-pixels"
+    // adapt's own: the whole compile's time budget, in seconds.
+    case timeout = "--timeout"
     // Accepted and named in a notice: they change nothing in what adapt writes.
     case compressPNGs = "--compress-pngs"
     case enableOnDemandResources = "--enable-on-demand-resources"
@@ -86,7 +88,7 @@ package enum ActoolFlag: String, CaseIterable, Sendable {
         case .compile, .platform, .minimumDeploymentTarget, .targetDevice, .filterForDeviceModel,
             .filterForDeviceOSVersion, .appIcon, .alternateAppIcon, .includeAllAppIcons, .accentColor,
             .widgetBackgroundColor, .launchImage, .standaloneIconBehavior, .outputPartialInfoPlist,
-            .exportDependencyInfo, .outputFormat, .errors, .warnings, .notices, .version, .printContents, .maxPixels,
+            .exportDependencyInfo, .outputFormat, .errors, .warnings, .notices, .version, .printContents, .maxPixels, .timeout,
             .enableOnDemandResources, .assetPackOutputSpecifications, .printAssetTagCombinations:
             false
         default:

@@ -19,6 +19,10 @@ package enum ActoolUsageError: Error, Equatable, Sendable, CustomStringConvertib
     case noInputs
     /// Catalogs to compile but no `--compile DIR`.
     case missingCompileDirectory
+    /// Catalogs to compile but no `--platform`.
+    case missingPlatform
+    /// A `--filter-for-device-model` that names no device of adapt's database.
+    case unknownDeviceModel(String)
 
     package var message: String {
         switch self {
@@ -40,6 +44,10 @@ package enum ActoolUsageError: Error, Equatable, Sendable, CustomStringConvertib
             "no asset catalog to compile"
         case .missingCompileDirectory:
             "--compile DIR is required to compile"
+        case .missingPlatform:
+            "--platform is required to compile (one of \(CompilePlatform.allCases.map(\.rawValue).joined(separator: ", ")))"
+        case .unknownDeviceModel(let model):
+            "--filter-for-device-model \(model) names no device of adapt's database (adapt devices lists them)"
         }
     }
 

@@ -23,9 +23,21 @@ import DeviceProfiles
 /// ```
 package struct CompileRun {
     package let arguments: ActoolArguments
+    /// The run's time budget (`--timeout`), counted from when the run is made.
+    package let deadline: CompileDeadline
 
     package init(_ arguments: ActoolArguments) {
         self.arguments = arguments
+        deadline = CompileDeadline(seconds: arguments.timeout ?? CompileDeadline.defaultSeconds)
+    }
+
+    /// Refuses, as a usage error, a command line no compile can follow: no catalog, no
+    /// `--compile` or `--platform`, a `--filter-for-device-model` that names no known device.
+    package func checkUsage() throws(ActoolUsageError) {
+        try arguments.checkCompileInputs()
+        if let model = arguments.filterForDeviceModel, let database = try? DeviceDatabase.builtIn(), database.profile(matching: model) == nil {
+            throw .unknownDeviceModel(model)
+        }
     }
 
     package struct Result: Sendable {
@@ -118,7 +130,7 @@ package struct CompileRun {
                 result.diagnostics.append(error.diagnostic)
             }
         }
-        guard !result.failed else { return finish(result) }
+        guard !result.failed, !overran(&result) else { return finish(result) }
         // What actool rejects is what `adapt validate` calls an error: the same rules run here,
         // their warnings reported as actool reports its own. Images are walked, not decoded:
         // the compile decodes each one itself.
@@ -148,10 +160,18 @@ package struct CompileRun {
                     ))
             }
         }
+        guard !overran(&result) else { return finish(result) }
         var createdFolder = false
+        var lock: CompileOutput.FolderLock?
+        // The lock ends with the run (deferred first, so it is released after the folder is taken away).
+        defer { lock?.release() }
         if let folder = arguments.compileDirectory {
             // The renditions wait in the output folder (an unlinked file), never in another place.
-            do { createdFolder = try CompileOutput.prepare(folder) } catch {
+            do {
+                createdFolder = try CompileOutput.prepare(folder)
+                lock = try CompileOutput.FolderLock(folder)
+            } catch {
+                if createdFolder { rmdir(folder) }
                 result.diagnostics.append(Diagnostic(.compileOutput, error.message, at: SourceLocation(file: error.path)))
                 return finish(result)
             }
@@ -171,43 +191,55 @@ package struct CompileRun {
         let known = Set(result.diagnostics.map(\.description))
         result.diagnostics += product.diagnostics.filter { !known.contains($0.description) }
         result.renditionCount = product.renditionCount
-        guard let folder = arguments.compileDirectory else { return finish(result) }
-        let files =
-            [CompileOutput.File(name: CompileOutput.catalogName) { emit in try product.writeCatalog(emit) }]
-            + product.looseFiles.map { CompileOutput.File(name: $0.name, bytes: $0.bytes) }
+        guard let folder = arguments.compileDirectory, !overran(&result) else { return finish(result) }
+        // The packs compile before anything is written: a pack that fails leaves no file.
+        let packs = compileAssetPacks(assetPacks, options: options, into: &result)
+        guard !result.failed, !overran(&result) else { return finish(result) }
+        // Every output of the run is written at once, all or nothing: a partial Info.plist that
+        // may not be replaced leaves no new Assets.car in the bundle either.
+        var destinations = [
+            CompileOutput.Destination(
+                [CompileOutput.File(name: CompileOutput.catalogName) { emit in try product.writeCatalog(emit) }]
+                    + product.looseFiles.map { CompileOutput.File(name: $0.name, bytes: $0.bytes) }, into: folder)
+        ]
+        for (pack, product) in packs {
+            destinations.append(
+                CompileOutput.Destination(
+                    [CompileOutput.File(name: CompileOutput.catalogName) { emit in try product.writeCatalog(emit) }], into: pack.bundlePath))
+        }
+        if let plistPath = arguments.partialInfoPlist {
+            var plist = PartialInfoPlist(
+                platform: options.platform, appIcon: product.appIconName, alternateIcons: product.alternateAppIcons,
+                accentColor: product.accentColorName, widgetBackgroundColor: product.widgetBackgroundColorName,
+                iconFiles: Self.iconFiles(of: product, platform: options.platform),
+                alternateIconFiles: [:], launchImages: product.launchImages?.propertyList)
+            plist.topShelfImages = product.topShelfImages
+            destinations.append(
+                CompileOutput.Destination(
+                    [CompileOutput.File(name: plistPath.lastPathComponent, bytes: Array(plist.propertyList.xml.utf8))], into: plistPath.parentFolder))
+        }
+        // The dependency info is not among the outputs it lists: the list is of what the compile produced for the app.
+        let outputs = destinations.flatMap(\.paths)
+        if let dependencyPath = arguments.dependencyInfo {
+            var info = DependencyInfo(version: "adapt compile \(AdaptVersion.current)", outputs: outputs.sorted(), catalogs: catalogs)
+            info.inputs = Set(info.inputs + options.iconComposerIcons.flatMap(\.inputFiles)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            destinations.append(
+                CompileOutput.Destination([CompileOutput.File(name: dependencyPath.lastPathComponent, bytes: info.bytes)], into: dependencyPath.parentFolder))
+        }
         do {
-            // The packs compile before anything is written: a pack that fails leaves no file.
-            let packs = compileAssetPacks(assetPacks, options: options, into: &result)
-            guard !result.failed else { return finish(result) }
-            result.outputFiles = try CompileOutput.write(files, into: folder)
-            for (pack, product) in packs {
-                result.outputFiles += try CompileOutput.write(
-                    [CompileOutput.File(name: CompileOutput.catalogName) { emit in try product.writeCatalog(emit) }], into: pack.bundlePath)
-            }
-            if let plistPath = arguments.partialInfoPlist {
-                var plist = PartialInfoPlist(
-                    platform: options.platform, appIcon: product.appIconName, alternateIcons: product.alternateAppIcons,
-                    accentColor: product.accentColorName, widgetBackgroundColor: product.widgetBackgroundColorName,
-                    iconFiles: Self.iconFiles(of: product, platform: options.platform),
-                    alternateIconFiles: [:], launchImages: product.launchImages?.propertyList)
-                plist.topShelfImages = product.topShelfImages
-                let written = try CompileOutput.write(
-                    [CompileOutput.File(name: plistPath.lastPathComponent, bytes: Array(plist.propertyList.xml.utf8))],
-                    into: plistPath.parentFolder)
-                result.outputFiles += written
-            }
-            if let dependencyPath = arguments.dependencyInfo {
-                // Not among the outputs it lists: the list is of what the compile produced for the app.
-                var info = DependencyInfo(version: "adapt compile \(AdaptVersion.current)", outputs: result.outputFiles.sorted(), catalogs: catalogs)
-                info.inputs = Set(info.inputs + options.iconComposerIcons.flatMap(\.inputFiles)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-                _ = try CompileOutput.write(
-                    [CompileOutput.File(name: dependencyPath.lastPathComponent, bytes: info.bytes)],
-                    into: dependencyPath.parentFolder)
-            }
+            _ = try CompileOutput.write(destinations)
+            result.outputFiles = outputs
         } catch {
             result.diagnostics.append(Diagnostic(.compileOutput, error.message, at: SourceLocation(file: error.path)))
         }
         return finish(result)
+    }
+
+    /// Whether the time budget is spent; if so, says so in `result`.
+    private func overran(_ result: inout Result) -> Bool {
+        guard deadline.isPast else { return false }
+        result.diagnostics.append(deadline.diagnostic)
+        return true
     }
 
     /// Compiles each asset pack's sets (for `<bundle-path>/Assets.car`), with the main file's
@@ -278,6 +310,7 @@ package struct CompileRun {
     /// What the arguments ask of the compiler; the device of `--filter-for-device-model` from the
     /// device database.
     private func compileOptions() throws(Diagnostic) -> CompileOptions {
+        // The command refuses both as usage errors first (`checkUsage`); a library caller gets them here.
         guard let platform = arguments.platform else {
             throw Diagnostic(.compileOutput, "--platform is required (one of \(CompilePlatform.allCases.map(\.rawValue).joined(separator: ", ")))")
         }

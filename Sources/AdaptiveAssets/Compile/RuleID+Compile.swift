@@ -66,6 +66,15 @@ extension RuleID {
         details: "Install the renderers with `apt-get install poppler-utils librsvg2-bin` (Debian, Ubuntu) or `brew install poppler librsvg` (macOS).",
         bad: "logo.pdf on a machine without poppler-utils, or a PDF poppler cannot open",
         good: "poppler-utils installed, a PDF it opens")
+    /// A compile that ran longer than its time budget (`--timeout`).
+    public static let compileTimeout = RuleID(
+        "compile.timeout", .error, .input,
+        "`adapt compile`: the compile ran longer than its time budget, `--timeout SECONDS` (600 by default), and was stopped with nothing written",
+        reason: "the command cannot do what was asked",
+        details:
+            "Each drawing is stopped at 30 seconds; the budget bounds the whole compile, however many drawings a catalog holds. The drawing programs are stopped and no staging file is left.",
+        bad: "a pull request adding two hundred SVGs that each take 25 seconds to draw",
+        good: "a catalog that compiles in seconds, or a --timeout that fits a large one")
     /// An output that cannot be written or may not be replaced.
     public static let compileOutput = RuleID(
         "compile.output", .error, .input,
@@ -79,6 +88,6 @@ extension RuleID {
 package enum CompileRules: RuleFamily {
     package static let rules: [RuleID] = [
         .compileLeftOut, .compileDuplicateName, .compileDuplicateVariant, .compileTooManyNames, .compileMissingAsset,
-        .compileUnreadable, .compileTooLarge, .compileRenderer, .compileOutput,
+        .compileUnreadable, .compileTooLarge, .compileRenderer, .compileTimeout, .compileOutput,
     ]
 }

@@ -78,7 +78,7 @@ import Testing
         var line = [flag.rawValue]
         if flag.takesValue {
             let versioned: Set<ActoolFlag> = [.minimumDeploymentTarget, .filterForDeviceOSVersion]
-            line.append(flag.allowedValues?.first ?? (versioned.contains(flag) ? "17.0" : flag == .maxPixels ? "1000000" : "value"))
+            line.append(flag.allowedValues?.first ?? (versioned.contains(flag) ? "17.0" : flag == .maxPixels ? "1000000" : flag == .timeout ? "60" : "value"))
         }
         let arguments = try ActoolArguments(parsing: line + ["A.xcassets"])
         #expect(arguments.inputs == ["A.xcassets"])
