@@ -829,6 +829,7 @@ import DeviceProfiles
             // PNG would otherwise ship under a PNG's name, and the app would launch blank.
             let decoded = png.withUnsafeBufferPointer { adapt_png_decode_premultiplied_bgra($0.baseAddress, $0.count, options.maxPixels) }
             adapt_png_decoded_free(decoded.pixels)
+            if decoded.status == 3 { FileSystem.noteEnvironmentFailure(ENOMEM, path: file.source) } // the machine's fault, not the file's
             guard decoded.status == 0 else {
                 let message = withUnsafeBytes(of: decoded.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
                 product.diagnostics.append(
@@ -1051,6 +1052,7 @@ import DeviceProfiles
         }
         let decoded = file.withUnsafeBufferPointer { adapt_png_decode_premultiplied_bgra($0.baseAddress, $0.count, maxPixels) }
         defer { adapt_png_decoded_free(decoded.pixels) }
+        if decoded.status == 3 { FileSystem.noteEnvironmentFailure(ENOMEM, path: path) } // the machine's fault, not the file's
         guard decoded.status == 0, let pixels = decoded.pixels else {
             let message = withUnsafeBytes(of: decoded.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             return failure(

@@ -223,6 +223,7 @@ extension CatalogCompiler {
             }
             let decoded = file.withUnsafeBufferPointer { adapt_png_decode_premultiplied_bgra($0.baseAddress, $0.count, maxPixels) }
             defer { adapt_png_decoded_free(decoded.pixels) }
+            if decoded.status == 3 { FileSystem.noteEnvironmentFailure(ENOMEM, path: path) } // the machine's fault, not the file's
             guard decoded.status == 0, let pixels = decoded.pixels else {
                 return .failure(
                     Diagnostic(
