@@ -309,23 +309,28 @@ import DeviceProfiles
         for start in stride(from: 0, to: work.count, by: batch) {
             let items = Array(work[start..<min(start + batch, work.count)])
             let renderers = options.vectorRenderers
-            let encoded = items.concurrentMap(concurrency: nil) { item in
-                Self.encode(item, maxPixels: maxPixels, renderers: renderers, identifiers: identifiers)
+            let encoded = items.concurrentMap(concurrency: nil) { item -> Result<EncodedValue, Diagnostic> in
+                if case .data(let path, let uti) = item.source { return Self.dataHead(item, path: path, uti: uti) }
+                return Self.encode(item, maxPixels: maxPixels, renderers: renderers, identifiers: identifiers).map(EncodedValue.bytes)
             }
             for (item, result) in zip(items, encoded) {
                 switch result {
                 case .success(let value):
+                    let facetAttributes: [(RenditionAttribute, UInt16)] = [(.element, Part.element), (.part, item.facetPart)]
+                    let key = item.key.filter { keyFormat.contains($0.key) }
                     do throws(CompiledCatalogBuilder.Refusal) {
-                        try builder.add(
-                            name: item.assetName, facetAttributes: [(.element, Part.element), (.part, item.facetPart)],
-                            key: item.key.filter { keyFormat.contains($0.key) }, value: value)
+                        switch value {
+                        case .bytes(let bytes): try builder.add(name: item.assetName, facetAttributes: facetAttributes, key: key, value: bytes)
+                        case .headThenFile(let head, let path, let length):
+                            try builder.add(name: item.assetName, facetAttributes: facetAttributes, key: key, head: head, file: path, length: length)
+                        }
                     } catch {
                         product.diagnostics.append(Self.diagnostic(for: error, item))
                     }
                 case .failure(let diagnostic):
                     // A missing renderer fails each scale of a file alike: said once per file.
                     guard diagnostic.rule != .compileRenderer || !product.diagnostics.contains(diagnostic) else { continue }
-                    guard !diagnostic.message.contains(VectorRasterizer.notDrawnAfterStop) else { continue }  // the set's stop is reported
+                    guard !diagnostic.message.contains(VectorRasterizer.notDrawnAfterStop) else { continue } // the set's stop is reported
                     product.diagnostics.append(diagnostic)
                 }
             }
@@ -960,6 +965,33 @@ import DeviceProfiles
     }
 
     // MARK: Encoding
+
+    /// A rendition's value as encoding hands it to the file: its bytes, or its head with a file
+    /// streamed after it into the spool (a data set's: 8 sets of 64 MB once peaked at 650 MB).
+    enum EncodedValue {
+        case bytes([UInt8])
+        case headThenFile([UInt8], path: String, length: Int)
+    }
+
+    /// A data set's rendition without its file, which the spool copies in pieces; the file is
+    /// checked to be a regular one within the size any read of compile allows.
+    static func dataHead(_ item: Work, path: String, uti: String) -> Result<EncodedValue, Diagnostic> {
+        // Opened as any read is (a FIFO or a device is refused), then sized.
+        do { _ = try FileSystem.readPrefix(path, count: 0) } catch {
+            return .failure(
+                Diagnostic(
+                    .compileUnreadable, "cannot be read: \(error.reason)", subject: Diagnostic.Subject(asset: item.assetName), at: SourceLocation(file: path)))
+        }
+        let length = FileSystem.fileSize(path) ?? 0
+        guard length <= 256 << 20 else {
+            return .failure(
+                Diagnostic(
+                    .compileUnreadable, "cannot be read: it is \(length) bytes, more than the 256 MiB a data set may hold",
+                    subject: Diagnostic.Subject(asset: item.assetName), at: SourceLocation(file: path)))
+        }
+        let head = CSIRendition.data(name: item.renditionName, uti: uti, streamedFileLength: length).bytes()
+        return .success(.headThenFile(head, path: path, length: length))
+    }
 
     /// The value block of one rendition, or the finding that stops it.
     static func encode(

@@ -1,3 +1,5 @@
+import AdaptSupport
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -56,6 +58,28 @@ package final class ByteSpool {
             memory += bytes
         }
         count += bytes.count
+        return start..<count
+    }
+
+    /// Appends the file at `path`, which must hold exactly `length` bytes, a megabyte at a time:
+    /// a large data set passes through without being held. Returns where it lies.
+    package func append(contentsOf path: String, length: Int) throws(CompiledCatalogError) -> Range<Int> {
+        let file: Int32
+        do { file = try FileSystem.openRegularFile(path) } catch {
+            throw CompiledCatalogError(.unreadable, path, "cannot be read: \(error.reason)")
+        }
+        defer { close(file) }
+        let start = count
+        var chunk = [UInt8](repeating: 0, count: min(length, 1 << 20))
+        var done = 0
+        while done < length {
+            let wanted = min(chunk.count, length - done)
+            let result = chunk.withUnsafeMutableBytes { pread(file, $0.baseAddress!, wanted, off_t(done)) }
+            if result < 0 && errno == EINTR { continue }
+            guard result > 0 else { throw CompiledCatalogError(.unreadable, path, "changed while it was read (it is shorter than \(length) bytes)") }
+            _ = try append(result == chunk.count ? chunk : Array(chunk[..<result]))
+            done += result
+        }
         return start..<count
     }
 

@@ -27,6 +27,10 @@ package struct CSIRendition: Sendable {
     package var layout: RenditionLayout
     package var properties: [(type: UInt32, value: [UInt8])] = []
     package var data: [UInt8] = []
+    /// Bytes of data that follow `data` when the rendition is stored, not held here: a data
+    /// set's file, streamed into the spool after `bytes()` (`CompiledCatalogBuilder.add(…file:…)`),
+    /// counted in the header's data length.
+    package var streamedDataLength = 0
 
     /// The most bytes of a name the header's 128-byte field holds with its terminating NUL.
     package static let nameCapacity = 127
@@ -50,7 +54,7 @@ package struct CSIRendition: Sendable {
         out.append32(UInt32(propertyBytes))
         out.append32(1) // bitmap count, as actool writes for every rendition
         out.append32(0)
-        out.append32(UInt32(data.count))
+        out.append32(UInt32(data.count + streamedDataLength))
         for property in properties {
             out.append32(property.type)
             out.append32(UInt32(property.value.count))
@@ -208,12 +212,14 @@ package struct CSIRendition: Sendable {
     }
 
     /// `RAWD` (stored `DWAR`): flags 0 (the bytes as they are), the length, the bytes.
-    static func rawData(_ bytes: [UInt8]) -> [UInt8] {
+    static func rawData(_ bytes: [UInt8]) -> [UInt8] { rawDataHeader(length: bytes.count) + bytes }
+
+    /// `RAWD`'s header (stored `DWAR`): flags 0, then the length of the bytes that follow it.
+    static func rawDataHeader(length: Int) -> [UInt8] {
         var out = ByteWriter()
         out.append(Array("DWAR".utf8))
         out.append32(0)
-        out.append32(UInt32(bytes.count))
-        out.append(bytes)
+        out.append32(UInt32(length))
         return out.bytes
     }
 
@@ -247,12 +253,22 @@ package struct CSIRendition: Sendable {
     /// A data set's file and its uniform type identifier (1005: its length, a 0 word, the
     /// identifier NUL-padded to a multiple of 4 bytes).
     package static func data(name: String, uti: String, file: [UInt8]) -> CSIRendition {
+        var rendition = data(name: name, uti: uti, streamedFileLength: file.count)
+        rendition.data += file
+        rendition.streamedDataLength = 0
+        return rendition
+    }
+
+    /// A data set's rendition without its file: the file's `fileLength` bytes are streamed
+    /// after `bytes()`, so a 64 MB data set is never held in memory.
+    package static func data(name: String, uti: String, streamedFileLength fileLength: Int) -> CSIRendition {
         var rendition = CSIRendition(name: name, layout: .data)
         rendition.pixelFormat = .data
         var identifier = Array(uti.utf8) + [0]
         while identifier.count % 4 != 0 { identifier.append(0) }
         rendition.properties = blendAndOrientation + [(1005, words([UInt32(identifier.count), 0]) + identifier)]
-        rendition.data = rawData(file)
+        rendition.data = rawDataHeader(length: fileLength)
+        rendition.streamedDataLength = fileLength
         return rendition
     }
 

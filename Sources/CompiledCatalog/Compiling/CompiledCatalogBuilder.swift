@@ -82,6 +82,22 @@ package struct CompiledCatalogBuilder {
         }
     }
 
+    /// Adds a rendition whose value is `head` followed by the `length` bytes of the file at
+    /// `path` (a data set's `CSIRendition` made with a streamed file), copied into the spool a
+    /// piece at a time rather than held.
+    package mutating func add(
+        name: String, facetAttributes: [(RenditionAttribute, UInt16)], key: [RenditionAttribute: UInt16],
+        head: [UInt8], file path: String, length: Int
+    ) throws(Refusal) {
+        let values = try keyValues(name: name, facetAttributes: facetAttributes, key: key)
+        do {
+            let start = try spool.append(head).lowerBound
+            renditions.append((values, start..<(try spool.append(contentsOf: path, length: length)).upperBound))
+        } catch {
+            throw .spool(error)
+        }
+    }
+
     /// The key's values in key-format order, the facet made on first use; refuses a name whose
     /// identifier another name has, and a key already added.
     private mutating func keyValues(name: String, facetAttributes: [(RenditionAttribute, UInt16)], key: [RenditionAttribute: UInt16]) throws(Refusal)
