@@ -309,9 +309,8 @@ import DeviceProfiles
         for start in stride(from: 0, to: work.count, by: batch) {
             let items = Array(work[start..<min(start + batch, work.count)])
             let renderers = options.vectorRenderers
-            let encoded = items.concurrentMap(concurrency: nil) { item -> Result<EncodedValue, Diagnostic> in
-                if case .data(let path, let uti) = item.source { return Self.dataHead(item, path: path, uti: uti) }
-                return Self.encode(item, maxPixels: maxPixels, renderers: renderers, identifiers: identifiers).map(EncodedValue.bytes)
+            let encoded = items.concurrentMap(concurrency: nil) { item in
+                Self.encode(item, maxPixels: maxPixels, renderers: renderers, identifiers: identifiers)
             }
             for (item, result) in zip(items, encoded) {
                 switch result {
@@ -323,6 +322,7 @@ import DeviceProfiles
                         case .bytes(let bytes): try builder.add(name: item.assetName, facetAttributes: facetAttributes, key: key, value: bytes)
                         case .headThenFile(let head, let path, let length):
                             try builder.add(name: item.assetName, facetAttributes: facetAttributes, key: key, head: head, file: path, length: length)
+                        case .notDrawn: continue
                         }
                     } catch {
                         product.diagnostics.append(Self.diagnostic(for: error, item))
@@ -330,7 +330,6 @@ import DeviceProfiles
                 case .failure(let diagnostic):
                     // A missing renderer fails each scale of a file alike: said once per file.
                     guard diagnostic.rule != .compileRenderer || !product.diagnostics.contains(diagnostic) else { continue }
-                    guard !diagnostic.message.contains(VectorRasterizer.notDrawnAfterStop) else { continue } // the set's stop is reported
                     product.diagnostics.append(diagnostic)
                 }
             }
@@ -971,6 +970,8 @@ import DeviceProfiles
     enum EncodedValue {
         case bytes([UInt8])
         case headThenFile([UInt8], path: String, length: Int)
+        /// Nothing: a drawing of a set whose drawing already stopped hard, which is reported once.
+        case notDrawn
     }
 
     /// A data set's rendition without its file, which the spool copies in pieces; the file is
@@ -993,11 +994,11 @@ import DeviceProfiles
         return .success(.headThenFile(head, path: path, length: length))
     }
 
-    /// The value block of one rendition, or the finding that stops it.
+    /// The value block of one rendition (or what the file streams it from), or the finding that stops it.
     static func encode(
         _ item: Work, maxPixels: UInt64, renderers: VectorRasterizer.Programs = .init(), identifiers: [String: UInt16] = [:]
-    ) -> Result<[UInt8], Diagnostic> {
-        func failure(_ rule: RuleID, _ path: String, _ message: String) -> Result<[UInt8], Diagnostic> {
+    ) -> Result<EncodedValue, Diagnostic> {
+        func failure(_ rule: RuleID, _ path: String, _ message: String) -> Result<EncodedValue, Diagnostic> {
             .failure(Diagnostic(rule, message, subject: Diagnostic.Subject(asset: item.assetName), at: SourceLocation(file: path)))
         }
         switch item.source {
@@ -1006,11 +1007,11 @@ import DeviceProfiles
             do { file = try FileSystem.readRegularFile(path, limit: 256 << 20) } catch {
                 return failure(.compileUnreadable, path, "cannot be read: \(error.reason)")
             }
-            return bitmap(png: file, item, path: path, flags: flags, slicing: slicing, alignment: alignment, maxPixels: maxPixels)
+            return bitmap(png: file, item, path: path, flags: flags, slicing: slicing, alignment: alignment, maxPixels: maxPixels).map(EncodedValue.bytes)
         case .vectorFile(let path, let flags, let isSVG):
             do {
                 let file = try FileSystem.readRegularFile(path, limit: 256 << 20)
-                return .success(CSIRendition.vector(name: item.renditionName, file: file, isSVG: isSVG, flags: flags).bytes())
+                return .success(.bytes(CSIRendition.vector(name: item.renditionName, file: file, isSVG: isSVG, flags: flags).bytes()))
             } catch {
                 return failure(.compileUnreadable, path, "cannot be read: \(error.reason)")
             }
@@ -1022,12 +1023,12 @@ import DeviceProfiles
                 : VectorRasterizer.renderPDF(path, scale: scale, maxPixels: maxPixels, programs: renderers)
             switch rendered {
             case .success(.png(let png)):
-                return bitmap(png: png, item, path: path, flags: flags, slicing: slicing, alignment: alignment, maxPixels: maxPixels)
+                return bitmap(png: png, item, path: path, flags: flags, slicing: slicing, alignment: alignment, maxPixels: maxPixels).map(EncodedValue.bytes)
             case .success(.pixels(let pixels, let width, let height)):
                 let isOpaque = stride(from: 3, to: pixels.count, by: 4).allSatisfy { pixels[$0] == 255 }
                 return pixels.withUnsafeBufferPointer {
                     bitmap(pixels: $0, width: width, height: height, isOpaque: isOpaque, item, path: path, flags: flags, slicing: slicing, alignment: alignment)
-                }
+                }.map(EncodedValue.bytes)
             case .failure(.rendererMissing(let program, let package)):
                 return failure(
                     .compileRenderer, path,
@@ -1037,6 +1038,8 @@ import DeviceProfiles
                 return failure(.compileTooLarge, path, "is \(width) x \(height) pixels at \(scale)x, more than --max-pixels allows")
             case .failure(.renderFailed(let reason)):
                 return failure(.compileRenderer, path, "image set '\(item.assetName)': cannot be rasterised at \(scale)x: \(reason)")
+            case .failure(.setStopped):
+                return .success(.notDrawn)
             }
         case .jpeg(let path, let flags), .heif(let path, let flags):
             let isJPEG: Bool
@@ -1055,22 +1058,17 @@ import DeviceProfiles
                 name: item.renditionName, width: size.width, height: size.height, scale: Int(item.key[.scale] ?? 1),
                 file: file, flags: flags)
             if !isJPEG { rendition.pixelFormat = .heif }
-            return .success(rendition.bytes())
+            return .success(.bytes(rendition.bytes()))
         case .data(let path, let uti):
-            do {
-                let file = try FileSystem.readRegularFile(path, limit: 256 << 20)
-                return .success(CSIRendition.data(name: item.renditionName, uti: uti, file: file).bytes())
-            } catch {
-                return failure(.compileUnreadable, path, "cannot be read: \(error.reason)")
-            }
+            return dataHead(item, path: path, uti: uti)
         case .color(let space, let components):
-            return .success(CSIRendition.color(name: item.renditionName, colorSpace: space, components: components).bytes())
+            return .success(.bytes(CSIRendition.color(name: item.renditionName, colorSpace: space, components: components).bytes()))
         case .multisize(let sizes):
-            return .success(CSIRendition.multisize(name: item.renditionName, sizes: sizes).bytes())
+            return .success(.bytes(CSIRendition.multisize(name: item.renditionName, sizes: sizes).bytes()))
         case .encoded(let encode):
-            return encode { identifiers[$0] }
+            return encode { identifiers[$0] }.map(EncodedValue.bytes)
         case .iconComposer(let piece, let identifiers):
-            return IconComposerCompiler.encode(piece, identifiers: identifiers, maxPixels: maxPixels, renderers: renderers)
+            return IconComposerCompiler.encode(piece, identifiers: identifiers, maxPixels: maxPixels, renderers: renderers).map(EncodedValue.bytes)
         }
     }
 

@@ -205,6 +205,8 @@ package enum IconComposerRenderer {
                 return .failure(RenderFailure("is \(width) x \(height) pixels rasterised, more than --max-pixels allows"))
             case .failure(.renderFailed(let reason)):
                 return .failure(RenderFailure("cannot be rasterised: \(reason)"))
+            case .failure(.setStopped):
+                return .failure(RenderFailure("is not drawn: drawing another layer of the icon stopped first"))
             }
         } else {
             guard let decoded = decodePNG(path, maxPixels: maxPixels) else { return .failure(RenderFailure("is not a PNG libpng can decode")) }

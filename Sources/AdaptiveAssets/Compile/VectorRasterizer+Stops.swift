@@ -2,10 +2,6 @@ import AdaptSupport
 import Synchronization
 
 extension VectorRasterizer {
-    /// The end of the message of a rendition not drawn because drawing its set already stopped
-    /// hard: the compile reports the set once, at the drawing that stopped, and drops these.
-    package static let notDrawnAfterStop = "not drawn: drawing this set already stopped"
-
     /// The image sets (a vector's folder) whose drawing stopped hard: the renderer ran out of time
     /// or memory, or crashed. The rest of such a set is not drawn, so a set of hostile files costs
     /// one time limit rather than one per file and scale. The drawings of one set take turns, so
@@ -32,7 +28,7 @@ extension VectorRasterizer {
             }
             return gate.stop.withLock { stop -> Result<Image, Failure> in
                 if let earlier = stop, FileStamp(earlier.file.path) == earlier.file {
-                    return .failure(.renderFailed("\(VectorRasterizer.notDrawnAfterStop) (\(earlier.reason))"))
+                    return .failure(.setStopped)
                 }
                 stop = nil
                 var hard = false

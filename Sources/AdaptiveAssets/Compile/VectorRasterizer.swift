@@ -59,6 +59,9 @@ package enum VectorRasterizer {
         case tooLarge(width: Int, height: Int)
         /// The renderer failed, was killed by the time limit, or wrote no usable image.
         case renderFailed(String)
+        /// Not drawn: an earlier drawing of the same set stopped hard (`Stops`); the compile
+        /// reports that one, and none of these.
+        case setStopped
     }
 
     /// The first page of the PDF at `path`, drawn at its size in points times `scale`.
