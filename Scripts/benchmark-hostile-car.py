@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Hostile compiled catalogs: every command that reads a .car, timed on files built to amplify
 (one BITMAPKEYS block many entries share, masks of many names over one block, thousands of
-variables naming one tree, thousands of references into packed images), at two sizes. For each
+variables naming one tree, thousands of references into packed images, one image of noise whose
+PNG does not compress beside a flat one of the same size), at two sizes. For each
 run: the time and its ratio to `cat` of the same file (measured in the same run), the peak
 memory, the bytes written (stdout and output folder) against the input's, and how the time grows
 from the small file to the large one against how the input grows (1.0 is linear). With
@@ -104,6 +105,14 @@ def main():
                 if small and large:
                     cells.append("%s %.2f" % (label, (large[0] / small[0]) / (large[1] / small[1])))
             print("  %-26s %-7s %s" % (shape, build, ", ".join(cells)))
+    if "noisy-bitmap" in shapes and "flat-bitmap" in shapes:
+        print("\nextract: an image of noise against a flat image of the same size (the PNG writing's worst case; issue 35)")
+        for size in ("small", "large"):
+            for build, _ in builds:
+                noisy = results.get(("noisy-bitmap", size, "extract", build))
+                flat = results.get(("flat-bitmap", size, "extract", build))
+                if noisy and flat:
+                    print("  %-6s %-7s noisy %6.2f s   flat %6.2f s   %5.1fx flat" % (size, build, noisy[0], flat[0], noisy[0] / flat[0]))
 
 
 main()

@@ -23,6 +23,16 @@ func writeHostileCarFiles(_ options: Options) throws {
             "packed-references", { try HostileCompiledCatalogs.packedReferences(references: 2_000, atlases: 200) },
             { try HostileCompiledCatalogs.packedReferences(references: 8_000, atlases: 800) }
         ),
+        // Extract's PNG writing at its most (issue 35), against the flat image of the same size as
+        // its baseline: one 2048² or 4096² image of noise in about 64 or 128 KB, and one flat.
+        (
+            "noisy-bitmap", { try HostileCompiledCatalogs.noisyBitmap(side: 2048).bytes() },
+            { try HostileCompiledCatalogs.noisyBitmap(side: 4096).bytes() }
+        ),
+        (
+            "flat-bitmap", { try HostileCompiledCatalogs.hugeBitmap(width: 2048, height: 2048, padding: 1024).bytes() },
+            { try HostileCompiledCatalogs.hugeBitmap(width: 4096, height: 4096, padding: 1024).bytes() }
+        ),
     ]
     for file in files {
         for (size, make) in [("small", file.small), ("large", file.large)] {

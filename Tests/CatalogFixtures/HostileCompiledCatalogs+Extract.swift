@@ -60,6 +60,33 @@ extension HostileCompiledCatalogs {
             ])
     }
 
+    /// One `side × side` opaque ARGB bitmap in CoreUI RLE whose rows are eight rows of noise taken
+    /// in turn: about `32 × side` bytes (128 KB at 4096²) of pixels that no PNG compresses, since a
+    /// row's twin lies eight rows back, past deflate's 32 KB window for any side from 1024. What
+    /// extract's PNG writing costs at its most (issue 35: 11 s at 4096²).
+    package static func noisyBitmap(side: UInt32) -> SyntheticCatalog {
+        var generator = SeededBytes(seed: 35)
+        let width = Int(side)
+        let pool = 8
+        let headerSize = 12 + 4 * width
+        let packetSize = 4 + 4 * width
+        var chunk = LittleEndian.words([4, side, side])
+        chunk += LittleEndian.words((0..<width).map { UInt32(headerSize + ($0 % pool) * packetSize) })
+        for _ in 0..<pool {
+            chunk += LittleEndian.words([UInt32(width)])
+            let noise = generator.bytes(3 * width)
+            for x in 0..<width { chunk += [noise[3 * x], noise[3 * x + 1], noise[3 * x + 2], 255] }
+        }
+        let payload = Array("MLEC".utf8) + LittleEndian.words([0, 1, UInt32(chunk.count)]) + chunk
+        return SyntheticCatalog(
+            keyFormat: extractKeyFormat, facets: [.init("noise", identifier: 1)],
+            renditions: [
+                .init(
+                    "noise.png", key: [.scale: 1, .identifier: 1], layout: .onePartScale, pixelFormat: .argb, colorSpace: 1, width: side,
+                    height: side, payload: .bytes(payload))
+            ])
+    }
+
     /// `count` one-pixel bitmaps of the asset `name`, each under the same rendition name.
     package static func oneName(_ name: String, renditions count: Int) -> SyntheticCatalog {
         SyntheticCatalog(

@@ -11,6 +11,13 @@
 int adapt_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t row_bytes, int channels,
                      uint8_t **png, size_t *png_length);
 
+/// adapt_png_encode at zlib compression `level` (0 to 9; -1 is adapt_png_encode itself, zlib's
+/// default through the simplified API). The same chunks (IHDR, sRGB, IDAT, IEND) and per-row filter
+/// choice; a low level bounds the time on pixels that do not compress, whose matching at the default
+/// level costs up to five times as much (adapt extract, issue 35).
+int adapt_png_encode_level(const uint8_t *pixels, uint32_t width, uint32_t height, size_t row_bytes, int channels, int level,
+                           uint8_t **png, size_t *png_length);
+
 void adapt_png_encode_free(uint8_t *png);
 
 /// Encodes 16-bit straight RGBA in Display P3 as a PNG (libpng's full API under its own setjmp,

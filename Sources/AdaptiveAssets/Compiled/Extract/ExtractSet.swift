@@ -204,7 +204,7 @@ struct SetBuilder {
             case .notDecoded(let compression):
                 return .failure(NotWritten(code: "not-decoded", detail: "not written: compression \(compression.name) is not decoded"))
             case .pixels(let bitmap):
-                guard let png = bitmap.pngData() else {
+                guard let png = bitmap.pngData(effort: .boundedTime) else {
                     return .failure(NotWritten(code: "not-decoded", detail: "not written: pixel format \(rendition.pixelFormat) is not converted to PNG"))
                 }
                 return .success(Content(bytes: png, members: [], fileExtension: "png", isBitmap: true))
