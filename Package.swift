@@ -16,7 +16,9 @@ import PackageDescription
 //   DeviceProfiles the device database (a JSON resource users can extend) and each device's trait sets
 //   AssetThinning  per-device slices: which variants each device can show, written atomically; trait matrices
 //   AssetValidation every rule of `adapt validate`, on top of all of the above
-//   AdaptiveAssets the library product: the commands' logic, re-exporting the modules below it
+//   AssetCompilation (beside) `adapt compile`'s compiler: source catalogs and Icon Composer icons to one compiled
+//                  catalog and its side files, as plan → encode → assemble, one set compiler a set type
+//   AdaptiveAssets the library product: the commands' logic (actool's front end for compile), re-exporting the modules below it
 //   adapt          the command-line shell: parses arguments, calls AdaptiveAssets, prints
 //   adapt-render   adapt compile's drawing worker, a program of its own: PDF and SVG through libraries it opens at run time
 //   Plugins/       ValidateAssets (build tool) and ThinAssets (command): locate catalogs, run adapt
@@ -61,11 +63,17 @@ let package = Package(
             name: "AssetValidation",
             dependencies: ["AdaptSupport", "AssetCatalog", "AssetSelection", "DeviceProfiles", "ImageChecks", "PNGInspection", "AssetThinning"]),
         .target(
+            name: "AssetCompilation",
+            dependencies: [
+                "AdaptSupport", "AssetCatalog", "AssetSelection", "CPNGSupport", "PNGInspection", "DeviceProfiles", "AssetThinning", "CompiledCatalog",
+            ]),
+        .target(
             name: "AdaptiveAssets",
             dependencies: [
                 "AdaptSupport", "AssetCatalog", "AssetSelection", "CPNGSupport", "CDigest", "PNGInspection", "ImageChecks", "DeviceProfiles", "AssetThinning",
                 "AssetValidation",
                 "CompiledCatalog",
+                "AssetCompilation",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),

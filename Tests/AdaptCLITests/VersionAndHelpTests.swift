@@ -1,3 +1,4 @@
+import AdaptSupport
 import AdaptiveAssets
 import Foundation
 import Testing

@@ -1,3 +1,5 @@
+@_spi(Compiling) import AssetCompilation
+
 /// An actool command line, parsed exactly as `xcrun actool` reads it, so that `adapt compile` (or
 /// adapt started through a link named `actool`) replaces actool in a build script unchanged.
 ///

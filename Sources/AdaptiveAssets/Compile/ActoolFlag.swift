@@ -1,3 +1,5 @@
+@_spi(Compiling) import AssetCompilation
+
 /// Every flag `xcrun actool` accepts that adapt knows of, with its arity and whether it changes what
 /// `adapt compile` writes. A flag not listed here is a usage error: nothing is silently misread.
 ///
@@ -135,16 +137,4 @@ package enum ActoolOutputFormat: String, CaseIterable, Sendable {
     case humanReadableText = "human-readable-text"
     case xml1
     case binary1
-}
-
-/// `--standalone-icon-behavior`: which icon sizes are also written as loose files beside the
-/// `.car` (Xcode's `ASSETCATALOG_COMPILER_STANDALONE_ICON_BEHAVIOR`).
-package enum ActoolStandaloneIconBehavior: String, CaseIterable, Sendable {
-    /// A small subset (iOS: `AppIcon60x60@2x.png`, `AppIcon76x76@2x~ipad.png`; macOS: the `.icns`).
-    case `default`
-    /// iOS: every iPhone and iPad size of the primary icon as a loose file (`AppIcon20x20@2x.png`,
-    /// `AppIcon83.5x83.5@2x~ipad.png`, as Xcode 9 wrote them all); macOS: the `.icns`.
-    case all
-    /// No loose icon and no `.icns`: the icon is only in the `.car`.
-    case none
 }

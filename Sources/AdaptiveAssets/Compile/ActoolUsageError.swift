@@ -1,3 +1,5 @@
+@_spi(Compiling) import AssetCompilation
+
 /// Why an actool command line was refused. Each case carries the flag and value it is about, so the
 /// run can report it without reading the message back.
 package enum ActoolUsageError: Error, Equatable, Sendable, CustomStringConvertible {

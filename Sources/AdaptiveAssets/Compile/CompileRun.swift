@@ -1,5 +1,6 @@
 import AdaptSupport
 import AssetCatalog
+@_spi(Compiling) import AssetCompilation
 import AssetThinning
 import AssetValidation
 import CompiledCatalog

@@ -1,4 +1,5 @@
 import AdaptSupport
+@_spi(Compiling) import AssetCompilation
 
 /// The partial Info.plist actool writes for `--output-partial-info-plist` (Xcode's
 /// `assetcatalog_generated_info.plist`, merged into the app's Info.plist): the app icon's names,

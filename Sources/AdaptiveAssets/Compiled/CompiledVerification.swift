@@ -1,4 +1,5 @@
 import AssetCatalog
+@_spi(Compiling) import AssetCompilation
 import AssetSelection
 import CompiledCatalog
 import PNGInspection

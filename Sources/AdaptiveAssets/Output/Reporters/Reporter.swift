@@ -70,11 +70,6 @@ package enum ReporterFormat: String, CaseIterable, Sendable {
     package var summary: String { type(of: reporter).summary }
 }
 
-/// The package's version, as SARIF's `tool.driver.version` and `adapt --version` show it.
-package enum AdaptVersion {
-    package static let current = "0.9.0"
-}
-
 extension ValidationReport {
     /// `1 catalog validated: 1 error, 2 warnings`, then what a baseline left out and what it says is fixed.
     package var summary: String {

@@ -1,3 +1,4 @@
+import AdaptSupport
 import AssetCatalog
 import AssetValidation
 import Foundation

@@ -1,3 +1,5 @@
+import CompiledCatalog
+
 /// The renderer's picture: premultiplied pixels as floats, resampled, halved, drawn over and
 /// clipped to the icon's shape.
 extension IconComposerRenderer {
