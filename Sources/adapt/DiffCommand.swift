@@ -7,19 +7,28 @@ struct DiffCommand: ParsableCommand {
         commandName: "diff",
         abstract: "Show what changed between two versions of a catalog, and each device's download size before and after.",
         discussion: """
-            Assets added, removed and renamed (the same files under a new name), variants added, removed and
-            changed, files whose bytes changed, new diagnostics, and per-device sizes. Exits 0, or 1 with
-            --fail-on-growth BYTES when a device's download grows by more than BYTES.
+            Either side may be an .xcassets folder or a compiled catalog (Assets.car). Two folders: assets
+            added, removed and renamed (the same files under a new name), variants added, removed and
+            changed, files whose bytes changed, and new diagnostics. With a compiled catalog on either side,
+            variants are matched by their traits and compared by content: decoded pixels (equal within 2
+            per channel by default, --pixel-tolerance, as compilers round differently; packed images are cut out), data bytes and colour
+            values, never file names or container bytes. Then per-device sizes: the bytes each device's
+            slice holds (for a .car, its thinned Assets.car, as adapt size counts it; default devices: the
+            platform's it was compiled for).
+
+            Exits 0, or 1 when a device's slice grows by more than --fail-on-growth BYTES, grows past
+            --budget BYTES, or grows by more than --budget-growth PERCENT. --format sarif writes the new
+            diagnostics and those failures as SARIF 2.1.0 for code scanning.
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json, github
+        case text, json, github, sarif
     }
 
-    @Argument(help: "The old version's .xcassets folder.")
+    @Argument(help: "The old version: an .xcassets folder or a compiled catalog (Assets.car).")
     var old: String
 
-    @Argument(help: "The new version's .xcassets folder.")
+    @Argument(help: "The new version: an .xcassets folder or a compiled catalog (Assets.car).")
     var new: String
 
     @Option(name: .customLong("device"), help: ArgumentHelp("Only these devices (repeatable; default: every device).", valueName: "id"))
@@ -27,25 +36,53 @@ struct DiffCommand: ParsableCommand {
 
     @OptionGroup var database: DeviceDatabaseOptions
 
-    @Option(help: "The output format (github: workflow commands).")
+    @Option(help: "The output format (github: workflow commands; sarif: SARIF 2.1.0).")
     var format: Format = .text
 
     @Option(help: ArgumentHelp("Exit 1 when a device's download grows by more than this many bytes.", valueName: "bytes"))
     var failOnGrowth: Int?
 
+    @Option(help: ArgumentHelp("Exit 1 when a device's slice grows and then holds more than this many bytes.", valueName: "bytes"))
+    var budget: Int?
+
+    @Option(help: ArgumentHelp("Exit 1 when a device's slice grows by more than this percentage.", valueName: "percent"))
+    var budgetGrowth: Double?
+
+    @Option(
+        help: ArgumentHelp(
+            "With a compiled catalog: the largest difference (of 255) per colour channel still counted as the same pixels.",
+            valueName: "n"))
+    var pixelTolerance: Int = CatalogDiff.pixelTolerance
+
+    func validate() throws {
+        if !(0...255).contains(pixelTolerance) { throw ValidationError("--pixel-tolerance must be from 0 to 255.") }
+        if let failOnGrowth, failOnGrowth < 0 { throw ValidationError("--fail-on-growth must not be negative.") }
+        if let budget, budget < 0 { throw ValidationError("--budget must not be negative.") }
+        if let budgetGrowth, !(budgetGrowth >= 0 && budgetGrowth.isFinite) { throw ValidationError("--budget-growth must be a percentage of 0 or more.") }
+    }
+
     func run() throws {
         let database = try database.load()
         let devices = deviceIDs.isEmpty ? nil : try deviceIDs.map { try self.database.profile($0, in: database) }
-        let diff = CatalogDiff(old: try readCatalog(old), new: try readCatalog(new), database: database, devices: devices)
-        let growth = failOnGrowth.map(diff.growth(over:)) ?? []
+        let diff: CatalogDiff
+        do {
+            diff = try CatalogDiff(old: try openCatalog(old), new: try openCatalog(new), database: database, devices: devices, pixelTolerance: pixelTolerance)
+        } catch let error as CompiledCatalogError {
+            throw CommandFailure(error.diagnostic)
+        }
+        let failures =
+            (failOnGrowth.map(diff.growth(over:)) ?? []) + (budget.map(diff.overBudget) ?? [])
+            + (budgetGrowth.map(diff.growth(overPercent:)) ?? [])
+        let workingDirectory = FileManager.default.currentDirectoryPath
         switch format {
         case .text: Terminal.output(diff.text)
         case .json: Terminal.document(JSONWriter.xcodeStyle.string(for: diff.json))
-        case .github: Terminal.document(diff.github(workingDirectory: FileManager.default.currentDirectoryPath, failures: growth))
+        case .github: Terminal.document(diff.github(workingDirectory: workingDirectory, failures: failures))
+        case .sarif: Terminal.document(diff.sarif(workingDirectory: workingDirectory, failures: failures))
         }
-        // GitHub shows the failures as annotations; every format also says them on standard error.
-        Terminal.report(growth)
-        if !growth.isEmpty { throw ExitCode(1) }
+        // GitHub and SARIF carry the failures too; every format also says them on standard error.
+        Terminal.report(failures)
+        if !failures.isEmpty { throw ExitCode(1) }
     }
 }
 

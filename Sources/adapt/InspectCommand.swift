@@ -26,7 +26,9 @@ struct InspectCommand: ParsableCommand {
     }
 
     func run() throws {
-        if CompiledCatalog.isCompiledCatalog(atPath: catalog) { return try inspectCompiled() }
+        // A compiled catalog is listed from its index as it is read (no model: a 100 MB file's
+        // inspection streams), so only its form is asked here.
+        if CatalogSource.form(of: catalog) == .compiled { return try inspectCompiled() }
         if noDigests { throw ValidationError("--no-digests applies to the JSON of a compiled catalog; \(catalog) is an asset catalog.") }
         let inspection: CatalogInspection
         do { inspection = try CatalogInspection(inspecting: catalog) } catch { throw CommandFailure(error.diagnostic) }

@@ -4,9 +4,13 @@ import ArgumentParser
 struct MatrixCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "matrix",
-        abstract: "Show which variant each asset shows in every trait set of a device, and what changes on rotation or split view.")
+        abstract: "Show which variant each asset shows in every trait set of a device, and what changes on rotation or split view.",
+        discussion: """
+            Takes a compiled catalog (FILE.car) too: its renditions are the variants, chosen by the same rule
+            (a rendition is named by its traits as a Contents.json entry would declare them).
+            """)
 
-    @Argument(help: "An .xcassets folder.")
+    @Argument(help: "An .xcassets folder, or a compiled catalog (Assets.car).")
     var catalog: String
 
     @Argument(help: "One asset (default: every asset).")
@@ -23,7 +27,7 @@ struct MatrixCommand: ParsableCommand {
     func run() throws {
         let database = try database.load()
         let device = try self.database.profile(deviceID, in: database)
-        let index = AssetIndex(try readCatalog(catalog))
+        let index = AssetIndex(try openCatalog(catalog).catalog)
         let assets: [Int]
         if let asset {
             guard let position = index.assetPosition(named: asset) else {

@@ -67,15 +67,10 @@ struct ResolveCommand: ParsableCommand {
     }
 
     func run() throws {
-        var compiled: AdaptedCompiledCatalog?
-        let catalog: Catalog
-        if CompiledCatalog.isCompiledCatalog(atPath: self.catalog) {
-            // A compiled catalog answers by the same rule, over its renditions (docs/CompiledCatalogs.md, "adapt resolve FILE.car").
-            compiled = AdaptedCompiledCatalog(try readCompiledCatalog(self.catalog))
-            catalog = compiled!.catalog
-        } else {
-            catalog = try readCatalog(self.catalog)
-        }
+        // A compiled catalog answers by the same rule, over its renditions (docs/CompiledCatalogs.md, "adapt resolve FILE.car").
+        let opened = try openCatalog(self.catalog)
+        let catalog = opened.catalog
+        let compiled = opened.compiled
         Terminal.report(catalog.diagnostics.filter { $0.severity == .error })
         let index = AssetIndex(catalog)
         if let queriesPath {

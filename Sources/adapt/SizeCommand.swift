@@ -45,9 +45,9 @@ struct SizeCommand: ParsableCommand {
         let devices = deviceIDs.isEmpty ? database.devices : try deviceIDs.map { try self.database.profile($0, in: database) }
         // Each device's plan is worked out and dropped in turn, never every device's manifest at once.
         let sizes =
-            try catalogs.contains(where: CompiledCatalog.isCompiledCatalog(atPath:))
+            try catalogs.contains(where: { CatalogSource.form(of: $0) == .compiled })
             ? compiledSizes(deviceIDs.isEmpty ? nil : devices, database: database)
-            : SizeReport(indexes: try catalogs.map { AssetIndex(try readCatalog($0)) }, devices: devices)
+            : SizeReport(indexes: try catalogs.map { AssetIndex(try openCatalog($0).catalog) }, devices: devices)
         switch format {
         case .text: Terminal.output(sizes.text)
         case .json: Terminal.document(JSONWriter.xcodeStyle.string(for: sizes.json))
@@ -68,9 +68,10 @@ extension SizeCommand {
         guard catalogs.count == 1 else {
             throw ValidationError("Give one compiled catalog (a .car) alone; sizes of several .car files are not summed.")
         }
+        let opened = try openCatalog(catalogs[0])
+        guard let adapted = opened.compiled else { throw ValidationError("\(catalogs[0]) is no compiled catalog.") }
         do {
-            let compiled = try CompiledCatalog(path: catalogs[0])
-            return try CompiledThinning(compiled, devices: devices ?? CompiledThinning.devices(for: compiled, in: database)).sizeReport()
+            return try CompiledThinning(adapted, devices: devices ?? CompiledThinning.devices(for: adapted.compiled, in: database)).sizeReport()
         } catch {
             throw CommandFailure(error.diagnostic)
         }

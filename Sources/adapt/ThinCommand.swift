@@ -73,9 +73,9 @@ struct ThinCommand: ParsableCommand {
     func run() throws {
         let database = try database.load()
         let devices = allDevices ? database.devices : try deviceIDs.map { try self.database.profile($0, in: database) }
-        if CompiledCatalog.isCompiledCatalog(atPath: catalog) { return try thinCompiled(allDevices ? nil : devices, database: database) }
-        let source = try readCatalog(catalog)
-        let run = ThinningRun(catalog: source, devices: devices, decodePNGs: fullPNGCheck)
+        let opened = try openCatalog(catalog)
+        if let compiled = opened.compiled { return try thinCompiled(compiled, allDevices ? nil : devices, database: database) }
+        let run = ThinningRun(catalog: opened.catalog, devices: devices, decodePNGs: fullPNGCheck)
         if run.hasErrors && !allowInvalid {
             throw CommandFailure(
                 run.diagnostics + [
@@ -110,10 +110,8 @@ struct ThinCommand: ParsableCommand {
 extension ThinCommand {
     /// `adapt thin FILE.car`: one thinned Assets.car per device.
     /// `devices` nil: every device of the platform the file was compiled for.
-    func thinCompiled(_ devices: [DeviceProfile]?, database: DeviceDatabase) throws {
-        let compiled: CompiledCatalog
-        do { compiled = try CompiledCatalog(path: catalog) } catch { throw CommandFailure(error.diagnostic) }
-        let thinning = CompiledThinning(compiled, devices: devices ?? CompiledThinning.devices(for: compiled, in: database))
+    func thinCompiled(_ adapted: AdaptedCompiledCatalog, _ devices: [DeviceProfile]?, database: DeviceDatabase) throws {
+        let thinning = CompiledThinning(adapted, devices: devices ?? CompiledThinning.devices(for: adapted.compiled, in: database))
         let summaries: [SliceSummary]
         do {
             summaries = try thinning.write(to: output)

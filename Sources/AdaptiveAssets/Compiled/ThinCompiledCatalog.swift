@@ -33,11 +33,16 @@ public struct CompiledThinning: Sendable {
 
     /// Plans one slice per device of `devices` over `catalog`, by the selection rule on its adapted form.
     public init(_ catalog: CompiledCatalog, devices: [DeviceProfile]) {
+        self.init(AdaptedCompiledCatalog(catalog), devices: devices)
+    }
+
+    /// Plans over a catalog already adapted (`CatalogSource.open`'s), without adapting it again.
+    package init(_ adapted: AdaptedCompiledCatalog, devices: [DeviceProfile]) {
         var seen: Set<String> = []
         let devices = devices.filter { seen.insert($0.id).inserted }
+        let catalog = adapted.compiled
         self.catalog = catalog
         // Packed images are no variant of any asset: the kept references bring theirs back below.
-        let adapted = AdaptedCompiledCatalog(catalog)
         let index = AssetIndex(adapted.catalog)
         slices = devices.concurrentMap(concurrency: Machine.coreCount) { device in
             let plan = ThinningPlan(index: index, device: device)

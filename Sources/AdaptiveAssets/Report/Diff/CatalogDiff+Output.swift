@@ -1,6 +1,9 @@
 extension CatalogDiff {
     package var text: String {
         var lines = ["\(oldPath) → \(newPath)"]
+        if case .content(let tolerance) = comparison {
+            lines.append("Compared by content: decoded pixels (equal within \(tolerance) per channel), data bytes and colour values.")
+        }
         func list(_ title: String, _ items: [String]) {
             guard !items.isEmpty else { return }
             lines.append("\(title) (\(items.count)):")
@@ -38,6 +41,7 @@ extension CatalogDiff {
         return .object([
             "format": "adaptive-assets.diff", "formatVersion": 1,
             "old": .string(oldPath), "new": .string(newPath),
+            "comparedBy": comparisonJSON,
             "added": strings(added), "removed": strings(removed),
             "renamed": .array(renamed.map { .object(["from": .string($0.from), "to": .string($0.to)]) }),
             "changed": .array(
@@ -57,6 +61,14 @@ extension CatalogDiff {
                     ])
                 }),
         ])
+    }
+
+    /// `{"method": "files"}`, or `{"method": "content", "pixelTolerance": 2}`.
+    private var comparisonJSON: JSONValue {
+        switch comparison {
+        case .files: .object(["method": "files"])
+        case .content(let tolerance): .object(["method": "content", "pixelTolerance": .number(String(tolerance))])
+        }
     }
 
     /// GitHub Actions workflow commands: a notice per change, a warning (or error) per new
@@ -83,5 +95,15 @@ extension CatalogDiff {
             )
         }
         return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension CatalogDiff {
+    /// One SARIF 2.1.0 document (`SARIFReporter`'s) of what code scanning should show: the new
+    /// diagnostics and the budget `failures`. Changes that break no line stay in the other formats.
+    package func sarif(workingDirectory: String, failures: [Diagnostic] = []) -> String {
+        var report = ValidationReport(workingDirectory: workingDirectory)
+        report.findings = (newDiagnostics + failures).map { Finding(diagnostic: $0, fingerprint: Fingerprint($0, in: [])) }
+        return SARIFReporter().render(report).standardOutput
     }
 }

@@ -22,6 +22,15 @@ package struct CatalogDiff: Sendable {
     package var newDiagnostics: [Diagnostic] = []
     /// Per group of devices with the same sizes before and after.
     package var sizes: [SizeChange] = []
+    /// How variants were compared: by file (two folders: names and bytes) or by content (a compiled
+    /// catalog on either side: decoded pixels, data bytes and colour values).
+    package var comparison: Comparison = .files
+
+    package enum Comparison: Hashable, Sendable {
+        case files
+        /// Pixels equal when no channel differs by more than `pixelTolerance`.
+        case content(pixelTolerance: Int)
+    }
 
     package struct Rename: Hashable, Sendable {
         package var from: String
@@ -90,6 +99,12 @@ package struct CatalogDiff: Sendable {
         // Streamed: each device's plan is made and dropped, never every device's manifest at once.
         let before = SizeReport(indexes: [AssetIndex(old)], devices: devices).bytesByDevice
         let after = SizeReport(indexes: [AssetIndex(new)], devices: devices).bytesByDevice
+        sizes = Self.sizeChanges(devices: devices, before: before, after: after)
+    }
+
+    /// Per group of devices with the same bytes before and after, in the devices' order.
+    static func sizeChanges(devices: [DeviceProfile], before: [String: Int], after: [String: Int]) -> [SizeChange] {
+        var sizes: [SizeChange] = []
         var groupOf: [[Int]: Int] = [:]
         var seen: Set<String> = []
         for device in devices where seen.insert(device.id).inserted {
@@ -101,6 +116,7 @@ package struct CatalogDiff: Sendable {
             groupOf[pair] = sizes.count
             sizes.append(SizeChange(devices: [device.id], before: pair[0], after: pair[1]))
         }
+        return sizes
     }
 
     /// One error per device whose download grows by more than `bytes` (`--fail-on-growth`).

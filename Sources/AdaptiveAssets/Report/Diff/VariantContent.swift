@@ -1,0 +1,327 @@
+import AdaptSupport
+import AssetCatalog
+import CPNGSupport
+import CompiledCatalog
+import Synchronization
+
+/// What one variant holds, in terms both forms share, so that `adapt diff` compares content and
+/// not containers: a source PNG and a compiled bitmap both become 8-bit premultiplied B G R A
+/// pixels (CoreUI's own layout, which `adapt compile` also writes), a data set's file and a raw-data
+/// rendition both become the file's bytes, and colours become numbers.
+///
+/// ```swift
+/// let loader = VariantContent.Loader(opened)
+/// let content = loader.content(asset: 0, variant: 1)
+/// content.difference(from: otherContent, tolerance: 2)   // nil: the same
+/// ```
+package enum VariantContent: Sendable {
+    /// Premultiplied B G R A, 8 bits a channel, rows of `width * 4` bytes.
+    case pixels(width: Int, height: Int, bytes: [UInt8])
+    /// A file's bytes (a data set's file, a PDF, a JPEG) or a payload not decoded here.
+    case bytes([UInt8])
+    /// Colour components (red, green, blue, alpha, or white, alpha) from 0 to 1, in a named space;
+    /// or a system colour by its name.
+    case color(space: String, components: [Double])
+    case systemColor(String)
+    /// An app icon's list of sizes (`MultisizeImage`), as `16x16 universal`, sorted: which
+    /// rendition holds each size is the compiler's numbering, not content.
+    case sizes([String])
+    /// Nothing to compare: an empty slot, a file that cannot be read or decoded (with why).
+    case unavailable(String)
+
+    /// How two contents differ, nil when they do not: pixels may differ by `tolerance` per
+    /// channel (Apple's compiler and `adapt compile` round premultiplication differently).
+    package func difference(from other: VariantContent, tolerance: Int) -> Difference? {
+        switch (self, other) {
+        case (.pixels(let width, let height, let bytes), .pixels(let otherWidth, let otherHeight, let otherBytes)):
+            guard width == otherWidth, height == otherHeight else { return .size(from: (width, height), to: (otherWidth, otherHeight)) }
+            let largest = Self.largestChannelDifference(bytes, otherBytes)
+            return largest > tolerance ? .pixels(largestChannelDifference: largest) : nil
+        case (.bytes(let bytes), .bytes(let otherBytes)):
+            return bytes == otherBytes ? nil : .data(from: bytes.count, to: otherBytes.count)
+        case (.color(let space, let components), .color(let otherSpace, let otherComponents)):
+            let close =
+                space == otherSpace && components.count == otherComponents.count
+                && zip(components, otherComponents).allSatisfy { abs($0 - $1) * 255 <= Double(tolerance) }
+            return close ? nil : .color(from: summary, to: other.summary)
+        case (.systemColor(let name), .systemColor(let otherName)):
+            return name == otherName ? nil : .color(from: summary, to: other.summary)
+        case (.sizes(let sizes), .sizes(let otherSizes)):
+            return sizes == otherSizes ? nil : .kind(from: summary, to: other.summary)
+        case (.unavailable(let reason), .unavailable(let otherReason)):
+            return reason == otherReason ? nil : .kind(from: summary, to: other.summary)
+        default:
+            return .kind(from: summary, to: other.summary)
+        }
+    }
+
+    /// How two variants of the same traits differ.
+    package enum Difference: Hashable, Sendable {
+        case size(from: (Int, Int), to: (Int, Int))
+        case pixels(largestChannelDifference: Int)
+        case data(from: Int, to: Int)
+        case color(from: String, to: String)
+        case kind(from: String, to: String)
+
+        package static func == (left: Self, right: Self) -> Bool { left.description == right.description }
+        package func hash(into hasher: inout Hasher) { hasher.combine(description) }
+
+        /// The difference in words, for the text and JSON outputs.
+        package var description: String {
+            switch self {
+            case .size(let from, let to): "\(from.0)x\(from.1) → \(to.0)x\(to.1) pixels"
+            case .pixels(let largest): "pixels differ (by up to \(largest) in a channel)"
+            case .data(let from, let to): "data differs (\(from) → \(to) bytes)"
+            case .color(let from, let to): "\(from) → \(to)"
+            case .kind(let from, let to): "\(from) → \(to)"
+            }
+        }
+
+        /// A short name for machines (`pixels`, `size`, `data`, `color`, `kind`).
+        package var kind: String {
+            switch self {
+            case .size: "size"
+            case .pixels: "pixels"
+            case .data: "data"
+            case .color: "color"
+            case .kind: "kind"
+            }
+        }
+    }
+
+    /// What the content is, in a few words.
+    package var summary: String {
+        switch self {
+        case .pixels(let width, let height, _): "\(width)x\(height) pixels"
+        case .bytes(let bytes): "\(bytes.count) bytes of data"
+        case .color(let space, let components): "\(space)(\(components.map { String($0) }.joined(separator: ", ")))"
+        case .systemColor(let name): name
+        case .sizes(let sizes): "sizes " + sizes.joined(separator: ", ")
+        case .unavailable(let reason): reason
+        }
+    }
+
+    /// The largest difference of one byte to its counterpart (the lengths are equal).
+    static func largestChannelDifference(_ left: [UInt8], _ right: [UInt8]) -> Int {
+        if left == right { return 0 }
+        var largest: UInt8 = 0
+        left.withUnsafeBufferPointer { left in
+            right.withUnsafeBufferPointer { right in
+                for position in 0..<min(left.count, right.count) {
+                    let a = left[position]
+                    let b = right[position]
+                    let difference = a > b ? a - b : b - a
+                    if difference > largest { largest = difference }
+                }
+            }
+        }
+        return Int(largest)
+    }
+}
+
+extension VariantContent {
+    /// Reads the contents of an opened catalog's variants. Safe to share between threads: packed
+    /// images are decoded once for many references and kept (the last few) under a lock.
+    package final class Loader: Sendable {
+        package let opened: OpenedCatalog
+        /// The most pixels one image may decode to.
+        package let maxPixels: UInt64
+        private let atlases = Mutex<[(block: UInt32, decoded: DecodedBitmap?)]>([])
+        private static let atlasesKept = 8
+
+        package init(_ opened: OpenedCatalog, maxPixels: UInt64 = 64_000_000) {
+            self.opened = opened
+            self.maxPixels = maxPixels
+        }
+
+        /// The content of variant `variant` of the asset at `asset` in `opened.catalog`.
+        package func content(asset: Int, variant: Int) -> VariantContent {
+            if let adapted = opened.compiled { return content(of: adapted.rendition(assetAt: asset, variant: variant), in: adapted.compiled) }
+            let set = opened.catalog.assets[asset]
+            let entry = set.variants[variant]
+            if let color = entry.color { return Self.content(of: color) }
+            guard let filename = entry.filename else { return .unavailable("an empty slot") }
+            let bytes: [UInt8]
+            do { bytes = try FileSystem.readFile(set.path + "/" + filename) } catch { return .unavailable("unreadable: \(error.reason)") }
+            return decodedPNG(bytes) ?? .bytes(bytes)
+        }
+
+        /// Whether two renditions of compiled catalogs hold the same encoded content: the same
+        /// payload bytes in the same layout and pixel format, or references to the same cut of packed
+        /// images whose payloads are. Equal encodings decode to equal pixels, so nothing is decoded.
+        package static func sameEncoding(_ left: Rendition, in leftCatalog: CompiledCatalog, _ right: Rendition, in rightCatalog: CompiledCatalog) -> Bool {
+            guard left.layout == right.layout, left.pixelFormat == right.pixelFormat, left.width == right.width, left.height == right.height,
+                left.flags.isOpaque == right.flags.isOpaque
+            else { return false }
+            if left.layout == .internalReference {
+                guard let (leftAtlas, leftFrame) = leftCatalog.packedImage(referencedBy: left),
+                    let (rightAtlas, rightFrame) = rightCatalog.packedImage(referencedBy: right), leftFrame == rightFrame
+                else { return false }
+                return sameEncoding(leftAtlas, in: leftCatalog, rightAtlas, in: rightCatalog)
+            }
+            switch (left.payload, right.payload) {
+            case (.bitmap(let leftCompression, let leftChunks), .bitmap(let rightCompression, let rightChunks)):
+                guard leftCompression == rightCompression, leftChunks.count == rightChunks.count else { return false }
+                for (one, other) in zip(leftChunks, rightChunks) {
+                    guard one.length == other.length, one.rows == other.rows,
+                        bytesEqual(leftCatalog, one.offset, rightCatalog, other.offset, one.length)
+                    else { return false }
+                }
+                return true
+            case (.rawData(let one), .rawData(let other)):
+                return one.length == other.length && bytesEqual(leftCatalog, one.offset, rightCatalog, other.offset, one.length)
+            case (.color(let leftSpace, let leftComponents), .color(let rightSpace, let rightComponents)):
+                return leftSpace == rightSpace && leftComponents == rightComponents
+            default:
+                return false
+            }
+        }
+
+        private static func bytesEqual(_ left: CompiledCatalog, _ leftOffset: Int, _ right: CompiledCatalog, _ rightOffset: Int, _ length: Int) -> Bool {
+            guard leftOffset >= 0, rightOffset >= 0, length >= 0, leftOffset <= left.store.bytes.count - length,
+                rightOffset <= right.store.bytes.count - length
+            else { return false }
+            guard length > 0 else { return true }
+            guard let leftBase = left.store.bytes.bytes.baseAddress, let rightBase = right.store.bytes.bytes.baseAddress else { return false }
+            return memcmp(leftBase + leftOffset, rightBase + rightOffset, length) == 0
+        }
+
+        private func content(of rendition: Rendition, in catalog: CompiledCatalog) -> VariantContent {
+            switch rendition.payload {
+            case .color(let space, let components):
+                return .color(space: RenditionColorSpace(rawValue: space).contentsName ?? "colorspace-\(space)", components: components)
+            case .multisizeImage(let entries):
+                return .sizes(entries.map { "\($0.width)x\($0.height) \($0.idiom.name)" }.sorted())
+            case .rawData:
+                do {
+                    guard let bytes = try catalog.rawData(of: rendition) else { return .unavailable("no data") }
+                    return decodedPNG(bytes) ?? .bytes(bytes)
+                } catch {
+                    return .unavailable("not decoded: \(error)")
+                }
+            default:
+                break
+            }
+            do {
+                let decoded: BitmapDecoding?
+                if rendition.layout == .internalReference {
+                    decoded = try cutOut(rendition, in: catalog)
+                } else {
+                    decoded = try catalog.decodedBitmap(of: rendition)
+                }
+                switch decoded {
+                case .pixels(let bitmap)?: return normalized(bitmap)
+                case .notDecoded(let compression)?:
+                    // Compared as stored: the same compression's same bytes are the same image.
+                    return .bytes(Array("\(compression)".utf8) + encodedBytes(of: rendition, in: catalog))
+                case nil: return .bytes(encodedBytes(of: rendition, in: catalog))
+                }
+            } catch {
+                return .unavailable("not decoded: \(error)")
+            }
+        }
+
+        /// A reference's pixels, cut out of its packed image (decoded once for many references).
+        private func cutOut(_ rendition: Rendition, in catalog: CompiledCatalog) throws(DecompressionError) -> BitmapDecoding? {
+            guard let (atlas, frame) = catalog.packedImage(referencedBy: rendition) else {
+                return try catalog.decodedBitmap(of: rendition) // throws its own explanation
+            }
+            let kept = atlases.withLock { kept in kept.first { $0.block == atlas.valueBlock } }
+            let pixels: DecodedBitmap?
+            if let kept {
+                pixels = kept.decoded
+            } else {
+                if case .pixels(let bitmap)? = try catalog.decodedBitmap(of: atlas) { pixels = bitmap } else { pixels = nil }
+                atlases.withLock { kept in
+                    if kept.count >= Self.atlasesKept { kept.removeFirst() }
+                    kept.append((atlas.valueBlock, pixels))
+                }
+            }
+            guard let pixels else { return try catalog.decodedBitmap(of: rendition) }
+            // The frame's y counts from the bottom edge; rows are stored top first (`PackedImage.swift`).
+            let height = UInt32(clamping: pixels.height)
+            var topDown = frame
+            topDown.y = frame.y <= height && frame.height <= height - frame.y ? height - frame.y - frame.height : UInt32.max
+            guard let cut = pixels.cropped(to: topDown) else { return try catalog.decodedBitmap(of: rendition) }
+            return .pixels(cut)
+        }
+
+        private func encodedBytes(of rendition: Rendition, in catalog: CompiledCatalog) -> [UInt8] {
+            let range = rendition.valueRange
+            guard range.offset >= 0, range.length >= 0, range.offset <= catalog.store.bytes.count - range.length else { return [] }
+            return [UInt8](catalog.store.bytes.bytes[range.offset..<(range.offset + range.length)])
+        }
+
+        /// A PNG's pixels as CoreUI keeps them; nil for anything that is not a PNG.
+        private func decodedPNG(_ bytes: [UInt8]) -> VariantContent? {
+            guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return nil }
+            let decoded = bytes.withUnsafeBufferPointer { adapt_png_decode_premultiplied_bgra($0.baseAddress, $0.count, maxPixels) }
+            guard decoded.status == 0, let pixels = decoded.pixels else {
+                return .unavailable(decoded.status == 2 ? "more pixels than \(maxPixels)" : "a PNG libpng cannot decode")
+            }
+            defer { adapt_png_decoded_free(pixels) }
+            let count = Int(decoded.width) * Int(decoded.height) * 4
+            return .pixels(width: Int(decoded.width), height: Int(decoded.height), bytes: Array(UnsafeBufferPointer(start: pixels, count: count)))
+        }
+
+        /// A decoded rendition as 8-bit premultiplied B G R A, whatever its stored format.
+        private func normalized(_ bitmap: DecodedBitmap) -> VariantContent {
+            let width = bitmap.width
+            let height = bitmap.height
+            let pixel = bitmap.format.bytesPerPixel
+            guard width > 0, height > 0, bitmap.rowBytes >= width * pixel,
+                bitmap.rowBytes.multipliedReportingOverflow(by: height - 1).partialValue <= bitmap.bytes.count - width * pixel
+            else { return .unavailable("pixels shorter than their rows") }
+            if bitmap.format == .argb16 {
+                // Half floats in extended sRGB: through the PNG extract writes for them.
+                guard let png = bitmap.pngData() else { return .unavailable("wide pixels that cannot be converted") }
+                return decodedPNG(png) ?? .unavailable("wide pixels that cannot be converted")
+            }
+            var out = [UInt8](repeating: 0, count: width * height * 4)
+            let source = bitmap.bytes
+            var index = 0
+            for y in 0..<height {
+                var at = y * bitmap.rowBytes
+                for _ in 0..<width {
+                    switch bitmap.format {
+                    case .argb:
+                        out[index] = source[at]
+                        out[index + 1] = source[at + 1]
+                        out[index + 2] = source[at + 2]
+                        out[index + 3] = bitmap.isOpaque ? 255 : source[at + 3]
+                    case .grayAlpha8, .grayAlpha16:
+                        // GA16: little-endian 16-bit grey then alpha; the high byte is the 8-bit value.
+                        let grey = bitmap.format == .grayAlpha8 ? source[at] : source[at + 1]
+                        let alpha = bitmap.isOpaque ? 255 : bitmap.format == .grayAlpha8 ? source[at + 1] : source[at + 3]
+                        (out[index], out[index + 1], out[index + 2], out[index + 3]) = (grey, grey, grey, alpha)
+                    case .gray8:
+                        (out[index], out[index + 1], out[index + 2], out[index + 3]) = (source[at], source[at], source[at], 255)
+                    case .rgb555:
+                        let word = Int(source[at]) | Int(source[at + 1]) << 8
+                        // Blue, green, red in memory order, as the other layouts.
+                        for (offset, shift) in [0, 5, 10].enumerated() { out[index + offset] = UInt8(((word >> shift & 0x1F) * 255 + 15) / 31) }
+                        out[index + 3] = 255
+                    case .argb16:
+                        break
+                    }
+                    at += pixel
+                    index += 4
+                }
+            }
+            return .pixels(width: width, height: height, bytes: out)
+        }
+
+        private static func content(of color: ColorDefinition) -> VariantContent {
+            if let reference = color.reference { return .systemColor(reference) }
+            func channel(_ key: String) -> Double? {
+                guard let text = color.components[key]?.trimmingSpaces else { return nil }
+                if text.hasPrefix("0x") || text.hasPrefix("0X") { return UInt8(text.dropFirst(2), radix: 16).map { Double($0) / 255 } }
+                guard let value = Double(text), value.isFinite else { return nil }
+                return text.contains(".") || value <= 1 ? value : value / 255
+            }
+            let keys = color.components["white"] != nil ? ["white", "alpha"] : ["red", "green", "blue", "alpha"]
+            let values = keys.map { channel($0) ?? ($0 == "alpha" ? 1 : 0) }
+            return .color(space: color.colorSpace ?? "srgb", components: values)
+        }
+    }
+}
