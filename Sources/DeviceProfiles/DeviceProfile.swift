@@ -150,9 +150,11 @@ public struct DeviceProfile: Hashable, Sendable {
     }
 
     /// The device's fixed traits for each idiom it shows content of (its own, then hosted ones)
-    /// and each display scale it drives. Hosted content is drawn for the other screen: at that
-    /// screen's scales (`hostedScales`) and in sRGB, without a watch width or subtype, with the
-    /// device's own memory and graphics.
+    /// and each display scale it drives. Hosted content is drawn for the other screen in sRGB,
+    /// without a watch width or subtype, with the device's own memory and graphics, and at the
+    /// device's own scales: rule 2.2, as nine of Apple's device builds for one iPhone show (each
+    /// `hostedIdioms (4)`, each keeping a universal image at the phone's scale only), although
+    /// CarPlay screens are 2x or 3x.
     public var fixedTraitSets: [TraitCollection] {
         var result: [TraitCollection] = []
         for scale in displayScales {
@@ -161,7 +163,7 @@ public struct DeviceProfile: Hashable, Sendable {
             result.append(traits)
         }
         for hosted in hostedIdioms where hosted != idiom {
-            for scale in Self.hostedScales(hosted) ?? displayScales {
+            for scale in displayScales {
                 var traits = fixedTraits
                 traits.userInterfaceIdiom = hosted
                 traits.displayScale = scale
@@ -172,12 +174,6 @@ public struct DeviceProfile: Hashable, Sendable {
             }
         }
         return result
-    }
-
-    /// The scales of a hosted screen, when they are not the device's own: CarPlay screens are
-    /// 2x or 3x, whatever the phone's scale (rule 2.1).
-    public static func hostedScales(_ idiom: UserInterfaceIdiom) -> [Int]? {
-        idiom == .car ? [2, 3] : nil
     }
 
     /// The device's **thinning trait sets**, as an asset that declares only `axes` sees them:

@@ -73,19 +73,19 @@ import Testing
     @Test func thinningTraitSetsTakeEveryRunTimeValueAndEachFixedOne() throws {
         let phone = try #require(database.profile(matching: "iphone-16"))
         let all = phone.thinningTraitSets(locales: ["fr", "ar"])
-        // (own idiom + car at 2x and 3x) x (unspecified, light, dark, tinted) x contrast 3 x width 3 x height 3 x direction 3 x locale 3
-        #expect(all.count == 3 * 4 * 3 * 3 * 3 * 3 * 3)
+        // (own idiom + car at the phone's 3x) x (unspecified, light, dark, tinted) x contrast 3 x width 3 x height 3 x direction 3 x locale 3
+        #expect(all.count == 2 * 4 * 3 * 3 * 3 * 3 * 3)
         #expect(Set(all).count == all.count)
         #expect(all.contains { $0.userInterfaceIdiom == .car && $0.displayScale == 3 && $0.locale == "ar" && $0.horizontalSizeClass == nil })
         #expect(!all.contains { $0.userInterfaceIdiom == .watch }, "actool leaves watch entries out of an iPhone's catalog")
-        #expect(Set(all.filter { $0.userInterfaceIdiom == .car }.map(\.displayScale)) == [2, 3], "CarPlay screens are 2x or 3x")
+        #expect(Set(all.filter { $0.userInterfaceIdiom == .car }.map(\.displayScale)) == [3], "rule 2.2: CarPlay at the phone's own scale")
         #expect(all.filter { $0.userInterfaceIdiom == .car }.allSatisfy { $0.displayGamut == .sRGB })
         let twoX = try #require(database.profile(matching: "iphone-se-3"))
-        #expect(Set(twoX.fixedTraitSets.filter { $0.userInterfaceIdiom == .car }.map(\.displayScale)) == [2, 3], "whatever the phone's own scale")
+        #expect(Set(twoX.fixedTraitSets.filter { $0.userInterfaceIdiom == .car }.map(\.displayScale)) == [2], "a 2x phone's CarPlay content is 2x")
         let scaleOnly = phone.thinningTraitSets(declaring: [.displayScale], locales: ["fr"])
         #expect(
-            scaleOnly == [TraitCollection(displayScale: 3), TraitCollection(displayScale: 2)],
-            "an asset that declares only scale sees one trait set per scale: the phone's, and CarPlay's other one")
+            scaleOnly == [TraitCollection(displayScale: 3)],
+            "an asset that declares only scale sees one trait set: the phone's scale, CarPlay's too (rule 2.2)")
         let mac = try #require(database.profile(matching: "mac-apple-silicon"))
         #expect(mac.thinningTraitSets(declaring: [.displayScale], locales: []).map(\.displayScale) == [2, 1])
         let old = try #require(database.profile(matching: "iPhone7,2"))
