@@ -91,6 +91,22 @@ import Testing
         #expect(!String(decoding: Self.output(fixture), as: UTF8.self).contains(Self.secret))
     }
 
+    /// Out of memory while decoding an icon's layer is the machine's failure (exit 2), as in an
+    /// image set: before, the layer was blamed as "not a PNG libpng can decode" (exit 1).
+    @Test func runningOutOfMemoryOnAnIconLayerBlamesNoFile() throws {
+        let fixture = try TemporaryCatalog()
+        let bundle = try Self.icon(layer: "big.png", in: fixture) { assets in
+            try Data(CompileBlameTests.bilevelPNG(side: 8000)).write(to: URL(fileURLWithPath: assets + "/big.png"))
+        }
+        let run = try HostileAdapt.run(
+            ["compile", bundle, "--compile", fixture.root + "/Build", "--platform", "macosx", "--minimum-deployment-target", "26.0", "--app-icon", "AppIcon"],
+            in: fixture.root, limits: "ulimit -v 400000")
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderr.contains("[environment.exhausted]"), "\(run.stderr)")
+        #expect(!run.stderr.contains("[compile."), "no file is blamed: \(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: fixture.root + "/Build/Assets.car"))
+    }
+
     static func compileCatalog(_ fixture: TemporaryCatalog, _ extra: [String] = []) throws -> HostileAdapt.Run {
         try HostileAdapt.run(
             ["compile", fixture.path, "--compile", fixture.root + "/Build", "--platform", "iphoneos", "--minimum-deployment-target", "17.0"] + extra,
