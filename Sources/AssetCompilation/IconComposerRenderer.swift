@@ -49,6 +49,7 @@ package enum IconComposerRenderer {
         guard let file = try? FileSystem.readRegularFile(path, limit: 256 << 20) else { return nil }
         let decoded = file.withUnsafeBufferPointer { adapt_png_decode_premultiplied_bgra($0.baseAddress, $0.count, maxPixels) }
         defer { adapt_png_decoded_free(decoded.pixels) }
+        if decoded.status == 3 { FileSystem.noteEnvironmentFailure(ENOMEM, path: path) } // the machine's fault, not the layer's
         guard decoded.status == 0, let pixels = decoded.pixels else { return nil }
         let width = Int(decoded.width)
         let height = Int(decoded.height)
@@ -196,6 +197,7 @@ package enum IconComposerRenderer {
             case .success(.png(let file)):
                 let decoded = file.withUnsafeBufferPointer { adapt_png_decode_premultiplied_bgra($0.baseAddress, $0.count, maxPixels) }
                 defer { adapt_png_decoded_free(decoded.pixels) }
+                if decoded.status == 3 { FileSystem.noteEnvironmentFailure(ENOMEM, path: path) }
                 guard decoded.status == 0, let pixels = decoded.pixels else { return .failure(RenderFailure("rsvg-convert wrote a PNG libpng cannot decode")) }
                 png = (Int(decoded.width), Int(decoded.height), Array(UnsafeBufferPointer(start: pixels, count: Int(decoded.width) * Int(decoded.height) * 4)))
             case .failure(.rendererMissing(let program, let package)):
