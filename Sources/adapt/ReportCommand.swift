@@ -11,9 +11,15 @@ struct ReportCommand: ParsableCommand {
             URIs, and a Content-Security-Policy blocks every other request. --link-images references the
             original files instead. Thumbnails are cached by file content in --cache (default: a folder
             under the system temporary folder), so a second run decodes nothing.
+
+            Takes one compiled catalog (FILE.car) too: the same page, its variants the renditions (chosen
+            by the same rule), thumbnails decoded from them (references cut out of their packed images),
+            sizes as adapt size FILE.car counts them, and the reader's diagnostics. Its devices are those
+            of the platform it was compiled for unless --device is given; --link-images does not apply
+            (a rendition is no file to link to).
             """)
 
-    @Argument(help: "One or more .xcassets folders.")
+    @Argument(help: "One or more .xcassets folders, or one compiled catalog (Assets.car).")
     var catalogs: [String]
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The HTML file to write.", valueName: "file"))
@@ -55,6 +61,9 @@ struct ReportCommand: ParsableCommand {
                 ).description)
             throw ExitCode(1)
         }
+        let compiled = catalogs.contains { CatalogSource.form(of: $0) == .compiled }
+        if compiled && catalogs.count > 1 { throw ValidationError("Give one compiled catalog (a .car) alone; it is reported on its own.") }
+        if compiled && linkImages { throw ValidationError("--link-images does not apply to a compiled catalog: its renditions are no files to link to.") }
         let database = try database.load()
         var builder = ReportBuilder(
             database: database,
@@ -64,11 +73,17 @@ struct ReportCommand: ParsableCommand {
         builder.deploymentTarget = deployment.deploymentTarget
         builder.thumbnailer.cacheFolder = cacheFolder
         let report: ReportV1
-        do {
-            report = try builder.build(catalogsAt: catalogs)
-        } catch {
-            Terminal.report(error.diagnostics)
-            throw ExitCode(1)
+        if compiled {
+            guard let adapted = try openCatalog(catalogs[0]).compiled else { throw ValidationError("\(catalogs[0]) is no compiled catalog.") }
+            if deviceIDs.isEmpty { builder.devices = CompiledThinning.devices(for: adapted.compiled, in: database) }
+            do { report = try builder.build(compiled: adapted) } catch { throw CommandFailure(error.diagnostic) }
+        } else {
+            do {
+                report = try builder.build(catalogsAt: catalogs)
+            } catch {
+                Terminal.report(error.diagnostics)
+                throw ExitCode(1)
+            }
         }
         var page = HTMLReport(report)
         page.linkImages = linkImages

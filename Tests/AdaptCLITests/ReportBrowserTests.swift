@@ -13,9 +13,20 @@ import Testing
         try Corpus.root + "/catalogs/food-truck/App/Assets.xcassets"
     }
 
-    @Test(arguments: ["showcase", "food-truck"])
+    /// A compiled catalog of Xcode 7.3 (issue #38): its small images are packed into atlases, so
+    /// every thumbnail of them is a cut-out.
+    static func compiledIOS() throws -> String {
+        try Corpus.root + "/compiled/acextract/acextractTests/data/assets_ios.car"
+    }
+
+    @Test(arguments: ["showcase", "food-truck", "assets-ios-car"])
     func theReportLoadsInChromium(_ which: String) throws {
-        let catalog = which == "showcase" ? Corpus.repositoryRoot + "/Assets/Showcase.xcassets" : try Self.foodTruck()
+        let catalog =
+            switch which {
+            case "showcase": Corpus.repositoryRoot + "/Assets/Showcase.xcassets"
+            case "food-truck": try Self.foodTruck()
+            default: try Self.compiledIOS()
+            }
         try FileManager.default.createDirectory(atPath: Self.artefacts, withIntermediateDirectories: true)
         let page = Self.artefacts + "/\(which)-report.html"
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("thumbs-\(UUID().uuidString)").path
@@ -38,11 +49,15 @@ import Testing
         #expect(!dump.stdout.contains("<form id=\"filters\" hidden"), "the script ran and showed the filters")
 
         // Every asset and every device group is on the page.
-        let source = try CatalogReader().read(at: catalog)
+        let opened = try CatalogSource.open(catalog)
+        let source = opened.catalog
         for position in source.assets.indices {
             #expect(dump.stdout.contains("id=\"asset-0-\(position)\""), "asset \(source.assets[position].name)")
         }
-        let sizes = SizeReport(catalogs: [source], devices: try DeviceDatabase.builtIn().devices)
+        let database = try DeviceDatabase.builtIn()
+        let sizes =
+            try opened.compiled.map { try CompiledThinning($0, devices: CompiledThinning.devices(for: $0.compiled, in: database)).sizeReport() }
+            ?? SizeReport(catalogs: [source], devices: database.devices)
         for group in sizes.groups {
             #expect(
                 dump.stdout.contains("<tr class=\"devicegroup\" data-devices=\"\(group.devices.map(\.id).joined(separator: " "))\""),

@@ -1,4 +1,5 @@
 import AdaptSupport
+import CompiledCatalog
 
 /// Builds a `ReportV1` from catalogs on disk: validates them, makes the thumbnails, works out
 /// what each device shows in each trait context, what changes on rotation and in split view,
@@ -48,10 +49,25 @@ package struct ReportBuilder: Sendable {
     }
 
     package func build(catalogs: [Catalog], diagnostics: [Diagnostic]) -> ReportV1 {
+        build(catalogs: catalogs, compiled: nil, diagnostics: diagnostics, sizes: nil)
+    }
+
+    /// The report of a compiled catalog (`adapt report FILE.car`): the same page, its variants
+    /// the renditions (`AdaptedCompiledCatalog`), thumbnails decoded from them (references cut out
+    /// of their packed images), and sizes as `adapt size FILE.car` counts them (each device's
+    /// thinned `Assets.car`). Its diagnostics are the reader's; there is no Contents.json to check.
+    package func build(compiled: AdaptedCompiledCatalog) throws(CompiledCatalogError) -> ReportV1 {
+        var seen: Set<String> = []
+        let devices = self.devices.filter { seen.insert($0.id).inserted }
+        let sizes = try CompiledThinning(compiled, devices: devices).sizeReport()
+        return build(catalogs: [compiled.catalog], compiled: compiled, diagnostics: compiled.catalog.diagnostics, sizes: sizes)
+    }
+
+    private func build(catalogs: [Catalog], compiled: AdaptedCompiledCatalog?, diagnostics: [Diagnostic], sizes: SizeReport?) -> ReportV1 {
         var seen: Set<String> = []
         let devices = self.devices.filter { seen.insert($0.id).inserted }
         let indexes = catalogs.map(AssetIndex.init)
-        let files = indexes.map(SizeReport.CatalogFiles.init)
+        let files = compiled.map { [SizeReport.CatalogFiles(compiled: $0)] } ?? indexes.map(SizeReport.CatalogFiles.init)
         let grid = GridBuilder(devices: devices)
         var images = ImageTable()
         var assets: [ReportV1.AssetSheet] = []
@@ -80,7 +96,12 @@ package struct ReportBuilder: Sendable {
                     ReportV1.VariantCard(
                         index: variant.index, label: variant.payloadDescription,
                         attributes: variant.attributeStrings(),
-                        image: variant.filename.flatMap { name in variant.fileProblem == nil ? images.add(asset.path + "/" + name) : nil },
+                        image: variant.filename.flatMap { name in
+                            guard variant.fileProblem == nil else { return nil }
+                            guard let compiled else { return images.add(asset.path + "/" + name) }
+                            // A rendition is an image by its position: many share a name.
+                            return images.add(rendition: compiled.renditionPositions[position][offset], of: compiled.compiled.path)
+                        },
                         color: variant.color.flatMap(\.cssColor), slot: slotOf[offset])
                 }
                 assets.append(
@@ -99,8 +120,15 @@ package struct ReportBuilder: Sendable {
         }
         let thumbnailer = self.thumbnailer
         let makeThumbnails = self.makeThumbnails
-        let entries = images.paths.concurrentMap(concurrency: concurrency) { path in
-            ReportV1.ImageEntry(
+        let renditions = images.renditions
+        let loader = compiled.map { VariantContent.Loader(OpenedCatalog(catalog: $0.catalog, compiled: $0)) }
+        let entries = Array(images.paths.enumerated()).concurrentMap(concurrency: concurrency) { position, path in
+            if let loader, let rendition = renditions[position] {
+                return ReportV1.ImageEntry(
+                    path: path, bytes: loader.opened.compiled!.compiled.renditions[rendition].sizeOnDisk,
+                    thumbnail: makeThumbnails ? Self.thumbnail(of: rendition, loader, thumbnailer) : nil)
+            }
+            return ReportV1.ImageEntry(
                 path: path, bytes: FileSystem.fileSize(path) ?? 0,
                 thumbnail: makeThumbnails ? thumbnailer.thumbnail(ofFileAt: path) : nil)
         }
@@ -109,7 +137,17 @@ package struct ReportBuilder: Sendable {
             diagnostics: Self.locate(diagnostics, in: catalogs, firstAsset: firstAsset),
             assets: assets, images: entries, contexts: grid.contexts,
             traitChanges: TraitChangeBuilder.changes(indexes: indexes, devices: devices, firstAsset: firstAsset),
-            sizes: SizeReport(indexes: indexes, devices: devices, files: files, concurrency: concurrency))
+            sizes: sizes ?? SizeReport(indexes: indexes, devices: devices, files: files, concurrency: concurrency))
+    }
+
+    /// A compiled rendition's thumbnail: its pixels as a PNG (a reference's cut out of its packed
+    /// image), or the PNG a raw-data rendition holds; nil for anything else (a PDF, a JPEG).
+    private static func thumbnail(of position: Int, _ loader: VariantContent.Loader, _ thumbnailer: Thumbnailer) -> Thumbnailer.Thumbnail? {
+        guard let catalog = loader.opened.compiled?.compiled else { return nil }
+        let rendition = catalog.renditions[position]
+        if let bitmap = loader.bitmap(of: rendition), let png = bitmap.pngData() { return thumbnailer.thumbnail(of: png) }
+        if let data = try? catalog.rawData(of: rendition) { return thumbnailer.thumbnail(of: data) }
+        return nil
     }
 
     /// One asset's grid (`GridBuilder.grid`), hashable so that equal grids are stored once.
@@ -151,6 +189,15 @@ package struct ReportBuilder: Sendable {
 struct ImageTable {
     var paths: [String] = []
     var positions: [String: Int] = [:]
+    /// For an image of a compiled catalog, its rendition's position, by the image's number.
+    var renditions: [Int: Int] = [:]
+
+    /// A compiled catalog's rendition, named `Assets.car#<position>` (the page's link to the file).
+    mutating func add(rendition: Int, of path: String) -> Int {
+        let number = add(path + "#\(rendition)")
+        renditions[number] = rendition
+        return number
+    }
 
     mutating func add(_ path: String) -> Int {
         if let known = positions[path] { return known }

@@ -221,6 +221,15 @@ extension VariantContent {
             }
         }
 
+        /// The pixels of a compiled bitmap rendition, a reference cut out of its packed image; nil
+        /// when it is no bitmap, or cannot be decoded (`adapt report`'s thumbnails).
+        package func bitmap(of rendition: Rendition) -> DecodedBitmap? {
+            guard let catalog = opened.compiled?.compiled else { return nil }
+            let decoded = try? (rendition.layout == .internalReference ? cutOut(rendition, in: catalog) : catalog.decodedBitmap(of: rendition))
+            guard case .pixels(let bitmap)?? = decoded else { return nil }
+            return bitmap
+        }
+
         /// A reference's pixels, cut out of its packed image (decoded once for many references).
         private func cutOut(_ rendition: Rendition, in catalog: CompiledCatalog) throws(DecompressionError) -> BitmapDecoding? {
             guard let (atlas, frame) = catalog.packedImage(referencedBy: rendition) else {

@@ -1,4 +1,5 @@
 import AdaptSupport
+import CompiledCatalog
 
 /// What `SizeReport(catalogs:devices:manifests:)` reads from the manifests, worked out from each
 /// device's `ThinningPlan` as it is made, the plan dropped at once: `adapt report` of 20,000 sets
@@ -51,6 +52,13 @@ extension SizeReport {
         /// The folder's bytes, for types kept or dropped whole (0 for the others).
         var wholeBytes: [Int] = []
         var bytesBefore = 0
+
+        /// A compiled catalog's: each variant's rendition's bytes on disk, the file's bytes before.
+        init(compiled: AdaptedCompiledCatalog) {
+            variantBytes = compiled.renditionPositions.map { positions in positions.map { compiled.compiled.renditions[$0].sizeOnDisk } }
+            wholeBytes = variantBytes.map { _ in 0 }
+            bytesBefore = compiled.compiled.store.bytes.count
+        }
 
         init(_ index: AssetIndex) {
             var sizes: [String: Int] = [:]
