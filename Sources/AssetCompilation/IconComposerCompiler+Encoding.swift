@@ -71,7 +71,7 @@ extension IconComposerCompiler {
         var slots: [Int: UInt16] = [:]
         for variant in set.variants {
             guard let filename = variant.filename, let size = variant.size, let points = Int(size.split(separator: "x").first ?? ""),
-                let slot = CatalogCompiler.iconSlot(points: Double(points), platform: .macos)
+                let slot = AppIconSetCompiler.iconSlot(points: Double(points), platform: .macos)
             else { continue }
             let scale = variant.scale ?? 1
             let path = set.path.appendingPathComponent(filename)

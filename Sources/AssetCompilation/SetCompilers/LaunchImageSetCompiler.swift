@@ -1,0 +1,64 @@
+import AdaptSupport
+import AssetCatalog
+import CPNGSupport
+
+/// `--launch-image`'s set: on iOS, its PNGs copied beside the `.car` under actool's names and
+/// its `UILaunchImages` entries (`LaunchImages`); nothing goes into the `.car` (an Xcode 9
+/// app's `Assets.car` holds no launch image). Other platforms have no launch images to write.
+enum LaunchImageSetCompiler: SetCompiler {
+    static let setTypes: [AssetType] = [.launchImage]
+
+    static func plan(_ asset: Asset, _ context: PlanContext) -> SetPlan {
+        var plan = SetPlan()
+        guard asset.name == context.options.launchImage else {
+            return SetPlan(
+                leftOut: Diagnostic(
+                    .compileLeftOut, "launch image set '\(asset.name)' is not compiled: name it with --launch-image",
+                    subject: Diagnostic.Subject(asset: asset.name), at: SourceLocation(file: asset.contentsPath ?? asset.path)))
+        }
+        guard context.platform == .ios else {
+            plan.findings.append(
+                Diagnostic(
+                    .compileLeftOut, "launch image set '\(asset.name)' is not compiled: launch images are written for iOS only",
+                    subject: Diagnostic.Subject(asset: asset.name), at: SourceLocation(file: asset.contentsPath ?? asset.path)))
+            return plan
+        }
+        var leftOutEntries: [Diagnostic] = []
+        let launchImages = LaunchImages(asset, idioms: context.idioms) { variant, reason in leftOutEntries.append(context.entryLeftOut(asset, variant, reason))
+        }
+        plan.findings += leftOutEntries
+        for file in launchImages.files {
+            guard file.source.lowercased().hasSuffix(".png") else {
+                plan.findings.append(
+                    Diagnostic(
+                        .compileLeftOut, "is not compiled as \(file.name): launch images are PNG files",
+                        subject: Diagnostic.Subject(asset: asset.name), at: SourceLocation(file: file.source)))
+                continue
+            }
+            guard let png = try? FileSystem.readRegularFile(file.source, limit: 64 << 20) else {
+                plan.findings.append(
+                    Diagnostic(
+                        .compileUnreadable, "cannot be read to write \(file.name)", subject: Diagnostic.Subject(asset: asset.name),
+                        at: SourceLocation(file: file.source)))
+                continue
+            }
+            // Copied as it is, but only once it decodes as any image does: a file that is no
+            // PNG would otherwise ship under a PNG's name, and the app would launch blank.
+            let decoded = png.withUnsafeBufferPointer { adapt_png_decode_premultiplied_bgra($0.baseAddress, $0.count, context.options.maxPixels) }
+            adapt_png_decoded_free(decoded.pixels)
+            if decoded.status == 3 { FileSystem.noteEnvironmentFailure(ENOMEM, path: file.source) } // the machine's fault, not the file's
+            guard decoded.status == 0 else {
+                let message = withUnsafeBytes(of: decoded.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                plan.findings.append(
+                    Diagnostic(
+                        decoded.status == 2 ? .compileTooLarge : .compileUnreadable,
+                        decoded.status == 2 ? "has \(message) (--max-pixels)" : "is not a PNG libpng can decode: \(message)",
+                        subject: Diagnostic.Subject(asset: asset.name), at: SourceLocation(file: file.source)))
+                continue
+            }
+            plan.sideFiles.append((file.name, png))
+        }
+        plan.launchImages = launchImages
+        return plan
+    }
+}
