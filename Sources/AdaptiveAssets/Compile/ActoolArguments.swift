@@ -22,8 +22,12 @@ package struct ActoolArguments: Equatable, Sendable {
     package var minimumDeploymentTarget: String?
     /// `--target-device`, in order, each once.
     package var targetDevices: [ActoolTargetDevice] = []
-    /// `--filter-for-device-model` (`iPhone16,1`): compile the thinned slice of that device.
+    /// `--filter-for-device-model` (`iPhone16,1`), or `--filter-for-thinning-device-configuration`
+    /// (`iPhone18,1`), which Xcode 26.5 passes for a device build instead: compile the thinned
+    /// slice of that device.
     package var filterForDeviceModel: String?
+    /// The flag that named `filterForDeviceModel`, for messages.
+    package var deviceFilterFlag = ActoolFlag.filterForDeviceModel
     package var filterForDeviceOSVersion: String?
     package var appIcon: String?
     package var alternateAppIcons: [String] = []
@@ -153,7 +157,9 @@ package struct ActoolArguments: Equatable, Sendable {
         case .targetDevice:
             let device = ActoolTargetDevice(rawValue: value)!
             if !targetDevices.contains(device) { targetDevices.append(device) }
-        case .filterForDeviceModel: filterForDeviceModel = value
+        case .filterForDeviceModel, .filterForThinningDeviceConfiguration:
+            filterForDeviceModel = value
+            deviceFilterFlag = flag
         case .filterForDeviceOSVersion: filterForDeviceOSVersion = try Self.version(flag, value)
         case .appIcon: appIcon = value
         case .alternateAppIcon: if !alternateAppIcons.contains(value) { alternateAppIcons.append(value) }

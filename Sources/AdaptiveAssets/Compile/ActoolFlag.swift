@@ -87,7 +87,7 @@ package enum ActoolFlag: String, CaseIterable, Sendable {
     /// PNG recompression, asset symbols, stickers, ...): the run names them in a notice.
     package var isIgnored: Bool {
         switch self {
-        case .compile, .platform, .minimumDeploymentTarget, .targetDevice, .filterForDeviceModel,
+        case .compile, .platform, .minimumDeploymentTarget, .targetDevice, .filterForDeviceModel, .filterForThinningDeviceConfiguration,
             .filterForDeviceOSVersion, .appIcon, .alternateAppIcon, .includeAllAppIcons, .accentColor,
             .widgetBackgroundColor, .launchImage, .standaloneIconBehavior, .outputPartialInfoPlist,
             .exportDependencyInfo, .outputFormat, .errors, .warnings, .notices, .version, .printContents, .maxPixels, .timeout,

@@ -24,7 +24,7 @@ package enum ActoolUsageError: Error, Equatable, Sendable, CustomStringConvertib
     /// Catalogs to compile but no `--platform`.
     case missingPlatform
     /// A `--filter-for-device-model` that names no device of adapt's database.
-    case unknownDeviceModel(String)
+    case unknownDeviceModel(String, flag: ActoolFlag = .filterForDeviceModel)
 
     package var message: String {
         switch self {
@@ -48,8 +48,8 @@ package enum ActoolUsageError: Error, Equatable, Sendable, CustomStringConvertib
             "--compile DIR is required to compile"
         case .missingPlatform:
             "--platform is required to compile (one of \(CompilePlatform.allCases.map(\.rawValue).joined(separator: ", ")))"
-        case .unknownDeviceModel(let model):
-            "--filter-for-device-model \(model) names no device of adapt's database (adapt devices lists them)"
+        case .unknownDeviceModel(let model, let flag):
+            "\(flag.rawValue) \(model) names no device of adapt's database (adapt devices lists them)"
         }
     }
 

@@ -37,7 +37,7 @@ package struct CompileRun {
     package func checkUsage() throws(ActoolUsageError) {
         try arguments.checkCompileInputs()
         if let model = arguments.filterForDeviceModel, let database = try? DeviceDatabase.builtIn(), database.profile(matching: model) == nil {
-            throw .unknownDeviceModel(model)
+            throw .unknownDeviceModel(model, flag: arguments.deviceFilterFlag)
         }
     }
 
@@ -329,7 +329,7 @@ package struct CompileRun {
             let database: DeviceDatabase
             do { database = try DeviceDatabase.builtIn() } catch { throw error.diagnostic }
             guard let device = database.profile(matching: model) else {
-                throw Diagnostic(.compileOutput, "--filter-for-device-model \(model) names no device of adapt's database (adapt devices lists them)")
+                throw Diagnostic(.compileOutput, ActoolUsageError.unknownDeviceModel(model, flag: arguments.deviceFilterFlag).message)
             }
             options.device = device
         }
