@@ -96,6 +96,39 @@ import Testing
         #expect((sliced["variantsChanged"] as? [String])?.contains("idiom=universal scale=1x: 50x50 → 24x50 pixels") == true)
     }
 
+    /// The README's example of `matrix`, `report` and `diff` on a compiled catalog runs as written,
+    /// after its compile example made `Build/App.app/Assets.car`, from a folder holding the
+    /// repository's `Assets`; each command's first line of output is the README's.
+    @Test func theReadmeExampleRunsAsWritten() throws {
+        let readme = String(decoding: try Data(contentsOf: URL(fileURLWithPath: Corpus.repositoryRoot + "/README.md")), as: UTF8.self)
+        let blocks = readme.components(separatedBy: "```console\n").dropFirst().map { $0.components(separatedBy: "\n```")[0] }
+        let block = try #require(blocks.first { $0.contains("$ adapt diff Assets/Showcase.xcassets Build/App.app/Assets.car") })
+        let folder = CompiledThinCommandTests.temporary("readme-either-form")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: Corpus.repositoryRoot + "/Assets", toPath: folder + "/Assets")
+        for command in try ReadmeCompileExampleTests.exampleCommands() {
+            if command[0] == "mkdir" {
+                for path in command.dropFirst() where path != "-p" {
+                    try FileManager.default.createDirectory(atPath: folder + "/" + path, withIntermediateDirectories: true)
+                }
+            } else {
+                #expect(try Adapt.run(Array(command.dropFirst()), in: folder).status == 0)
+            }
+        }
+        let lines = block.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var commands = 0
+        for (position, line) in lines.enumerated() where line.hasPrefix("$ adapt ") {
+            let run = try Adapt.run(line.dropFirst(8).split(separator: " ").map(String.init), in: folder)
+            #expect(run.status == 0, "\(line): \(run.stderr)")
+            commands += 1
+            if position + 1 < lines.count, !lines[position + 1].hasPrefix("$ "), lines[position + 1] != "..." {
+                #expect(run.stdout.hasPrefix(lines[position + 1] + "\n"), "\(line): \(run.stdout)")
+            }
+        }
+        #expect(commands == 3)
+    }
+
     @Test func commandsNameBothFormsInTheirUsage() throws {
         for command in ["matrix", "diff", "resolve", "thin", "size", "inspect"] {
             let help = try Adapt.run([command, "--help"])

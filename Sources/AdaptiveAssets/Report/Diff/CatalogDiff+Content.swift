@@ -88,7 +88,10 @@ extension CatalogDiff {
                 }
                 key = "size=\(size ?? "?") scale=\(scale)x"
             } else {
-                key = variant.attributeStrings().joined(separator: " ")
+                // A colour or a data set's file has no scale in a folder, and scale 1 in a compiled
+                // key: it is no part of what matches it.
+                let scaleless = variant.color != nil || asset.type == .dataSet || asset.type == .colorSet
+                key = variant.attributeStrings(excluding: scaleless ? ["scale"] : []).joined(separator: " ")
                 for (name, value) in variant.unrecognized.sorted(by: { $0.key < $1.key }) { key += " \(name)=\(value)" }
             }
             let count = seen[key, default: 0]
