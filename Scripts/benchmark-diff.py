@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""`adapt diff OLD.car NEW.car` against `cat OLD.car NEW.car > /dev/null`, at two sizes (issue #38).
+
+    Scripts/benchmark diff [SMALL LARGE]     (renditions of OLD; default 20000 200000)
+
+OLD is written by Scripts/make-car.py from the corpus's assets_ios.car (Xcode 7.3: LZFSE bitmaps,
+references into packed images, PDFs), NEW the same with 1% more renditions: a rebuild that adds
+assets, every common rendition encoded alike (compared without decoding). A third file, from
+assets_iphone.car at OLD's size, has other pixels under the same names: every rendition decoded and
+compared (the worst case). Each command is timed three ways: every device of the platform (sizes
+thin the file once per device), one device (--device iphone-6), and the worst case on one device.
+Both files are read from the page cache (one untimed cat first); median of 5 runs each. Target: 3x cat.
+"""
+import os
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from benchmark_support import timed  # noqa: E402
+
+RUNS = 5
+
+
+def median(command):
+    times, peaks = [], []
+    for _ in range(RUNS):
+        seconds, peak, status = timed(command)
+        if status not in (0, 1):
+            sys.exit("%s failed (exit %d)" % (" ".join(command), status))
+        times.append(seconds)
+        peaks.append(peak)
+    return sorted(times)[RUNS // 2], max(peaks)
+
+
+def make(root, source, path, renditions):
+    if not os.path.exists(path):
+        subprocess.run([sys.executable, os.path.join(root, "Scripts", "make-car.py"), source, path, "--renditions", str(renditions)], check=True)
+    return path
+
+
+def main():
+    adapt, work = sys.argv[1], sys.argv[2]
+    sizes = [int(value) for value in sys.argv[3:5]] or [20000, 200000]
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    corpus = os.environ.get("ADAPTIVE_ASSETS_CORPUS", os.path.join(root, "..", "shared", "corpus"))
+    data = os.path.join(corpus, "compiled", "acextract", "acextractTests", "data")
+    if not os.path.exists(os.path.join(data, "assets_ios.car")):
+        sys.exit("the corpus's assets_ios.car was not found (set ADAPTIVE_ASSETS_CORPUS)")
+    print("adapt diff OLD.car NEW.car against cat OLD.car NEW.car > /dev/null, median of %d runs (target: ratio <= 3x)" % RUNS)
+    for renditions in sizes:
+        old = make(root, os.path.join(data, "assets_ios.car"), os.path.join(work, "diff-ios-%d.car" % renditions), renditions)
+        new = make(root, os.path.join(data, "assets_ios.car"), os.path.join(work, "diff-ios-%d.car" % (renditions + renditions // 100)),
+                   renditions + renditions // 100)
+        other = make(root, os.path.join(data, "assets_iphone.car"), os.path.join(work, "diff-iphone-%d.car" % renditions), renditions)
+        subprocess.run(["cat", old, new, other], stdout=subprocess.DEVNULL, check=True)
+        cat, _ = median(["cat", old, new])
+        every, every_peak = median([adapt, "diff", old, new])
+        one, one_peak = median([adapt, "diff", old, new, "--device", "iphone-6"])
+        worst, worst_peak = median([adapt, "diff", old, other, "--device", "iphone-6"])
+        size = (os.path.getsize(old) + os.path.getsize(new)) / 1e6
+        print("  %7d renditions, %6.1f MB both:  cat %6.3f s" % (renditions, size, cat))
+        print("      adapt diff (every device)              %7.3f s   ratio %7.1fx   peak RSS %6.1f MB" % (every, every / cat, every_peak))
+        print("      adapt diff --device iphone-6           %7.3f s   ratio %7.1fx   peak RSS %6.1f MB" % (one, one / cat, one_peak))
+        print("      adapt diff, every rendition decoded    %7.3f s   ratio %7.1fx   peak RSS %6.1f MB" % (worst, worst / cat, worst_peak))
+
+
+if __name__ == "__main__":
+    main()
