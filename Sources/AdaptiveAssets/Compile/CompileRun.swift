@@ -184,13 +184,11 @@ package struct CompileRun {
         do throws(CompileFailure) {
             product = try CatalogCompiler(options).compile(catalogs)
         } catch {
-            let known = Set(result.diagnostics.map(\.description))
-            result.diagnostics += error.diagnostics.filter { !known.contains($0.description) }
+            result.diagnostics.appendNew(error.diagnostics)
             return finish(result)
         }
         // The catalogs' own findings came with the validation already.
-        let known = Set(result.diagnostics.map(\.description))
-        result.diagnostics += product.diagnostics.filter { !known.contains($0.description) }
+        result.diagnostics.appendNew(product.diagnostics)
         result.renditionCount = product.renditionCount
         guard let folder = arguments.compileDirectory, !overran(&result) else { return finish(result) }
         // The packs compile before anything is written: a pack that fails leaves no file.
@@ -341,5 +339,14 @@ package struct CompileRun {
             options.device = options.device?.running(version)
         }
         return options
+    }
+}
+
+extension [Diagnostic] {
+    /// Appends the findings of `more` this list does not hold yet, compared as values (rule,
+    /// severity, message, subject, place), in their order: a finding is reported once.
+    fileprivate mutating func appendNew(_ more: [Diagnostic]) {
+        var known = Set(self)
+        for diagnostic in more where known.insert(diagnostic).inserted { append(diagnostic) }
     }
 }
