@@ -25,10 +25,7 @@ struct CompileCommand: ParsableCommand {
             writes (--compress-pngs, --product-type, ...) are accepted and named in a notice; an unknown flag is a \
             usage error.
 
-            Writes what actool writes for the platform and devices (rule 2.1): image sets (PNG, JPEG), colour \
-            sets, data sets, sliced images (cropped to their caps, in three or nine parts) and app icons (the size list, the loose iOS icons, a Mac app's .icns, the partial \
-            Info.plist), tvOS image stacks and brand assets, and watch complications. PDF and SVG images, launch \
-            images, Icon Composer icons and other set types are left out with a warning naming each entry. The same input and flags give the same bytes.
+            \(SetCompilers.summary) The same input and flags give the same bytes.
 
             In DIR only the files written are touched, all or nothing: every output (Assets.car, the loose icons, \
             the asset packs, the partial Info.plist, the dependency info) is staged, every place checked, and only \

@@ -6,6 +6,7 @@ import CompiledCatalog
 /// slot 1 (sentry-cli's Xcode 16 archive), and the loose files are resampled from it.
 enum AppIconSetCompiler: SetCompiler {
     static let setTypes: [AssetType] = [.appIconSet]
+    static let label = "app icons (the size list, the loose iOS icons, a Mac app's .icns, the partial Info.plist)"
 
     typealias Entry = (variant: Variant, points: Double)
 

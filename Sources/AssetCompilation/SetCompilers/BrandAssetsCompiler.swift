@@ -10,6 +10,7 @@ import CompiledCatalog
 /// asset's own name is in no rendition.
 enum BrandAssetsCompiler: SetCompiler {
     static let setTypes: [AssetType] = [.brandAssets]
+    static let label = "tvOS brand assets"
 
     /// A brand asset: its primary app icons (image stacks) and top shelf images (image sets)
     /// by role, and the Info.plist keys that name them.

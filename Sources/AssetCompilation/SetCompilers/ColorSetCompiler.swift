@@ -5,6 +5,7 @@ import CompiledCatalog
 /// (32-bit floats widened), keyed at scale 1.
 enum ColorSetCompiler: SetCompiler {
     static let setTypes: [AssetType] = [.colorSet]
+    static let label = "colour sets"
 
     static func plan(_ asset: Asset, _ context: PlanContext) -> SetPlan {
         var plan = SetPlan()

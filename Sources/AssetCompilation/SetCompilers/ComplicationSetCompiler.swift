@@ -7,6 +7,7 @@ import AssetCatalog
 /// sets would be.
 enum ComplicationSetCompiler: SetCompiler {
     static let setTypes: [AssetType] = [.complicationSet]
+    static let label = "watch complications"
 
     static func plan(_ asset: Asset, _ context: PlanContext) -> SetPlan {
         guard context.platform == .watchos else {

@@ -5,6 +5,7 @@ import CompiledCatalog
 /// file is streamed into the spool at encoding (`RenditionEncoder.dataHead`).
 enum DataSetCompiler: SetCompiler {
     static let setTypes: [AssetType] = [.dataSet]
+    static let label = "data sets"
 
     static func plan(_ asset: Asset, _ context: PlanContext) -> SetPlan {
         var plan = SetPlan()

@@ -7,6 +7,8 @@ import CompiledCatalog
 /// becomes `IconComposerCompiler`'s renditions, and the primary one the app's icon (its `.icns`
 /// and `CFBundleIconName`/`CFBundleIconFile`), as an app icon set would.
 enum IconComposerIcons {
+    /// What `adapt compile --help` calls them (`SetCompilers.summary`).
+    static let label = "Icon Composer icons (.icon: the flattened bitmaps, without the Liquid Glass)"
     /// The work of every icon the options select, and the findings of those that fail.
     static func plan(_ catalogs: [Catalog], _ context: PlanContext) -> SetPlan {
         var plan = SetPlan()
@@ -18,6 +20,10 @@ enum IconComposerIcons {
                         "Icon Composer icon '\(icon.name)' is not compiled: name it with --app-icon or --alternate-app-icon, or pass --include-all-app-icons",
                         subject: Diagnostic.Subject(asset: icon.name), at: SourceLocation(file: icon.path)))
                 continue
+            }
+            // An SVG layer is drawn from its own bytes: a reference to any other file is said.
+            for file in Set(icon.groups.flatMap { $0.layers.map(icon.file(of:)) }).sorted() where file.lowercased().hasSuffix(".svg") {
+                plan.findings += VectorRasterizer.droppedReferences(file, asset: icon.name)
             }
             let compiler = IconComposerCompiler(icon)
             var pieces = compiler.structure()

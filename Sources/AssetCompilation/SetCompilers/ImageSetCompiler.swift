@@ -7,6 +7,7 @@ import CompiledCatalog
 /// vectors with `preserves-vector-representation`) in `ImageSetCompiler+Vectors.swift`.
 enum ImageSetCompiler: SetCompiler {
     static let setTypes: [AssetType] = [.imageSet]
+    static let label = "image sets (PNG, JPEG, HEIC, and PDF and SVG drawn at each scale; sliced images cropped to their caps)"
 
     /// The keys a Mac image set has used: on the Mac a `mac` entry and a `universal` one with the
     /// same traits are one key, and the first (the `mac` one, ordered first) is kept.

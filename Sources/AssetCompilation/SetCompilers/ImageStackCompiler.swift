@@ -4,6 +4,7 @@ import AssetCatalog
 /// are (`ImageStacks`).
 enum ImageStackCompiler: SetCompiler {
     static let setTypes: [AssetType] = [.imageStack]
+    static let label = "tvOS image stacks"
 
     static func plan(_ asset: Asset, _ context: PlanContext) -> SetPlan {
         guard context.platform == .tvos else {

@@ -7,6 +7,7 @@ import CPNGSupport
 /// app's `Assets.car` holds no launch image). Other platforms have no launch images to write.
 enum LaunchImageSetCompiler: SetCompiler {
     static let setTypes: [AssetType] = [.launchImage]
+    static let label = "launch images"
 
     static func plan(_ asset: Asset, _ context: PlanContext) -> SetPlan {
         var plan = SetPlan()

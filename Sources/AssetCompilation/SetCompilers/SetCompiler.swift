@@ -7,12 +7,15 @@ import AssetCatalog
 /// ```swift
 /// enum DataSetCompiler: SetCompiler {
 ///     static let setTypes: [AssetType] = [.dataSet]
+///     static let label = "data sets"
 ///     static func plan(_ asset: Asset, _ context: PlanContext) -> SetPlan { … }
 /// }
 /// ```
 protocol SetCompiler {
     /// The set types this compiler takes; no type is taken by two compilers.
     static var setTypes: [AssetType] { get }
+    /// What `adapt compile --help` calls the sets it writes (`colour sets`).
+    static var label: String { get }
     /// What `asset` compiles to: its renditions, its side files, its Info.plist keys and its findings.
     static func plan(_ asset: Asset, _ context: PlanContext) -> SetPlan
 }
@@ -69,4 +72,19 @@ package enum SetCompilers {
 
     /// The set types `adapt compile` writes, in `AssetType`'s order (for help and the README).
     package static var compiledTypes: [AssetType] { AssetType.allCases.filter { byType[$0] != nil } }
+
+    /// What `adapt compile --help` says is written and what is left out, read from this list and
+    /// `NotCompiled` (a test checks the README's "Not yet" line against the same list).
+    package static var summary: String {
+        let written = all.map { $0.label } + [IconComposerIcons.label, "on-demand-resource asset packs"]
+        let leftOut = NotCompiled.reasons.filter(\.isMissingFeature).map(\.label)
+        return "Writes what actool writes for the platform and devices (rule 2.1): \(list(written)). Not yet written, "
+            + "each left out with a warning naming the entry and why: \(list(leftOut))."
+    }
+
+    /// `a, b and c`.
+    private static func list(_ items: [String]) -> String {
+        guard let last = items.last, items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " and " + last
+    }
 }
