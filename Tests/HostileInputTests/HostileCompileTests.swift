@@ -91,6 +91,24 @@ import Testing
         #expect(!String(decoding: Self.output(fixture), as: UTF8.self).contains(Self.secret))
     }
 
+    /// An icon's SVG layer is drawn from its own bytes; a reference it makes to another file
+    /// (here `/etc/passwd` and a file beside it) is not read, and is a warning naming it.
+    @Test func anIconLayersOutsideReferencesAreWarnings() throws {
+        let fixture = try TemporaryCatalog()
+        let svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="64" height="64">\
+            <image xlink:href="file:///etc/passwd" width="64" height="64"/><image href="../secret.png" width="8" height="8"/></svg>
+            """
+        let bundle = try Self.icon(layer: "layer.svg", in: fixture) { assets in try Data(svg.utf8).write(to: URL(fileURLWithPath: assets + "/layer.svg")) }
+        let run = try HostileAdapt.run(
+            ["compile", bundle, "--compile", fixture.root + "/Build", "--platform", "macosx", "--minimum-deployment-target", "26.0", "--app-icon", "AppIcon"],
+            in: fixture.root)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("AppIcon.icon/Assets/layer.svg") && run.stderr.contains("file:///etc/passwd"), "\(run.stderr)")
+        #expect(run.stderr.contains("../secret.png"), "\(run.stderr)")
+        #expect(!String(decoding: Self.output(fixture), as: UTF8.self).contains("root:x:0:0"))
+    }
+
     /// Out of memory while decoding an icon's layer is the machine's failure (exit 2), as in an
     /// image set: before, the layer was blamed as "not a PNG libpng can decode" (exit 1).
     @Test func runningOutOfMemoryOnAnIconLayerBlamesNoFile() throws {
