@@ -137,7 +137,9 @@ extension DecodedBitmap {
 /// bytes compile and earlier releases wrote); `.boundedTime`, level 1 for images of more than
 /// `boundedAbovePixels` pixels, whose time at the default level depends on what the pixels are.
 public enum PNGEffort: Sendable, Equatable {
+    /// zlib's default level for every image: the smallest file, at a time that depends on the pixels.
     case smallest
+    /// zlib's level 1 above `boundedAbovePixels` pixels (a 4096² image of noise in seconds, not ten).
     case boundedTime
 
     /// 1024 × 1024: an app icon, and every smaller image, is written at the default level.
