@@ -34,7 +34,9 @@ package enum VariantContent: Sendable {
     package func difference(from other: VariantContent, tolerance: Int) -> Difference? {
         switch (self, other) {
         case (.pixels(let width, let height, let bytes), .pixels(let otherWidth, let otherHeight, let otherBytes)):
-            guard width == otherWidth, height == otherHeight else { return .size(from: (width, height), to: (otherWidth, otherHeight)) }
+            guard width == otherWidth, height == otherHeight else {
+                return .size(fromWidth: width, fromHeight: height, toWidth: otherWidth, toHeight: otherHeight)
+            }
             let largest = Self.largestChannelDifference(bytes, otherBytes)
             return largest > tolerance ? .pixels(largestChannelDifference: largest) : nil
         case (.bytes(let bytes), .bytes(let otherBytes)):
@@ -57,19 +59,16 @@ package enum VariantContent: Sendable {
 
     /// How two variants of the same traits differ.
     package enum Difference: Hashable, Sendable {
-        case size(from: (Int, Int), to: (Int, Int))
+        case size(fromWidth: Int, fromHeight: Int, toWidth: Int, toHeight: Int)
         case pixels(largestChannelDifference: Int)
         case data(from: Int, to: Int)
         case color(from: String, to: String)
         case kind(from: String, to: String)
 
-        package static func == (left: Self, right: Self) -> Bool { left.description == right.description }
-        package func hash(into hasher: inout Hasher) { hasher.combine(description) }
-
         /// The difference in words, for the text and JSON outputs.
         package var description: String {
             switch self {
-            case .size(let from, let to): "\(from.0)x\(from.1) → \(to.0)x\(to.1) pixels"
+            case .size(let fromWidth, let fromHeight, let toWidth, let toHeight): "\(fromWidth)x\(fromHeight) → \(toWidth)x\(toHeight) pixels"
             case .pixels(let largest): "pixels differ (by up to \(largest) in a channel)"
             case .data(let from, let to): "data differs (\(from) → \(to) bytes)"
             case .color(let from, let to): "\(from) → \(to)"
