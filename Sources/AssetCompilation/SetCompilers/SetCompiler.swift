@@ -11,7 +11,7 @@ import AssetCatalog
 ///     static func plan(_ asset: Asset, _ context: PlanContext) -> SetPlan { … }
 /// }
 /// ```
-protocol SetCompiler {
+protocol SetCompiler: Sendable {
     /// The set types this compiler takes; no type is taken by two compilers.
     static var setTypes: [AssetType] { get }
     /// What `adapt compile --help` calls the sets it writes (`colour sets`).

@@ -225,7 +225,7 @@ extension VariantContent {
         package func bitmap(of rendition: Rendition) -> DecodedBitmap? {
             guard let catalog = opened.compiled?.compiled else { return nil }
             let decoded = try? (rendition.layout == .internalReference ? cutOut(rendition, in: catalog) : catalog.decodedBitmap(of: rendition))
-            guard case .pixels(let bitmap)?? = decoded else { return nil }
+            guard case .pixels(let bitmap)? = decoded else { return nil }
             return bitmap
         }
 
