@@ -24,15 +24,16 @@ package struct IconComposerCompiler {
 
     package init(_ icon: IconComposerDocument) { self.icon = icon }
 
-    /// Parts of the renditions (element 85 for all).
+    /// Parts of the renditions (element 85 for all): an icon's own three, and those it shares with
+    /// every catalog (`CompiledPart`): a layer is an image, a fill a colour.
     enum Part {
         static let stack: UInt16 = 245
         static let group: UInt16 = 246
         static let gradient: UInt16 = 247
-        static let layer: UInt16 = 181
-        static let color: UInt16 = 217
-        static let sizes: UInt16 = 218
-        static let icon: UInt16 = 220
+        static let layer = CompiledPart.image
+        static let color = CompiledPart.color
+        static let sizes = CompiledPart.iconSizes
+        static let icon = CompiledPart.icon
     }
 
     /// The appearances a stack and a group are written for, by key value (macOS's numbers:
