@@ -109,7 +109,7 @@ let package = Package(
             name: "CompiledCatalogTests",
             dependencies: [
                 "AdaptSupport", "CompiledCatalog", "AssetCatalog", "AssetSelection", "AssetThinning", "DeviceProfiles", "CatalogFixtures", "AdaptiveAssets",
-                "CPNGSupport",
+                "AssetCompilation", "CPNGSupport",
             ],
             exclude: ["Fixtures"]),
         .testTarget(name: "AssetSelectionTests", dependencies: ["AssetSelection", "AssetCatalog", "CatalogFixtures"]),

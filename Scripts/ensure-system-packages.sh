@@ -2,7 +2,8 @@
 # Installs the Debian packages the build needs when they are missing (a fresh machine lacks them).
 # With --tests, also what the tests need: poppler-utils and librsvg2-bin, whose pdftocairo, pdfinfo and
 # rsvg-convert `adapt compile` runs to rasterise PDF and SVG image sets (separate programs, never linked), and
-# libpoppler-glib8, which adapt-render (adapt's drawing worker, a program of its own) opens at run time; Chromium, for the report's browser tests
+# libpoppler-glib8, which adapt-render (adapt's drawing worker, a program of its own) opens at run time;
+# libwebp7 and libtiff6, which adapt compile opens at run time to decode WebP and TIFF images; Chromium, for the report's browser tests
 # (Tests/AdaptCLITests/ReportBrowserTests.swift), which never skip, and python3-venv where Python
 # cannot make a virtual environment with pip (Scripts/ensure-python-packages.sh needs one).
 # With --release, also zip and unzip (Scripts/release zips the artifact bundle, Scripts/check-release opens it).
@@ -18,7 +19,7 @@ if [ "${1:-}" = "--tests" ] && ! command -v chromium >/dev/null 2>&1 && ! comman
   missing+=(chromium)
 fi
 if [ "${1:-}" = "--tests" ]; then
-  for package in poppler-utils librsvg2-bin libpoppler-glib8; do
+  for package in poppler-utils librsvg2-bin libpoppler-glib8 libwebp7 libtiff6; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
   done
 fi

@@ -147,6 +147,14 @@ package enum VectorRasterizer {
         try? svgSizeOrRefusal(bytes).get()
     }
 
+    /// Whether the SVG at `path` has a root `<svg>` element with no `viewBox` and not both a
+    /// `width` and a `height`. A file that cannot be read, whose root is refused, or whose stated
+    /// size is unusable (`50%`, `-5`) is not one: drawing it reports why.
+    static func statesNoSize(_ path: String) -> Bool {
+        guard let source = try? FileSystem.readPrefix(path, count: 1 << 16), case .success(let root) = SVGSource.root(source) else { return false }
+        return root["viewBox"] == nil && (root["width"] == nil || root["height"] == nil)
+    }
+
     /// `svgSize`, or why there is none (no root `<svg>`, entities refused, no size stated). The
     /// root is the first element after the prolog (`SVGSource.root`), never a commented-out one.
     static func svgSizeOrRefusal(_ bytes: [UInt8]) -> Result<(width: Double, height: Double), SVGSource.Refusal> {

@@ -43,6 +43,10 @@ extension UnsafeRawBufferPointer {
         contains(offset: offset, length: 8) ? loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian : nil
     }
 
+    @inlinable package func uint64BigEndian(at offset: Int) -> UInt64? {
+        contains(offset: offset, length: 8) ? loadUnaligned(fromByteOffset: offset, as: UInt64.self).bigEndian : nil
+    }
+
     @inlinable package func float64LittleEndian(at offset: Int) -> Double? {
         uint64LittleEndian(at: offset).map(Double.init(bitPattern:))
     }

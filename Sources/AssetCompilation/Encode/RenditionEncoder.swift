@@ -49,6 +49,8 @@ enum RenditionEncoder {
                 return failure(.compileUnreadable, path, "cannot be read: \(error.reason)")
             }
             return bitmap(png: file, item, path: path, flags: flags, slicing: slicing, alignment: alignment, maxPixels: maxPixels).map(EncodedValue.bytes)
+        case .decoded(let path, let format, let flags, let slicing, let alignment):
+            return decoded(item, path: path, format: format, flags: flags, slicing: slicing, alignment: alignment, maxPixels: maxPixels)
         case .vectorFile(let path, let flags, let isSVG):
             do {
                 let file = try FileSystem.readRegularFile(path, limit: 256 << 20)
@@ -114,6 +116,32 @@ enum RenditionEncoder {
             return failure(.compileRenderer, path, "image set '\(item.assetName)': cannot be rasterised at \(scale)x: \(reason)")
         case .failure(.setStopped):
             return .success(.notDrawn)
+        }
+    }
+
+    /// The bitmap rendition of a file in a format adapt decodes itself.
+    private static func decoded(
+        _ item: RenditionJob, path: String, format: DecodedImage.Format, flags: UInt32, slicing: Slicing?, alignment: CSIRendition.AlignmentInsets?,
+        maxPixels: UInt64
+    ) -> Result<EncodedValue, Diagnostic> {
+        func failure(_ rule: RuleID, _ message: String) -> Result<EncodedValue, Diagnostic> {
+            .failure(Diagnostic(rule, message, subject: Diagnostic.Subject(asset: item.assetName), at: SourceLocation(file: path)))
+        }
+        let file: [UInt8]
+        do { file = try FileSystem.readRegularFile(path, limit: 256 << 20) } catch { return failure(.compileUnreadable, "cannot be read: \(error.reason)") }
+        switch DecodedImage.decode(file, as: format, maxPixels: maxPixels) {
+        case .success(let image):
+            return image.pixels.withUnsafeBufferPointer {
+                bitmap(
+                    pixels: $0, width: image.width, height: image.height, isOpaque: image.isOpaque, item, path: path, flags: flags, slicing: slicing,
+                    alignment: alignment)
+            }.map(EncodedValue.bytes)
+        case .failure(.tooLarge(let width, let height)):
+            return failure(.compileTooLarge, "has \(width) x \(height) pixels, more than --max-pixels allows")
+        case .failure(.unreadable(let reason)):
+            return failure(.compileUnreadable, "is not a \(format.rawValue) image adapt can decode: \(reason)")
+        case .failure(.libraryMissing(let package)):
+            return failure(.compileUnreadable, "is a \(format.rawValue) image, and \(package), which decodes it, is not installed")
         }
     }
 

@@ -9,6 +9,9 @@ struct RenditionJob: Sendable {
         case png(path: String, flags: UInt32, slicing: Slicing? = nil, alignment: CSIRendition.AlignmentInsets? = nil)
         case jpeg(path: String, flags: UInt32)
         case heif(path: String, flags: UInt32)
+        /// A bitmap whose bytes are a format adapt decodes itself (`DecodedImage`), then sliced and
+        /// inset as a PNG is.
+        case decoded(path: String, format: DecodedImage.Format, flags: UInt32, slicing: Slicing? = nil, alignment: CSIRendition.AlignmentInsets? = nil)
         /// A PDF's first page or an SVG, rasterised at the key's scale (`VectorRasterizer`), then
         /// sliced and inset as a PNG is, in that scale's pixels.
         case vector(path: String, flags: UInt32, isSVG: Bool, slicing: Slicing? = nil, alignment: CSIRendition.AlignmentInsets? = nil)

@@ -9,11 +9,18 @@ extension ImageSetCompiler {
     static func planVector(
         _ variant: Variant, of asset: Asset, _ context: PlanContext, bitmapKeys: Set<[RenditionAttribute: UInt16]>, into plan: inout SetPlan,
         macKeys: inout MacKeys
-    ) {
+    ) throws(SetLeftOut) {
         guard let filename = variant.filename else { return }
         let preservesVector = asset.properties.preservesVectorRepresentation
         let isSVG = filename.lowercased().hasSuffix(".svg")
         let path = asset.path.appendingPathComponent(filename)
+        // An SVG whose root states no size (an SF Symbols export, in OpenEmu): what actool draws
+        // of it is not shown by any Apple file, so the set is left out rather than guessed at.
+        if isSVG, VectorRasterizer.statesNoSize(path) {
+            throw SetLeftOut(
+                finding: context.setLeftOut(
+                    asset, "\(filename) states no size (a width and height, or a viewBox), and what actool draws of such an SVG is not known"))
+        }
         if isSVG { plan.findings += VectorRasterizer.droppedReferences(path, asset: asset.name) }
         var flags = PlanContext.templateFlags(variant.templateRenderingIntent ?? asset.properties.templateRenderingIntent) | RenditionFlags.vectorBasedBit
         if preservesVector { flags |= RenditionFlags.preservesVectorBit }

@@ -78,7 +78,7 @@ package enum SetCompilers {
     package static var summary: String {
         let written = all.map { $0.label } + [IconComposerIcons.label, "on-demand-resource asset packs"]
         let leftOut = NotCompiled.reasons.filter(\.isMissingFeature).map(\.label)
-        return "Writes what actool writes for the platform and devices (rule 2.1): \(list(written)). Not yet written, "
+        return "Writes what actool writes for the platform and devices (rule 2.2): \(list(written)). Not yet written, "
             + "each left out with a warning naming the entry and why: \(list(leftOut))."
     }
 
