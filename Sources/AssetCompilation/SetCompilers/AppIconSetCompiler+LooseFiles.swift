@@ -35,7 +35,7 @@ extension AppIconSetCompiler {
     /// The PNG at `path` as a loose icon of `side` pixels: the file itself when it is that size,
     /// else its pixels averaged down (each output pixel the mean of the source area it covers).
     static func loosePNG(_ path: String, side: Int) -> [UInt8]? {
-        guard let file = try? FileSystem.readRegularFile(path, limit: 64 << 20) else { return nil }
+        guard let file = DecodedImage.pngFile(at: path) else { return nil }
         let decoded = file.withUnsafeBufferPointer { adapt_png_decode_premultiplied_bgra($0.baseAddress, $0.count, 1 << 26) }
         defer { adapt_png_decoded_free(decoded.pixels) }
         guard decoded.status == 0, let pixels = decoded.pixels else { return nil }

@@ -74,6 +74,18 @@ enum AppIconSetCompiler: SetCompiler {
             key[.element] = CompiledPart.element
             key[.part] = CompiledPart.icon
             let path = asset.path.appendingPathComponent(filename)
+            // Read by its bytes, as an image set's bitmap is (home-assistant's Mac slots hold WebP files named `.png`).
+            let source: RenditionJob.Source
+            switch BitmapFormat.of(path: path, filename: filename) {
+            case .success(.png): source = .png(path: path, flags: 0)
+            case .success(.decoded(let format)): source = .decoded(path: path, format: format, flags: 0)
+            case .success:
+                plan.findings.append(context.entryLeftOut(asset, variant, "an app icon is compiled from a bitmap adapt decodes, not a JPEG or HEIC file"))
+                continue
+            case .failure(let unreadable):
+                plan.findings.append(context.entryLeftOut(asset, variant, "\(filename) \(unreadable.reason)"))
+                continue
+            }
             // The single-size icon serves the iPhone and the iPad, each with its own rendition.
             let idioms: [UInt16?] = singleSize ? [CompiledIdiom.phone.rawValue, CompiledIdiom.pad.rawValue] : [key[.idiom]]
             for idiom in idioms {
@@ -84,11 +96,11 @@ enum AppIconSetCompiler: SetCompiler {
                 work.append(
                     RenditionJob(
                         assetName: asset.name, facetPart: CompiledPart.icon, renditionName: filename, key: keyed,
-                        source: .png(path: path, flags: 0), location: variant.location))
+                        source: source, location: variant.location))
             }
             guard isPrimary, context.options.standaloneIcons != .none else { continue }
             if platform == .macos, let type = ICNSWriter.type(points: Int(points), scale: scale),
-                let png = try? FileSystem.readRegularFile(path, limit: 64 << 20)
+                let png = DecodedImage.pngFile(at: path)
             {
                 icnsImages.append((type, png))
             }

@@ -1,4 +1,5 @@
 import AdaptSupport
+import CompiledCatalog
 
 /// An image file's pixels, decoded by adapt for the formats ImageIO reads in a catalog beyond PNG
 /// (whose decode is libpng's) and the photographs stored as they are (JPEG, HEIC): premultiplied
@@ -40,6 +41,22 @@ struct DecodedImage {
         case .gif: GIFReader.decode(file, maxPixels: maxPixels)
         case .bmp: BMPReader.decode(file, maxPixels: maxPixels)
         case .psd: PSDReader.decode(file, maxPixels: maxPixels)
+        }
+    }
+
+    /// The image as a PNG file (straight alpha), for what holds PNGs: an `.icns`, a loose icon.
+    var pngFile: [UInt8]? {
+        DecodedBitmap(width: width, height: height, rowBytes: width * 4, format: .argb, isOpaque: isOpaque, bytes: pixels).pngData()
+    }
+
+    /// The image file at `path` as a PNG: the file itself when it is one, else decoded (bounded by
+    /// `maxPixels`) and written as one; nil when it cannot be read or decoded.
+    static func pngFile(at path: String, maxPixels: UInt64 = 1 << 26) -> [UInt8]? {
+        guard let file = try? FileSystem.readRegularFile(path, limit: 64 << 20) else { return nil }
+        switch BitmapFormat.of(path: path, filename: path) {
+        case .success(.png): return file
+        case .success(.decoded(let format)): return try? decode(file, as: format, maxPixels: maxPixels).get().pngFile
+        default: return nil
         }
     }
 
