@@ -46,8 +46,11 @@ import CompiledCatalog
             // batches before the first vector rather than delaying it.
             RenderWorkers.pool(for: options.vectorRenderers.renderWorker).start(Machine.coreCount)
         }
+        var done = 0
         for batch in assembly.renditions.batches(of: Self.batchSize) {
             assembly.add(batch, encode(batch, identifiers: assembly.identifiers))
+            done += batch.count
+            options.progress?(done, assembly.renditions.count)
         }
         return try assembly.product()
     }

@@ -34,6 +34,9 @@ import DeviceProfiles
     /// Where renditions wait while the file is assembled (an unlinked temporary file there); nil:
     /// in memory.
     package var spoolFolder: String?
+    /// Called after each batch of renditions is encoded, with the renditions done and their total
+    /// (the command draws a progress line with it on a terminal).
+    package var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
 
     public init(platform: CompilePlatform, deploymentTarget: String) {
         self.platform = platform

@@ -32,11 +32,13 @@ enum Adapt {
         var description: String { "the adapt executable was not found next to the tests; run `swift build` first" }
     }
 
-    /// Runs `adapt` with `arguments` in the repository root (or `directory`), feeding `input` to standard input;
-    /// `environment` changes or adds variables of the test's own.
-    static func run(_ arguments: [String], input: String = "", in directory: String? = nil, environment: [String: String] = [:]) throws -> AdaptRun {
+    /// Runs `adapt` (or another `executable` that runs it) with `arguments` in the repository root (or
+    /// `directory`), feeding `input` to standard input; `environment` changes or adds variables of the test's own.
+    static func run(
+        _ arguments: [String], input: String = "", in directory: String? = nil, environment: [String: String] = [:], executable other: String? = nil
+    ) throws -> AdaptRun {
         let process = Process()
-        process.executableURL = try executable
+        process.executableURL = try other.map(URL.init(fileURLWithPath:)) ?? executable
         process.arguments = arguments
         if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.currentDirectoryURL = URL(fileURLWithPath: directory ?? Corpus.repositoryRoot)

@@ -26,6 +26,8 @@ package struct CompileRun {
     package let arguments: ActoolArguments
     /// The run's time budget (`--timeout`), counted from when the run is made.
     package let deadline: CompileDeadline
+    /// Renditions encoded so far of all (`CompileOptions.progress`), for a progress line.
+    package var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
 
     package init(_ arguments: ActoolArguments) {
         self.arguments = arguments
@@ -315,6 +317,7 @@ package struct CompileRun {
         }
         var options = CompileOptions(platform: platform, deploymentTarget: arguments.minimumDeploymentTarget ?? "")
         options.targetDevices = arguments.targetDevices.map(\.rawValue)
+        options.progress = progress
         options.appIcon = arguments.appIcon
         options.alternateAppIcons = arguments.alternateAppIcons
         options.includeAllAppIcons = arguments.includeAllAppIcons
