@@ -1,13 +1,7 @@
 import AdaptSupport
 import AssetCatalog
-import CPNGSupport
 import CompiledCatalog
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import PNGInspection
 
 /// The flattened icon actool stores beside an Icon Composer icon's structure, drawn plainly: the
 /// light appearance's fill inside the macOS icon shape, the layers over it bottom first, each at
@@ -47,13 +41,8 @@ package enum IconComposerRenderer {
 
     static func decodePNG(_ path: String, maxPixels: UInt64) -> (width: Int, height: Int, pixels: [UInt8])? {
         guard let file = try? FileSystem.readRegularFile(path, limit: 256 << 20) else { return nil }
-        let decoded = file.withUnsafeBufferPointer { adapt_png_decode_premultiplied_bgra($0.baseAddress, $0.count, maxPixels) }
-        defer { adapt_png_decoded_free(decoded.pixels) }
-        if decoded.status == 3 { FileSystem.noteEnvironmentFailure(ENOMEM, path: path) } // the machine's fault, not the layer's
-        guard decoded.status == 0, let pixels = decoded.pixels else { return nil }
-        let width = Int(decoded.width)
-        let height = Int(decoded.height)
-        return (width, height, Array(UnsafeBufferPointer(start: pixels, count: width * height * 4)))
+        guard case .success(let png) = PremultipliedPNG.decode(file, maxPixels: maxPixels, path: path) else { return nil }
+        return (png.width, png.height, Array(png.pixels))
     }
 
     /// The shape's box, in pixels of 1024, for the bitmaps of each pixel size: Apple's files draw
@@ -195,11 +184,10 @@ package enum IconComposerRenderer {
             case .success(.pixels(let pixels, let width, let height)):
                 png = (width, height, pixels)
             case .success(.png(let file)):
-                let decoded = file.withUnsafeBufferPointer { adapt_png_decode_premultiplied_bgra($0.baseAddress, $0.count, maxPixels) }
-                defer { adapt_png_decoded_free(decoded.pixels) }
-                if decoded.status == 3 { FileSystem.noteEnvironmentFailure(ENOMEM, path: path) }
-                guard decoded.status == 0, let pixels = decoded.pixels else { return .failure(RenderFailure("rsvg-convert wrote a PNG libpng cannot decode")) }
-                png = (Int(decoded.width), Int(decoded.height), Array(UnsafeBufferPointer(start: pixels, count: Int(decoded.width) * Int(decoded.height) * 4)))
+                guard case .success(let decoded) = PremultipliedPNG.decode(file, maxPixels: maxPixels, path: path) else {
+                    return .failure(RenderFailure("rsvg-convert wrote a PNG libpng cannot decode"))
+                }
+                png = (decoded.width, decoded.height, Array(decoded.pixels))
             case .failure(.rendererMissing(let program, let package)):
                 return .failure(
                     RenderFailure("is an Icon Composer layer to rasterise and \(program) is not installed: install it with apt-get install \(package)"))

@@ -30,27 +30,14 @@ enum MemoryLimit {
     static func apply(for request: RenderRequest) {
         var status = stat()
         let fileSize = stat(request.path, &status) == 0 ? UInt64(max(0, status.st_size)) : 0
-        var limit = rlimit()
-        #if canImport(Glibc)
-            let resource = __rlimit_resource_t(RLIMIT_AS.rawValue)
-        #else
-            let resource = RLIMIT_AS
-        #endif
-        guard getrlimit(resource, &limit) == 0 else { return }
+        guard var limit = SystemCall.addressSpaceLimit() else { return }
         let wanted = bytes(maxPixels: request.maxPixels, fileSize: fileSize)
         limit.rlim_cur = rlim_t(min(UInt64(limit.rlim_max), wanted))
-        _ = setrlimit(resource, &limit)
+        SystemCall.setAddressSpaceLimit(limit)
     }
 
-    /// glibc gives each thread that allocates an arena of 64 MB of address space; the libraries'
-    /// threads would spend the limit on reservations, so one arena serves all.
-    static func keepArenasFew() {
-        #if canImport(Glibc)
-            // mallopt is in <malloc.h>, which the Glibc module leaves out; M_ARENA_MAX is -8.
-            typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-            if let mallopt = dlsym(nil, "mallopt") { _ = unsafeBitCast(mallopt, to: Mallopt.self)(-8, 1) }
-        #endif
-    }
+    /// One malloc arena for all threads (`SystemCall.keepMallocArenasFew`).
+    static func keepArenasFew() { SystemCall.keepMallocArenasFew() }
 
     /// The reply when an allocation for drawing `request` failed under the limit.
     static func exceeded(_ request: RenderRequest) -> RenderReply {

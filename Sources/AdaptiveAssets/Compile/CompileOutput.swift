@@ -3,12 +3,6 @@ import AssetCatalog
 import AssetThinning
 import CompiledCatalog
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Writes a compile's files: `Assets.car` and the files beside it in actool's `--compile DIR`,
 /// each asset pack's `Assets.car`, the partial Info.plist and the dependency info.
 ///

@@ -6,12 +6,6 @@ import AssetValidation
 import CompiledCatalog
 import DeviceProfiles
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `adapt compile`: actool's command line run end to end. Reads the catalogs, compiles them
 /// (`CatalogCompiler`), writes `Assets.car` and the files beside it into `--compile DIR`
 /// (`CompileOutput`), writes the partial Info.plist, and answers with actool's result document.

@@ -1,7 +1,7 @@
 import AdaptSupport
 import AssetCatalog
-import CPNGSupport
 import CompiledCatalog
+import PNGInspection
 
 /// The encode stage: one rendition's value from its job, reading and decoding its files. The only
 /// stage that reads pixels; `CatalogCompiler` runs it on every core, a batch at a time.
@@ -182,21 +182,18 @@ enum RenditionEncoder {
         func failure(_ rule: RuleID, _ path: String, _ message: String) -> Result<[UInt8], Diagnostic> {
             .failure(Diagnostic(rule, message, subject: Diagnostic.Subject(asset: item.assetName), at: SourceLocation(file: path)))
         }
-        let decoded = file.withUnsafeBufferPointer { adapt_png_decode_premultiplied_bgra($0.baseAddress, $0.count, maxPixels) }
-        defer { adapt_png_decoded_free(decoded.pixels) }
-        if decoded.status == 3 { FileSystem.noteEnvironmentFailure(ENOMEM, path: path) } // the machine's fault, not the file's
-        guard decoded.status == 0, let pixels = decoded.pixels else {
-            let message = withUnsafeBytes(of: decoded.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            return failure(
-                decoded.status == 2 ? .compileTooLarge : .compileUnreadable, path,
-                decoded.status == 2 ? "has \(message) (--max-pixels)" : "is not a PNG libpng can decode: \(message)")
+        switch PremultipliedPNG.decode(file, maxPixels: maxPixels, path: path) {
+        case .success(let png):
+            // The decoder's buffer, compressed in place.
+            return withExtendedLifetime(png) {
+                bitmap(
+                    pixels: png.pixels, width: png.width, height: png.height, isOpaque: png.isOpaque, item, path: path, flags: flags, slicing: slicing,
+                    alignment: alignment)
+            }
+        case .failure(.tooLarge(let message)): return failure(.compileTooLarge, path, "has \(message) (--max-pixels)")
+        case .failure(.unreadable(let message)): return failure(.compileUnreadable, path, "is not a PNG libpng can decode: \(message)")
+        case .failure(.outOfMemory): return failure(.compileUnreadable, path, "is not a PNG libpng can decode: out of memory")
         }
-        // The decoder's buffer, compressed in place (freed by the defer above).
-        let width = Int(decoded.width)
-        let height = Int(decoded.height)
-        return bitmap(
-            pixels: UnsafeBufferPointer(start: pixels, count: width * height * 4), width: width, height: height, isOpaque: decoded.is_opaque != 0,
-            item, path: path, flags: flags, slicing: slicing, alignment: alignment)
     }
 
     /// The bitmap rendition of premultiplied B G R A pixels, `width * 4` bytes a row.

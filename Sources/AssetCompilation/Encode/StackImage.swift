@@ -1,7 +1,7 @@
 import AdaptSupport
 import AssetCatalog
-import CPNGSupport
 import CompiledCatalog
+import PNGInspection
 
 /// An image stack's flattened and radiosity images (`ImageStacks`), drawn at encoding.
 extension ImageStacks {
@@ -28,16 +28,14 @@ extension ImageStacks {
                     Diagnostic(
                         .compileUnreadable, "cannot be read: \(error.reason)", subject: Diagnostic.Subject(asset: subject), at: SourceLocation(file: path)))
             }
-            let decoded = file.withUnsafeBufferPointer { adapt_png_decode_premultiplied_bgra($0.baseAddress, $0.count, maxPixels) }
-            defer { adapt_png_decoded_free(decoded.pixels) }
-            if decoded.status == 3 { FileSystem.noteEnvironmentFailure(ENOMEM, path: path) } // the machine's fault, not the file's
-            guard decoded.status == 0, let pixels = decoded.pixels else {
+            guard case .success(let decoded) = PremultipliedPNG.decode(file, maxPixels: maxPixels, path: path) else {
                 return .failure(
                     Diagnostic(
                         .compileUnreadable, "is not a PNG libpng can decode", subject: Diagnostic.Subject(asset: subject), at: SourceLocation(file: path)))
             }
-            let layerWidth = Int(decoded.width)
-            let layerHeight = Int(decoded.height)
+            let pixels = decoded.pixels
+            let layerWidth = decoded.width
+            let layerHeight = decoded.height
             let left = (canvasWidth - layerWidth) / 2
             let top = (canvasHeight - layerHeight) / 2
             let rows = max(0, -top)..<min(layerHeight, canvasHeight - top)

@@ -1,7 +1,7 @@
 import AdaptSupport
 import AssetCatalog
-import CPNGSupport
 import CompiledCatalog
+import PNGInspection
 
 /// An iOS app icon's loose files: which sizes, under which names, resampled when needed.
 extension AppIconSetCompiler {
@@ -36,13 +36,12 @@ extension AppIconSetCompiler {
     /// else its pixels averaged down (each output pixel the mean of the source area it covers).
     static func loosePNG(_ path: String, side: Int) -> [UInt8]? {
         guard let file = DecodedImage.pngFile(at: path) else { return nil }
-        let decoded = file.withUnsafeBufferPointer { adapt_png_decode_premultiplied_bgra($0.baseAddress, $0.count, 1 << 26) }
-        defer { adapt_png_decoded_free(decoded.pixels) }
-        guard decoded.status == 0, let pixels = decoded.pixels else { return nil }
-        let width = Int(decoded.width)
-        let height = Int(decoded.height)
+        guard case .success(let decoded) = PremultipliedPNG.decode(file, maxPixels: 1 << 26, path: path) else { return nil }
+        let pixels = decoded.pixels
+        let width = decoded.width
+        let height = decoded.height
         if width == side && height == side { return file }
-        let source = UnsafeBufferPointer(start: pixels, count: width * height * 4)
+        let source = pixels
         var averaged = [UInt8](repeating: 0, count: side * side * 4)
         for y in 0..<side {
             let top = y * height / side

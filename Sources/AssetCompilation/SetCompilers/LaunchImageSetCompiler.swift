@@ -1,6 +1,6 @@
 import AdaptSupport
 import AssetCatalog
-import CPNGSupport
+import PNGInspection
 
 /// `--launch-image`'s set: on iOS, its PNGs copied beside the `.car` under actool's names and
 /// its `UILaunchImages` entries (`LaunchImages`); nothing goes into the `.car` (an Xcode 9
@@ -45,16 +45,15 @@ enum LaunchImageSetCompiler: SetCompiler {
             }
             // Copied as it is, but only once it decodes as any image does: a file that is no
             // PNG would otherwise ship under a PNG's name, and the app would launch blank.
-            let decoded = png.withUnsafeBufferPointer { adapt_png_decode_premultiplied_bgra($0.baseAddress, $0.count, context.options.maxPixels) }
-            adapt_png_decoded_free(decoded.pixels)
-            if decoded.status == 3 { FileSystem.noteEnvironmentFailure(ENOMEM, path: file.source) } // the machine's fault, not the file's
-            guard decoded.status == 0 else {
-                let message = withUnsafeBytes(of: decoded.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                plan.findings.append(
-                    Diagnostic(
-                        decoded.status == 2 ? .compileTooLarge : .compileUnreadable,
-                        decoded.status == 2 ? "has \(message) (--max-pixels)" : "is not a PNG libpng can decode: \(message)",
-                        subject: Diagnostic.Subject(asset: asset.name), at: SourceLocation(file: file.source)))
+            let refusal: (RuleID, String)? =
+                switch PremultipliedPNG.decode(png, maxPixels: context.options.maxPixels, path: file.source) {
+                case .success: nil
+                case .failure(.tooLarge(let message)): (.compileTooLarge, "has \(message) (--max-pixels)")
+                case .failure(.unreadable(let message)): (.compileUnreadable, "is not a PNG libpng can decode: \(message)")
+                case .failure(.outOfMemory): (.compileUnreadable, "is not a PNG libpng can decode: out of memory")
+                }
+            if let (rule, message) = refusal {
+                plan.findings.append(Diagnostic(rule, message, subject: Diagnostic.Subject(asset: asset.name), at: SourceLocation(file: file.source)))
                 continue
             }
             plan.sideFiles.append((file.name, png))

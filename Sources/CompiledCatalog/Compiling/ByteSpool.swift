@@ -1,11 +1,5 @@
 import AdaptSupport
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Bytes set aside while a file is assembled, so that a compile of 20,000 sets holds its
 /// renditions on disk rather than in memory: appended once, read back once when the file is
 /// written. Backed by memory, or by a temporary file in a given folder that is unlinked as soon as
