@@ -19,7 +19,9 @@ import FuzzSupport
 /// with diagnostics (each with its rule and a message) or writes a `.car` that the reader accepts,
 /// whose renditions all belong to a facet, and whose every name resolves to an asset of the
 /// adapted catalog; every bitmap in it decodes to its stated size.
-let setTypes = ["imageset", "appiconset", "colorset", "dataset", "imagestack", "launchimage", "iconset", "symbolset"]
+/// Every set type the reader knows: the ones a set compiler writes and the ones `NotCompiled` gives
+/// a reason for (a test holds that these are all), so a new type is fuzzed the day it is added.
+let setTypes = AssetType.allCases.map(\.rawValue)
 let catalogPath = Fuzz.scratch + "/Fuzz.xcassets"
 let samplePNG: [UInt8] = {
     (try? Data(contentsOf: URL(fileURLWithPath: Fuzz.repositoryRoot + "/Assets/Showcase.xcassets/Complication.imageset/complication-small@2x.png")))
