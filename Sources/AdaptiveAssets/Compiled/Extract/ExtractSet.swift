@@ -7,11 +7,12 @@ import CompiledCatalog
 /// and Contents.json entries.
 struct SetBuilder {
     enum Kind: CaseIterable {
-        case image, color, data
+        case image, appIcon, color, data
 
         var folderExtension: String {
             switch self {
             case .image: "imageset"
+            case .appIcon: "appiconset"
             case .color: "colorset"
             case .data: "dataset"
             }
@@ -20,7 +21,7 @@ struct SetBuilder {
         /// The Contents.json list the entries go in.
         var entriesKey: String {
             switch self {
-            case .image: "images"
+            case .image, .appIcon: "images"
             case .color: "colors"
             case .data: "data"
             }
@@ -29,13 +30,31 @@ struct SetBuilder {
 
     let kind: Kind
     let renditions: [Rendition]
+    /// An app icon's sizes (its multisize image's list): each slot's size in points by idiom.
+    var iconSizes: [RenditionPayload.MultisizeEntry] = []
 
     /// The renditions of one asset name, split by the kind of set they belong in, in a fixed order.
+    /// An app icon is its multisize image (the list of its sizes, written as the entries' `size`)
+    /// and the images numbered by a slot of it: an app icon set, whose entries differ by size.
     static func sets(for renditions: [Rendition]) -> [SetBuilder] {
-        Kind.allCases.compactMap { kind in
-            let members = renditions.filter { Self.kind(of: $0) == kind }
-            return members.isEmpty ? nil : SetBuilder(kind: kind, renditions: members)
+        let sizes = renditions.flatMap { rendition -> [RenditionPayload.MultisizeEntry] in
+            if case .multisizeImage(let entries) = rendition.payload { entries } else { [] }
         }
+        return Kind.allCases.compactMap { kind in
+            let members = renditions.filter {
+                if case .multisizeImage = $0.payload { return false }
+                let own = Self.kind(of: $0)
+                return (own == .image && !sizes.isEmpty && ($0.key.dimension2 ?? 0) != 0 ? .appIcon : own) == kind
+            }
+            return members.isEmpty ? nil : SetBuilder(kind: kind, renditions: members, iconSizes: kind == .appIcon ? sizes : [])
+        }
+    }
+
+    /// An app icon image's `size` member: the points of its slot, for its idiom.
+    func iconSize(of rendition: Rendition) -> JSONObject.Member? {
+        let idiom = rendition.key.idiom ?? .universal
+        guard let slot = rendition.key.dimension2, let size = iconSizes.first(where: { $0.index == slot && $0.idiom == idiom }) else { return nil }
+        return .init(key: "size", value: .string("\(size.width)x\(size.height)"))
     }
 
     static func kind(of rendition: Rendition) -> Kind {
@@ -88,6 +107,13 @@ struct SetBuilder {
         for (rendition, traits, content) in kept {
             if kind == .image, rendition.layout == .vector, rendition.flags.preservesVectorRepresentation { preservesVector = true }
             var members = traits
+            if kind == .appIcon {
+                // A Mac file's keys have no idiom: its icon's entries are the `mac` ones.
+                if AdaptedCompiledCatalog.platform(of: catalog) == .macos, let idiom = members.firstIndex(where: { $0.key == "idiom" }) {
+                    members[idiom].value = .string("mac")
+                }
+                if let size = iconSize(of: rendition) { members.append(size) }
+            }
             // A colour is its entry; every other kind is a file the entry names.
             if let file = content.file {
                 var claimed = names.claim(file.proposedName, in: setName)
