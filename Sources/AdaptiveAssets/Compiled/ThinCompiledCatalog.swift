@@ -42,17 +42,30 @@ public struct CompiledThinning: Sendable {
         let devices = devices.filter { seen.insert($0.id).inserted }
         let catalog = adapted.compiled
         self.catalog = catalog
-        // Packed images are no variant of any asset: the kept references bring theirs back below.
-        let index = AssetIndex(adapted.catalog)
-        slices = devices.concurrentMap(concurrency: Machine.coreCount) { device in
+        // Packed images are no variant of any asset: the kept references bring theirs back below,
+        // each reference's packed image looked up once for every device.
+        var references: [Int: Int] = [:]
+        for (position, rendition) in catalog.renditions.enumerated() where rendition.layout == .internalReference {
+            if let (atlas, _) = catalog.packedImagePosition(referencedBy: rendition) { references[position] = atlas }
+        }
+        let packedImageOf = references
+        // The rule reads an asset's variants and nothing of its name: assets of one shape are
+        // planned once, through an index of one asset per shape.
+        let shapes = AssetShapes(adapted)
+        let index = AssetIndex(Catalog(path: adapted.catalog.path, assets: shapes.representatives.map { adapted.catalog.assets[$0] }))
+        // Devices alike in all but their names (a phone sold under two names, its cellular
+        // model) keep the same renditions: each kind is planned once, every device of it shares that slice.
+        let (kinds, kindOf) = Self.kinds(of: devices)
+        let planned = kinds.concurrentMap(concurrency: Machine.coreCount) { device in
             let plan = ThinningPlan(index: index, device: device)
             var kept: Set<Int> = []
             var unmatched: [String] = []
-            for asset in plan.assets {
-                let positions = adapted.renditionPositions[asset.asset]
+            for (position, asset) in adapted.catalog.assets.enumerated() {
+                let shaped = plan.assets[shapes.shapeOf[position]]
+                let positions = adapted.renditionPositions[position]
                 let before = kept.count
-                for variant in asset.kept where variant < positions.count { kept.insert(positions[variant]) }
-                if !asset.unmatched.isEmpty { unmatched.append(adapted.catalog.assets[asset.asset].name) }
+                for variant in shaped.kept where variant < positions.count { kept.insert(positions[variant]) }
+                if !shaped.unmatched.isEmpty { unmatched.append(asset.name) }
                 // An app icon's size list is no variant a lookup chooses, but the icon is read
                 // through it: a slice keeps the lists of its device kind (and universal ones)
                 // beside the icon images it keeps, as Apple's thinning does (sentry-cli's
@@ -63,8 +76,35 @@ public struct CompiledThinning: Sendable {
                     if idiom == .universal || idiom.requirement == .device(device.idiom) { kept.insert(position) }
                 }
             }
-            return Slice(device: device, kept: catalog.keepingPackedImages(kept), assetsWithoutMatch: unmatched)
+            // `catalog.keepingPackedImages(kept)`, from the packed images looked up above.
+            var withPackedImages = kept
+            for position in kept { if let atlas = packedImageOf[position] { withPackedImages.insert(atlas) } }
+            return Slice(device: device, kept: withPackedImages, assetsWithoutMatch: unmatched)
         }
+        slices = devices.indices.map { position in
+            var slice = planned[kindOf[position]]
+            slice.device = devices[position]
+            return slice
+        }
+    }
+
+    /// The devices that differ in more than their names (the first of each), and for each device
+    /// the position of its kind among them. A plan reads a profile's traits, windows and
+    /// hardware, never its id, name or model identifiers.
+    static func kinds(of devices: [DeviceProfile]) -> (kinds: [DeviceProfile], kindOf: [Int]) {
+        var kinds: [DeviceProfile] = []
+        var positions: [DeviceProfile: Int] = [:]
+        let kindOf = devices.map { device in
+            var unnamed = device
+            unnamed.id = ""
+            unnamed.name = ""
+            unnamed.modelIdentifiers = []
+            if let known = positions[unnamed] { return known }
+            positions[unnamed] = kinds.count
+            kinds.append(device)
+            return kinds.count - 1
+        }
+        return (kinds, kindOf)
     }
 
     /// The devices the App Store would thin `catalog` for: those of the platform it was compiled

@@ -119,6 +119,29 @@ package enum VariantContent: Sendable {
 }
 
 extension VariantContent {
+    /// Whether two packed images (by their positions in two compiled catalogs' renditions) hold
+    /// the same encoded pixels, each pair answered once: thousands of references point into a
+    /// few packed images, and each comparison reads every byte of both.
+    package final class SamePackedImages: Sendable {
+        private struct Pair: Hashable {
+            var left: Int
+            var right: Int
+        }
+        private let answers = Mutex<[Pair: Bool]>([:])
+
+        package init() {}
+
+        /// The answer for `left` and `right`, from `compare` the first time it is asked (two
+        /// threads asking at once may both compare; they agree).
+        func same(_ left: Int, _ right: Int, _ compare: () -> Bool) -> Bool {
+            let pair = Pair(left: left, right: right)
+            if let known = answers.withLock({ $0[pair] }) { return known }
+            let answer = compare()
+            answers.withLock { $0[pair] = answer }
+            return answer
+        }
+    }
+
     /// Reads the contents of an opened catalog's variants. Safe to share between threads: packed
     /// images are decoded once for many references and kept (the last few) under a lock.
     package final class Loader: Sendable {
@@ -148,15 +171,23 @@ extension VariantContent {
         /// Whether two renditions of compiled catalogs hold the same encoded content: the same
         /// payload bytes in the same layout and pixel format, or references to the same cut of packed
         /// images whose payloads are. Equal encodings decode to equal pixels, so nothing is decoded.
-        package static func sameEncoding(_ left: Rendition, in leftCatalog: CompiledCatalog, _ right: Rendition, in rightCatalog: CompiledCatalog) -> Bool {
+        /// Packed images, which many references share, are compared once when `packedImages` keeps
+        /// the answers.
+        package static func sameEncoding(
+            _ left: Rendition, in leftCatalog: CompiledCatalog, _ right: Rendition, in rightCatalog: CompiledCatalog,
+            packedImages: SamePackedImages? = nil
+        ) -> Bool {
             guard left.layout == right.layout, left.pixelFormat == right.pixelFormat, left.width == right.width, left.height == right.height,
                 left.flags.isOpaque == right.flags.isOpaque
             else { return false }
             if left.layout == .internalReference {
-                guard let (leftAtlas, leftFrame) = leftCatalog.packedImage(referencedBy: left),
-                    let (rightAtlas, rightFrame) = rightCatalog.packedImage(referencedBy: right), leftFrame == rightFrame
+                guard let (leftAtlas, leftFrame) = leftCatalog.packedImagePosition(referencedBy: left),
+                    let (rightAtlas, rightFrame) = rightCatalog.packedImagePosition(referencedBy: right), leftFrame == rightFrame
                 else { return false }
-                return sameEncoding(leftAtlas, in: leftCatalog, rightAtlas, in: rightCatalog)
+                func compare() -> Bool {
+                    sameEncoding(leftCatalog.renditions[leftAtlas], in: leftCatalog, rightCatalog.renditions[rightAtlas], in: rightCatalog)
+                }
+                return packedImages?.same(leftAtlas, rightAtlas, compare) ?? compare()
             }
             switch (left.payload, right.payload) {
             case (.bitmap(let leftCompression, let leftChunks), .bitmap(let rightCompression, let rightChunks)):
