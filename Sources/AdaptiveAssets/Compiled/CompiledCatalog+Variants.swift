@@ -38,6 +38,24 @@ public struct AdaptedCompiledCatalog: Sendable {
         self.compiled = compiled
         var assets: [Asset] = []
         var positions: [[Int]] = []
+        // Renditions of equal keys (but for the name's number) translate alike: each key is
+        // translated once, and its variant copied with the rendition's own position and file name
+        // (a colour's components are read every time).
+        var translated: [VariantTemplate: (variant: Variant, traits: RenditionTraits)] = [:]
+        func variant(_ rendition: Rendition, index: Int) -> Variant {
+            if case .color = rendition.payload { return Self.variant(rendition, index: index, in: compiled) }
+            let template = VariantTemplate(rendition)
+            guard let known = translated[template] else {
+                let made = Self.variant(rendition, index: index, in: compiled)
+                translated[template] = (made, RenditionTraits(rendition.key, appearances: compiled.appearances, localizations: compiled.localizations))
+                return made
+            }
+            var copy = known.variant
+            copy.index = index
+            copy.filename = rendition.renditionName
+            copy.entry = known.traits.contentsEntry(filename: copy.filename)
+            return copy
+        }
         // By facet, not by name: two names equal as strings (NFC and NFD) are two assets, as
         // they are to CoreUI, and a slice keeps both.
         for group in compiled.assetGroups {
@@ -46,7 +64,7 @@ public struct AdaptedCompiledCatalog: Sendable {
             let members = group.positions.filter { !Self.isPackedImage(compiled.renditions[$0]) }
             guard !members.isEmpty else { continue }
             let variants = members.enumerated().map { index, position in
-                Self.variant(compiled.renditions[position], index: index, in: compiled)
+                variant(compiled.renditions[position], index: index)
             }
             var asset = Asset(
                 name: name, type: Self.assetType(of: members.map { compiled.renditions[$0] }),
@@ -58,6 +76,21 @@ public struct AdaptedCompiledCatalog: Sendable {
         catalog = Catalog(path: compiled.path, assets: assets)
         renditionPositions = positions
         platform = Self.platform(of: compiled)
+    }
+
+    /// What `variant(_:index:in:)` reads of a rendition that holds no colour: its key but for the
+    /// name's number, and whether it is a list of sizes.
+    private struct VariantTemplate: Hashable {
+        var attributes: [RenditionAttribute]
+        var values: [UInt16]
+        var isSizeList: Bool
+
+        init(_ rendition: Rendition) {
+            attributes = rendition.key.attributes
+            values = rendition.key.values
+            if let identifier = attributes.firstIndex(of: .identifier), identifier < values.count { values[identifier] = 0 }
+            isSizeList = rendition.layout == .multisizeImage
+        }
     }
 
     /// The rendition behind variant `variant` of the asset at `asset`.
