@@ -148,7 +148,9 @@ extension CatalogDiff {
             }
             let was = old.content(asset: oldAsset, variant: previous)
             let now = new.content(asset: newAsset, variant: variant)
-            if let difference = was.difference(from: now, tolerance: tolerance) { change.variantsChanged.append("\(key): \(difference.description)") }
+            if let difference = was.difference(from: now, tolerance: tolerance) {
+                change.variantsChanged.append(VariantChange(traits: key, difference: .content(difference)))
+            }
         }
         for (key, variant) in oldKeys where !newByKey.contains(key) {
             change.variantsRemoved.append("\(key): \(before.variants[variant].payloadDescription)")

@@ -45,36 +45,31 @@ package enum VariantContent: Sendable {
             let close =
                 space == otherSpace && components.count == otherComponents.count
                 && zip(components, otherComponents).allSatisfy { abs($0 - $1) * 255 <= Double(tolerance) }
-            return close ? nil : .color(from: summary, to: other.summary)
+            return close ? nil : .color(from: shape, to: other.shape)
         case (.systemColor(let name), .systemColor(let otherName)):
-            return name == otherName ? nil : .color(from: summary, to: other.summary)
+            return name == otherName ? nil : .color(from: shape, to: other.shape)
         case (.sizes(let sizes), .sizes(let otherSizes)):
-            return sizes == otherSizes ? nil : .kind(from: summary, to: other.summary)
+            return sizes == otherSizes ? nil : .kind(from: shape, to: other.shape)
         case (.unavailable(let reason), .unavailable(let otherReason)):
-            return reason == otherReason ? nil : .kind(from: summary, to: other.summary)
+            return reason == otherReason ? nil : .kind(from: shape, to: other.shape)
         default:
-            return .kind(from: summary, to: other.summary)
+            return .kind(from: shape, to: other.shape)
         }
     }
 
-    /// How two variants of the same traits differ.
+    /// How two variants of the same traits differ, as data: the outputs say it in words
+    /// (`CatalogDiff+Output.swift`), nothing compares their text.
     package enum Difference: Hashable, Sendable {
+        /// Pixels of another size.
         case size(fromWidth: Int, fromHeight: Int, toWidth: Int, toHeight: Int)
+        /// Pixels of the same size, some channel off by more than the tolerance.
         case pixels(largestChannelDifference: Int)
+        /// Other bytes, of these lengths.
         case data(from: Int, to: Int)
-        case color(from: String, to: String)
-        case kind(from: String, to: String)
-
-        /// The difference in words, for the text and JSON outputs.
-        package var description: String {
-            switch self {
-            case .size(let fromWidth, let fromHeight, let toWidth, let toHeight): "\(fromWidth)x\(fromHeight) → \(toWidth)x\(toHeight) pixels"
-            case .pixels(let largest): "pixels differ (by up to \(largest) in a channel)"
-            case .data(let from, let to): "data differs (\(from) → \(to) bytes)"
-            case .color(let from, let to): "\(from) → \(to)"
-            case .kind(let from, let to): "\(from) → \(to)"
-            }
-        }
+        /// Another colour (both sides colours, or system colours).
+        case color(from: Shape, to: Shape)
+        /// Content of another kind, or what could not be compared.
+        case kind(from: Shape, to: Shape)
 
         /// A short name for machines (`pixels`, `size`, `data`, `color`, `kind`).
         package var kind: String {
@@ -88,15 +83,25 @@ package enum VariantContent: Sendable {
         }
     }
 
-    /// What the content is, in a few words.
-    package var summary: String {
+    /// What a content is, without its pixels or bytes: what a difference names on either side.
+    package enum Shape: Hashable, Sendable {
+        case pixels(width: Int, height: Int)
+        case bytes(count: Int)
+        case color(space: String, components: [Double])
+        case systemColor(String)
+        case sizes([String])
+        case unavailable(String)
+    }
+
+    /// The content without its pixels or bytes.
+    package var shape: Shape {
         switch self {
-        case .pixels(let width, let height, _): "\(width)x\(height) pixels"
-        case .bytes(let bytes): "\(bytes.count) bytes of data"
-        case .color(let space, let components): "\(space)(\(components.map { String($0) }.joined(separator: ", ")))"
-        case .systemColor(let name): name
-        case .sizes(let sizes): "sizes " + sizes.joined(separator: ", ")
-        case .unavailable(let reason): reason
+        case .pixels(let width, let height, _): .pixels(width: width, height: height)
+        case .bytes(let bytes): .bytes(count: bytes.count)
+        case .color(let space, let components): .color(space: space, components: components)
+        case .systemColor(let name): .systemColor(name)
+        case .sizes(let sizes): .sizes(sizes)
+        case .unavailable(let reason): .unavailable(reason)
         }
     }
 
