@@ -67,7 +67,7 @@ public struct AdaptedCompiledCatalog: Sendable {
                 variant(compiled.renditions[position], index: index)
             }
             var asset = Asset(
-                name: name, type: Self.assetType(of: members.map { compiled.renditions[$0] }),
+                name: name, type: Self.assetType(of: members.map { compiled.renditions[$0].layout }),
                 path: compiled.path, variants: variants)
             asset.files = Array(Set(variants.compactMap(\.filename))).sorted()
             assets.append(asset)
@@ -109,9 +109,10 @@ public struct AdaptedCompiledCatalog: Sendable {
         rendition.layout == .packedImage || (rendition.name ?? "").hasPrefix("ZZZZPackedAsset")
     }
 
-    static func assetType(of renditions: [Rendition]) -> AssetType {
-        if renditions.contains(where: { $0.layout == .color }) { return .colorSet }
-        if renditions.allSatisfy({ $0.layout == .data }) { return .dataSet }
+    /// An asset's type, from its renditions' layouts.
+    static func assetType(of layouts: [RenditionLayout]) -> AssetType {
+        if layouts.contains(.color) { return .colorSet }
+        if layouts.allSatisfy({ $0 == .data }) { return .dataSet }
         return .imageSet
     }
 
