@@ -21,37 +21,60 @@ struct AssetShapes {
 
     private struct Shape: Hashable {
         var type: AssetType
-        var attributes: [[RenditionAttribute]] = []
-        /// Each rendition's key values without the name's number, then its kind.
-        var values: [[UInt16]] = []
+        /// Each rendition's key but for the name's number, and its kind (0 an image or data,
+        /// 1 a colour, 2 a list of sizes).
+        var keys: [UnnamedKey] = []
         var kinds: [UInt8] = []
     }
 
     init(_ adapted: AdaptedCompiledCatalog) {
         var representatives: [Int] = []
         var positions: [Shape: Int] = [:]
-        let renditions = adapted.compiled.renditions
-        shapeOf = adapted.catalog.assets.indices.map { position in
-            var shape = Shape(type: adapted.catalog.assets[position].type)
-            for rendition in adapted.renditionPositions[position] {
-                let key = renditions[rendition].key
-                var values = key.values
-                if let identifier = key.attributes.firstIndex(of: .identifier), identifier < values.count { values[identifier] = 0 }
-                shape.attributes.append(key.attributes)
-                shape.values.append(values)
-                let kind: UInt8
-                if case .color = renditions[rendition].payload {
-                    kind = 1
-                } else {
-                    kind = renditions[rendition].layout == .multisizeImage ? 2 : 0
+        shapeOf = adapted.compiled.renditions.withUnsafeBufferPointer { renditions in
+            adapted.catalog.assets.indices.map { position in
+                var shape = Shape(type: adapted.catalog.assets[position].type)
+                for rendition in adapted.renditionPositions[position] {
+                    shape.keys.append(UnnamedKey(renditions[rendition].key))
+                    let kind: UInt8
+                    if case .color = renditions[rendition].payload {
+                        kind = 1
+                    } else {
+                        kind = renditions[rendition].layout == .multisizeImage ? 2 : 0
+                    }
+                    shape.kinds.append(kind)
                 }
-                shape.kinds.append(kind)
+                if let known = positions[shape] { return known }
+                positions[shape] = representatives.count
+                representatives.append(position)
+                return representatives.count - 1
             }
-            if let known = positions[shape] { return known }
-            positions[shape] = representatives.count
-            representatives.append(position)
-            return representatives.count - 1
         }
         self.representatives = representatives
+    }
+}
+
+/// A rendition key compared and hashed without the name's number (`RenditionAttribute.identifier`):
+/// what makes two renditions of different assets translate alike, without copying its values.
+struct UnnamedKey: Hashable {
+    let key: RenditionKey
+    /// The position of the name's number in `key.values`, if it has one.
+    let identifier: Int?
+
+    init(_ key: RenditionKey) {
+        self.key = key
+        identifier = key.attributes.firstIndex(of: .identifier)
+    }
+
+    static func == (left: Self, right: Self) -> Bool {
+        guard left.key.attributes == right.key.attributes, left.key.values.count == right.key.values.count else { return false }
+        for position in left.key.values.indices where position != left.identifier && left.key.values[position] != right.key.values[position] {
+            return false
+        }
+        return true
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(key.attributes)
+        for position in key.values.indices where position != identifier { hasher.combine(key.values[position]) }
     }
 }

@@ -58,20 +58,22 @@ public struct AdaptedCompiledCatalog: Sendable {
         }
         // By facet, not by name: two names equal as strings (NFC and NFD) are two assets, as
         // they are to CoreUI, and a slice keeps both.
-        for group in compiled.assetGroups {
-            guard let facet = group.facet else { continue }
-            let name = compiled.facets[facet].name
-            let members = group.positions.filter { !Self.isPackedImage(compiled.renditions[$0]) }
-            guard !members.isEmpty else { continue }
-            let variants = members.enumerated().map { index, position in
-                variant(compiled.renditions[position], index: index)
+        compiled.renditions.withUnsafeBufferPointer { renditions in
+            for group in compiled.assetGroups {
+                guard let facet = group.facet else { continue }
+                let name = compiled.facets[facet].name
+                let members = group.positions.filter { !Self.isPackedImage(renditions[$0]) }
+                guard !members.isEmpty else { continue }
+                let variants = members.enumerated().map { index, position in
+                    variant(renditions[position], index: index)
+                }
+                var asset = Asset(
+                    name: name, type: Self.assetType(of: members.map { renditions[$0].layout }),
+                    path: compiled.path, variants: variants)
+                asset.files = Array(Set(variants.compactMap(\.filename))).sorted()
+                assets.append(asset)
+                positions.append(members)
             }
-            var asset = Asset(
-                name: name, type: Self.assetType(of: members.map { compiled.renditions[$0].layout }),
-                path: compiled.path, variants: variants)
-            asset.files = Array(Set(variants.compactMap(\.filename))).sorted()
-            assets.append(asset)
-            positions.append(members)
         }
         catalog = Catalog(path: compiled.path, assets: assets)
         renditionPositions = positions
@@ -81,14 +83,11 @@ public struct AdaptedCompiledCatalog: Sendable {
     /// What `variant(_:index:in:)` reads of a rendition that holds no colour: its key but for the
     /// name's number, and whether it is a list of sizes.
     private struct VariantTemplate: Hashable {
-        var attributes: [RenditionAttribute]
-        var values: [UInt16]
+        var key: UnnamedKey
         var isSizeList: Bool
 
         init(_ rendition: Rendition) {
-            attributes = rendition.key.attributes
-            values = rendition.key.values
-            if let identifier = attributes.firstIndex(of: .identifier), identifier < values.count { values[identifier] = 0 }
+            key = UnnamedKey(rendition.key)
             isSizeList = rendition.layout == .multisizeImage
         }
     }

@@ -34,25 +34,15 @@ extension CatalogDiff {
             let before = old.renditionPositions[oldAsset]
             let after = new.renditionPositions[newAsset]
             guard before.count == after.count else { return false }
-            let oldRenditions = old.compiled.renditions
-            let newRenditions = new.compiled.renditions
-            for (one, other) in zip(before, after) {
-                guard sameKey(oldRenditions[one].key, newRenditions[other].key),
-                    VariantContent.Loader.sameEncoding(
-                        oldRenditions[one], in: old.compiled, newRenditions[other], in: new.compiled, packedImages: packedImages)
-                else { return false }
+            return old.compiled.renditions.withUnsafeBufferPointer { oldRenditions in
+                new.compiled.renditions.withUnsafeBufferPointer { newRenditions in
+                    zip(before, after).allSatisfy { one, other in
+                        UnnamedKey(oldRenditions[one].key) == UnnamedKey(newRenditions[other].key)
+                            && VariantContent.Loader.sameEncoding(
+                                oldRenditions[one], in: old.compiled, newRenditions[other], in: new.compiled, packedImages: packedImages)
+                    }
+                }
             }
-            return true
-        }
-
-        /// The same attributes with the same values, the name's number aside.
-        private func sameKey(_ left: RenditionKey, _ right: RenditionKey) -> Bool {
-            guard left.attributes == right.attributes, left.values.count == right.values.count else { return false }
-            let identifier = left.attributes.firstIndex(of: .identifier)
-            for position in left.values.indices where position != identifier && left.values[position] != right.values[position] {
-                return false
-            }
-            return true
         }
     }
 }
