@@ -126,7 +126,7 @@ public struct CompiledThinning: Sendable {
     /// The devices that differ in more than their names (the first of each), and for each device
     /// the position of its kind among them. A plan reads a profile's traits, windows and
     /// hardware, never its id, name or model identifiers.
-    static func kinds(of devices: [DeviceProfile]) -> (kinds: [DeviceProfile], kindOf: [Int]) {
+    package static func kinds(of devices: [DeviceProfile]) -> (kinds: [DeviceProfile], kindOf: [Int]) {
         var kinds: [DeviceProfile] = []
         var positions: [DeviceProfile: Int] = [:]
         let kindOf = devices.map { device in
