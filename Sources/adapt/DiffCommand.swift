@@ -66,7 +66,9 @@ struct DiffCommand: ParsableCommand {
         let devices = deviceIDs.isEmpty ? nil : try deviceIDs.map { try self.database.profile($0, in: database) }
         let diff: CatalogDiff
         do {
-            diff = try CatalogDiff(old: try openCatalog(old), new: try openCatalog(new), database: database, devices: devices, pixelTolerance: pixelTolerance)
+            let opened: [OpenedCatalog]
+            do { opened = try CatalogSource.open(all: [old, new]) } catch { throw CommandFailure(error.diagnostic) }
+            diff = try CatalogDiff(old: opened[0], new: opened[1], database: database, devices: devices, pixelTolerance: pixelTolerance)
         } catch let error as CompiledCatalogError {
             throw CommandFailure(error.diagnostic)
         }

@@ -16,7 +16,9 @@ struct ReportCommand: ParsableCommand {
             by the same rule), thumbnails decoded from them (references cut out of their packed images),
             sizes as adapt size FILE.car counts them, and the reader's diagnostics. Its devices are those
             of the platform it was compiled for unless --device is given; --link-images does not apply
-            (a rendition is no file to link to).
+            (a rendition is no file to link to). With --source DIR, the .xcassets it was compiled from,
+            the diagnostics add adapt verify's findings: entries the file lacks (compiled.missing), holds
+            differently (compiled.different) or holds beyond its source (compiled.extra).
             """)
 
     @Argument(help: "One or more .xcassets folders, or one compiled catalog (Assets.car).")
@@ -41,6 +43,11 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "PNG checks for the diagnostics: full, walk or none.")
     var images: Validator.ImageCheckLevel = .full
 
+    @Option(
+        name: .customLong("source"),
+        help: ArgumentHelp("With a compiled catalog: the .xcassets it was compiled from, whose differences (adapt verify) the page lists.", valueName: "dir"))
+    var sourcePath: String?
+
     func run() throws {
         // Checked before any work, so a refused path leaves everything as it was: the page goes
         // outside the catalogs, over nothing or over an earlier report; thumbnails likewise.
@@ -64,6 +71,7 @@ struct ReportCommand: ParsableCommand {
         let compiled = catalogs.contains { CatalogSource.form(of: $0) == .compiled }
         if compiled && catalogs.count > 1 { throw ValidationError("Give one compiled catalog (a .car) alone; it is reported on its own.") }
         if compiled && linkImages { throw ValidationError("--link-images does not apply to a compiled catalog: its renditions are no files to link to.") }
+        if !compiled && sourcePath != nil { throw ValidationError("--source applies to a compiled catalog (a .car): the source it is verified against.") }
         let database = try database.load()
         var builder = ReportBuilder(
             database: database,
@@ -76,7 +84,10 @@ struct ReportCommand: ParsableCommand {
         if compiled {
             guard let adapted = try openCatalog(catalogs[0]).compiled else { throw ValidationError("\(catalogs[0]) is no compiled catalog.") }
             if deviceIDs.isEmpty { builder.devices = CompiledThinning.devices(for: adapted.compiled, in: database) }
-            do { report = try builder.build(compiled: adapted) } catch { throw CommandFailure(error.diagnostic) }
+            let source = try sourcePath.map(readCatalog)
+            // As adapt verify does: what cannot be read of the source is said, the rest verified.
+            if let source { Terminal.report(source.diagnostics.filter { $0.severity == .error }) }
+            do { report = try builder.build(compiled: adapted, source: source) } catch { throw CommandFailure(error.diagnostic) }
         } else {
             do {
                 report = try builder.build(catalogsAt: catalogs)

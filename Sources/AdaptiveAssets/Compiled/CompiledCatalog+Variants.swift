@@ -38,26 +38,58 @@ public struct AdaptedCompiledCatalog: Sendable {
         self.compiled = compiled
         var assets: [Asset] = []
         var positions: [[Int]] = []
+        // Renditions of equal keys (but for the name's number) translate alike: each key is
+        // translated once, and its variant copied with the rendition's own position and file name
+        // (a colour's components are read every time).
+        var translated: [VariantTemplate: (variant: Variant, traits: RenditionTraits)] = [:]
+        func variant(_ rendition: Rendition, index: Int) -> Variant {
+            if case .color = rendition.payload { return Self.variant(rendition, index: index, in: compiled) }
+            let template = VariantTemplate(rendition)
+            guard let known = translated[template] else {
+                let made = Self.variant(rendition, index: index, in: compiled)
+                translated[template] = (made, RenditionTraits(rendition.key, appearances: compiled.appearances, localizations: compiled.localizations))
+                return made
+            }
+            var copy = known.variant
+            copy.index = index
+            copy.filename = rendition.renditionName
+            copy.entry = known.traits.contentsEntry(filename: copy.filename)
+            return copy
+        }
         // By facet, not by name: two names equal as strings (NFC and NFD) are two assets, as
         // they are to CoreUI, and a slice keeps both.
-        for group in compiled.assetGroups {
-            guard let facet = group.facet else { continue }
-            let name = compiled.facets[facet].name
-            let members = group.positions.filter { !Self.isPackedImage(compiled.renditions[$0]) }
-            guard !members.isEmpty else { continue }
-            let variants = members.enumerated().map { index, position in
-                Self.variant(compiled.renditions[position], index: index, in: compiled)
+        compiled.renditions.withUnsafeBufferPointer { renditions in
+            for group in compiled.assetGroups {
+                guard let facet = group.facet else { continue }
+                let name = compiled.facets[facet].name
+                let members = group.positions.filter { !Self.isPackedImage(renditions[$0]) }
+                guard !members.isEmpty else { continue }
+                let variants = members.enumerated().map { index, position in
+                    variant(renditions[position], index: index)
+                }
+                var asset = Asset(
+                    name: name, type: Self.assetType(of: members.map { renditions[$0].layout }),
+                    path: compiled.path, variants: variants)
+                asset.files = Array(Set(variants.compactMap(\.filename))).sorted()
+                assets.append(asset)
+                positions.append(members)
             }
-            var asset = Asset(
-                name: name, type: Self.assetType(of: members.map { compiled.renditions[$0] }),
-                path: compiled.path, variants: variants)
-            asset.files = Array(Set(variants.compactMap(\.filename))).sorted()
-            assets.append(asset)
-            positions.append(members)
         }
         catalog = Catalog(path: compiled.path, assets: assets)
         renditionPositions = positions
         platform = Self.platform(of: compiled)
+    }
+
+    /// What `variant(_:index:in:)` reads of a rendition that holds no colour: its key but for the
+    /// name's number, and whether it is a list of sizes.
+    private struct VariantTemplate: Hashable {
+        var key: UnnamedKey
+        var isSizeList: Bool
+
+        init(_ rendition: Rendition) {
+            key = UnnamedKey(rendition.key)
+            isSizeList = rendition.layout == .multisizeImage
+        }
     }
 
     /// The rendition behind variant `variant` of the asset at `asset`.
@@ -76,9 +108,10 @@ public struct AdaptedCompiledCatalog: Sendable {
         rendition.layout == .packedImage || (rendition.name ?? "").hasPrefix("ZZZZPackedAsset")
     }
 
-    static func assetType(of renditions: [Rendition]) -> AssetType {
-        if renditions.contains(where: { $0.layout == .color }) { return .colorSet }
-        if renditions.allSatisfy({ $0.layout == .data }) { return .dataSet }
+    /// An asset's type, from its renditions' layouts.
+    static func assetType(of layouts: [RenditionLayout]) -> AssetType {
+        if layouts.contains(.color) { return .colorSet }
+        if layouts.allSatisfy({ $0 == .data }) { return .dataSet }
         return .imageSet
     }
 

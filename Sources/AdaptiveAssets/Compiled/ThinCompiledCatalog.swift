@@ -20,6 +20,8 @@ public struct CompiledThinning: Sendable {
     public let catalog: CompiledCatalog
     /// One per device given (a device given twice counts once), in the order given.
     public let slices: [Slice]
+    /// `sameSliceAs`, worked out with the slices.
+    private let sameSlices: [Int?]
 
     /// One device's slice: the renditions it keeps.
     public struct Slice: Sendable {
@@ -42,17 +44,42 @@ public struct CompiledThinning: Sendable {
         let devices = devices.filter { seen.insert($0.id).inserted }
         let catalog = adapted.compiled
         self.catalog = catalog
-        // Packed images are no variant of any asset: the kept references bring theirs back below.
-        let index = AssetIndex(adapted.catalog)
-        slices = devices.concurrentMap(concurrency: Machine.coreCount) { device in
+        // Packed images are no variant of any asset: the kept references bring theirs back below,
+        // each reference's packed image looked up once for every device.
+        var references: [Int: Int] = [:]
+        for (position, rendition) in catalog.renditions.enumerated() where rendition.layout == .internalReference {
+            if let (atlas, _) = catalog.packedImagePosition(referencedBy: rendition) { references[position] = atlas }
+        }
+        let packedImageOf = references
+        // The rule reads an asset's variants and nothing of its name: assets of one shape are
+        // planned once, through an index of one asset per shape.
+        let shapes = AssetShapes(adapted)
+        let index = AssetIndex(Catalog(path: adapted.catalog.path, assets: shapes.representatives.map { adapted.catalog.assets[$0] }))
+        // Devices alike in all but their names (a phone sold under two names, its cellular
+        // model) keep the same renditions: each kind is planned once, every device of it shares that slice.
+        let (kinds, kindOf) = Self.kinds(of: devices)
+        let plans = kinds.concurrentMap(concurrency: Machine.coreCount) { device in
             let plan = ThinningPlan(index: index, device: device)
+            return ShapePlan(kept: plan.assets.map(\.kept), unmatched: plan.assets.map { !$0.unmatched.isEmpty }, idiom: device.idiom)
+        }
+        // Kinds whose plans agree shape by shape keep the same renditions: each such slice is made once.
+        var distinct: [ShapePlan] = []
+        var distinctPositions: [ShapePlan: Int] = [:]
+        let distinctOfKind = plans.map { plan in
+            if let known = distinctPositions[plan] { return known }
+            distinctPositions[plan] = distinct.count
+            distinct.append(plan)
+            return distinct.count - 1
+        }
+        let made = distinct.concurrentMap(concurrency: Machine.coreCount) { plan in
             var kept: Set<Int> = []
             var unmatched: [String] = []
-            for asset in plan.assets {
-                let positions = adapted.renditionPositions[asset.asset]
+            for position in adapted.catalog.assets.indices {
+                let shape = shapes.shapeOf[position]
+                let positions = adapted.renditionPositions[position]
                 let before = kept.count
-                for variant in asset.kept where variant < positions.count { kept.insert(positions[variant]) }
-                if !asset.unmatched.isEmpty { unmatched.append(adapted.catalog.assets[asset.asset].name) }
+                for variant in plan.kept[shape] where variant < positions.count { kept.insert(positions[variant]) }
+                if plan.unmatched[shape] { unmatched.append(adapted.catalog.assets[position].name) }
                 // An app icon's size list is no variant a lookup chooses, but the icon is read
                 // through it: a slice keeps the lists of its device kind (and universal ones)
                 // beside the icon images it keeps, as Apple's thinning does (sentry-cli's
@@ -60,11 +87,59 @@ public struct CompiledThinning: Sendable {
                 guard kept.count > before else { continue }
                 for position in positions where catalog.renditions[position].layout == .multisizeImage {
                     let idiom = catalog.renditions[position].key.idiom ?? .universal
-                    if idiom == .universal || idiom.requirement == .device(device.idiom) { kept.insert(position) }
+                    if idiom == .universal || idiom.requirement == .device(plan.idiom) { kept.insert(position) }
                 }
             }
-            return Slice(device: device, kept: catalog.keepingPackedImages(kept), assetsWithoutMatch: unmatched)
+            // `catalog.keepingPackedImages(kept)`, from the packed images looked up above.
+            var withPackedImages = kept
+            for position in kept { if let atlas = packedImageOf[position] { withPackedImages.insert(atlas) } }
+            return (kept: withPackedImages, unmatched: unmatched)
         }
+        slices = devices.indices.map { position in
+            let slice = made[distinctOfKind[kindOf[position]]]
+            return Slice(device: devices[position], kept: slice.kept, assetsWithoutMatch: slice.unmatched)
+        }
+        // Equal slices, told apart among the few made rather than device by device.
+        var firstMade: [[Int]: Int] = [:]
+        let sameAsMade = made.indices.map { position in
+            let key = made[position].kept.sorted()
+            if let earlier = firstMade[key] { return earlier }
+            firstMade[key] = position
+            return position
+        }
+        var firstDevice: [Int: Int] = [:]
+        sameSlices = devices.indices.map { position in
+            let group = sameAsMade[distinctOfKind[kindOf[position]]]
+            if let earlier = firstDevice[group] { return earlier }
+            firstDevice[group] = position
+            return nil
+        }
+    }
+
+    /// What a device's plan keeps, shape by shape (`AssetShapes`), and its idiom (which size lists it keeps).
+    private struct ShapePlan: Hashable, Sendable {
+        var kept: [[Int]]
+        var unmatched: [Bool]
+        var idiom: UserInterfaceIdiom
+    }
+
+    /// The devices that differ in more than their names (the first of each), and for each device
+    /// the position of its kind among them. A plan reads a profile's traits, windows and
+    /// hardware, never its id, name or model identifiers.
+    package static func kinds(of devices: [DeviceProfile]) -> (kinds: [DeviceProfile], kindOf: [Int]) {
+        var kinds: [DeviceProfile] = []
+        var positions: [DeviceProfile: Int] = [:]
+        let kindOf = devices.map { device in
+            var unnamed = device
+            unnamed.id = ""
+            unnamed.name = ""
+            unnamed.modelIdentifiers = []
+            if let known = positions[unnamed] { return known }
+            positions[unnamed] = kinds.count
+            kinds.append(device)
+            return kinds.count - 1
+        }
+        return (kinds, kindOf)
     }
 
     /// The devices the App Store would thin `catalog` for: those of the platform it was compiled
@@ -90,15 +165,5 @@ public struct CompiledThinning: Sendable {
     public func renditionBytes(of slice: Slice) -> Int { slice.kept.reduce(0) { $0 + catalog.renditions[$1].sizeOnDisk } }
 
     /// Devices with the same kept renditions: for each slice, the first earlier slice equal to it.
-    public var sameSliceAs: [Int?] {
-        var first: [[Int]: Int] = [:]
-        return slices.indices.map { position in
-            let key = slice(position).kept.sorted()
-            if let earlier = first[key] { return earlier }
-            first[key] = position
-            return nil
-        }
-    }
-
-    private func slice(_ position: Int) -> Slice { slices[position] }
+    public var sameSliceAs: [Int?] { sameSlices }
 }

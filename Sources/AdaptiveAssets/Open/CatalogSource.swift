@@ -31,6 +31,15 @@ package enum CatalogSource {
         }
     }
 
+    /// Opens every path of `paths` as `open(_:)` does, each on its own thread (`adapt diff` reads
+    /// its two sides at once). Throws the first path's failure, in the order given.
+    package static func open(all paths: [String], reader: CatalogReader = CatalogReader()) throws(Failure) -> [OpenedCatalog] {
+        let opened = paths.concurrentMap(concurrency: paths.count) { path in
+            Result { () throws(Failure) -> OpenedCatalog in try open(path, reader: reader) }
+        }
+        return try opened.map { result throws(Failure) in try result.get() }
+    }
+
     /// Why a path could not be opened at all.
     package struct Failure: Error, CustomStringConvertible {
         package var diagnostic: Diagnostic

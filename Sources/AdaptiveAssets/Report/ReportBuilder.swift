@@ -56,11 +56,16 @@ package struct ReportBuilder: Sendable {
     /// the renditions (`AdaptedCompiledCatalog`), thumbnails decoded from them (references cut out
     /// of their packed images), and sizes as `adapt size FILE.car` counts them (each device's
     /// thinned `Assets.car`). Its diagnostics are the reader's; there is no Contents.json to check.
-    package func build(compiled: AdaptedCompiledCatalog) throws(CompiledCatalogError) -> ReportV1 {
+    /// With `source`, the `.xcassets` it was compiled from, they add `adapt verify`'s findings
+    /// (`CompiledVerification`: what the file lacks, holds differently or holds beyond its source),
+    /// each on the sheet of the asset it names.
+    package func build(compiled: AdaptedCompiledCatalog, source: Catalog? = nil) throws(CompiledCatalogError) -> ReportV1 {
         var seen: Set<String> = []
         let devices = self.devices.filter { seen.insert($0.id).inserted }
         let sizes = try CompiledThinning(compiled, devices: devices).sizeReport()
-        return build(catalogs: [compiled.catalog], compiled: compiled, diagnostics: compiled.catalog.diagnostics, sizes: sizes)
+        var diagnostics = compiled.catalog.diagnostics
+        if let source { diagnostics += CompiledVerification(source: source, compiled: compiled).diagnostics }
+        return build(catalogs: [compiled.catalog], compiled: compiled, diagnostics: diagnostics, sizes: sizes)
     }
 
     private func build(catalogs: [Catalog], compiled: AdaptedCompiledCatalog?, diagnostics: [Diagnostic], sizes: SizeReport?) -> ReportV1 {
@@ -134,7 +139,7 @@ package struct ReportBuilder: Sendable {
         }
         return ReportV1(
             catalogs: overviews,
-            diagnostics: Self.locate(diagnostics, in: catalogs, firstAsset: firstAsset),
+            diagnostics: Self.locate(diagnostics, in: catalogs, firstAsset: firstAsset, byAssetName: compiled != nil),
             assets: assets, images: entries, contexts: grid.contexts,
             traitChanges: TraitChangeBuilder.changes(indexes: indexes, devices: devices, firstAsset: firstAsset),
             sizes: sizes ?? SizeReport(indexes: indexes, devices: devices, files: files, concurrency: concurrency))
@@ -172,15 +177,22 @@ package struct ReportBuilder: Sendable {
     /// Each diagnostic with the asset sheet its subject names: one lookup by the set's folder (a
     /// child set, such as a brand asset's layer, shows on its parent's sheet). Never by the path
     /// the diagnostic points at, which would take `Logo.imageset2` for `Logo.imageset`'s.
-    private static func locate(_ diagnostics: [Diagnostic], in catalogs: [Catalog], firstAsset: [Int]) -> [ReportV1.LocatedDiagnostic] {
+    /// `byAssetName` (a compiled catalog, whose findings from its source name a set of the source):
+    /// a subject whose set is none of the sheets' goes on the first sheet of its asset's name.
+    private static func locate(
+        _ diagnostics: [Diagnostic], in catalogs: [Catalog], firstAsset: [Int], byAssetName: Bool = false
+    ) -> [ReportV1.LocatedDiagnostic] {
         var sheetOfSet: [String: Int] = [:]
+        var sheetOfName: [String: Int] = [:]
         for (catalogPosition, catalog) in catalogs.enumerated() {
             for (position, asset) in catalog.assets.enumerated() {
                 for set in asset.withDescendants { sheetOfSet[set.path] = firstAsset[catalogPosition] + position }
+                if byAssetName && sheetOfName[asset.name] == nil { sheetOfName[asset.name] = firstAsset[catalogPosition] + position }
             }
         }
         return diagnostics.map { diagnostic in
-            ReportV1.LocatedDiagnostic(diagnostic: diagnostic, asset: diagnostic.subject.set.flatMap { sheetOfSet[$0] })
+            let sheet = diagnostic.subject.set.flatMap { sheetOfSet[$0] } ?? diagnostic.subject.asset.flatMap { sheetOfName[$0] }
+            return ReportV1.LocatedDiagnostic(diagnostic: diagnostic, asset: sheet)
         }
     }
 }

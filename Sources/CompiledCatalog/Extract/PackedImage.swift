@@ -24,9 +24,9 @@ extension CompiledCatalog {
     /// Where in `renditions` the packed image a reference points into lies, and the frame.
     package func packedImagePosition(referencedBy rendition: Rendition) -> (position: Int, frame: RenditionProperty.Rectangle)? {
         for case .internalReference(let frame, _, let pairs) in rendition.properties {
-            var wanted: [RenditionAttribute: UInt16] = [:]
-            for pair in pairs { wanted[pair.attribute] = pair.value }
-            let values = keyFormat.attributes.map { wanted[$0, default: 0] }
+            // A reference names a few attributes: a scan finds each (the last of two alike, as a
+            // dictionary built from them would), without hashing, for thousands of references.
+            let values = keyFormat.attributes.map { attribute in pairs.last { $0.attribute == attribute }?.value ?? 0 }
             return packedImagePositions[values].map { ($0, frame) }
         }
         return nil

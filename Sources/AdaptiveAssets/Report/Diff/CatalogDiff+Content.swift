@@ -43,12 +43,18 @@ extension CatalogDiff {
         }
         let oldContent = VariantContent.Loader(old)
         let newContent = VariantContent.Loader(new)
+        let alike = AlikeRenditions(old, new)
         changed = pairs.concurrentMap(concurrency: concurrency) { pair in
-            Self.compareContent(oldContent, pair.old, newContent, pair.new, tolerance: pixelTolerance)
+            if let alike, alike.sameRenditions(oldAsset: pair.old, newAsset: pair.new) { return AssetChange(name: new.catalog.assets[pair.new].name) }
+            return Self.compareContent(oldContent, pair.old, newContent, pair.new, tolerance: pixelTolerance, packedImages: alike?.packedImages)
         }.filter { !$0.isEmpty }
         let compiled = new.compiled?.compiled ?? old.compiled!.compiled
         let devices = devices ?? CompiledThinning.devices(for: compiled, in: database)
-        sizes = Self.sizeChanges(devices: devices, before: try Self.bytesByDevice(old, devices), after: try Self.bytesByDevice(new, devices))
+        // The two sides are thinned at once, each on its own thread (and each device kind on one).
+        let bytes = [old, new].concurrentMap(concurrency: 2) { side in
+            Result { () throws(CompiledCatalogError) -> [String: Int] in try Self.bytesByDevice(side, devices) }
+        }
+        sizes = Self.sizeChanges(devices: devices, before: try bytes[0].get(), after: try bytes[1].get())
     }
 
     /// Each device's bytes: the files its slice keeps (a folder) or its thinned `Assets.car`.
@@ -115,7 +121,8 @@ extension CatalogDiff {
     }
 
     private static func compareContent(
-        _ old: VariantContent.Loader, _ oldAsset: Int, _ new: VariantContent.Loader, _ newAsset: Int, tolerance: Int
+        _ old: VariantContent.Loader, _ oldAsset: Int, _ new: VariantContent.Loader, _ newAsset: Int, tolerance: Int,
+        packedImages: VariantContent.SamePackedImages?
     ) -> AssetChange {
         let before = old.opened.catalog.assets[oldAsset]
         let after = new.opened.catalog.assets[newAsset]
@@ -135,13 +142,15 @@ extension CatalogDiff {
             if let oldCompiled = old.opened.compiled, let newCompiled = new.opened.compiled,
                 VariantContent.Loader.sameEncoding(
                     oldCompiled.rendition(assetAt: oldAsset, variant: previous), in: oldCompiled.compiled,
-                    newCompiled.rendition(assetAt: newAsset, variant: variant), in: newCompiled.compiled)
+                    newCompiled.rendition(assetAt: newAsset, variant: variant), in: newCompiled.compiled, packedImages: packedImages)
             {
                 continue
             }
             let was = old.content(asset: oldAsset, variant: previous)
             let now = new.content(asset: newAsset, variant: variant)
-            if let difference = was.difference(from: now, tolerance: tolerance) { change.variantsChanged.append("\(key): \(difference.description)") }
+            if let difference = was.difference(from: now, tolerance: tolerance) {
+                change.variantsChanged.append(VariantChange(traits: key, difference: .content(difference)))
+            }
         }
         for (key, variant) in oldKeys where !newByKey.contains(key) {
             change.variantsRemoved.append("\(key): \(before.variants[variant].payloadDescription)")

@@ -18,7 +18,7 @@ extension CatalogDiff {
                 lines.append("  \(change.name)")
                 lines += change.variantsAdded.map { "    + " + $0 }
                 lines += change.variantsRemoved.map { "    - " + $0 }
-                lines += change.variantsChanged.map { "    ~ " + $0 }
+                lines += change.variantsChanged.map { "    ~ " + $0.text }
                 lines += change.filesChanged.map { "    bytes changed: " + $0 }
             }
         }
@@ -48,7 +48,7 @@ extension CatalogDiff {
                 changed.map { change in
                     .object([
                         "name": .string(change.name), "variantsAdded": strings(change.variantsAdded),
-                        "variantsRemoved": strings(change.variantsRemoved), "variantsChanged": strings(change.variantsChanged),
+                        "variantsRemoved": strings(change.variantsRemoved), "variantsChanged": strings(change.variantsChanged.map(\.text)),
                         "filesChanged": strings(change.filesChanged),
                     ])
                 }),
@@ -85,7 +85,7 @@ extension CatalogDiff {
         for change in changed {
             let parts =
                 change.variantsAdded.map { "+ " + $0 } + change.variantsRemoved.map { "- " + $0 }
-                + change.variantsChanged.map { "~ " + $0 } + change.filesChanged.map { "bytes changed: " + $0 }
+                + change.variantsChanged.map { "~ " + $0.text } + change.filesChanged.map { "bytes changed: " + $0 }
             lines.append("::notice title=Asset changed\(property(": " + change.name))::\(escape(parts.joined(separator: "\n")))")
         }
         for diagnostic in newDiagnostics + failures { lines.append(GitHubReporter.command(for: diagnostic, relativeTo: relative)) }
@@ -105,5 +105,41 @@ extension CatalogDiff {
         var report = ValidationReport(workingDirectory: workingDirectory)
         report.findings = (newDiagnostics + failures).map { Finding(diagnostic: $0, fingerprint: Fingerprint($0, in: [])) }
         return SARIFReporter().render(report).standardOutput
+    }
+}
+
+extension CatalogDiff.VariantChange {
+    /// The change in words, for the text, JSON and GitHub outputs: `idiom=universal scale=1x: 50x50 → 24x50 pixels`.
+    package var text: String {
+        switch difference {
+        case .payload(let from, let to): "\(traits): \(from) → \(to)"
+        case .content(let difference): "\(traits): \(difference.text)"
+        }
+    }
+}
+
+extension VariantContent.Difference {
+    /// The difference in words.
+    package var text: String {
+        switch self {
+        case .size(let fromWidth, let fromHeight, let toWidth, let toHeight): "\(fromWidth)x\(fromHeight) → \(toWidth)x\(toHeight) pixels"
+        case .pixels(let largest): "pixels differ (by up to \(largest) in a channel)"
+        case .data(let from, let to): "data differs (\(from) → \(to) bytes)"
+        case .color(let from, let to), .kind(let from, let to): "\(from.text) → \(to.text)"
+        }
+    }
+}
+
+extension VariantContent.Shape {
+    /// What the content is, in a few words: `50x50 pixels`, `12 bytes of data`, `srgb(1.0, 0.0, 0.0, 1.0)`.
+    package var text: String {
+        switch self {
+        case .pixels(let width, let height): "\(width)x\(height) pixels"
+        case .bytes(let count): "\(count) bytes of data"
+        case .color(let space, let components): "\(space)(\(components.map { String($0) }.joined(separator: ", ")))"
+        case .systemColor(let name): name
+        case .sizes(let sizes): "sizes " + sizes.joined(separator: ", ")
+        case .unavailable(let reason): reason
+        }
     }
 }

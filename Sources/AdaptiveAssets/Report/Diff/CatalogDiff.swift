@@ -42,10 +42,26 @@ package struct CatalogDiff: Sendable {
         /// Variants by their attributes (`idiom=iphone scale=2x`) with their files.
         package var variantsAdded: [String] = []
         package var variantsRemoved: [String] = []
-        /// Same attributes, another file: `attributes: old.png → new.png`.
-        package var variantsChanged: [String] = []
+        /// Variants of the same traits that hold something else.
+        package var variantsChanged: [VariantChange] = []
         /// Files with the same name whose bytes changed: `name (before → after bytes)`.
         package var filesChanged: [String] = []
+    }
+
+    /// One variant that changed: its traits, and how it differs (as data, said in words only by
+    /// the outputs).
+    package struct VariantChange: Hashable, Sendable {
+        /// The traits it is matched by in both versions (`idiom=iphone scale=2x`).
+        package var traits: String
+        package var difference: Difference
+
+        package enum Difference: Hashable, Sendable {
+            /// Two folders: another file (or colour) under the same traits, by its description
+            /// (`old.png`, `new.png`).
+            case payload(from: String, to: String)
+            /// Compared by content (a compiled catalog on either side).
+            case content(VariantContent.Difference)
+        }
     }
 
     package struct SizeChange: Hashable, Sendable {
@@ -155,7 +171,9 @@ package struct CatalogDiff: Sendable {
         let after = Dictionary(new.variants.map(describe), uniquingKeysWith: { first, _ in first })
         for variant in new.variants.map(describe) {
             if let previous = before[variant.key] {
-                if previous != variant.payload { change.variantsChanged.append("\(variant.key): \(previous) → \(variant.payload)") }
+                if previous != variant.payload {
+                    change.variantsChanged.append(VariantChange(traits: variant.key, difference: .payload(from: previous, to: variant.payload)))
+                }
             } else {
                 change.variantsAdded.append("\(variant.key): \(variant.payload)")
             }

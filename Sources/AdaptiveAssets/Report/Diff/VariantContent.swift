@@ -45,36 +45,31 @@ package enum VariantContent: Sendable {
             let close =
                 space == otherSpace && components.count == otherComponents.count
                 && zip(components, otherComponents).allSatisfy { abs($0 - $1) * 255 <= Double(tolerance) }
-            return close ? nil : .color(from: summary, to: other.summary)
+            return close ? nil : .color(from: shape, to: other.shape)
         case (.systemColor(let name), .systemColor(let otherName)):
-            return name == otherName ? nil : .color(from: summary, to: other.summary)
+            return name == otherName ? nil : .color(from: shape, to: other.shape)
         case (.sizes(let sizes), .sizes(let otherSizes)):
-            return sizes == otherSizes ? nil : .kind(from: summary, to: other.summary)
+            return sizes == otherSizes ? nil : .kind(from: shape, to: other.shape)
         case (.unavailable(let reason), .unavailable(let otherReason)):
-            return reason == otherReason ? nil : .kind(from: summary, to: other.summary)
+            return reason == otherReason ? nil : .kind(from: shape, to: other.shape)
         default:
-            return .kind(from: summary, to: other.summary)
+            return .kind(from: shape, to: other.shape)
         }
     }
 
-    /// How two variants of the same traits differ.
+    /// How two variants of the same traits differ, as data: the outputs say it in words
+    /// (`CatalogDiff+Output.swift`), nothing compares their text.
     package enum Difference: Hashable, Sendable {
+        /// Pixels of another size.
         case size(fromWidth: Int, fromHeight: Int, toWidth: Int, toHeight: Int)
+        /// Pixels of the same size, some channel off by more than the tolerance.
         case pixels(largestChannelDifference: Int)
+        /// Other bytes, of these lengths.
         case data(from: Int, to: Int)
-        case color(from: String, to: String)
-        case kind(from: String, to: String)
-
-        /// The difference in words, for the text and JSON outputs.
-        package var description: String {
-            switch self {
-            case .size(let fromWidth, let fromHeight, let toWidth, let toHeight): "\(fromWidth)x\(fromHeight) → \(toWidth)x\(toHeight) pixels"
-            case .pixels(let largest): "pixels differ (by up to \(largest) in a channel)"
-            case .data(let from, let to): "data differs (\(from) → \(to) bytes)"
-            case .color(let from, let to): "\(from) → \(to)"
-            case .kind(let from, let to): "\(from) → \(to)"
-            }
-        }
+        /// Another colour (both sides colours, or system colours).
+        case color(from: Shape, to: Shape)
+        /// Content of another kind, or what could not be compared.
+        case kind(from: Shape, to: Shape)
 
         /// A short name for machines (`pixels`, `size`, `data`, `color`, `kind`).
         package var kind: String {
@@ -88,15 +83,25 @@ package enum VariantContent: Sendable {
         }
     }
 
-    /// What the content is, in a few words.
-    package var summary: String {
+    /// What a content is, without its pixels or bytes: what a difference names on either side.
+    package enum Shape: Hashable, Sendable {
+        case pixels(width: Int, height: Int)
+        case bytes(count: Int)
+        case color(space: String, components: [Double])
+        case systemColor(String)
+        case sizes([String])
+        case unavailable(String)
+    }
+
+    /// The content without its pixels or bytes.
+    package var shape: Shape {
         switch self {
-        case .pixels(let width, let height, _): "\(width)x\(height) pixels"
-        case .bytes(let bytes): "\(bytes.count) bytes of data"
-        case .color(let space, let components): "\(space)(\(components.map { String($0) }.joined(separator: ", ")))"
-        case .systemColor(let name): name
-        case .sizes(let sizes): "sizes " + sizes.joined(separator: ", ")
-        case .unavailable(let reason): reason
+        case .pixels(let width, let height, _): .pixels(width: width, height: height)
+        case .bytes(let bytes): .bytes(count: bytes.count)
+        case .color(let space, let components): .color(space: space, components: components)
+        case .systemColor(let name): .systemColor(name)
+        case .sizes(let sizes): .sizes(sizes)
+        case .unavailable(let reason): .unavailable(reason)
         }
     }
 
@@ -119,6 +124,29 @@ package enum VariantContent: Sendable {
 }
 
 extension VariantContent {
+    /// Whether two packed images (by their positions in two compiled catalogs' renditions) hold
+    /// the same encoded pixels, each pair answered once: thousands of references point into a
+    /// few packed images, and each comparison reads every byte of both.
+    package final class SamePackedImages: Sendable {
+        private struct Pair: Hashable {
+            var left: Int
+            var right: Int
+        }
+        private let answers = Mutex<[Pair: Bool]>([:])
+
+        package init() {}
+
+        /// The answer for `left` and `right`, from `compare` the first time it is asked (two
+        /// threads asking at once may both compare; they agree).
+        func same(_ left: Int, _ right: Int, _ compare: () -> Bool) -> Bool {
+            let pair = Pair(left: left, right: right)
+            if let known = answers.withLock({ $0[pair] }) { return known }
+            let answer = compare()
+            answers.withLock { $0[pair] = answer }
+            return answer
+        }
+    }
+
     /// Reads the contents of an opened catalog's variants. Safe to share between threads: packed
     /// images are decoded once for many references and kept (the last few) under a lock.
     package final class Loader: Sendable {
@@ -148,15 +176,23 @@ extension VariantContent {
         /// Whether two renditions of compiled catalogs hold the same encoded content: the same
         /// payload bytes in the same layout and pixel format, or references to the same cut of packed
         /// images whose payloads are. Equal encodings decode to equal pixels, so nothing is decoded.
-        package static func sameEncoding(_ left: Rendition, in leftCatalog: CompiledCatalog, _ right: Rendition, in rightCatalog: CompiledCatalog) -> Bool {
+        /// Packed images, which many references share, are compared once when `packedImages` keeps
+        /// the answers.
+        package static func sameEncoding(
+            _ left: Rendition, in leftCatalog: CompiledCatalog, _ right: Rendition, in rightCatalog: CompiledCatalog,
+            packedImages: SamePackedImages? = nil
+        ) -> Bool {
             guard left.layout == right.layout, left.pixelFormat == right.pixelFormat, left.width == right.width, left.height == right.height,
                 left.flags.isOpaque == right.flags.isOpaque
             else { return false }
             if left.layout == .internalReference {
-                guard let (leftAtlas, leftFrame) = leftCatalog.packedImage(referencedBy: left),
-                    let (rightAtlas, rightFrame) = rightCatalog.packedImage(referencedBy: right), leftFrame == rightFrame
+                guard let (leftAtlas, leftFrame) = leftCatalog.packedImagePosition(referencedBy: left),
+                    let (rightAtlas, rightFrame) = rightCatalog.packedImagePosition(referencedBy: right), leftFrame == rightFrame
                 else { return false }
-                return sameEncoding(leftAtlas, in: leftCatalog, rightAtlas, in: rightCatalog)
+                func compare() -> Bool {
+                    sameEncoding(leftCatalog.renditions[leftAtlas], in: leftCatalog, rightCatalog.renditions[rightAtlas], in: rightCatalog)
+                }
+                return packedImages?.same(leftAtlas, rightAtlas, compare) ?? compare()
             }
             switch (left.payload, right.payload) {
             case (.bitmap(let leftCompression, let leftChunks), .bitmap(let rightCompression, let rightChunks)):
