@@ -36,8 +36,9 @@ package final class PremultipliedPNG {
 
     deinit { adapt_png_decoded_free(UnsafeMutablePointer(mutating: pixels.baseAddress)) }
 
-    /// Decodes `file` (read from `path`, named when the machine runs out of memory).
-    package static func decode(_ file: [UInt8], maxPixels: UInt64, path: String) -> Result<PremultipliedPNG, Failure> {
+    /// Decodes `file` (read from `path`, named when the machine runs out of memory; nil for bytes
+    /// of no file, whose caller says what ran short).
+    package static func decode(_ file: [UInt8], maxPixels: UInt64, path: String?) -> Result<PremultipliedPNG, Failure> {
         let decoded = file.withUnsafeBufferPointer { adapt_png_decode_premultiplied_bgra($0.baseAddress, $0.count, maxPixels) }
         guard decoded.status == 0, let pixels = decoded.pixels else {
             adapt_png_decoded_free(decoded.pixels)
@@ -45,7 +46,7 @@ package final class PremultipliedPNG {
             switch decoded.status {
             case 2: return .failure(.tooLarge(message))
             case 3:
-                FileSystem.noteEnvironmentFailure(ENOMEM, path: path) // the machine's fault, not the file's
+                if let path { FileSystem.noteEnvironmentFailure(ENOMEM, path: path) } // the machine's fault, not the file's
                 return .failure(.outOfMemory)
             default: return .failure(.unreadable(message))
             }

@@ -1,7 +1,7 @@
 import AdaptSupport
 import AssetCatalog
-import CPNGSupport
 import CompiledCatalog
+import PNGInspection
 import Synchronization
 
 /// What one variant holds, in terms both forms share, so that `adapt diff` compares content and
@@ -299,13 +299,11 @@ extension VariantContent {
         /// A PNG's pixels as CoreUI keeps them; nil for anything that is not a PNG.
         private func decodedPNG(_ bytes: [UInt8]) -> VariantContent? {
             guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return nil }
-            let decoded = bytes.withUnsafeBufferPointer { adapt_png_decode_premultiplied_bgra($0.baseAddress, $0.count, maxPixels) }
-            guard decoded.status == 0, let pixels = decoded.pixels else {
-                return .unavailable(decoded.status == 2 ? "more pixels than \(maxPixels)" : "a PNG libpng cannot decode")
+            switch PremultipliedPNG.decode(bytes, maxPixels: maxPixels, path: nil) {
+            case .success(let png): return .pixels(width: png.width, height: png.height, bytes: Array(png.pixels))
+            case .failure(.tooLarge): return .unavailable("more pixels than \(maxPixels)")
+            case .failure: return .unavailable("a PNG libpng cannot decode")
             }
-            defer { adapt_png_decoded_free(pixels) }
-            let count = Int(decoded.width) * Int(decoded.height) * 4
-            return .pixels(width: Int(decoded.width), height: Int(decoded.height), bytes: Array(UnsafeBufferPointer(start: pixels, count: count)))
         }
 
         /// A decoded rendition as 8-bit premultiplied B G R A, whatever its stored format.
