@@ -36,9 +36,10 @@ extension IconComposerCompiler {
         case .png(let path):
             switch IconComposerRenderer.layerBitmap(path, maxPixels: maxPixels) {
             case .success(let layer):
+                // An icon set's 2x image is 2x in its header as in its key (sudoku's App.iconset); a layer's key says 1.
                 var rendition = CSIRendition.bitmap(
-                    name: piece.renditionName, width: layer.width, height: layer.height, scale: 1, pixels: layer.pixels, isOpaque: false, flags: 0,
-                    compress: BitmapCompression.lzfse)
+                    name: piece.renditionName, width: layer.width, height: layer.height, scale: Int(piece.key[.scale] ?? 1), pixels: layer.pixels,
+                    isOpaque: false, flags: 0, compress: BitmapCompression.lzfse)
                 // The slice keeps the file's own size when the pixels were fitted into 1024 (SameDesk's 1254).
                 if let slice = rendition.properties.firstIndex(where: { $0.type == 1001 }) {
                     var words: [UInt8] = []

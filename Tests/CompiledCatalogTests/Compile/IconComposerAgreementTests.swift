@@ -164,7 +164,8 @@ import Testing
         #expect(compared >= 3, "only \(compared) flattened bitmaps were decoded and compared")
     }
 
-    /// sudoku's sizes are its `App.iconset`'s PNGs, stored as they are: the same pixels as Apple's.
+    /// sudoku's sizes are its `App.iconset`'s PNGs, stored as they are: the same pixels as Apple's,
+    /// and each image's scale in its header as in its key (a 2x image's header said 1 before).
     @Test func iconSetImagesAreStoredAsApplesAre() throws {
         let pair = Self.pairs[2]
         let (apple, ours, _) = try Self.compile(pair)
@@ -176,6 +177,8 @@ import Testing
         var compared = 0
         for (facts, appleRendition) in expected {
             let ourRendition = try #require(actual[facts], "\(facts)")
+            #expect(ourRendition.scaleFactor == appleRendition.scaleFactor, "\(facts): header scale")
+            #expect(ourRendition.scaleFactor == UInt32(ourRendition.key.scale ?? 0) * 100, "\(facts): header scale against the key's")
             guard case .pixels(let applePixels)? = try apple.decodedBitmap(of: appleRendition, atlases: appleAtlases),
                 case .pixels(let ourPixels)? = try ours.decodedBitmap(of: ourRendition, atlases: ourAtlases)
             else { continue }
