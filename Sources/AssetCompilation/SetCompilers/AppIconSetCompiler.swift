@@ -118,7 +118,7 @@ enum AppIconSetCompiler: SetCompiler {
     }
 
     /// Each idiom's size list (`MSIS`): its idiom (0 on the Mac and for a universal icon) and its (points, slot) entries.
-    private static func sizeListRenditions(_ asset: Asset, _ sizeLists: [UInt16: [Double: UInt16]]) -> [RenditionJob] {
+    static func sizeListRenditions(_ asset: Asset, _ sizeLists: [UInt16: [Double: UInt16]]) -> [RenditionJob] {
         var lists: [RenditionJob] = []
         for idiom in sizeLists.keys.sorted() {
             let entries = (sizeLists[idiom] ?? [:]).sorted { $0.key < $1.key }.map { points, slot in
