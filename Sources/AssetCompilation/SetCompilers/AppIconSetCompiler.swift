@@ -43,6 +43,12 @@ enum AppIconSetCompiler: SetCompiler {
                 plan.findings.append(context.entryLeftOut(asset, variant, "its size '\(variant.size ?? "")' is not a square WIDTHxHEIGHT"))
                 continue
             }
+            // An idiom's entry in a size of another idiom (an iphone 76x76) is no slot of its own:
+            // actool leaves it out (Xcode 14.3's build of a Flutter template's icon).
+            if variant.idiom != .universal, let sizeText = variant.size, AppIconSlotScales.scales(idiom: variant.idiom.contentsValue, size: sizeText) == nil {
+                plan.findings.append(context.entryLeftOut(asset, variant, "\(sizeText) is not an app icon size of the \(variant.idiom.contentsValue) idiom"))
+                continue
+            }
             kept.append((variant, size.0))
         }
         return kept
