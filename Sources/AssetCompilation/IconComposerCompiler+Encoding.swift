@@ -36,9 +36,10 @@ extension IconComposerCompiler {
         case .png(let path):
             switch IconComposerRenderer.layerBitmap(path, maxPixels: maxPixels) {
             case .success(let layer):
+                // An icon set's 2x image is 2x in its header as in its key (sudoku's App.iconset); a layer's key says 1.
                 var rendition = CSIRendition.bitmap(
-                    name: piece.renditionName, width: layer.width, height: layer.height, scale: 1, pixels: layer.pixels, isOpaque: false, flags: 0,
-                    compress: BitmapCompression.lzfse)
+                    name: piece.renditionName, width: layer.width, height: layer.height, scale: Int(piece.key[.scale] ?? 1), pixels: layer.pixels,
+                    isOpaque: false, flags: 0, compress: BitmapCompression.lzfse)
                 // The slice keeps the file's own size when the pixels were fitted into 1024 (SameDesk's 1254).
                 if let slice = rendition.properties.firstIndex(where: { $0.type == 1001 }) {
                     var words: [UInt8] = []
@@ -63,24 +64,20 @@ extension IconComposerCompiler {
 
 extension IconComposerCompiler {
     /// The images of a catalog's icon set named as the icon (`App.iconset`'s `icon_16x16.png` …),
-    /// each in its macOS slot (16 → 1, 32 → 2, 128 → 3, 256 → 4, 512 → 5) as Xcode 26 stored
-    /// sudoku's, the size list of its sizes, and the `.icns` of its files.
-    package func iconSetImages(_ set: Asset) -> (pieces: [Piece], icns: [(type: String, png: [UInt8])]) {
+    /// each in its macOS slot (`IconSetCompiler.images`) as Xcode 26 stored sudoku's, the size
+    /// list of its sizes, and the `.icns` of its files; `leftOut` gets the files in no slot.
+    package func iconSetImages(_ set: Asset, leftOut: inout [Diagnostic]) -> (pieces: [Piece], icns: [(type: String, png: [UInt8])]) {
         var pieces: [Piece] = []
         var icns: [(type: String, png: [UInt8])] = []
         var slots: [Int: UInt16] = [:]
-        for variant in set.variants {
-            guard let filename = variant.filename, let size = variant.size, let points = Int(size.split(separator: "x").first ?? ""),
-                let slot = AppIconSetCompiler.iconSlot(points: Double(points), platform: .macos)
-            else { continue }
-            let scale = variant.scale ?? 1
-            let path = set.path.appendingPathComponent(filename)
-            slots[points] = slot
+        for image in IconSetCompiler.images(set, leftOut: &leftOut) {
+            let path = set.path.appendingPathComponent(image.filename)
+            slots[image.points] = image.slot
             pieces.append(
                 Piece(
-                    assetName: icon.name, facetPart: Part.stack, renditionName: filename,
-                    key: [.scale: UInt16(scale), .part: Part.icon, .dimension2: slot], content: .png(path: path), source: path))
-            if let type = ICNSWriter.type(points: points, scale: scale), let png = try? FileSystem.readRegularFile(path, limit: 64 << 20) {
+                    assetName: icon.name, facetPart: Part.stack, renditionName: image.filename,
+                    key: [.scale: UInt16(image.scale), .part: Part.icon, .dimension2: image.slot], content: .png(path: path), source: path))
+            if let type = ICNSWriter.type(points: image.points, scale: image.scale), let png = try? FileSystem.readRegularFile(path, limit: 64 << 20) {
                 icns.append((type, png))
             }
         }

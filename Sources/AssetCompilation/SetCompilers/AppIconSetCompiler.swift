@@ -43,6 +43,12 @@ enum AppIconSetCompiler: SetCompiler {
                 plan.findings.append(context.entryLeftOut(asset, variant, "its size '\(variant.size ?? "")' is not a square WIDTHxHEIGHT"))
                 continue
             }
+            // An idiom's entry in a size of another idiom (an iphone 76x76) is no slot of its own:
+            // actool leaves it out (Xcode 14.3's build of a Flutter template's icon).
+            if variant.idiom != .universal, let sizeText = variant.size, AppIconSlotScales.scales(idiom: variant.idiom.contentsValue, size: sizeText) == nil {
+                plan.findings.append(context.entryLeftOut(asset, variant, "\(sizeText) is not an app icon size of the \(variant.idiom.contentsValue) idiom"))
+                continue
+            }
             kept.append((variant, size.0))
         }
         return kept
@@ -130,7 +136,7 @@ enum AppIconSetCompiler: SetCompiler {
     }
 
     /// Each idiom's size list (`MSIS`): its idiom (0 on the Mac and for a universal icon) and its (points, slot) entries.
-    private static func sizeListRenditions(_ asset: Asset, _ sizeLists: [UInt16: [Double: UInt16]]) -> [RenditionJob] {
+    static func sizeListRenditions(_ asset: Asset, _ sizeLists: [UInt16: [Double: UInt16]]) -> [RenditionJob] {
         var lists: [RenditionJob] = []
         for idiom in sizeLists.keys.sorted() {
             let entries = (sizeLists[idiom] ?? [:]).sorted { $0.key < $1.key }.map { points, slot in

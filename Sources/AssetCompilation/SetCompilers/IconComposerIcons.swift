@@ -32,7 +32,7 @@ enum IconComposerIcons {
             let sizes: (pieces: [IconComposerCompiler.Piece], icns: [(type: String, png: [UInt8])])
             if let iconSet = catalogs.lazy.compactMap({ $0.asset(named: icon.name) }).first(where: { $0.type == .iconSet }) {
                 pieces.removeAll { if case .sizes = $0.content { true } else { false } }
-                sizes = compiler.iconSetImages(iconSet)
+                sizes = compiler.iconSetImages(iconSet, leftOut: &plan.findings)
             } else {
                 switch compiler.flattened(maxPixels: context.options.maxPixels, renderers: context.options.vectorRenderers) {
                 case .success(let flattened): sizes = flattened

@@ -53,9 +53,8 @@ package enum NotCompiled {
     /// The set types left out without a finding: their contents reach the file another way.
     /// A sprite atlas is a folder whose image sets are read, and compiled, as any image set (actool
     /// also packs them into the atlas SpriteKit loads, which adapt does not write yet: they are
-    /// compiled unpacked, without a finding); a macOS icon set gives an Icon Composer icon of its
-    /// name its sizes (`IconComposerIcons`).
-    package static let quiet: [AssetType] = [.spriteAtlas, .iconSet]
+    /// compiled unpacked, without a finding).
+    package static let quiet: [AssetType] = [.spriteAtlas]
 
     /// The reason each type is left out.
     package static let reasonByType: [AssetType: Reason] = Dictionary(

@@ -57,7 +57,7 @@ struct SetPlan {
 package enum SetCompilers {
     static let all: [any SetCompiler.Type] = [
         ImageSetCompiler.self, ColorSetCompiler.self, DataSetCompiler.self, AppIconSetCompiler.self, LaunchImageSetCompiler.self,
-        ImageStackCompiler.self, BrandAssetsCompiler.self, ComplicationSetCompiler.self,
+        ImageStackCompiler.self, BrandAssetsCompiler.self, ComplicationSetCompiler.self, IconSetCompiler.self,
     ]
 
     /// The compiler of each set type.

@@ -164,18 +164,23 @@ import Testing
         #expect(compared >= 3, "only \(compared) flattened bitmaps were decoded and compared")
     }
 
-    /// sudoku's sizes are its `App.iconset`'s PNGs, stored as they are: the same pixels as Apple's.
-    @Test func iconSetImagesAreStoredAsApplesAre() throws {
+    /// sudoku's icon sets, stored as Apple stored them: `App.iconset`'s PNGs as `App.icon`'s sizes,
+    /// and `Sudoku.iconset`, the icon set of no icon, as an icon of its own. The same pixels, and
+    /// each image's scale in its header as in its key (a 2x image's header said 1 before).
+    @Test(arguments: ["App", "Sudoku"])
+    func iconSetImagesAreStoredAsApplesAre(name: String) throws {
         let pair = Self.pairs[2]
         let (apple, ours, _) = try Self.compile(pair)
-        let expected = Self.facts(apple, icon: pair.name).filter { $0.key.file.hasPrefix("icon_") }
-        let actual = Self.facts(ours, icon: pair.name)
+        let expected = Self.facts(apple, icon: name).filter { $0.key.file.hasPrefix("icon_") }
+        let actual = Self.facts(ours, icon: name)
         #expect(expected.count == 10)
         let appleAtlases = PackedImageCache()
         let ourAtlases = PackedImageCache()
         var compared = 0
         for (facts, appleRendition) in expected {
             let ourRendition = try #require(actual[facts], "\(facts)")
+            #expect(ourRendition.scaleFactor == appleRendition.scaleFactor, "\(facts): header scale")
+            #expect(ourRendition.scaleFactor == UInt32(ourRendition.key.scale ?? 0) * 100, "\(facts): header scale against the key's")
             guard case .pixels(let applePixels)? = try apple.decodedBitmap(of: appleRendition, atlases: appleAtlases),
                 case .pixels(let ourPixels)? = try ours.decodedBitmap(of: ourRendition, atlases: ourAtlases)
             else { continue }
@@ -184,6 +189,22 @@ import Testing
             compared += 1
         }
         #expect(compared >= 5)
+    }
+
+    /// `Sudoku.iconset`: the same renditions as Apple's (the size list, layout 1010, and each PNG
+    /// in its slot, part 220), nothing more, under a facet of the same part.
+    @Test func sudokuIconSetHasApplesRenditions() throws {
+        let (apple, ours, product) = try Self.compile(Self.pairs[2])
+        #expect(!product.diagnostics.contains { $0.rule == .compileLeftOut }, "\(product.diagnostics)")
+        let expected = Set(Self.facts(apple, icon: "Sudoku").keys)
+        let actual = Set(Self.facts(ours, icon: "Sudoku").keys)
+        #expect(expected.count == 11)
+        let missing = expected.subtracting(actual).map(\.description).sorted()
+        let extra = actual.subtracting(expected).map(\.description).sorted()
+        #expect(missing.isEmpty, "renditions Apple wrote and adapt did not:\n\(missing.joined(separator: "\n"))")
+        #expect(extra.isEmpty, "renditions adapt wrote and Apple did not:\n\(extra.joined(separator: "\n"))")
+        let facetPart = { (catalog: CompiledCatalog) in catalog.facets.first { $0.name == "Sudoku" }?.attributes.first { $0.attribute == .part }?.value }
+        #expect(facetPart(ours) == facetPart(apple) && facetPart(apple) == 220)
     }
 
     /// The `.icns` and Info.plist keys actool writes for a Mac app's `.icon`: the icon file and name.
