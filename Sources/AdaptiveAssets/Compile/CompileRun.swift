@@ -117,7 +117,7 @@ package struct CompileRun {
             guard input.pathExtension == "xcassets" || input.pathExtension == "xcstickers" else {
                 result.diagnostics.append(
                     Diagnostic(
-                        .compileLeftOut, "\(input.lastPathComponent) is not compiled: .iconset folders are compiled by a later version",
+                        .compileLeftOut, "\(input.lastPathComponent) is not compiled: an .iconset is compiled inside an asset catalog, not yet on its own",
                         at: SourceLocation(file: input)))
                 continue
             }
