@@ -142,40 +142,9 @@ package struct IconComposerCompiler {
         let prefix = "\(icon.name)_Assets/"
         var palette = Palette(prefix: prefix)
         _ = palette.name(of: IconColor(space: .extendedGray, components: [1, 1]))
-        // The icon's fill per appearance, in icon.json's order: the base, then each specialization.
-        var fillGradient: [IconAppearance: String] = [:]
-        let baseFill = icon.fill.base ?? .automatic
-        let baseName = palette.gradientName(of: baseFill, for: .light)
-        for appearance in IconComposerCompiler.appearances.map(\.appearance) {
-            if let own = icon.fill.byAppearance[appearance.rawValue] {
-                fillGradient[appearance] = palette.gradientName(of: own, for: appearance)
-            } else if appearance == .dark {
-                // No dark fill: the dark stack takes the system's dark grey.
-                fillGradient[appearance] = palette.gradientName(of: baseFill == .none ? .none : .systemDark, for: .dark)
-            } else {
-                fillGradient[appearance] = baseName
-            }
-        }
+        let fillGradient = fillGradients(&palette)
+        let (groupEntries, layerFiles) = layerEntries(&palette)
         var pieces: [Piece] = []
-        var groupEntries: [[IconAppearance: [LayerEntry]]] = []
-        var layerFiles: [String: IconComposerDocument.Layer] = [:]
-        for group in icon.groups {
-            var entries: [IconAppearance: [LayerEntry]] = [:]
-            for layer in group.layers.reversed() {
-                let name = layerAssetName(layer)
-                if layerFiles[name] == nil { layerFiles[name] = layer }
-                for appearance in IconAppearance.allCases where layer.hidden.value(for: appearance) != true {
-                    var entry = LayerEntry(name: name, part: Part.layer)
-                    entry.frame = frame(of: layer, in: group)
-                    entry.blendMode = layer.blendMode.value(for: appearance) ?? IconBlendMode(rawValue: 0)
-                    entry.opacity = layer.opacity.value(for: appearance) ?? 1
-                    let fill = layer.fill.value(for: appearance).flatMap { palette.gradientName(of: $0, for: appearance) } ?? ""
-                    entry.style = IconLayerStyle(material: layer.glass.value(for: appearance) == false ? 0 : 1, blur: 0, fill: fill)
-                    entries[appearance, default: []].append(entry)
-                }
-            }
-            groupEntries.append(entries)
-        }
         for (index, color) in palette.colors.enumerated() {
             pieces.append(
                 Piece(
@@ -203,22 +172,7 @@ package struct IconComposerCompiler {
                         assetName: groupName(index), facetPart: Part.group, renditionName: "IconGroup", key: [.scale: 1, .appearance: value],
                         content: .layers(groupEntries[index][appearance] ?? [], isStack: false), source: icon.path))
             }
-            var stack: [LayerEntry] = []
-            if let fill = fillGradient[appearance] ?? nil { stack.append(LayerEntry(name: fill, part: Part.gradient)) }
-            for (index, group) in icon.groups.enumerated().reversed() {
-                var entry = LayerEntry(name: groupName(index), part: Part.group)
-                entry.blendMode = group.blendMode.value(for: appearance) ?? IconBlendMode(rawValue: 0)
-                entry.style = IconLayerStyle(material: 2, blur: group.blurMaterial ?? 0, fill: "")
-                let translucency = group.translucency.map { $0.enabled ? $0.value : nil } ?? nil
-                entry.effects = IconLayerEffects(
-                    translucencyEnabled: translucency != nil, translucency: translucency ?? 0,
-                    shadowKind: group.shadow.map { Self.shadowKind($0.kind) } ?? 0, shadowOpacity: group.shadow?.opacity ?? 0)
-                stack.append(entry)
-            }
-            pieces.append(
-                Piece(
-                    assetName: icon.name, facetPart: Part.stack, renditionName: "\(icon.name).iconstack", key: [.scale: 1, .appearance: value],
-                    content: .layers(stack, isStack: true), source: icon.path))
+            pieces.append(stackPiece(appearance, value: value, fill: fillGradient[appearance]))
         }
         let sizes = Self.flattenedSizes.enumerated().map { slot, size in
             RenditionPayload.MultisizeEntry(width: UInt32(size.points), height: UInt32(size.points), index: UInt16(slot + 1), idiom: .universal)
@@ -228,6 +182,70 @@ package struct IconComposerCompiler {
                 assetName: icon.name, facetPart: Part.stack, renditionName: icon.name, key: [.scale: 1, .part: Part.sizes], content: .sizes(sizes),
                 source: icon.path))
         return pieces
+    }
+
+    /// The icon's fill per appearance (a gradient's name; none for no fill), named in icon.json's
+    /// order: the base, then each specialization.
+    private func fillGradients(_ palette: inout Palette) -> [IconAppearance: String] {
+        var fillGradient: [IconAppearance: String] = [:]
+        let baseFill = icon.fill.base ?? .automatic
+        let baseName = palette.gradientName(of: baseFill, for: .light)
+        for appearance in IconComposerCompiler.appearances.map(\.appearance) {
+            if let own = icon.fill.byAppearance[appearance.rawValue] {
+                fillGradient[appearance] = palette.gradientName(of: own, for: appearance)
+            } else if appearance == .dark {
+                // No dark fill: the dark stack takes the system's dark grey.
+                fillGradient[appearance] = palette.gradientName(of: baseFill == .none ? .none : .systemDark, for: .dark)
+            } else {
+                fillGradient[appearance] = baseName
+            }
+        }
+        return fillGradient
+    }
+
+    /// Each group's layer list per appearance (its layers back to front, hidden ones left out),
+    /// and the layers' files by asset name.
+    private func layerEntries(_ palette: inout Palette) -> ([[IconAppearance: [LayerEntry]]], [String: IconComposerDocument.Layer]) {
+        var groupEntries: [[IconAppearance: [LayerEntry]]] = []
+        var layerFiles: [String: IconComposerDocument.Layer] = [:]
+        for group in icon.groups {
+            var entries: [IconAppearance: [LayerEntry]] = [:]
+            for layer in group.layers.reversed() {
+                let name = layerAssetName(layer)
+                if layerFiles[name] == nil { layerFiles[name] = layer }
+                for appearance in IconAppearance.allCases where layer.hidden.value(for: appearance) != true {
+                    var entry = LayerEntry(name: name, part: Part.layer)
+                    entry.frame = frame(of: layer, in: group)
+                    entry.blendMode = layer.blendMode.value(for: appearance) ?? IconBlendMode(rawValue: 0)
+                    entry.opacity = layer.opacity.value(for: appearance) ?? 1
+                    let fill = layer.fill.value(for: appearance).flatMap { palette.gradientName(of: $0, for: appearance) } ?? ""
+                    entry.style = IconLayerStyle(material: layer.glass.value(for: appearance) == false ? 0 : 1, blur: 0, fill: fill)
+                    entries[appearance, default: []].append(entry)
+                }
+            }
+            groupEntries.append(entries)
+        }
+        return (groupEntries, layerFiles)
+    }
+
+    /// The icon's stack for one appearance: its fill, then its groups front first, each with its
+    /// blend mode, material and effects.
+    private func stackPiece(_ appearance: IconAppearance, value: UInt16, fill: String?) -> Piece {
+        var stack: [LayerEntry] = []
+        if let fill { stack.append(LayerEntry(name: fill, part: Part.gradient)) }
+        for (index, group) in icon.groups.enumerated().reversed() {
+            var entry = LayerEntry(name: groupName(index), part: Part.group)
+            entry.blendMode = group.blendMode.value(for: appearance) ?? IconBlendMode(rawValue: 0)
+            entry.style = IconLayerStyle(material: 2, blur: group.blurMaterial ?? 0, fill: "")
+            let translucency = group.translucency.map { $0.enabled ? $0.value : nil } ?? nil
+            entry.effects = IconLayerEffects(
+                translucencyEnabled: translucency != nil, translucency: translucency ?? 0,
+                shadowKind: group.shadow.map { Self.shadowKind($0.kind) } ?? 0, shadowOpacity: group.shadow?.opacity ?? 0)
+            stack.append(entry)
+        }
+        return Piece(
+            assetName: icon.name, facetPart: Part.stack, renditionName: "\(icon.name).iconstack", key: [.scale: 1, .appearance: value],
+            content: .layers(stack, isStack: true), source: icon.path)
     }
 
     /// The number of `shadow.kind`: `neutral` is 3 (the three files); `none` 0. `layer-color`

@@ -80,16 +80,11 @@ enum AppIconSetCompiler: SetCompiler {
             key[.element] = CompiledPart.element
             key[.part] = CompiledPart.icon
             let path = asset.path.appendingPathComponent(filename)
-            // Read by its bytes, as an image set's bitmap is (home-assistant's Mac slots hold WebP files named `.png`).
             let source: RenditionJob.Source
-            switch BitmapFormat.of(path: path, filename: filename) {
-            case .success(.png): source = .png(path: path, flags: 0)
-            case .success(.decoded(let format)): source = .decoded(path: path, format: format, flags: 0)
-            case .success:
-                plan.findings.append(context.entryLeftOut(asset, variant, "an app icon is compiled from a bitmap adapt decodes, not a JPEG or HEIC file"))
-                continue
-            case .failure(let unreadable):
-                plan.findings.append(context.entryLeftOut(asset, variant, "\(filename) \(unreadable.reason)"))
+            switch iconSource(path: path, filename: filename) {
+            case .success(let read): source = read
+            case .failure(let reason):
+                plan.findings.append(context.entryLeftOut(asset, variant, reason.reason))
                 continue
             }
             // The single-size icon serves the iPhone and the iPad, each with its own rendition.
@@ -111,20 +106,7 @@ enum AppIconSetCompiler: SetCompiler {
                 icnsImages.append((type, png))
             }
             if platform == .ios {
-                for loose in looseIcons(
-                    asset.name, points: points, scale: scale, idiom: variant.idiom, singleSize: singleSize,
-                    every: context.options.standaloneIcons == .all)
-                where !plan.sideFiles.contains(where: { $0.name == loose.file }) {
-                    guard let png = loosePNG(path, side: loose.side) else {
-                        plan.findings.append(
-                            Diagnostic(
-                                .compileUnreadable, "cannot be decoded to write \(loose.file)", subject: Diagnostic.Subject(asset: asset.name),
-                                at: SourceLocation(file: path)))
-                        continue
-                    }
-                    plan.sideFiles.append((loose.file, png))
-                    if !(plan.iconFiles[loose.idiom] ?? []).contains(loose.base) { plan.iconFiles[loose.idiom, default: []].append(loose.base) }
-                }
+                addLooseIcons(asset, variant, points: points, scale: scale, path: path, singleSize: singleSize, context, into: &plan)
             }
         }
         if !icnsImages.isEmpty {
@@ -133,6 +115,37 @@ enum AppIconSetCompiler: SetCompiler {
             plan.macIconFile = asset.name
         }
         return work
+    }
+
+    /// How an icon's file is compiled, read by its bytes as an image set's bitmap is
+    /// (home-assistant's Mac slots hold WebP files named `.png`), or why it is left out.
+    private static func iconSource(path: String, filename: String) -> Result<RenditionJob.Source, BitmapFormat.Unreadable> {
+        switch BitmapFormat.of(path: path, filename: filename) {
+        case .success(.png): .success(.png(path: path, flags: 0))
+        case .success(.decoded(let format)): .success(.decoded(path: path, format: format, flags: 0))
+        case .success: .failure(BitmapFormat.Unreadable(reason: "an app icon is compiled from a bitmap adapt decodes, not a JPEG or HEIC file"))
+        case .failure(let unreadable): .failure(BitmapFormat.Unreadable(reason: "\(filename) \(unreadable.reason)"))
+        }
+    }
+
+    /// The primary iOS icon's loose files for one entry (those not already written) and their
+    /// `CFBundleIconFiles` names.
+    private static func addLooseIcons(
+        _ asset: Asset, _ variant: Variant, points: Double, scale: Int, path: String, singleSize: Bool, _ context: PlanContext, into plan: inout SetPlan
+    ) {
+        for loose in looseIcons(
+            asset.name, points: points, scale: scale, idiom: variant.idiom, singleSize: singleSize, every: context.options.standaloneIcons == .all)
+        where !plan.sideFiles.contains(where: { $0.name == loose.file }) {
+            guard let png = loosePNG(path, side: loose.side) else {
+                plan.findings.append(
+                    Diagnostic(
+                        .compileUnreadable, "cannot be decoded to write \(loose.file)", subject: Diagnostic.Subject(asset: asset.name),
+                        at: SourceLocation(file: path)))
+                continue
+            }
+            plan.sideFiles.append((loose.file, png))
+            if !(plan.iconFiles[loose.idiom] ?? []).contains(loose.base) { plan.iconFiles[loose.idiom, default: []].append(loose.base) }
+        }
     }
 
     /// Each idiom's size list (`MSIS`): its idiom (0 on the Mac and for a universal icon) and its (points, slot) entries.
