@@ -100,14 +100,10 @@ enum AppIconSetCompiler: SetCompiler {
                         source: source, location: variant.location))
             }
             guard isPrimary, context.options.standaloneIcons != .none else { continue }
-            if platform == .macos, let type = ICNSWriter.type(points: Int(points), scale: scale),
-                let png = DecodedImage.pngFile(at: path)
-            {
+            if platform == .macos, let type = ICNSWriter.type(points: Int(points), scale: scale), let png = DecodedImage.pngFile(at: path) {
                 icnsImages.append((type, png))
             }
-            if platform == .ios {
-                addLooseIcons(asset, variant, points: points, scale: scale, path: path, singleSize: singleSize, context, into: &plan)
-            }
+            if platform == .ios { addLooseIcons(asset, variant, points: points, scale: scale, path: path, singleSize: singleSize, context, into: &plan) }
         }
         if !icnsImages.isEmpty {
             icnsImages.sort { $0.type < $1.type }
