@@ -1,8 +1,9 @@
 import AssetCatalog
 
 /// Compiles the sets of some types: what planning one set gives, read from its Contents.json
-/// alone (no file is decoded here; `Encode/` reads them). One type per file in this folder, each
-/// listed once in `SetCompilers.all`, as `RuleID.families` lists the validator's families.
+/// (no image is decoded here, only a bitmap's first bytes read for its format, `BitmapFormat`;
+/// `Encode/` decodes them). One type per file in this folder, each listed once in
+/// `SetCompilers.all`, as `RuleID.families` lists the validator's families.
 ///
 /// ```swift
 /// enum DataSetCompiler: SetCompiler {
