@@ -194,15 +194,30 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: bare + "/Assets.car"))
     }
 
+    /// A file of no format adapt reads (a Windows icon) leaves its set out with a warning naming it.
     @Test func leftOutEntriesAreNamed() throws {
+        let fixture = try Self.catalog()
+        try fixture.addSet("Other.imageset", entries: [["idiom": "universal", "scale": "1x", "filename": "v.ico"]])
+        try fixture.write([0, 0, 1, 0, 1, 0] + [UInt8](repeating: 7, count: 40), to: "Other.imageset/v.ico")
+        let run = try Self.compile(fixture.path, into: fixture.root + "/Build")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stderr.split(separator: "\n").contains {
+                $0.contains("Other.imageset/Contents.json") && $0.contains("v.ico holds a Windows icon") && $0.hasSuffix("[compile.left-out]")
+            }, "\(run.stderr)")
+        #expect(run.stdout.contains("/* com.apple.actool.document.warnings */"))
+    }
+
+    /// A file whose bytes say a format adapt decodes, but that does not decode (a TIFF cut after
+    /// its first four bytes), is an error naming it, as a PNG libpng refuses is.
+    @Test func aDamagedTIFFIsAnErrorNamingIt() throws {
         let fixture = try Self.catalog()
         try fixture.addSet("Other.imageset", entries: [["idiom": "universal", "scale": "1x", "filename": "v.tiff"]])
         try fixture.write(Array("II*\0".utf8), to: "Other.imageset/v.tiff")
         let run = try Self.compile(fixture.path, into: fixture.root + "/Build")
-        #expect(run.status == 0)
-        #expect(
-            run.stderr.contains("Other.imageset/Contents.json") && run.stderr.contains("v.tiff is not compiled") && run.stderr.contains("[compile.left-out]"))
-        #expect(run.stdout.contains("/* com.apple.actool.document.warnings */"))
+        #expect(run.status == 1)
+        #expect(run.stderr.split(separator: "\n").contains { $0.contains("Other.imageset/v.tiff:") && $0.hasSuffix("[compile.unreadable]") }, "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: fixture.root + "/Build/Assets.car"))
     }
 
     @Test func unknownFlagsAreUsageErrors() throws {
