@@ -3,7 +3,7 @@
 input (thousands of locales), timed for `adapt validate` and `adapt thin --all-devices` against
 `adapt inspect` (reading the same catalog) in the same run. Near-linear work keeps each ratio
 small whatever the size; before the locale work, 3,000 one-locale sets took thin 364 s.
-Run it through Scripts/benchmark-hostile, which builds adapt first.
+Run it through `Scripts/benchmark hostile`, which builds adapt first.
 
 usage: benchmark-hostile.py ADAPT WORK_DIR [SCALE]   (SCALE multiplies every catalog's size; 1 by default)
 """

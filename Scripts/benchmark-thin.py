@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Thinning benchmark: `adapt thin --all-devices` on a generated catalog of at least 1 GB,
 against one `cp -r` of the same catalog, in the same run. Prints both times, the ratio, and the
-peak memory (RSS) of adapt. Run it through Scripts/benchmark-thin, which builds adapt first.
+peak memory (RSS) of adapt. Run it through `Scripts/benchmark thin`, which builds adapt first.
 
 usage: benchmark-thin.py ADAPT WORK_DIR [REPETITIONS]
 """
