@@ -63,11 +63,14 @@ import CompiledCatalog
     /// has a gamut (AM-MiniPlayer); the others `appearance, localization, scale, idiom, subtype,
     /// identifier, element, part` (sentry-cli's, Stasis) with `dimension2` and `displayGamut` after
     /// `subtype` when used (sentry-cli's thinned archive). Where actool puts direction, size
-    /// classes, memory and graphics classes no file here shows: after those, before `identifier`.
+    /// classes, memory and graphics classes no file here shows: after those, before `identifier`;
+    /// on the Mac, direction after `scale` and the gamut. CoreUI reads each file's own key format,
+    /// so the place is adapt's choice and loads alike; leaving direction out of a Mac key lost a
+    /// right-to-left entry's trait.
     package func keyFormat(using used: Set<RenditionAttribute>) -> [RenditionAttribute] {
         if platform == .macos {
             var format: [RenditionAttribute] = [.appearance, .localization, .element, .part, .size, .identifier, .dimension2, .layer, .scale]
-            if used.contains(.displayGamut) { format.append(.displayGamut) }
+            for optional: RenditionAttribute in [.displayGamut, .direction] where used.contains(optional) { format.append(optional) }
             return format
         }
         var format: [RenditionAttribute] = [.appearance, .localization, .scale, .idiom, .subtype]

@@ -17,17 +17,19 @@ import Testing
         return try builder.build(compiled: compiled, source: try source.map { try CatalogReader().read(at: $0) })
     }
 
-    /// The watch file lacks three universal entries its watch entries replace (as `adapt verify`
-    /// says): the report lists them, on the sheets of v_device and v_overrides.
+    /// A source with an entry the iPhone file lacks (as `adapt verify` says): the report lists it,
+    /// on the sheet of its set.
     @Test func aSourceThatDiffersShowsVerifysFindings() throws {
-        let report = try Self.report("assets_watch.car", source: try Self.source)
+        let source = try CompiledVerifyCommandTests.sourceWithAnExtraEntry()
+        defer { try? FileManager.default.removeItem(atPath: (source as NSString).deletingLastPathComponent) }
+        let report = try Self.report("assets_iphone.car", source: source)
         let found = report.diagnostics.filter { $0.diagnostic.code.hasPrefix("compiled.") }
-        #expect(found.count == 3, "\(found.map(\.diagnostic.description))")
+        #expect(found.count == 1, "\(found.map(\.diagnostic.description))")
         #expect(found.allSatisfy { $0.diagnostic.code == "compiled.missing" })
         let sheets = Set(found.compactMap { $0.asset.map { report.assets[$0].name } })
-        #expect(sheets == ["v_device", "v_overrides"])
+        #expect(sheets == ["d_universal"])
         // Without a source, none.
-        #expect(try Self.report("assets_watch.car", source: nil).diagnostics.allSatisfy { !$0.diagnostic.code.hasPrefix("compiled.") })
+        #expect(try Self.report("assets_iphone.car", source: nil).diagnostics.allSatisfy { !$0.diagnostic.code.hasPrefix("compiled.") })
     }
 
     /// The iPhone file holds its source exactly: the source adds nothing to the report.
@@ -42,12 +44,14 @@ import Testing
         let folder = CompiledThinCommandTests.temporary("report-source")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let watch = try CompiledInspectCommandTests.corpusFile("assets_watch.car")
-        let run = try Adapt.run(["report", watch, "--source", try Self.source, "-o", folder + "/watch.html"])
+        let source = try CompiledVerifyCommandTests.sourceWithAnExtraEntry()
+        defer { try? FileManager.default.removeItem(atPath: (source as NSString).deletingLastPathComponent) }
+        let iphone = try CompiledInspectCommandTests.corpusFile("assets_iphone.car")
+        let run = try Adapt.run(["report", iphone, "--source", source, "-o", folder + "/iphone.html"])
         #expect(run.status == 0, "\(run.stderr)")
-        let page = try String(contentsOfFile: folder + "/watch.html", encoding: .utf8)
-        #expect(page.contains("compiled.missing") && page.contains("facebook-2.pdf"))
-        let plain = try Adapt.run(["report", watch, "-o", folder + "/plain.html"])
+        let page = try String(contentsOfFile: folder + "/iphone.html", encoding: .utf8)
+        #expect(page.contains("compiled.missing") && page.contains("extra@2x.png"))
+        let plain = try Adapt.run(["report", iphone, "-o", folder + "/plain.html"])
         #expect(plain.status == 0, "\(plain.stderr)")
         #expect(!(try String(contentsOfFile: folder + "/plain.html", encoding: .utf8)).contains("compiled.missing"))
         // A folder has no compiled form to verify.

@@ -8,32 +8,22 @@ struct PlanContext: Sendable {
     let options: CompileOptions
     /// The device kinds the platform and `--target-device` select.
     let idioms: Set<UserInterfaceIdiom>
+    /// Which entries actool writes for them (shared with `adapt verify`).
+    let entries: ActoolEntryFilter
 
     init(_ options: CompileOptions) {
         self.options = options
         idioms = options.platform.idioms(targetDevices: options.targetDevices)
+        entries = ActoolEntryFilter(platform: options.platform.platform, idioms: idioms)
     }
 
     var platform: Platform { options.platform.platform }
 }
 
 extension PlanContext {
-    /// Whether the platform and devices keep `variant`, and if not, why not (nil: kept quietly left out).
+    /// Whether the platform and devices keep `variant` (`ActoolEntryFilter`, which `adapt verify` shares).
     func keeps(_ variant: Variant, in asset: Asset) -> Bool {
-        guard variant.isSelectable else { return false }
-        switch variant.idiom {
-        case .universal: break
-        case .device(let idiom): guard idioms.contains(idiom) else { return false }
-        case .storeOnly(let slot):
-            // The App Store icon is compiled into an iOS app's catalog (ITMS-90704 asks for it there).
-            guard asset.type == .appIconSet, slot == "ios-marketing", options.platform.platform == .ios else { return false }
-        }
-        if let platform = variant.platform, Platform(contentsValue: platform) != options.platform.platform { return false }
-        let lacking = PlatformAxes.lacking(on: options.platform.platform)
-        if lacking.contains(.memory), variant.memory != nil { return false }
-        if lacking.contains(.graphics), variant.graphicsFeatureSet != nil { return false }
-        if lacking.contains(.sizeClasses), variant.horizontalSizeClass != nil || variant.verticalSizeClass != nil { return false }
-        return true
+        entries.keeps(variant, in: asset)
     }
 
     /// The key values of a variant's traits, or the reason one has no established number.
@@ -106,16 +96,8 @@ extension PlanContext {
         }
     }
 
-    /// The scales actool rasterises a vector entry without a scale at: Xcode 7.3's files hold
-    /// 1x, 2x and 3x renditions of each such PDF for iOS (the iPad's too), tvOS and watchOS, and
-    /// 1x and 2x for the Mac (acextract). visionOS has no file here: Vision Pro draws at 2x.
-    var vectorScales: [Int] {
-        switch options.platform.platform {
-        case .macos: [1, 2]
-        case .visionos: [2]
-        default: [1, 2, 3]
-        }
-    }
+    /// The scales actool rasterises a vector entry without a scale at (`ActoolEntryFilter`).
+    var vectorScales: [Int] { entries.vectorScales }
 }
 
 extension PlanContext {

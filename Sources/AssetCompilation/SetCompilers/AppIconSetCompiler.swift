@@ -30,11 +30,9 @@ enum AppIconSetCompiler: SetCompiler {
 
     /// The entries the platform keeps, PNGs of a square size; the others' findings.
     private static func keptEntries(_ asset: Asset, _ context: PlanContext, into plan: inout SetPlan) -> [Entry] {
-        let platform = context.platform
         var kept: [Entry] = []
-        // A Mac app icon set's dark and tinted entries are not compiled (Grid's Xcode 26.3 file
-        // holds its ten light icons and none of its ten dark ones).
-        for variant in asset.variants where context.keeps(variant, in: asset) && !(platform == .macos && variant.userInterfaceStyle != nil) {
+        // (A Mac app icon set's dark and tinted entries are not kept: `ActoolEntryFilter.keeps`.)
+        for variant in asset.variants where context.keeps(variant, in: asset) {
             guard let filename = variant.filename, filename.lowercased().hasSuffix(".png") else {
                 if variant.filename != nil { plan.findings.append(context.entryLeftOut(asset, variant, "only PNG app icons are compiled")) }
                 continue

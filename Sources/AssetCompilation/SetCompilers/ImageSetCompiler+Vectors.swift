@@ -39,7 +39,7 @@ extension ImageSetCompiler {
             key[.part] = CompiledPart.image
             plan.renditions.append(
                 RenditionJob(
-                    assetName: asset.name, facetPart: CompiledPart.image, renditionName: vectorRenditionName(filename), key: key,
+                    assetName: asset.name, facetPart: CompiledPart.image, renditionName: ActoolEntryFilter.vectorRenditionName(filename), key: key,
                     source: .vectorFile(path: path, flags: flags, isSVG: isSVG), location: variant.location))
         }
         // Without a scale, one rasterisation per scale the platform keeps, the entry's caps and
@@ -63,12 +63,5 @@ extension ImageSetCompiler {
                     ))
             }
         }
-    }
-
-    /// The name actool gives a kept vector: its file's name without the extension (acextract's
-    /// `facebook-6.pdf` is the vector `facebook-6` beside the bitmaps `facebook-6.pdf`).
-    static func vectorRenditionName(_ filename: String) -> String {
-        let extensionLength = filename.pathExtension.isEmpty ? 0 : filename.pathExtension.count + 1
-        return String(filename.dropLast(extensionLength))
     }
 }

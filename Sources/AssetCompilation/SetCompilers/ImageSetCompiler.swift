@@ -31,22 +31,12 @@ enum ImageSetCompiler: SetCompiler {
     private static func planEntries(_ asset: Asset, _ context: PlanContext) throws(SetLeftOut) -> SetPlan {
         var plan = SetPlan()
         var macKeys: MacKeys = []
-        let isMac = context.platform == .macos
-        let ordered =
-            isMac
-            ? asset.variants.sorted { ($0.idiom == .device(.mac) ? 0 : 1, $0.index) < ($1.idiom == .device(.mac) ? 0 : 1, $1.index) }
-            : asset.variants
-        let shadowed = shadowedUniversalScales(in: asset, context)
         // PDF and SVG entries wait until every bitmap is keyed: a bitmap entry with the same traits and a
-        // scale replaces the rasterisation at that scale (rule 2.1, acextract's `v_overrides`).
+        // scale replaces the rasterisation at that scale (rule 2.2, acextract's `v_overrides`).
         var vectors: [Variant] = []
-        for variant in ordered where context.keeps(variant, in: asset) {
+        for variant in context.entries.writtenImageEntries(of: asset) {
             guard let filename = variant.filename else { continue }
-            // A Mac has 1x and 2x displays: Xcode 7.3's Mac file holds no 3x rendition.
-            if isMac, variant.scale == 3 { continue }
-            if variant.idiom == .universal, shadowed.contains(variant.attributeStrings(excluding: ["idiom"])) { continue }
-            let lower = filename.lowercased()
-            if lower.hasSuffix(".pdf") || lower.hasSuffix(".svg") {
+            if ActoolEntryFilter.isVector(variant) {
                 vectors.append(variant)
                 continue
             }
@@ -64,7 +54,7 @@ enum ImageSetCompiler: SetCompiler {
     private static func planBitmap(
         _ variant: Variant, filename: String, of asset: Asset, _ context: PlanContext, into plan: inout SetPlan, macKeys: inout MacKeys
     ) throws(SetLeftOut) {
-        guard let scale = variant.scale ?? (declaresScaleOne(besides: variant, in: asset) ? nil : 1) else { return }
+        guard let scale = variant.scale ?? (ActoolEntryFilter.declaresScaleOne(besides: variant, in: asset) ? nil : 1) else { return }
         let path = asset.path.appendingPathComponent(filename)
         let format: BitmapFormat
         switch BitmapFormat.of(path: path, filename: filename) {
@@ -105,12 +95,6 @@ enum ImageSetCompiler: SetCompiler {
         }
     }
 
-    /// Whether another bitmap entry of `asset` with the same traits as `variant` declares 1x.
-    private static func declaresScaleOne(besides variant: Variant, in asset: Asset) -> Bool {
-        let traits = variant.attributeStrings(excluding: ["scale"])
-        return asset.variants.contains { $0.index != variant.index && $0.isSelectable && $0.scale == 1 && $0.attributeStrings(excluding: ["scale"]) == traits }
-    }
-
     /// An entry's `alignment-insets`, times `scale` (a vector's are in points), or nil when it has
     /// none or they are all zero.
     static func alignmentInsets(_ variant: Variant, scale: Int) -> CSIRendition.AlignmentInsets? {
@@ -118,35 +102,5 @@ enum ImageSetCompiler: SetCompiler {
         func inset(_ name: String) -> UInt32 { UInt32(clamping: Slicing.bounded(object[name]?.int ?? 0) * scale) }
         let insets = CSIRendition.AlignmentInsets(left: inset("left"), top: inset("top"), right: inset("right"), bottom: inset("bottom"))
         return insets == CSIRendition.AlignmentInsets(left: 0, top: 0, right: 0, bottom: 0) ? nil : insets
-    }
-
-    /// The universal entries (their attributes but idiom) that no device of the target can be
-    /// shown, as Xcode 7.3 leaves them out: every targeted device kind (CarPlay aside) has an
-    /// entry of its own with the same attributes, a bitmap with the same scale or a PDF without
-    /// one. Seen in acextract's `v_overrides` and `v_device`: for iPhone and iPad together, iOS
-    /// drops the universal 1x and 2x PNGs that the iPhone and iPad entries cover and the
-    /// universal PDF beside theirs; watchOS the universal 2x PNG and PDF. Not when an iOS target
-    /// is the iPhone or the iPad alone (those files keep every universal entry: an iPhone app
-    /// also runs on iPads), nor on tvOS, whose file keeps a universal 1x PNG beside a tv one:
-    /// Apple's output, followed as found; rule 2.1 does not say it.
-    private static func shadowedUniversalScales(in asset: Asset, _ context: PlanContext) -> Set<[String]> {
-        guard context.platform != .tvos else { return [] }
-        let covering = context.idioms.subtracting([.car])
-        guard !covering.isEmpty else { return [] }
-        if context.platform == .ios, !covering.isSuperset(of: [.phone, .pad]) { return [] }
-        var byIdiom: [UserInterfaceIdiom: Set<[String]>] = [:]
-        for variant in asset.variants where variant.isSelectable {
-            guard case .device(let idiom) = variant.idiom, covering.contains(idiom), let file = variant.filename?.lowercased() else { continue }
-            let isBitmap = variant.scale != nil && (file.hasSuffix(".png") || file.hasSuffix(".jpg") || file.hasSuffix(".jpeg"))
-            let isVector = variant.scale == nil && (file.hasSuffix(".pdf") || file.hasSuffix(".svg"))
-            guard isBitmap || isVector else { continue }
-            byIdiom[idiom, default: []].insert(variant.attributeStrings(excluding: ["idiom"]))
-        }
-        var shared: Set<[String]>?
-        for idiom in covering {
-            let own = byIdiom[idiom] ?? []
-            shared = shared.map { $0.intersection(own) } ?? own
-        }
-        return shared ?? []
     }
 }

@@ -59,9 +59,11 @@ import Testing
         var findings: [Diagnostic] = []
     }
 
+    /// The deployment target each platform is compiled for.
+    static let deploymentTargets: [CompilePlatform: String] = [.iphoneos: "17.0", .macosx: "14.0", .watchos: "10.0", .appletvos: "17.0"]
+
     static func compile(_ catalog: Catalog, for platform: CompilePlatform) -> Outcome {
-        let deployment: [CompilePlatform: String] = [.iphoneos: "17.0", .macosx: "14.0", .watchos: "10.0", .appletvos: "17.0"]
-        var options = CompileOptions(platform: platform, deploymentTarget: deployment[platform] ?? "17.0")
+        var options = CompileOptions(platform: platform, deploymentTarget: deploymentTargets[platform] ?? "17.0")
         options.includeAllAppIcons = true
         var outcome = Outcome()
         do throws(CompileFailure) {
