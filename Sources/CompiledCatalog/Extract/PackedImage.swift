@@ -56,12 +56,10 @@ extension CompiledCatalog {
                 "packed image", .corrupt, at: rendition.valueRange.offset,
                 "frame \(frame) of \(rendition.renditionName) lies outside its \(pixels.width)x\(pixels.height) packed image")
         }
-        // The packed image's pixels are premultiplied as the reference's would be; opacity is the
-        // reference's own.
+        // The packed image's pixels are premultiplied as the reference's would be; their alpha is
+        // kept as stored (flag bit 3 is also a template image's mode: `bitmapPayload(of:)`).
         return .pixels(
-            DecodedBitmap(
-                width: cut.width, height: cut.height, rowBytes: cut.rowBytes, format: cut.format,
-                isOpaque: rendition.flags.isOpaque, bytes: cut.bytes))
+            DecodedBitmap(width: cut.width, height: cut.height, rowBytes: cut.rowBytes, format: cut.format, isOpaque: false, bytes: cut.bytes))
     }
 }
 

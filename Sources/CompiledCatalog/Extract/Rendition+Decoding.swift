@@ -30,7 +30,9 @@ extension CompiledCatalog {
         guard first >= 0, end <= store.bytes.count else { return nil }
         let span = [UInt8](store.bytes.bytes[first..<end])
         let rebased = chunks.map { RenditionPayload.BitmapChunk(offset: $0.offset - first, length: $0.length, rows: $0.rows) }
-        return BitmapPayload(bytes: span[...], compression: compression, chunks: rebased, isOpaque: rendition.flags.isOpaque)
+        // Not `flags.isOpaque`: bit 3 is also the template mode's low bit (acextract's `r_template`,
+        // whose source has 158 transparent pixels, has it set), so the stored alpha is kept as it is.
+        return BitmapPayload(bytes: span[...], compression: compression, chunks: rebased, isOpaque: false)
     }
 
     /// The pixels of a bitmap rendition, or nil when the rendition is not one. A reference into

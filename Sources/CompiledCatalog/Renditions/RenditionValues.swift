@@ -224,7 +224,9 @@ public struct RenditionFlags: RawRepresentable, Hashable, Sendable {
     package static let vectorBasedBit: UInt32 = 1 << 2
     /// Bit 11, set by adapt on the vector and the bitmaps of a set that keeps its vector.
     package static let preservesVectorBit: UInt32 = 1 << 11
-    /// Bit 3: every pixel is opaque.
+    /// Bit 3: every pixel is opaque, as assetutil reads it ("Opaque"). It is also the low bit of
+    /// `templateRenderingMode`: a template image with transparent pixels has it set (acextract's
+    /// `r_template`), so adapt's decoders keep the stored alpha rather than trust it.
     public var isOpaque: Bool { rawValue & 1 << 3 != 0 }
     /// Bits 4 to 7: how the bitmap is encoded.
     public var bitmapEncoding: UInt32 { rawValue >> 4 & 0xF }

@@ -103,9 +103,7 @@ struct SetBuilder {
         _ = names.claim("Contents.json", in: setName)
         result.sets += 1
         var entries: [JSONValue] = []
-        var preservesVector = false
         for (rendition, traits, content) in kept {
-            if kind == .image, rendition.layout == .vector, rendition.flags.preservesVectorRepresentation { preservesVector = true }
             var members = traits
             if kind == .appIcon {
                 // A Mac file's keys have no idiom: its icon's entries are the `mac` ones.
@@ -145,10 +143,26 @@ struct SetBuilder {
                     JSONObject([
                         .init(key: "author", value: .string(CompiledExtraction.author)), .init(key: "version", value: .number("1")),
                     ]))))
-        if preservesVector {
-            contents.append(.init(key: "properties", value: .object(JSONObject([.init(key: "preserves-vector-representation", value: .bool(true))]))))
-        }
+        let properties = kind == .image ? Self.imageProperties(kept.map(\.rendition)) : []
+        if !properties.isEmpty { contents.append(.init(key: "properties", value: .object(JSONObject(properties)))) }
         try output.write(setName + "/Contents.json", JSONWriter.xcodeStyle.bytes(for: .object(JSONObject(contents))))
+    }
+
+    /// An image set's properties, as its renditions show them, so that compiling the extracted set
+    /// writes them again: `preserves-vector-representation` when the file holds a vector itself
+    /// (Xcode 9 and later keep one only so; Xcode 7.3 kept every PDF so), and the
+    /// `template-rendering-intent` its bitmaps share (their flags' mode: 0 original, 1 template;
+    /// 2, unset, writes none).
+    static func imageProperties(_ renditions: [Rendition]) -> [JSONObject.Member] {
+        var properties: [JSONObject.Member] = []
+        if renditions.contains(where: { $0.layout == .vector }) {
+            properties.append(.init(key: "preserves-vector-representation", value: .bool(true)))
+        }
+        let modes = Set(renditions.filter { $0.layout != .vector }.map(\.flags.templateRenderingMode))
+        if modes.count == 1, let mode = modes.first, let intent = [0: "original", 1: "template"][mode] {
+            properties.append(.init(key: "template-rendering-intent", value: .string(intent)))
+        }
+        return properties
     }
 
     /// Why a rendition is not written (a known limit, not damage).
