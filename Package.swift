@@ -112,6 +112,12 @@ let package = Package(
                 "AssetCompilation", "CPNGSupport",
             ],
             exclude: ["Fixtures"]),
+        // `adapt compile`'s compiler (issue #36): one file per set compiler, and the golden hashes,
+        // agreement with Apple's files and corpus coverage in files of their own.
+        .testTarget(
+            name: "AssetCompilationTests",
+            dependencies: ["AdaptSupport", "AssetCatalog", "AssetCompilation", "CatalogFixtures", "CompiledCatalog", "DeviceProfiles", "AdaptiveAssets"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "AssetSelectionTests", dependencies: ["AssetSelection", "AssetCatalog", "CatalogFixtures"]),
         .testTarget(name: "PNGInspectionTests", dependencies: ["PNGInspection", "ImageChecks", "AssetCatalog", "CatalogFixtures"]),
         .testTarget(
