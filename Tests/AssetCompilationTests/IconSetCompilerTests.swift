@@ -9,7 +9,7 @@ import Testing
 /// sudoku's (`IconComposerAgreementTests` compares the real one with Apple's file): a size list
 /// and one image per PNG in its slot, its scale in the key and the header. And an app icon
 /// set's entry in a size its idiom has no slot for, left out as actool leaves it out.
-@Suite struct IconSetCompileTests {
+@Suite struct IconSetCompilerTests {
     /// A catalog whose `Sudoku.iconset` holds `files`, each a PNG of its pixel size.
     static func iconSet(_ files: [String]) throws -> TemporaryCatalog {
         let fixture = try TemporaryCatalog()

@@ -11,7 +11,7 @@ import Testing
 /// Bitmaps read by their bytes, as ImageIO reads them, whatever their names say; what adapt cannot
 /// read leaves its set out with a warning rather than failing a build Xcode builds; and bitmaps
 /// without a scale compiled as actool compiles them.
-@Suite struct ImageFormatCompileTests {
+@Suite struct ImageSetCompilerTests {
     static let options = CompileOptions(platform: .iphoneos, deploymentTarget: "17.0")
 
     /// Compiles a catalog of one image set, `Image`, whose entry `name` (2x unless `scale` is nil)

@@ -8,7 +8,7 @@ import Testing
 /// The set types beyond image, colour, data and app icon sets: tvOS image stacks and brand
 /// assets (compared with Stasis's file from Xcode 26.2), watch complications, and the reason
 /// given for each type adapt does not write.
-@Suite struct SetTypeCompileTests {
+@Suite struct ImageStackCompilerTests {
     /// Stasis's layers, front to back, with its file names per scale.
     static let layers = [("Front", "front"), ("Middle", "mid"), ("Back", "back")]
 
