@@ -24,8 +24,8 @@ import PackageDescription
 //   Plugins/       ValidateAssets (build tool) and ThinAssets (command): locate catalogs, run adapt
 // Beside the product:
 //   adapt-benchmarks  speed figures, each against a baseline in the same run (Benchmarks/)
-//   CatalogFixtures   test support: temporary catalogs, synthetic and hostile compiled catalogs, the corpus (Tests/)
-//   *Tests            one test target per module, AdaptCLITests (the binary, with snapshots), HostileInputTests
+//   CatalogFixtures   test support: temporary catalogs, synthetic and hostile compiled catalogs, the corpus and its compiled catalogs (Tests/)
+//   *Tests            one test target per module (AssetCompilationTests: the compiler, a file per set compiler), AdaptCLITests (the binary, with snapshots), HostileInputTests
 let package = Package(
     name: "AdaptiveAssets",
     platforms: [.macOS(.v15)],
@@ -111,6 +111,12 @@ let package = Package(
                 "AdaptSupport", "CompiledCatalog", "AssetCatalog", "AssetSelection", "AssetThinning", "DeviceProfiles", "CatalogFixtures", "AdaptiveAssets",
                 "AssetCompilation", "CPNGSupport",
             ],
+            exclude: ["Fixtures"]),
+        // `adapt compile`'s compiler (issue #36): one file per set compiler, and the golden hashes,
+        // agreement with Apple's files and corpus coverage in files of their own.
+        .testTarget(
+            name: "AssetCompilationTests",
+            dependencies: ["AdaptSupport", "AssetCatalog", "AssetCompilation", "CatalogFixtures", "CompiledCatalog", "DeviceProfiles", "AdaptiveAssets"],
             exclude: ["Fixtures"]),
         .testTarget(name: "AssetSelectionTests", dependencies: ["AssetSelection", "AssetCatalog", "CatalogFixtures"]),
         .testTarget(name: "PNGInspectionTests", dependencies: ["PNGInspection", "ImageChecks", "AssetCatalog", "CatalogFixtures"]),

@@ -84,33 +84,10 @@ import CompiledCatalog
     /// The header's key semantics: 1 in every Mac file of the corpus, 2 in the iOS and tvOS ones.
     package var keySemantics: UInt32 { platform == .macos ? 1 : 2 }
 
-    /// The `APPEARANCEKEYS` name and number of a luminosity and contrast. CoreUI finds an
-    /// appearance by its name in that tree, so the numbers are the file's own; those seen are
-    /// kept: `UIAppearanceAny` 0 and `UIAppearanceDark` 1 (sentry-cli's files, mcfans/actool),
-    /// `NSAppearanceNameSystem` 0, `NSAppearanceNameDarkAqua` 1 and `NSAppearanceNameAqua` 8
-    /// (sudoku's). The light and high-contrast numbers are adapt's choice: no file here shows one.
+    /// The `APPEARANCEKEYS` name and number of a luminosity and contrast: AppKit's on the Mac,
+    /// UIKit's elsewhere (`CompiledTraitNumbers`); nil for a tinted entry.
     package func appearance(style: UserInterfaceStyle?, contrast: AccessibilityContrast?) -> (name: String, value: UInt16)? {
-        let high = contrast == .high
-        if platform == .macos {
-            switch (style, high) {
-            case (nil, false): return ("NSAppearanceNameSystem", 0)
-            case (.dark?, false): return ("NSAppearanceNameDarkAqua", 1)
-            case (.light?, false): return ("NSAppearanceNameAqua", 8)
-            case (nil, true): return ("NSAppearanceNameAccessibilitySystem", 2)
-            case (.dark?, true): return ("NSAppearanceNameAccessibilityDarkAqua", 3)
-            case (.light?, true): return ("NSAppearanceNameAccessibilityAqua", 9)
-            default: return nil
-            }
-        }
-        switch (style, high) {
-        case (nil, false): return ("UIAppearanceAny", 0)
-        case (.dark?, false): return ("UIAppearanceDark", 1)
-        case (nil, true): return ("UIAppearanceHighContrastAny", 2)
-        case (.dark?, true): return ("UIAppearanceHighContrastDark", 3)
-        case (.light?, false): return ("UIAppearanceLight", 4)
-        case (.light?, true): return ("UIAppearanceHighContrastLight", 5)
-        default: return nil
-        }
+        CompiledTraitNumbers.appearance(style: style, contrast: contrast, appKit: platform == .macos).map { ($0.name, $0.number) }
     }
 
     /// Whether the file has an `APPEARANCEKEYS` tree when no rendition has an appearance: iOS's

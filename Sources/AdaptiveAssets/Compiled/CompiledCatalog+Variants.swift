@@ -185,18 +185,9 @@ public struct AdaptedCompiledCatalog: Sendable {
 
 /// A rendition key's values in the model's terms, with what could not be translated.
 ///
-/// The numbers are CoreUI's, checked against the corpus (`shared/corpus/compiled/acextract`):
-/// each `.car` rendition beside the `Images.xcassets` entry with its file name.
-/// - memory class 1, 2, 3 ↔ `memory` `1GB`, `2GB`, `4GB` (`m_1gb`, `m_2gb`, `m_4gb`);
-/// - graphics class 1, 2, 3 ↔ `metal1v2`, `metal2v2`, `metal3v1` (`g_1v2`, `g_2v2`, `g_3v1`);
-/// - subtype 568 on a phone ↔ `subtype` `retina4` (`d_iphone4`: the 4-inch screen's 568 points);
-/// - subtype 320 and 384 on a watch ↔ `screen-width` `<=145` and `>145` (`d_watch`,
-///   `v_overrides`: the 38 mm and 42 mm cases). The numbers are not the screens' pixel widths
-///   (272, 312) nor heights (340, 390), so no other condition can be computed from them.
-/// - direction 4 and 5 ↔ `language-direction` `right-to-left` and `left-to-right`
-///   (`RenditionKey.layoutDirection`: mcfans/actool's numbers, which `adapt compile` writes; no
-///   file here has a direction to check them against).
-/// Other values of those axes are left `unrecognized`.
+/// The numbers are CoreUI's, as `CompiledTraitNumbers` holds them for the compiler and the
+/// reader alike (memory and graphics classes, subtypes, gamut, direction, appearances). Other
+/// values of those axes are left `unrecognized`.
 package struct RenditionTraits {
     package var idiom: IdiomRequirement = .universal
     package var scale: Int?
@@ -213,48 +204,37 @@ package struct RenditionTraits {
     package var locale: String?
     package var unrecognized: [String: String] = [:]
 
-    static let memoryClasses: [UInt16: Int] = [1: 1, 2: 2, 3: 4]
-    static let graphicsClasses: [UInt16: GraphicsFeatureSet] = [1: .metal1v2, 2: .metal2v2, 3: .metal3v1]
-    static let phoneSubtypes: [UInt16: String] = [568: Variant.fourInchSubtype]
-    static let watchSubtypes: [UInt16: ScreenWidthCondition] = [
-        320: ScreenWidthCondition(.lessThanOrEqual, 145),
-        384: ScreenWidthCondition(.greaterThan, 145),
-    ]
-    /// `APPEARANCEKEYS` names: UIKit's, AppKit's (`NSAppearanceName…`) and the tinted icon's.
-    static let appearances: [String: (UserInterfaceStyle?, AccessibilityContrast?)] = [
-        "UIAppearanceAny": (nil, nil), "UIAppearanceLight": (.light, nil), "UIAppearanceDark": (.dark, nil),
-        "UIAppearanceHighContrastAny": (nil, .high), "UIAppearanceHighContrastLight": (.light, .high),
-        "UIAppearanceHighContrastDark": (.dark, .high),
-        "NSAppearanceNameSystem": (nil, nil), "NSAppearanceNameAqua": (.light, nil), "NSAppearanceNameDarkAqua": (.dark, nil),
-        "NSAppearanceNameAccessibilitySystem": (nil, .high), "NSAppearanceNameAccessibilityAqua": (.light, .high),
-        "NSAppearanceNameAccessibilityDarkAqua": (.dark, .high), "ISAppearanceTintable": (.tinted, nil),
-    ]
-
     package init(_ key: RenditionKey, appearances: CARNamedValues?, localizations: CARNamedValues?) {
         if let raw = key.idiom {
             if let requirement = raw.requirement { idiom = requirement } else { unrecognized["idiom"] = raw.name }
         }
         if let value = key.scale, value != 0 { scale = Int(value) }
         if let value = key.subtype, value != 0 {
+            let phone = CompiledTraitNumbers.phoneSubtypes.trait(value)
+            let watch = CompiledTraitNumbers.watchSubtypes.trait(value)
             switch idiom {
-            case .device(.phone) where Self.phoneSubtypes[value] != nil: subtype = Self.phoneSubtypes[value]
-            case .device(.watch) where Self.watchSubtypes[value] != nil: screenWidth = Self.watchSubtypes[value]
+            case .device(.phone) where phone != nil: subtype = phone
+            case .device(.watch) where watch != nil: screenWidth = watch
             default: unrecognized["subtype"] = "\(value) (on \(idiom.contentsValue))"
             }
         }
         horizontalSizeClass = sizeClass(key, .horizontalSizeClass, "width-class")
         verticalSizeClass = sizeClass(key, .verticalSizeClass, "height-class")
         if let value = key.memoryClass, value != 0 {
-            if let gigabytes = Self.memoryClasses[value] { memory = gigabytes } else { unrecognized["memory"] = "class \(value)" }
+            if let gigabytes = CompiledTraitNumbers.memoryClasses.trait(value) { memory = gigabytes } else { unrecognized["memory"] = "class \(value)" }
         }
         if let value = key.graphicsClass, value != 0 {
-            if let family = Self.graphicsClasses[value] { graphics = family } else { unrecognized["graphics-feature-set"] = "class \(value)" }
+            if let family = CompiledTraitNumbers.graphicsClasses.trait(value) {
+                graphics = family
+            } else {
+                unrecognized["graphics-feature-set"] = "class \(value)"
+            }
         }
         if let value = key.value(.displayGamut), value != 0 {
-            if let named = RenditionKey.displayGamut(value) { gamut = named } else { unrecognized["display-gamut"] = "\(value)" }
+            if let named = CompiledTraitNumbers.displayGamuts.trait(value) { gamut = named } else { unrecognized["display-gamut"] = "\(value)" }
         }
         if let value = key.direction, value != 0 {
-            if let direction = RenditionKey.layoutDirection(value) {
+            if let direction = CompiledTraitNumbers.directions.trait(value) {
                 layoutDirection = direction
             } else {
                 unrecognized["language-direction"] = "direction \(value)"
@@ -262,8 +242,8 @@ package struct RenditionTraits {
         }
         if let value = key.appearance, value != 0 {
             let name = appearances?.name(of: value)
-            if let name, let traits = Self.appearances[name] {
-                (style, contrast) = traits
+            if let name, let named = CompiledTraitNumbers.appearance(named: name) {
+                (style, contrast) = (named.style, named.highContrast ? .high : nil)
             } else {
                 unrecognized["appearances"] = name ?? "appearance \(value), not in APPEARANCEKEYS"
             }
@@ -278,7 +258,7 @@ package struct RenditionTraits {
 
     private mutating func sizeClass(_ key: RenditionKey, _ attribute: RenditionAttribute, _ name: String) -> SizeClass? {
         guard let value = key.value(attribute), value != 0 else { return nil }
-        guard let sizeClass = RenditionKey.sizeClass(value) else {
+        guard let sizeClass = CompiledTraitNumbers.sizeClasses.trait(value) else {
             unrecognized[name] = "\(value)"
             return nil
         }

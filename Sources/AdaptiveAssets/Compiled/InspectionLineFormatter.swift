@@ -104,8 +104,8 @@ struct InspectionLineFormatter: Sendable {
             }
         }
         if let subtype, value(subtype) != 0 { number("subtype ", value(subtype)) }
-        if let horizontal, let sizeClass = RenditionKey.sizeClass(value(horizontal)) { part(sizeClass.rawValue + "-width") }
-        if let vertical, let sizeClass = RenditionKey.sizeClass(value(vertical)) { part(sizeClass.rawValue + "-height") }
+        if let horizontal, let sizeClass = CompiledTraitNumbers.sizeClasses.trait(value(horizontal)) { part(sizeClass.rawValue + "-width") }
+        if let vertical, let sizeClass = CompiledTraitNumbers.sizeClasses.trait(value(vertical)) { part(sizeClass.rawValue + "-height") }
         if let appearance, value(appearance) != 0 {
             part(appearances?.name(of: value(appearance)) ?? "appearance \(value(appearance))")
         }
@@ -114,7 +114,7 @@ struct InspectionLineFormatter: Sendable {
         }
         if let direction, value(direction) != 0 { number("direction ", value(direction)) }
         if let glyph = RenditionKey.glyphName(weight: glyphWeight.map(value) ?? 0, size: glyphSize.map(value) ?? 0) { part(glyph) }
-        if let gamut, let displayGamut = RenditionKey.displayGamut(value(gamut)) { part(displayGamut.contentsValue) }
+        if let gamut, let displayGamut = CompiledTraitNumbers.displayGamuts.trait(value(gamut)) { part(displayGamut.contentsValue) }
         if let memory, value(memory) != 0 { number("memory ", value(memory)) }
         if let graphics, value(graphics) != 0 { number("graphics ", value(graphics)) }
         if let deployment, value(deployment) != 0 { number("deployment ", value(deployment)) }

@@ -26,64 +26,49 @@ extension PlanContext {
         entries.keeps(variant, in: asset)
     }
 
-    /// The key values of a variant's traits, or the reason one has no established number.
+    /// The key values of a variant's traits (`CompiledTraitNumbers`), or the reason one has no
+    /// established number.
     func traitKey(_ variant: Variant, scale: Int?) -> Result<[RenditionAttribute: UInt16], TraitGap> {
+        typealias Numbers = CompiledTraitNumbers
         var key: [RenditionAttribute: UInt16] = [:]
         if let scale { key[.scale] = UInt16(scale) }
         switch variant.idiom {
         case .universal: break
-        case .device(let idiom): key[.idiom] = Self.idiomNumber(idiom)
+        case .device(let idiom): key[.idiom] = Numbers.idioms.number(idiom)
         case .storeOnly: key[.idiom] = CompiledIdiom.marketing.rawValue
         }
         // On the Mac the key has no idiom: `mac` and `universal` are one there.
         if options.platform.platform == .macos { key[.idiom] = nil }
         if let subtype = variant.subtype, variant.screenSubtype == Variant.fourInchSubtype, subtype == Variant.fourInchSubtype {
-            key[.subtype] = 568
+            key[.subtype] = Numbers.phoneSubtypes.number(subtype)
         } else if let width = variant.screenWidth {
-            switch (width.comparison, width.points) {
-            case (.lessThanOrEqual, 145): key[.subtype] = 320
-            case (.greaterThan, 145): key[.subtype] = 384
-            default: return .failure(TraitGap(trait: "screen-width \(width)"))
-            }
+            guard let number = Numbers.watchSubtypes.number(width) else { return .failure(TraitGap(trait: "screen-width \(width)")) }
+            key[.subtype] = number
         } else if variant.caseSizeSubtype != nil {
             return .failure(TraitGap(trait: "subtype \(variant.subtype ?? "")"))
         }
-        if let sizeClass = variant.horizontalSizeClass { key[.horizontalSizeClass] = sizeClass == .compact ? 1 : 2 }
-        if let sizeClass = variant.verticalSizeClass { key[.verticalSizeClass] = sizeClass == .compact ? 1 : 2 }
+        if let sizeClass = variant.horizontalSizeClass { key[.horizontalSizeClass] = Numbers.sizeClasses.number(sizeClass) }
+        if let sizeClass = variant.verticalSizeClass { key[.verticalSizeClass] = Numbers.sizeClasses.number(sizeClass) }
         if let memory = variant.memory {
-            guard let number = [1: 1, 2: 2, 4: 3][memory] else { return .failure(TraitGap(trait: "memory \(memory)GB")) }
-            key[.memoryClass] = UInt16(number)
+            guard let number = Numbers.memoryClasses.number(memory) else { return .failure(TraitGap(trait: "memory \(memory)GB")) }
+            key[.memoryClass] = number
         }
         if let family = variant.graphicsFeatureSet {
-            guard let number: UInt16 = [.metal1v2: 1, .metal2v2: 2, .metal3v1: 3][family] else {
-                return .failure(TraitGap(trait: "graphics-feature-set \(family.rawValue)"))
-            }
+            guard let number = Numbers.graphicsClasses.number(family) else { return .failure(TraitGap(trait: "graphics-feature-set \(family.rawValue)")) }
             key[.graphicsClass] = number
         }
-        if let gamut = variant.displayGamut, let value = RenditionKey.displayGamutValue(gamut) { key[.displayGamut] = value }
+        if let gamut = variant.displayGamut, let value = Numbers.displayGamuts.number(gamut) { key[.displayGamut] = value }
         guard let appearance = options.platform.appearance(style: variant.userInterfaceStyle, contrast: variant.accessibilityContrast) else {
             return .failure(TraitGap(trait: "luminosity \(variant.userInterfaceStyle?.rawValue ?? "any")"))
         }
         if appearance.value != 0 { key[.appearance] = appearance.value }
-        if let direction = variant.layoutDirection { key[.direction] = RenditionKey.directionValue(direction) }
+        if let direction = variant.layoutDirection { key[.direction] = Numbers.directions.number(direction) }
         if let locale = variant.locale { key[.localization] = CompiledName.identifier(of: locale) }
         return .success(key)
     }
 
     struct TraitGap: Error {
         var trait: String
-    }
-
-    static func idiomNumber(_ idiom: UserInterfaceIdiom) -> UInt16 {
-        switch idiom {
-        case .phone: CompiledIdiom.phone.rawValue
-        case .pad: CompiledIdiom.pad.rawValue
-        case .tv: CompiledIdiom.tv.rawValue
-        case .car: CompiledIdiom.car.rawValue
-        case .watch: CompiledIdiom.watch.rawValue
-        case .mac: CompiledIdiom.mac.rawValue
-        case .vision: CompiledIdiom.vision.rawValue
-        }
     }
 
     /// Template rendering mode in a bitmap's flags (bits 3 to 5): original 0, template 1, unset 2

@@ -219,7 +219,7 @@ struct KeyValues {
 
     var appearance: UInt16? { at(positions.appearance) }
     var direction: UInt16? { at(positions.direction) }
-    var displayGamut: DisplayGamut? { at(positions.displayGamut).flatMap(RenditionKey.displayGamut) }
+    var displayGamut: DisplayGamut? { at(positions.displayGamut).flatMap(CompiledTraitNumbers.displayGamuts.trait) }
     /// The display-gamut number, for a key whose `displayGamut` is not nil.
     var displayGamutNumber: Int { Int(at(positions.displayGamut) ?? 0) }
     var graphicsClass: UInt16? { at(positions.graphicsClass) }
@@ -232,7 +232,7 @@ struct KeyValues {
     var verticalSizeClass: (SizeClass, Int)? { sizeClass(at: positions.verticalSizeClass) }
 
     private func sizeClass(at position: Int?) -> (SizeClass, Int)? {
-        guard let number = at(position), let sizeClass = RenditionKey.sizeClass(number) else { return nil }
+        guard let number = at(position), let sizeClass = CompiledTraitNumbers.sizeClasses.trait(number) else { return nil }
         return (sizeClass, Int(number))
     }
     var state: RenditionState? { at(positions.state).map(RenditionState.init(rawValue:)) }

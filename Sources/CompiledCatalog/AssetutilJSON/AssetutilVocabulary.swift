@@ -14,9 +14,9 @@ struct AssetutilVocabulary: Sendable {
     let states = RenderedStrings((0..<8).map { RenditionState(rawValue: $0).name })
     let values = RenderedStrings((0..<4).map { RenditionValue(rawValue: $0).name })
     /// By a key's size-class number (nil for 0, any).
-    let sizeClasses = RenderedStrings((0..<3).map { RenditionKey.sizeClass($0)?.rawValue ?? "" })
+    let sizeClasses = RenderedStrings((0..<3).map { CompiledTraitNumbers.sizeClasses.trait($0)?.rawValue ?? "" })
     /// By a key's display-gamut number (nil for 0, any).
-    let gamuts = RenderedStrings((0..<3).map { RenditionKey.displayGamut($0)?.rawValue ?? "" })
+    let gamuts = RenderedStrings((0..<3).map { CompiledTraitNumbers.displayGamuts.trait($0)?.rawValue ?? "" })
     /// `Encoding` and `ColorModel` by the position of a named pixel format in `PixelFormat.named`
     /// (a format without a colour model renders as an empty string, never written).
     let encodings = RenderedStrings(PixelFormat.named.map(\.encoding))

@@ -42,11 +42,11 @@ public struct RenditionKey: Hashable, Sendable {
     /// The subtype: a screen height (568) or a watch size, in CoreUI's numbers.
     public var subtype: UInt16? { value(.subtype) }
     /// The horizontal size class, when the key gives one.
-    public var horizontalSizeClass: SizeClass? { value(.horizontalSizeClass).flatMap(Self.sizeClass) }
+    public var horizontalSizeClass: SizeClass? { value(.horizontalSizeClass).flatMap(CompiledTraitNumbers.sizeClasses.trait) }
     /// The vertical size class, when the key gives one.
-    public var verticalSizeClass: SizeClass? { value(.verticalSizeClass).flatMap(Self.sizeClass) }
-    /// 1 sRGB, 2 P3; nil for any.
-    public var displayGamut: DisplayGamut? { value(.displayGamut).flatMap(Self.displayGamut) }
+    public var verticalSizeClass: SizeClass? { value(.verticalSizeClass).flatMap(CompiledTraitNumbers.sizeClasses.trait) }
+    /// Display P3 for 1 (`CompiledTraitNumbers.displayGamuts`); nil for any gamut, which is sRGB's.
+    public var displayGamut: DisplayGamut? { value(.displayGamut).flatMap(CompiledTraitNumbers.displayGamuts.trait) }
     /// The memory class, in CoreUI's numbers.
     public var memoryClass: UInt16? { value(.memoryClass) }
     /// The graphics class, in CoreUI's numbers.
@@ -72,38 +72,6 @@ public struct RenditionKey: Hashable, Sendable {
     /// The control value.
     public var controlValue: RenditionValue? { value(.value).map(RenditionValue.init(rawValue:)) }
 
-    /// The gamut a display-gamut value names: 1 is Display P3; 0 (or none) is any gamut, which
-    /// is sRGB's (an entry written `sRGB` compiles as one without a gamut). CoreUI's numbers, as
-    /// `CUIDisplayGamut` and `UIDisplayGamut` count (sRGB 0, P3 1), and as Xcode 26.2 keyed
-    /// AM-MiniPlayer's Icon Composer layer: its wide-colour `RGBW` rendition has value 1, its
-    /// `ARGB` one none. Other values name no gamut known here.
-    package static func displayGamut(_ value: UInt16) -> DisplayGamut? {
-        value == 1 ? .P3 : nil
-    }
-
-    /// The display-gamut value of a gamut: 1 for Display P3, none for sRGB.
-    package static func displayGamutValue(_ gamut: DisplayGamut) -> UInt16? {
-        gamut == .P3 ? 1 : nil
-    }
-
-    /// The layout direction a direction value names, and the value of a direction: right to left
-    /// 4, left to right 5, as mcfans/actool writes them. No file of the corpus has a direction to
-    /// check the numbers against; reader and compiler share them, so what adapt writes it reads.
-    package static func layoutDirection(_ value: UInt16) -> LayoutDirection? {
-        switch value {
-        case 4: .rightToLeft
-        case 5: .leftToRight
-        default: nil
-        }
-    }
-
-    package static func directionValue(_ direction: LayoutDirection) -> UInt16 {
-        switch direction {
-        case .rightToLeft: 4
-        case .leftToRight: 5
-        }
-    }
-
     /// A symbol glyph's weight and size as an SF Symbols template names its glyph (`Regular-M`),
     /// or nil when the key gives neither. Weights 1 to 9 are Ultralight to Black and sizes 1 to 3
     /// are S, M and L: the 27 glyphs of Apple's file compiled from a public template match them
@@ -117,15 +85,6 @@ public struct RenditionKey: Hashable, Sendable {
 
     private static let glyphWeights = ["Ultralight", "Thin", "Light", "Regular", "Medium", "Semibold", "Bold", "Heavy", "Black"]
     private static let glyphSizes = ["S", "M", "L"]
-
-    /// The size class a size-class value names (1 compact, 2 regular), or nil for any.
-    package static func sizeClass(_ value: UInt16) -> SizeClass? {
-        switch value {
-        case 1: .compact
-        case 2: .regular
-        default: nil
-        }
-    }
 }
 
 /// The idiom attribute: universal, or a kind of device (CoreUI's numbering).
@@ -162,15 +121,8 @@ public struct CompiledIdiom: RawRepresentable, Hashable, Sendable, CustomStringC
     public var requirement: IdiomRequirement? {
         switch self {
         case .universal: .universal
-        case .phone: .device(.phone)
-        case .pad: .device(.pad)
-        case .tv: .device(.tv)
-        case .car: .device(.car)
-        case .watch: .device(.watch)
-        case .mac: .device(.mac)
-        case .vision: .device(.vision)
         case .marketing: .storeOnly("marketing")
-        default: nil
+        default: CompiledTraitNumbers.idioms.trait(rawValue).map(IdiomRequirement.device)
         }
     }
 }

@@ -1,4 +1,5 @@
 import CPNGSupport
+import CatalogFixtures
 import Testing
 
 @testable import CompiledCatalog

@@ -1,5 +1,6 @@
 import AdaptiveAssets
 import AssetCatalog
+import CatalogFixtures
 import CompiledCatalog
 import DeviceProfiles
 import Testing

@@ -32,12 +32,14 @@ enum ExtractEntry {
         if let sizeClass = key.horizontalSizeClass { add("width-class", .string(sizeClass.rawValue)) }
         if let sizeClass = key.verticalSizeClass { add("height-class", .string(sizeClass.rawValue)) }
         if let memory = key.memoryClass, memory != 0 {
-            guard let name = memoryNames[memory] else { return .failure(UnknownTrait(description: "memory class \(memory)")) }
-            add("memory", .string(name))
+            guard let gigabytes = CompiledTraitNumbers.memoryClasses.trait(memory) else { return .failure(UnknownTrait(description: "memory class \(memory)")) }
+            add("memory", .string("\(gigabytes)GB"))
         }
         if let graphics = key.graphicsClass, graphics != 0 {
-            guard let name = graphicsNames[graphics] else { return .failure(UnknownTrait(description: "graphics class \(graphics)")) }
-            add("graphics-feature-set", .string(name))
+            guard let family = CompiledTraitNumbers.graphicsClasses.trait(graphics) else {
+                return .failure(UnknownTrait(description: "graphics class \(graphics)"))
+            }
+            add("graphics-feature-set", .string(family.rawValue))
         }
         if let gamut = key.displayGamut { add("display-gamut", .string(gamut.contentsValue)) }
         if let direction = key.direction, direction != 0 {
@@ -46,7 +48,7 @@ enum ExtractEntry {
         }
         if let appearance = key.appearance, appearance != 0 {
             let name = catalog.appearances?.name(of: appearance)
-            guard let name, let pairs = appearancePairs[name] else { return .failure(UnknownTrait(description: "appearance \(name ?? String(appearance))")) }
+            guard let name, let pairs = appearancePairs(name) else { return .failure(UnknownTrait(description: "appearance \(name ?? String(appearance))")) }
             add(
                 "appearances",
                 .array(pairs.map { .object(JSONObject([.init(key: "appearance", value: .string($0.0)), .init(key: "value", value: .string($0.1))])) }))
@@ -68,33 +70,23 @@ enum ExtractEntry {
         }
     }
 
-    /// The subtypes the corpus shows: `retina4` (the 4-inch iPhone, keyed by its 568-point
-    /// height), and the 38 and 42 mm watches (keyed 320 and 384).
+    /// The subtypes the corpus shows (`CompiledTraitNumbers`): `retina4` (the 4-inch iPhone,
+    /// keyed by its 568-point height), and the 38 and 42 mm watches (keyed 320 and 384).
     static func subtypeName(_ subtype: UInt16, idiom: CompiledIdiom) -> String? {
-        switch (idiom, subtype) {
-        case (.phone, 568): "retina4"
-        case (.watch, 320): "38mm"
-        case (.watch, 384): "42mm"
+        switch idiom {
+        case .phone: CompiledTraitNumbers.phoneSubtypes.trait(subtype)
+        case .watch: CompiledTraitNumbers.watchCaseSizes.trait(subtype)
         default: nil
         }
     }
 
-    /// From the corpus: `m_1gb`, `m_2gb`, `m_4gb` compile to 1, 2 and 3.
-    static let memoryNames: [UInt16: String] = [1: "1GB", 2: "2GB", 3: "4GB"]
-    /// From the corpus: `metal1v2`, `metal2v2`, `metal3v1` compile to 1, 2 and 3.
-    static let graphicsNames: [UInt16: String] = [1: "metal1v2", 2: "metal2v2", 3: "metal3v1"]
-    /// The appearance names actool writes into APPEARANCEKEYS, as Contents.json appearances.
-    static let appearancePairs: [String: [(String, String)]] = [
-        "UIAppearanceLight": [("luminosity", "light")],
-        "UIAppearanceDark": [("luminosity", "dark")],
-        "NSAppearanceNameAqua": [("luminosity", "light")],
-        "NSAppearanceNameDarkAqua": [("luminosity", "dark")],
-        "UIAppearanceHighContrastAny": [("contrast", "high")],
-        "UIAppearanceHighContrastLight": [("luminosity", "light"), ("contrast", "high")],
-        "UIAppearanceHighContrastDark": [("luminosity", "dark"), ("contrast", "high")],
-        "NSAppearanceNameAccessibilitySystem": [("contrast", "high")],
-        "NSAppearanceNameAccessibilityDarkSystem": [("luminosity", "dark"), ("contrast", "high")],
-    ]
+    /// A UIKit or AppKit appearance of `APPEARANCEKEYS` (`CompiledTraitNumbers`) as Contents.json
+    /// appearances; nil for another name, or one that names no luminosity nor contrast.
+    static func appearancePairs(_ name: String) -> [(String, String)]? {
+        guard let appearance = CompiledTraitNumbers.appearance(named: name), appearance != CompiledTraitNumbers.tintable else { return nil }
+        let pairs = (appearance.style.map { [("luminosity", $0.rawValue)] } ?? []) + (appearance.highContrast ? [("contrast", "high")] : [])
+        return pairs.isEmpty ? nil : pairs
+    }
 
     /// A colour's components as Contents.json writes them, by CoreUI's colour space number
     /// (`RenditionColorSpace`: 1 sRGB, 2 grey gamma 2.2, 3 Display P3, 4 extended sRGB, 5

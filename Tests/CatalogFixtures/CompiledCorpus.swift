@@ -1,27 +1,26 @@
-import CatalogFixtures
 import CompiledCatalog
 import Foundation
 
 /// The compiled catalogs of the shared corpus: what Xcode 7.3's actool wrote from
 /// `compiled/acextract/Images.xcassets` (its Makefile has each command).
-enum CompiledCorpus {
-    static var folder: String {
+package enum CompiledCorpus {
+    package static var folder: String {
         get throws { try Corpus.root + "/compiled/acextract/acextractTests/data" }
     }
 
-    static let names = ["assets.car", "assets_ios.car", "assets_ipad.car", "assets_iphone.car", "assets_mac.car", "assets_tv.car", "assets_watch.car"]
+    package static let names = ["assets.car", "assets_ios.car", "assets_ipad.car", "assets_iphone.car", "assets_mac.car", "assets_tv.car", "assets_watch.car"]
 
-    static func path(_ name: String) throws -> String { try folder + "/" + name }
+    package static func path(_ name: String) throws -> String { try folder + "/" + name }
 
-    static func read(_ name: String) throws -> CompiledCatalog { try CompiledCatalog(path: path(name)) }
+    package static func read(_ name: String) throws -> CompiledCatalog { try CompiledCatalog(path: path(name)) }
 
-    static func bytes(_ name: String) throws -> [UInt8] {
+    package static func bytes(_ name: String) throws -> [UInt8] {
         [UInt8](try Data(contentsOf: URL(fileURLWithPath: path(name))))
     }
 
     /// The number of entries of a BOM tree, counted by a walk independent of the reader's: the
     /// tree header's root, then leaf links, reading the node headers only.
-    static func leafEntryCount(_ bytes: [UInt8], tree name: String) -> Int? {
+    package static func leafEntryCount(_ bytes: [UInt8], tree name: String) -> Int? {
         func be32(_ at: Int) -> Int { Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3]) }
         func be16(_ at: Int) -> Int { Int(bytes[at]) << 8 | Int(bytes[at + 1]) }
         let table = be32(16)

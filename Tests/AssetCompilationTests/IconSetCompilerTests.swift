@@ -7,9 +7,8 @@ import Testing
 
 /// A macOS icon set in a catalog (`Sudoku.iconset`), compiled as Xcode 26.0.1's actool compiled
 /// sudoku's (`IconComposerAgreementTests` compares the real one with Apple's file): a size list
-/// and one image per PNG in its slot, its scale in the key and the header. And an app icon
-/// set's entry in a size its idiom has no slot for, left out as actool leaves it out.
-@Suite struct IconSetCompileTests {
+/// and one image per PNG in its slot, its scale in the key and the header.
+@Suite struct IconSetCompilerTests {
     /// A catalog whose `Sudoku.iconset` holds `files`, each a PNG of its pixel size.
     static func iconSet(_ files: [String]) throws -> TemporaryCatalog {
         let fixture = try TemporaryCatalog()
@@ -80,44 +79,5 @@ import Testing
         #expect(product.diagnostics.map(\.rule) == [.compileLeftOut])
         #expect(product.diagnostics.first?.subject.asset == "Sudoku")
         #expect(!catalog.renditions.contains { $0.name == "Sudoku" })
-    }
-
-    /// An `iphone` 76x76 entry (an iPad size) is no iPhone slot: actool compiles no rendition of
-    /// it (Xcode 14.3's build of a Flutter template's icon), and adapt says so at the entry.
-    @Test func anAppIconEntryInASizeItsIdiomLacksIsLeftOut() throws {
-        let fixture = try TemporaryCatalog()
-        let png60 = PNGFixture.png(width: 120, height: 120)
-        let png76 = PNGFixture.png(width: 152, height: 152)
-        try fixture.addSet(
-            "AppIcon.appiconset",
-            entries: [
-                ["idiom": "iphone", "size": "60x60", "scale": "2x", "filename": "i120.png"],
-                ["idiom": "iphone", "size": "76x76", "scale": "2x", "filename": "i152.png"],
-                ["idiom": "ipad", "size": "76x76", "scale": "2x", "filename": "p152.png"],
-            ])
-        try fixture.write(png60, to: "AppIcon.appiconset/i120.png")
-        try fixture.write(png76, to: "AppIcon.appiconset/i152.png")
-        try fixture.write(png76, to: "AppIcon.appiconset/p152.png")
-        var options = CompileOptions(platform: .iphoneos, deploymentTarget: "17.0")
-        options.targetDevices = ["iphone", "ipad"]
-        options.appIcon = "AppIcon"
-        let source = try fixture.read()
-        let product = try CatalogCompiler(options).compile([source])
-        let catalog = try CompiledCatalog(bytes: try product.car, path: "Assets.car")
-        let leftOut = product.diagnostics.filter { $0.rule == .compileLeftOut }
-        #expect(leftOut.count == 1, "\(product.diagnostics)")
-        let entry = try #require(source.assets.first { $0.name == "AppIcon" }?.variants[1])
-        #expect(leftOut.first?.location == entry.location, "the iphone 76x76 entry: \(leftOut)")
-        #expect(leftOut.first?.subject.asset == "AppIcon")
-        let files = catalog.renditions.filter { $0.name == "AppIcon" }.map { "\($0.renditionName) idiom \($0.key.value(.idiom) ?? 0)" }
-        #expect(files.filter { $0.hasPrefix("i152") }.isEmpty, "\(files)")
-        #expect(files.contains("p152.png idiom 2") && files.contains("i120.png idiom 1"), "\(files)")
-        // The iPhone's size list has no 76 points.
-        let phoneList = try #require(catalog.renditions.first { $0.name == "AppIcon" && $0.layout == .multisizeImage && $0.key.value(.idiom) == 1 })
-        guard case .multisizeImage(let sizes) = phoneList.payload else {
-            Issue.record("the size list is not decoded: \(phoneList.payload)")
-            return
-        }
-        #expect(sizes.map(\.width) == [60])
     }
 }

@@ -26,7 +26,7 @@ import Testing
     }
 
     /// `--max-pixels` bounds every decode: a larger image is an error naming it.
-    /// A Display P3 entry is keyed with display-gamut 1, as Apple keys one (`RenditionKey.displayGamut`),
+    /// A Display P3 entry is keyed with display-gamut 1, as Apple keys one (`CompiledTraitNumbers.displayGamuts`),
     /// and an sRGB one with none; read back, each is its gamut.
     @Test func aP3EntryIsKeyedAsAppleKeysOne() throws {
         let fixture = try TemporaryCatalog()

@@ -8,7 +8,7 @@ import Testing
 /// PDF image sets: rasterised by poppler's `pdftocairo`, a separate program, at each scale the
 /// platform keeps; a bitmap entry at a scale replaces the rasterisation there; a missing, failing
 /// or slow renderer is an error naming the set and the file.
-@Suite struct VectorCompileTests {
+@Suite struct ImageSetCompilerVectorTests {
     /// A one-page PDF of `width` x `height` points, filled with opaque red, turned by `rotate`.
     static func pdf(width: Int, height: Int, rotate: Int = 0) -> [UInt8] {
         let content = "1 0 0 rg 0 0 \(width) \(height) re f\n"

@@ -12,7 +12,7 @@ import Testing
     static func compile(_ file: [UInt8], svg: Bool = true, options: CompileOptions? = nil) throws -> Result<CompileProduct, CompileFailure> {
         let fixture = try TemporaryCatalog()
         return try withExtendedLifetime(fixture) {
-            let catalog = try VectorCompileTests.catalog(in: fixture, pdf: file, svg: svg)
+            let catalog = try ImageSetCompilerVectorTests.catalog(in: fixture, pdf: file, svg: svg)
             do throws(CompileFailure) {
                 return .success(try CatalogCompiler(options ?? CompileOptions(platform: .iphoneos, deploymentTarget: "17.0")).compile([catalog]))
             } catch {
@@ -33,7 +33,7 @@ import Testing
             + #"<svg xmlns="http://www.w3.org/2000/svg" width="4" height="2"><rect width="4" height="2"/></svg>"#
         let product = try Self.compile(Array(svg.utf8)).get()
         let compiled = try CompiledCatalog(bytes: try product.car, path: "svg.car")
-        #expect(VectorCompileTests.sizes(compiled) == ["1x": "Logo.svg 4x2", "2x": "Logo.svg 8x4", "3x": "Logo.svg 12x6"])
+        #expect(ImageSetCompilerVectorTests.sizes(compiled) == ["1x": "Logo.svg 4x2", "2x": "Logo.svg 8x4", "3x": "Logo.svg 12x6"])
         // CDATA is no XML before a root (librsvg refuses the file), but it is not the root either.
         let cdata = #"<![CDATA[<svg width="10" height="10">]]><svg width="4" height="2">"#
         #expect(VectorRasterizer.svgSize(Array(cdata.utf8)).map { [$0.width, $0.height] } == [4, 2])
@@ -57,7 +57,7 @@ import Testing
     /// A page 10^19 points wide (written as an integer, as PDF numbers are) is an error naming the
     /// file, whether the worker or `pdfinfo` measures it.
     @Test(arguments: [true, false]) func aPDFPageBeyondAnyImageIsAnErrorNamingTheFile(worker: Bool) throws {
-        let pdf = String(decoding: VectorCompileTests.pdf(width: 77_777, height: 10), as: UTF8.self)
+        let pdf = String(decoding: ImageSetCompilerVectorTests.pdf(width: 77_777, height: 10), as: UTF8.self)
             .replacingOccurrences(of: "/MediaBox [0 0 77777 10]", with: "/MediaBox [0 0 10000000000000000000 10]")
         var options = CompileOptions(platform: .iphoneos, deploymentTarget: "17.0")
         if !worker { options.vectorRenderers.renderWorker = "adapt-test-absent-render" }
@@ -123,7 +123,7 @@ import Testing
             <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:xi="http://www.w3.org/2001/XInclude" \
             width="4" height="4">\(body)</svg>
             """
-        let catalog = try VectorCompileTests.catalog(in: fixture, pdf: Array(svg.utf8), svg: true)
+        let catalog = try ImageSetCompilerVectorTests.catalog(in: fixture, pdf: Array(svg.utf8), svg: true)
         try fixture.write(PNGFixture.png(width: 4, height: 4, color: [0, 255, 0]), to: "Logo.imageset/green.png")
         try fixture.write("@import 'green.png';", to: "Logo.imageset/green.css")
         let product = try CatalogCompiler(CompileOptions(platform: .iphoneos, deploymentTarget: "17.0")).compile([catalog])

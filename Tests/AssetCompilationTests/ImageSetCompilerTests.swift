@@ -11,7 +11,7 @@ import Testing
 /// Bitmaps read by their bytes, as ImageIO reads them, whatever their names say; what adapt cannot
 /// read leaves its set out with a warning rather than failing a build Xcode builds; and bitmaps
 /// without a scale compiled as actool compiles them.
-@Suite struct ImageFormatCompileTests {
+@Suite struct ImageSetCompilerTests {
     static let options = CompileOptions(platform: .iphoneos, deploymentTarget: "17.0")
 
     /// Compiles a catalog of one image set, `Image`, whose entry `name` (2x unless `scale` is nil)
@@ -123,24 +123,6 @@ import Testing
         let rows = Array(repeatElement(row, count: side).joined())
         let info = le32(40) + le32(side) + le32(side) + [1, 0, 24, 0] + le32(0) + le32(rows.count) + le32(2835) + le32(2835) + le32(0) + le32(0)
         return Array("BM".utf8) + le32(54 + rows.count) + le32(0) + le32(54) + info + rows
-    }
-
-    /// A Mac app icon whose slots hold another format (home-assistant's hold WebP files named
-    /// `.png`) compiles its renditions and an `.icns` of PNGs, as Xcode builds it.
-    @Test func aMacAppIconInAnotherFormatCompilesWithItsICNS() throws {
-        let fixture = try TemporaryCatalog()
-        try fixture.addSet(
-            "AppIcon.appiconset", entries: [["idiom": "mac", "size": "16x16", "scale": "1x", "filename": "16.png"]], files: ["16.png"],
-            pngBytes: Self.bmp(side: 16, colour: [10, 20, 30]))
-        var options = CompileOptions(platform: .macosx, deploymentTarget: "14.0")
-        options.appIcon = "AppIcon"
-        let product = try CatalogCompiler(options).compile([try fixture.read()])
-        let compiled = try CompiledCatalog(bytes: try product.car, path: "icon.car")
-        let icon = try #require(compiled.renditions.first { $0.renditionName == "16.png" })
-        #expect((icon.width, icon.height) == (16, 16))
-        let icns = try #require(product.looseFiles.first { $0.name == "AppIcon.icns" }?.bytes)
-        #expect(icns.starts(with: Array("icns".utf8)))
-        #expect(icns.count > 8 && Array(icns[16..<20]) == [0x89, 0x50, 0x4E, 0x47])
     }
 
     /// A file adapt cannot read as a bitmap (a Windows icon named `.png`) leaves its whole set out

@@ -68,7 +68,7 @@ import Testing
                 flags: ["--platform", "iphoneos", "--minimum-deployment-target", "26.0", "--app-icon", "App"]),
         ]
 
-    static var hashFile: String { Corpus.repositoryRoot + "/Tests/CompiledCatalogTests/Fixtures/golden-compile-hashes.json" }
+    static var hashFile: String { Corpus.repositoryRoot + "/Tests/AssetCompilationTests/Fixtures/golden-compile-hashes.json" }
 
     /// Compiles `testCase` into a fresh folder and returns each written file's SHA-256 by name.
     static func hashes(of testCase: Case) throws -> [String: String] {

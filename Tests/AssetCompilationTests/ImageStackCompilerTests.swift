@@ -5,10 +5,9 @@ import CompiledCatalog
 import Foundation
 import Testing
 
-/// The set types beyond image, colour, data and app icon sets: tvOS image stacks and brand
-/// assets (compared with Stasis's file from Xcode 26.2), watch complications, and the reason
-/// given for each type adapt does not write.
-@Suite struct SetTypeCompileTests {
+/// tvOS image stacks (`ImageStackCompiler`), alone and as a brand asset's icon, compared with
+/// Stasis's file from Xcode 26.2 (the brand asset's own parts are `BrandAssetsCompilerTests`').
+@Suite struct ImageStackCompilerTests {
     /// Stasis's layers, front to back, with its file names per scale.
     static let layers = [("Front", "front"), ("Middle", "mid"), ("Back", "back")]
 
@@ -182,47 +181,6 @@ import Testing
         #expect(stride(from: 3, to: bitmap.bytes.count, by: 4).allSatisfy { bitmap.bytes[$0] == 255 })
     }
 
-    /// The App Store icon (1280 × 768 points) is keyed idiom marketing: its layers under its own
-    /// name, its stack and flattened images under the home-screen icon's, as Xcode 26.5 compiles a
-    /// brand asset. The top shelf images are image sets named in the partial Info.plist.
-    @Test func theAppStoreIconIsKeyedMarketingUnderTheHomeIconsName() throws {
-        let (product, ours, _) = try Self.compile(try Self.brandAssets(storeIcon: true, topShelf: true))
-        let marketing = CompiledIdiom.marketing
-        let storeLayers = ours.renditions.filter { $0.name?.hasPrefix("App Icon - App Store/") == true }
-        #expect(storeLayers.count == 3 && storeLayers.allSatisfy { $0.key.idiom == marketing })
-        let storeStack = ours.renditions.filter { $0.name == "App Icon" && $0.key.idiom == marketing }
-        #expect(Set(storeStack.map(\.renditionName)) == ["Contents.json", "ZZZZFlattenedImage-1.1.0-gamut0", "ZZZZRadiosityImage-1.0.0"])
-        let flattened = try #require(storeStack.first { $0.renditionName.hasPrefix("ZZZZFlattened") })
-        #expect((flattened.width, flattened.height) == (1280, 768))
-        let radiosity = try #require(storeStack.first { $0.renditionName.hasPrefix("ZZZZRadiosity") })
-        #expect((radiosity.width, radiosity.height) == (1360, 848))
-        #expect(!ours.facets.contains { $0.name == "App Icon - App Store" || $0.name.hasPrefix("Brand") })
-        #expect(ours.renditions.contains { $0.name == "Top Shelf Image Wide" && $0.key.idiom == .tv })
-
-        // Nothing beside the file: Xcode 26.5's actool lists only Assets.car and the partial
-        // Info.plist for a brand asset (no loose top shelf image, no copy of the brand asset).
-        #expect(product.looseFiles.isEmpty)
-        #expect(product.topShelfImages == ["TVTopShelfPrimaryImage": "Top Shelf Image", "TVTopShelfPrimaryImageWide": "Top Shelf Image Wide"])
-        var plist = PartialInfoPlist(platform: .appletvos, appIcon: product.appIconName)
-        plist.topShelfImages = product.topShelfImages
-        #expect(
-            plist.propertyList
-                == [
-                    "CFBundleIcons": ["CFBundlePrimaryIcon": "App Icon"],
-                    "TVTopShelfImage": ["TVTopShelfPrimaryImage": "Top Shelf Image", "TVTopShelfPrimaryImageWide": "Top Shelf Image Wide"],
-                ])
-    }
-
-    /// Brand assets not named by `--app-icon` are left out, as an app icon set is, with a warning.
-    @Test func brandAssetsNotNamedAreLeftOut() throws {
-        let (product, ours, _) = try Self.compile(try Self.brandAssets(), appIcon: nil)
-        #expect(ours.renditions.isEmpty)
-        #expect(
-            product.diagnostics.contains {
-                $0.rule == .compileLeftOut && $0.message.contains("brand assets 'Brand' are not compiled: name them with --app-icon")
-            })
-    }
-
     /// A stack outside a brand asset takes its size from its layers' 1x images; on another
     /// platform it is left out, saying so.
     @Test func aStandaloneStackTakesItsLayersSize() throws {
@@ -273,39 +231,5 @@ import Testing
             return
         }
         #expect(Array(bitmap.bytes[0..<4]) == [0, 0, 255, 255]) // B G R A: red
-    }
-
-    /// A complication set's image sets compile as image sets under their own names.
-    @Test func complicationImagesCompileUnderTheirNames() throws {
-        let fixture = try TemporaryCatalog()
-        try fixture.addSet(
-            "Complication.complicationset",
-            entries: [
-                ["filename": "Circular.imageset", "idiom": "watch", "role": "circular"], ["filename": "Modular.imageset", "idiom": "watch", "role": "modular"],
-            ])
-        for family in ["Circular", "Modular"] {
-            try fixture.addSet(
-                "Complication.complicationset/\(family).imageset", entries: [["idiom": "watch", "scale": "2x", "filename": "c.png"]], files: ["c.png"],
-                pngBytes: PNGFixture.png(width: 4, height: 4))
-        }
-        let (_, ours, _) = try Self.compile(fixture, .watchos, appIcon: nil)
-        #expect(Set(ours.renditions.compactMap(\.name)) == ["Complication/Circular", "Complication/Modular"])
-        #expect(ours.renditions.allSatisfy { $0.key.idiom == .watch && $0.key.scale == 2 && $0.key.value(.part) == 181 })
-    }
-
-    /// Each set type adapt does not write is named with the reason, and the compile goes on.
-    @Test func eachSetTypeNotWrittenSaysWhy() throws {
-        let fixture = try TemporaryCatalog()
-        try fixture.addSet("Glyph.symbolset", entries: [["idiom": "universal", "filename": "glyph.svg"]], files: ["glyph.svg"])
-        try fixture.addSet("Rock.textureset", entries: [])
-        try fixture.addSet(
-            "Logo.imageset", entries: [["idiom": "universal", "scale": "1x", "filename": "l.png"]], files: ["l.png"],
-            pngBytes: PNGFixture.png(width: 2, height: 2))
-        let (product, ours, _) = try Self.compile(fixture, .iphoneos, appIcon: nil)
-        #expect(ours.renditions.compactMap(\.name) == ["Logo"])
-        let messages = product.diagnostics.filter { $0.rule == .compileLeftOut }.map(\.message)
-        #expect(messages.contains { $0.hasPrefix("symbolset 'Glyph' is not compiled: how actool stores a custom symbol's glyphs") })
-        #expect(messages.contains { $0.hasPrefix("textureset 'Rock' is not compiled: Metal texture sets compile to texture renditions") })
-        #expect(product.diagnostics.allSatisfy { $0.severity != .error })
     }
 }
