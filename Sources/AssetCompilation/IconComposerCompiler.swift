@@ -63,7 +63,9 @@ package struct IconComposerCompiler {
         /// identifiers when the catalog's names are numbered.
         case layers([LayerEntry], isStack: Bool)
         case svg(path: String)
-        case png(path: String)
+        /// A PNG: a layer's (`colors` `.sRGB`, or `.wideColor` for a P3 file's second rendition)
+        /// or an icon set's image (`.asStored`).
+        case png(path: String, colors: IconComposerRenderer.PNGColors)
         case bitmap(width: Int, pixels: [UInt8])
         case sizes([RenditionPayload.MultisizeEntry])
     }
@@ -163,7 +165,14 @@ package struct IconComposerCompiler {
             pieces.append(
                 Piece(
                     assetName: name, facetPart: Part.layer, renditionName: isSVG ? "image.svg" : "image.png", key: [.scale: 1],
-                    content: isSVG ? .svg(path: path) : .png(path: path), source: path))
+                    content: isSVG ? .svg(path: path) : .png(path: path, colors: .sRGB), source: path))
+            // A P3 PNG gets a second, wide-colour rendition for P3 displays (AM-MiniPlayer's `Ellipse 2 2.png`).
+            if !isSVG, let file = try? FileSystem.readPrefix(path, count: 1 << 16), IconComposerRenderer.isDisplayP3(file) {
+                pieces.append(
+                    Piece(
+                        assetName: name, facetPart: Part.layer, renditionName: "image.png", key: [.scale: 1, .displayGamut: 1],
+                        content: .png(path: path, colors: .wideColor), source: path))
+            }
         }
         for (appearance, _, value) in Self.appearances {
             for index in icon.groups.indices {
