@@ -12,7 +12,8 @@ import CompiledCatalog
 /// - `N/Group`, `N/Group 2`, … (part 246, in `icon.json`'s order, top first): per appearance an
 ///   icon group of its layers.
 /// - `N_Assets/<layer>` (part 181): each layer's file, an SVG kept as a vector, a PNG as a bitmap
-///   (fitted into 1024 pixels); names outside ASCII turned into `_` (`1 – Layer` → `1 _ Layer`).
+///   (fitted into 1024 pixels; a Display P3 one in sRGB, and again for P3 displays, `displayGamut`
+///   1); names outside ASCII turned into `_` (`1 – Layer` → `1 _ Layer`).
 /// - `N_Assets/Color-K` (part 217) and `N_Assets/Gradient-K` (part 247): the palette: white
 ///   first, then the icon's fill and its specializations, the dark appearance's system grey when
 ///   none is dark, then each layer's fills, colours and gradients each written once.

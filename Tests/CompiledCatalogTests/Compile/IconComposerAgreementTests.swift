@@ -133,7 +133,8 @@ import Testing
     /// drop shadow outside the shape, an automatic gradient's shading) and adapt composites the
     /// layers plainly, so colours are not close as a rasteriser's are; the shape is. Measured,
     /// mean absolute difference per channel (B, G, R, A premultiplied, of 255), at 1024 and 32
-    /// pixels: AM-MiniPlayer 11.5, 13.5, 3.9, 2.0 and 14.3, 17.0, 5.1, 5.7; SameDesk 22.2, 12.5,
+    /// pixels: AM-MiniPlayer 11.6, 13.4, 3.2, 2.0 and 14.5, 17.0, 4.2, 5.7 (its P3 layer in sRGB; 11.5,
+    /// 13.5, 3.9 and 14.3, 17.0, 5.1 with the P3 bytes drawn as they were); SameDesk 22.2, 12.5,
     /// 5.7, 2.0 and 26.3, 15.3, 7.2, 5.7 (the alpha left is Apple's drop shadow). Asserted: alpha
     /// within 3% of full scale (the shape's size and place at each size: a shape 1% too large is
     /// 4 out), colour within 12% (a wrong fill or a misplaced layer is 40 to 100 out; SameDesk's
