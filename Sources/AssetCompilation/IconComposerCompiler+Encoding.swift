@@ -33,23 +33,9 @@ extension IconComposerCompiler {
             do { return .success(CSIRendition.svg(name: piece.renditionName, file: try FileSystem.readRegularFile(path, limit: 64 << 20)).bytes()) } catch {
                 return failure("cannot be read: \(error.reason)")
             }
-        case .png(let path):
-            switch IconComposerRenderer.layerBitmap(path, maxPixels: maxPixels) {
-            case .success(let layer):
-                // An icon set's 2x image is 2x in its header as in its key (sudoku's App.iconset); a layer's key says 1.
-                var rendition = CSIRendition.bitmap(
-                    name: piece.renditionName, width: layer.width, height: layer.height, scale: Int(piece.key[.scale] ?? 1), pixels: layer.pixels,
-                    isOpaque: false, flags: 0, compress: BitmapCompression.lzfse)
-                // The slice keeps the file's own size when the pixels were fitted into 1024 (SameDesk's 1254).
-                if let slice = rendition.properties.firstIndex(where: { $0.type == 1001 }) {
-                    var words: [UInt8] = []
-                    for word: UInt32 in [1, 0, 0, UInt32(layer.sourceWidth), UInt32(layer.sourceHeight)] {
-                        withUnsafeBytes(of: word.littleEndian) { words += $0 }
-                    }
-                    rendition.properties[slice].value = words
-                }
-                return .success(rendition.bytes())
-            case .failure(let problem): return failure(problem.message)
+        case .png(let path, let colors):
+            return pngLayer(piece, path: path, colors: colors, maxPixels: maxPixels).mapError {
+                Diagnostic(.compileUnreadable, $0.message, subject: Diagnostic.Subject(asset: piece.assetName), at: SourceLocation(file: piece.source))
             }
         case .bitmap(let width, let pixels):
             let scale = Int(piece.key[.scale] ?? 1)
@@ -58,6 +44,34 @@ extension IconComposerCompiler {
                     name: piece.renditionName, width: width, height: width, scale: scale, pixels: pixels, isOpaque: false, flags: 0,
                     compress: BitmapCompression.lzfse
                 ).bytes())
+        }
+    }
+
+    /// A PNG layer's rendition (or an icon set's image): its pixels fitted into 1024, in `colors`
+    /// (`IconComposerRenderer+DisplayP3`).
+    private static func pngLayer(_ piece: Piece, path: String, colors: IconComposerRenderer.PNGColors, maxPixels: UInt64) -> Result<
+        [UInt8], IconComposerRenderer.RenderFailure
+    > {
+        IconComposerRenderer.layerBitmap(path, maxPixels: maxPixels, colors: colors).map { layer in
+            // An icon set's 2x image is 2x in its header as in its key (sudoku's App.iconset); a layer's key says 1.
+            let scale = Int(piece.key[.scale] ?? 1)
+            var rendition =
+                colors == .wideColor
+                ? CSIRendition.wideBitmap(
+                    name: piece.renditionName, width: layer.width, height: layer.height, scale: scale, halfFloats: layer.pixels, isOpaque: false,
+                    compress: BitmapCompression.lzfse)
+                : CSIRendition.bitmap(
+                    name: piece.renditionName, width: layer.width, height: layer.height, scale: scale, pixels: layer.pixels, isOpaque: false,
+                    flags: 0, compress: BitmapCompression.lzfse)
+            // The slice keeps the file's own size when the pixels were fitted into 1024 (SameDesk's 1254).
+            if let slice = rendition.properties.firstIndex(where: { $0.type == 1001 }) {
+                var words: [UInt8] = []
+                for word: UInt32 in [1, 0, 0, UInt32(layer.sourceWidth), UInt32(layer.sourceHeight)] {
+                    withUnsafeBytes(of: word.littleEndian) { words += $0 }
+                }
+                rendition.properties[slice].value = words
+            }
+            return rendition.bytes()
         }
     }
 }
@@ -76,7 +90,7 @@ extension IconComposerCompiler {
             pieces.append(
                 Piece(
                     assetName: icon.name, facetPart: Part.stack, renditionName: image.filename,
-                    key: [.scale: UInt16(image.scale), .part: Part.icon, .dimension2: image.slot], content: .png(path: path), source: path))
+                    key: [.scale: UInt16(image.scale), .part: Part.icon, .dimension2: image.slot], content: .png(path: path, colors: .asStored), source: path))
             if let type = ICNSWriter.type(points: image.points, scale: image.scale), let png = try? FileSystem.readRegularFile(path, limit: 64 << 20) {
                 icns.append((type, png))
             }

@@ -12,7 +12,8 @@ import CompiledCatalog
 /// - `N/Group`, `N/Group 2`, … (part 246, in `icon.json`'s order, top first): per appearance an
 ///   icon group of its layers.
 /// - `N_Assets/<layer>` (part 181): each layer's file, an SVG kept as a vector, a PNG as a bitmap
-///   (fitted into 1024 pixels); names outside ASCII turned into `_` (`1 – Layer` → `1 _ Layer`).
+///   (fitted into 1024 pixels; a Display P3 one in sRGB, and again for P3 displays, `displayGamut`
+///   1); names outside ASCII turned into `_` (`1 – Layer` → `1 _ Layer`).
 /// - `N_Assets/Color-K` (part 217) and `N_Assets/Gradient-K` (part 247): the palette: white
 ///   first, then the icon's fill and its specializations, the dark appearance's system grey when
 ///   none is dark, then each layer's fills, colours and gradients each written once.
@@ -63,7 +64,9 @@ package struct IconComposerCompiler {
         /// identifiers when the catalog's names are numbered.
         case layers([LayerEntry], isStack: Bool)
         case svg(path: String)
-        case png(path: String)
+        /// A PNG: a layer's (`colors` `.sRGB`, or `.wideColor` for a P3 file's second rendition)
+        /// or an icon set's image (`.asStored`).
+        case png(path: String, colors: IconComposerRenderer.PNGColors)
         case bitmap(width: Int, pixels: [UInt8])
         case sizes([RenditionPayload.MultisizeEntry])
     }
@@ -163,7 +166,14 @@ package struct IconComposerCompiler {
             pieces.append(
                 Piece(
                     assetName: name, facetPart: Part.layer, renditionName: isSVG ? "image.svg" : "image.png", key: [.scale: 1],
-                    content: isSVG ? .svg(path: path) : .png(path: path), source: path))
+                    content: isSVG ? .svg(path: path) : .png(path: path, colors: .sRGB), source: path))
+            // A P3 PNG gets a second, wide-colour rendition for P3 displays (AM-MiniPlayer's `Ellipse 2 2.png`).
+            if !isSVG, let file = try? FileSystem.readPrefix(path, count: 1 << 16), IconComposerRenderer.isDisplayP3(file) {
+                pieces.append(
+                    Piece(
+                        assetName: name, facetPart: Part.layer, renditionName: "image.png", key: [.scale: 1, .displayGamut: 1],
+                        content: .png(path: path, colors: .wideColor), source: path))
+            }
         }
         for (appearance, _, value) in Self.appearances {
             for index in icon.groups.indices {

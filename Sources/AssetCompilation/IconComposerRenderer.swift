@@ -23,26 +23,42 @@ package enum IconComposerRenderer {
         return (Double(word(16)), Double(word(20)))
     }
 
-    /// A PNG layer's pixels (premultiplied B G R A), fitted into 1024 pixels when larger, as
-    /// actool stores them (SameDesk's 1254-pixel logo is a 1024-pixel rendition).
-    package static func layerBitmap(_ path: String, maxPixels: UInt64) -> Result<
+    /// A PNG layer's pixels (premultiplied B G R A in sRGB), fitted into 1024 pixels when larger,
+    /// as actool stores them (SameDesk's 1254-pixel logo is a 1024-pixel rendition). With
+    /// `.wideColor`, a Display P3 layer's second rendition instead: `RGBW`'s half floats (8 bytes
+    /// a pixel; `IconComposerRenderer+DisplayP3`).
+    package static func layerBitmap(_ path: String, maxPixels: UInt64, colors: PNGColors) -> Result<
         (width: Int, height: Int, pixels: [UInt8], sourceWidth: Int, sourceHeight: Int), RenderFailure
     > {
-        guard let decoded = decodePNG(path, maxPixels: maxPixels) else {
+        guard let decoded = decodePNG(path, maxPixels: maxPixels, convertingDisplayP3: false) else {
             return .failure(RenderFailure("is not a PNG libpng can decode, or has more pixels than --max-pixels allows"))
         }
+        var (width, height, pixels) = (decoded.width, decoded.height, decoded.pixels)
         let largest = max(decoded.width, decoded.height)
-        guard largest > 1024 else { return .success((decoded.width, decoded.height, decoded.pixels, decoded.width, decoded.height)) }
-        let width = max(1, decoded.width * 1024 / largest)
-        let height = max(1, decoded.height * 1024 / largest)
-        let fitted = Image.resampled(bytes: decoded.pixels, width: decoded.width, height: decoded.height, to: width, height)
-        return .success((width, height, fitted.bytes, decoded.width, decoded.height))
+        if largest > 1024 {
+            width = max(1, decoded.width * 1024 / largest)
+            height = max(1, decoded.height * 1024 / largest)
+            pixels = Image.resampled(bytes: decoded.pixels, width: decoded.width, height: decoded.height, to: width, height).bytes
+        }
+        // Converted after the fit: the wide rendition's colours are P3's until then, unclipped.
+        switch colors {
+        case .wideColor: pixels = wideColor(fromDisplayP3: pixels)
+        case .sRGB where decoded.isDisplayP3: pixels = sRGB(fromDisplayP3: pixels)
+        case .sRGB, .asStored: break
+        }
+        return .success((width, height, pixels, decoded.width, decoded.height))
     }
 
-    static func decodePNG(_ path: String, maxPixels: UInt64) -> (width: Int, height: Int, pixels: [UInt8])? {
+    /// A PNG's premultiplied B G R A pixels, in sRGB unless `convertingDisplayP3` is false (then
+    /// as the file holds them, `isDisplayP3` saying what they are).
+    static func decodePNG(_ path: String, maxPixels: UInt64, convertingDisplayP3: Bool = true) -> (
+        width: Int, height: Int, pixels: [UInt8], isDisplayP3: Bool
+    )? {
         guard let file = try? FileSystem.readRegularFile(path, limit: 256 << 20) else { return nil }
         guard case .success(let png) = PremultipliedPNG.decode(file, maxPixels: maxPixels, path: path) else { return nil }
-        return (png.width, png.height, Array(png.pixels))
+        let isDisplayP3 = Self.isDisplayP3(file)
+        guard convertingDisplayP3, isDisplayP3 else { return (png.width, png.height, Array(png.pixels), isDisplayP3) }
+        return (png.width, png.height, sRGB(fromDisplayP3: Array(png.pixels)), false)
     }
 
     /// The shape's box, in pixels of 1024, for the bitmaps of each pixel size: Apple's files draw
@@ -200,7 +216,7 @@ package enum IconComposerRenderer {
             }
         } else {
             guard let decoded = decodePNG(path, maxPixels: maxPixels) else { return .failure(RenderFailure("is not a PNG libpng can decode")) }
-            png = decoded
+            png = (decoded.width, decoded.height, decoded.pixels)
         }
         return .success(Image.resampled(bytes: png.pixels, width: png.width, height: png.height, to: width, height))
     }
@@ -265,22 +281,6 @@ package enum IconComposerRenderer {
                 canvas.pixels[at + 3] = alpha * 255
             }
         }
-    }
-
-    /// A colour's sRGB red, green, blue and alpha, 0 to 1: Display P3 converted (through linear
-    /// light, the two spaces' primaries), extended ranges clipped, grey repeated.
-    static func rgba(_ color: IconColor) -> (Float, Float, Float, Float) {
-        var c = color.components.map { Float($0) }
-        if color.space == .displayP3, c.count >= 3 {
-            func linear(_ v: Float) -> Float { v <= 0.04045 ? v / 12.92 : Float(pow(Double((v + 0.055) / 1.055), 2.4)) }
-            func encoded(_ v: Float) -> Float { v <= 0.0031308 ? v * 12.92 : Float(1.055 * pow(Double(v), 1 / 2.4) - 0.055) }
-            let (r, g, b) = (linear(c[0]), linear(c[1]), linear(c[2]))
-            c[0] = encoded(max(0, 1.2249 * r - 0.2247 * g))
-            c[1] = encoded(max(0, -0.0420 * r + 1.0419 * g))
-            c[2] = encoded(max(0, -0.0197 * r - 0.0786 * g + 1.0979 * b))
-        }
-        c = c.map { min(1, max(0, $0)) }
-        return c.count == 2 ? (c[0], c[0], c[0], c[1]) : c.count >= 4 ? (c[0], c[1], c[2], c[3]) : (0, 0, 0, 1)
     }
 
     /// Why a layer cannot be drawn, as a finding's message.

@@ -58,18 +58,18 @@ import Testing
         var description: String { "\(name)/\(file) [\(traits)] \(size)" }
     }
 
-    /// The icon's renditions (its name, `N/Group…`, `N_Assets/…`), by their facts. Apple's packed
-    /// atlas is left out (its parts are compared as the references that name them), and so is the
-    /// 16-bit wide-gamut copy Apple adds of a PNG layer (`displayGamut` 1), which adapt does not write.
+    /// The icon's renditions (its name, `N/Group…`, `N_Assets/…`), by their facts, the wide-colour
+    /// copy of a P3 PNG layer (`displayGamut` 1) among them. Apple's packed atlas is left out (its
+    /// parts are compared as the references that name them).
     static func facts(_ catalog: CompiledCatalog, icon name: String) -> [Facts: Rendition] {
         var result: [Facts: Rendition] = [:]
-        for rendition in catalog.renditions where rendition.layout != .packedImage && (rendition.key.value(.displayGamut) ?? 0) == 0 {
+        for rendition in catalog.renditions where rendition.layout != .packedImage {
             guard let asset = rendition.name, asset == name || asset.hasPrefix(name + "/") || asset.hasPrefix(name + "_Assets/") else { continue }
             var file = rendition.renditionName
             if let random = file.range(of: "_NSAppearanceNameSystem_") { file = file[..<random.lowerBound] + "_NSAppearanceNameSystem.png" }
             let key = rendition.key
             let traits =
-                "\(rendition.imageLayout.name), appearance \(key.appearance ?? 0), scale \(key.scale ?? 0), slot \(key.value(.dimension2) ?? 0), part \(key.value(.part) ?? 0)"
+                "\(rendition.imageLayout.name), appearance \(key.appearance ?? 0), scale \(key.scale ?? 0), slot \(key.value(.dimension2) ?? 0), part \(key.value(.part) ?? 0), gamut \(key.value(.displayGamut) ?? 0)"
             var size = ""
             if let reference = catalog.packedImage(referencedBy: rendition) {
                 size = "\(reference.frame.width)x\(reference.frame.height) \(reference.atlas.pixelFormat)"
@@ -133,7 +133,8 @@ import Testing
     /// drop shadow outside the shape, an automatic gradient's shading) and adapt composites the
     /// layers plainly, so colours are not close as a rasteriser's are; the shape is. Measured,
     /// mean absolute difference per channel (B, G, R, A premultiplied, of 255), at 1024 and 32
-    /// pixels: AM-MiniPlayer 11.5, 13.5, 3.9, 2.0 and 14.3, 17.0, 5.1, 5.7; SameDesk 22.2, 12.5,
+    /// pixels: AM-MiniPlayer 11.6, 13.4, 3.2, 2.0 and 14.5, 17.0, 4.2, 5.7 (its P3 layer in sRGB; 11.5,
+    /// 13.5, 3.9 and 14.3, 17.0, 5.1 with the P3 bytes drawn as they were); SameDesk 22.2, 12.5,
     /// 5.7, 2.0 and 26.3, 15.3, 7.2, 5.7 (the alpha left is Apple's drop shadow). Asserted: alpha
     /// within 3% of full scale (the shape's size and place at each size: a shape 1% too large is
     /// 4 out), colour within 12% (a wrong fill or a misplaced layer is 40 to 100 out; SameDesk's
@@ -162,6 +163,54 @@ import Testing
             compared += 1
         }
         #expect(compared >= 3, "only \(compared) flattened bitmaps were decoded and compared")
+    }
+
+    /// AM-MiniPlayer's `Ellipse 2 2.png`, an 8-bit PNG tagged Display P3, stored as Xcode 26.2
+    /// stored it: its 8-bit rendition in sRGB (the file's (240, 90, 99) is (255, 75, 94); adapt
+    /// stored the P3 bytes as they were), and a second, for P3 displays (`displayGamut` 1, `RGBW`,
+    /// extended sRGB: red 1.0195), which adapt did not write. Apple's are deepmap2, whose variant 2
+    /// keeps half of each chroma difference, so the pixels are measured, not matched. Measured,
+    /// mean absolute difference per channel: 0.01, 0.045, 0.008, 0 of 255 (B, G, R, A) for the
+    /// 8-bit one; 0.00011, 0.0004, 0.00033, 0 of full scale (R, G, B, A) for the wide one read back
+    /// as 16-bit P3. Asserted: within 0.25 of 255, and within 0.002 (half of 1/255); the P3 bytes
+    /// stored as they were are 15, 15 and 5 out at that red pixel.
+    @Test func displayP3LayerStoredAsApplesIs() throws {
+        let (apple, ours, _) = try Self.compile(Self.pairs[0])
+        let name = "AppIcon_Assets/Ellipse 2 2"
+        let appleAtlases = PackedImageCache()
+        let ourAtlases = PackedImageCache()
+        var compared: Set<UInt16> = []
+        for appleRendition in apple.renditions where appleRendition.name == name {
+            let gamut = appleRendition.key.value(.displayGamut) ?? 0
+            let ourRendition = try #require(ours.renditions.first { $0.name == name && ($0.key.value(.displayGamut) ?? 0) == gamut }, "gamut \(gamut)")
+            #expect(ourRendition.pixelFormat == appleRendition.pixelFormat && ourRendition.colorSpaceID == appleRendition.colorSpaceID, "gamut \(gamut)")
+            guard case .pixels(let applePixels)? = try apple.decodedBitmap(of: appleRendition, atlases: appleAtlases),
+                case .pixels(let ourPixels)? = try ours.decodedBitmap(of: ourRendition, atlases: ourAtlases)
+            else {
+                Issue.record("gamut \(gamut): not decoded")
+                continue
+            }
+            if gamut == 0 {
+                let means = CompileAgreementTests.meanDifferences(applePixels, ourPixels)
+                print("\(name) 8-bit: mean |difference| B G R A = \(means.map { ($0 * 1000).rounded() / 1000 })")
+                #expect(means.allSatisfy { $0 <= 0.25 }, "8-bit: \(means)")
+            } else {
+                let appleWide = try #require(applePixels.displayP3RGBA16())
+                let ourWide = try #require(ourPixels.displayP3RGBA16())
+                try #require(appleWide.count == ourWide.count)
+                var sums = [0.0, 0, 0, 0]
+                for sample in 0..<appleWide.count / 2 {
+                    let a = Int(appleWide[2 * sample]) << 8 | Int(appleWide[2 * sample + 1])
+                    let b = Int(ourWide[2 * sample]) << 8 | Int(ourWide[2 * sample + 1])
+                    sums[sample % 4] += Double(abs(a - b)) / 65535
+                }
+                let means = sums.map { $0 / Double(appleWide.count / 8) }
+                print("\(name) wide: mean |difference| R G B A of 1 = \(means.map { ($0 * 100_000).rounded() / 100_000 })")
+                #expect(means.allSatisfy { $0 <= 0.002 }, "wide: \(means)")
+            }
+            compared.insert(gamut)
+        }
+        #expect(compared == [0, 1])
     }
 
     /// sudoku's icon sets, stored as Apple stored them: `App.iconset`'s PNGs as `App.icon`'s sizes,
