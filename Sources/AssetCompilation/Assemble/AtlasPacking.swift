@@ -24,7 +24,7 @@ enum PackingRule {
     static func packs(_ item: RenditionJob, width: Int, height: Int) -> Bool {
         // The key's part: an Icon Composer icon's size images are parts 220 of the stack's facet.
         let part = item.key[.part] ?? item.facetPart
-        guard part == CompiledPart.image || part == CompiledPart.icon else { return false }
+        guard item.mayBePacked, part == CompiledPart.image || part == CompiledPart.icon else { return false }
         guard item.key.allSatisfy({ $0.value == 0 || packableAttributes.contains($0.key) }) else { return false }
         return width > 0 && height > 0 && width <= maximumSide && height <= maximumSide && width * height <= maximumPixels
     }
