@@ -77,12 +77,15 @@ import Testing
         #expect(extra.isEmpty, "packed by adapt, not by Apple:\n\(extra.joined(separator: "\n"))")
     }
 
-    /// Each pair's compiled size against Apple's file, at most the bound measured when packing
-    /// came (sizes are deterministic: the same source gives the same bytes). Without packing the
-    /// acextract files were 0.85 to 0.98 of Apple's, over each bound here.
+    /// Each pair's compiled size against Apple's file, at most the share measured when packing and
+    /// the encoder's every-position history came (sizes are deterministic: the same source gives the
+    /// same bytes). Before them: acextract's files 0.84 to 0.98 of Apple's, Grid 1.039, eink-assistant
+    /// 0.9984, sudoku 1.0055, AM-MiniPlayer 0.1921 and SameDesk 1.0086, each over its bound here.
+    /// Grid and SameDesk stay over 1: Grid's large icons are stored alone in both files, and Apple's
+    /// pixels (blue one step higher in places) compress better; SameDesk's layer is deepmap2 in Apple's.
     static let sizeBounds: [String: Double] = [
-        "assets_iphone.car": 0.80, "assets_ipad.car": 0.82, "assets_ios.car": 0.80, "assets_mac.car": 0.65, "assets_tv.car": 0.77,
-        "assets_watch.car": 0.70, "eink-assistant": 1.0, "Grid": 1.038, "sudoku": 1.005, "AM-MiniPlayer": 1.0, "SameDesk": 1.0085,
+        "assets_iphone.car": 0.76, "assets_ipad.car": 0.79, "assets_ios.car": 0.771, "assets_mac.car": 0.595, "assets_tv.car": 0.729,
+        "assets_watch.car": 0.622, "Grid": 1.0049, "eink-assistant": 0.9972, "sudoku": 1.0, "AM-MiniPlayer": 0.191, "SameDesk": 1.0079,
     ]
 
     @Test(arguments: CompilePairs.labels)
