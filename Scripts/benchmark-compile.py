@@ -11,6 +11,10 @@ memory, `adapt png`'s time, their ratio, the growth from the small catalog to th
 issue's targets beside each figure: compile <= 1.5 x png, growth <= 12 x for 10 x the sets, peak
 memory < 200 MB at the large size.
 
+Then each pair of the corpus (a source and the .car Apple compiled from it: acextract's six Xcode 7.3
+files, Grid, eink-assistant, sudoku, AM-MiniPlayer and SameDesk from Xcode 26) compiled with its file's own
+flags: compile's time, its Assets.car's bytes against Apple's, and the issue's target of at most 1.0x.
+
 Then a vector-heavy catalog at two sizes: sets of the corpus's real PDF and SVG images (one entry without a
 scale each, with its set's own properties, as apps ship them), rasterised at 1x to 3x. Its figure is compile's
 time per output pixel (the pixels of every bitmap in the Assets.car, read back with adapt inspect) against the
@@ -176,6 +180,56 @@ def run(adapt, work, label, path, icon=True, repeat=1):
     return {"png": png, "compile": compiled, "car": size, "pixels": output_pixels(adapt, car) if size else 0}
 
 
+def corpus_pairs():
+    """The corpus's pairs of a source and the .car Apple compiled from it, each with the flags its
+    file was compiled with (acextract's Makefile; the repositories' scripts for the recent ones):
+    (label, Apple's .car, adapt compile's inputs and flags)."""
+    acextract = os.path.join(SHARED, "compiled", "acextract")
+    recent = os.path.join(SHARED, "compiled", "recent")
+    source = os.path.join(acextract, "Images.xcassets")
+    pairs = []
+    for name, platform, deployment, devices in (("iphone", "iphoneos", "9.3", ["iphone"]), ("ipad", "iphoneos", "9.3", ["ipad"]),
+                                                ("ios", "iphoneos", "9.3", ["ipad", "iphone"]), ("mac", "macosx", "10.11", ["mac"]),
+                                                ("tv", "appletvos", "9.2", ["tv"]), ("watch", "watchos", "2.2", ["watch"])):
+        flags = [source, "--platform", platform, "--minimum-deployment-target", deployment]
+        for device in devices:
+            flags += ["--target-device", device]
+        pairs.append(("acextract " + name, os.path.join(acextract, "acextractTests", "data", "assets_%s.car" % name), flags))
+    mac = ["--platform", "macosx", "--minimum-deployment-target", "14.0", "--app-icon", "AppIcon"]
+    pairs.append(("Grid", os.path.join(recent, "Grid/Resources/Assets.car"), [os.path.join(recent, "Grid/Sources/Assets.xcassets")] + mac))
+    pairs.append(("eink-assistant", os.path.join(recent, "eink-assistant/Resources/Assets.car"),
+                  [os.path.join(recent, "eink-assistant/Resources/Assets.xcassets")] + mac))
+    pairs.append(("sudoku", os.path.join(recent, "sudoku/Resources/Assets.car"),
+                  [os.path.join(recent, "sudoku/Resources/Assets/Assets.xcassets"), os.path.join(recent, "sudoku/Resources/Assets/App.icon"),
+                   "--platform", "macosx", "--minimum-deployment-target", "10.14", "--app-icon", "App"]))
+    pairs.append(("AM-MiniPlayer", os.path.join(recent, "AM-MiniPlayer/nanoPod.app/Contents/Resources/Assets.car"),
+                  [os.path.join(recent, "AM-MiniPlayer/AppIcon.icon")] + mac))
+    # SameDesk's script compiles a copy of docs/icon.icon named AppIcon.icon.
+    pairs.append(("SameDesk", os.path.join(recent, "SameDesk/Resources/Assets.car"), ["@SameDesk"] + mac))
+    return pairs
+
+
+def run_pairs(adapt, work):
+    """Each pair compiled once to warm the cache, then timed: (label, seconds, our bytes, Apple's bytes)."""
+    results = []
+    for label, car, flags in corpus_pairs():
+        if flags[0] == "@SameDesk":
+            icon = os.path.join(work, "pair-SameDesk", "AppIcon.icon")
+            shutil.rmtree(os.path.dirname(icon), ignore_errors=True)
+            shutil.copytree(os.path.join(SHARED, "compiled", "recent", "SameDesk", "docs", "icon.icon"), icon)
+            flags = [icon] + flags[1:]
+        out = os.path.join(work, "out-pair")
+        command = [adapt, "compile"] + flags + ["--compile", out]
+        runs = []
+        for _ in range(2):
+            shutil.rmtree(out, ignore_errors=True)
+            os.makedirs(out)
+            runs.append(measured(command))
+        ours = os.path.getsize(os.path.join(out, "Assets.car")) if runs[-1][3] == 0 else 0
+        results.append((label, runs[-1][0], ours, os.path.getsize(car)))
+    return results
+
+
 def main():
     adapt, work = sys.argv[1], sys.argv[2]
     small, large = (int(sys.argv[3]), int(sys.argv[4])) if len(sys.argv) > 4 else (2000, 20000)
@@ -208,6 +262,11 @@ def main():
         flag = "" if status == 0 else "  (exit %d)" % status
         print("%-22s %8.2fs %9.2f %9.0f %7.2fs %8.2fx %8s %9.1fMB%s" % (label, wall, cpu / wall if wall else 0, peak, png_wall,
                                                                      wall / png_wall if png_wall else 0, "<= 1.5x", result["car"] / 1e6, flag))
+    print()
+    print("adapt compile against Apple's actool on the corpus's pairs (the source and the .car Xcode made of it, the file's own flags)")
+    print("%-22s %9s %12s %12s %8s %8s" % ("pair", "compile", "Assets.car", "Apple's", "size", "target"))
+    for label, wall, ours, apple in run_pairs(adapt, work):
+        print("%-22s %8.2fs %12d %12d %7.3fx %8s%s" % (label, wall, ours, apple, ours / apple, "<= 1.0x", "" if ours else "  (failed)"))
     print()
     pdfs = sum(1 for path, _ in vectors if path.lower().endswith(".pdf"))
     print("time per output pixel: vector sets (%d PDFs and %d SVGs of the corpus, round robin) against the %d-set bitmap catalog"

@@ -53,7 +53,9 @@ import Testing
 
     static func sizes(_ compiled: CompiledCatalog) -> [String: String] {
         var sizes: [String: String] = [:]
-        for rendition in compiled.renditions { sizes["\(rendition.key.scale ?? 0)x"] = "\(rendition.renditionName) \(rendition.width)x\(rendition.height)" }
+        for rendition in compiled.renditions where rendition.layout != .packedImage {
+            sizes["\(rendition.key.scale ?? 0)x"] = "\(rendition.renditionName) \(rendition.width)x\(rendition.height)"
+        }
         return sizes
     }
 
@@ -65,7 +67,7 @@ import Testing
         let compiled = try CompiledCatalog(bytes: try phone.car, path: "phone.car")
         #expect(Self.sizes(compiled) == ["1x": "Logo.pdf 10x5", "2x": "Logo.pdf 20x10", "3x": "Logo.pdf 30x15"])
         // The page's red, premultiplied B G R A, in every pixel.
-        let rendition = try #require(compiled.renditions.first { $0.key.scale == 3 })
+        let rendition = try #require(compiled.renditions.first { $0.layout != .packedImage && $0.key.scale == 3 })
         guard case .pixels(let pixels)? = try compiled.decodedBitmap(of: rendition, atlases: PackedImageCache()) else {
             Issue.record("the 3x rendition does not decode")
             return
@@ -168,10 +170,10 @@ import Testing
             let drawnByWorker = try CompiledCatalog(
                 bytes: try CatalogCompiler(CompileOptions(platform: .iphoneos, deploymentTarget: "17.0")).compile([catalog]).car, path: "worker.car")
             let drawnByPrograms = try CompiledCatalog(bytes: try CatalogCompiler(programs).compile([catalog]).car, path: "programs.car")
-            #expect(drawnByWorker.renditions.count == 3)
+            #expect(drawnByWorker.renditions.count { $0.layout != .packedImage } == 3)
             for scale in [1, 2, 3] {
-                let fromWorker = try #require(drawnByWorker.renditions.first { $0.key.scale == UInt16(scale) })
-                let fromPrograms = try #require(drawnByPrograms.renditions.first { $0.key.scale == UInt16(scale) })
+                let fromWorker = try #require(drawnByWorker.renditions.first { $0.layout != .packedImage && $0.key.scale == UInt16(scale) })
+                let fromPrograms = try #require(drawnByPrograms.renditions.first { $0.layout != .packedImage && $0.key.scale == UInt16(scale) })
                 guard case .pixels(let workerPixels)? = try drawnByWorker.decodedBitmap(of: fromWorker, atlases: PackedImageCache()),
                     case .pixels(let programPixels)? = try drawnByPrograms.decodedBitmap(of: fromPrograms, atlases: PackedImageCache())
                 else {
@@ -248,7 +250,7 @@ import Testing
         #expect(vector.key.scale == 0 && vector.width == 0)
         #expect(vector.flags.isVectorBased && vector.flags.preservesVectorRepresentation)
         #expect(try compiled.rawData(of: vector) == file)
-        let bitmaps = compiled.renditions.filter { $0.layout != .vector }
+        let bitmaps = compiled.renditions.filter { $0.layout != .vector && $0.layout != .packedImage }
         #expect(bitmaps.map { $0.key.scale ?? 0 }.sorted() == [1, 2, 3])
         #expect(bitmaps.allSatisfy { $0.flags.isVectorBased && $0.flags.preservesVectorRepresentation })
     }
@@ -260,9 +262,11 @@ import Testing
         let catalog = try Self.catalog(in: fixture, pdf: Self.pdf(width: 10, height: 5))
         let product = try CatalogCompiler(CompileOptions(platform: .iphoneos, deploymentTarget: "17.0")).compile([catalog])
         let compiled = try CompiledCatalog(bytes: try product.car, path: "bitmaps.car")
-        #expect(compiled.renditions.count == 3)
-        #expect(!compiled.renditions.contains { $0.layout == .vector })
-        #expect(compiled.renditions.allSatisfy { $0.flags.isVectorBased && !$0.flags.preservesVectorRepresentation })
+        // Each rasterisation is small enough to be packed: the atlases are left out.
+        let bitmaps = compiled.renditions.filter { $0.layout != .packedImage }
+        #expect(bitmaps.count == 3)
+        #expect(!bitmaps.contains { $0.layout == .vector })
+        #expect(bitmaps.allSatisfy { $0.flags.isVectorBased && !$0.flags.preservesVectorRepresentation })
     }
 
     /// A sliced vector: caps and centre in points, so each rasterisation is cropped in its own
@@ -278,8 +282,10 @@ import Testing
         #expect(!product.diagnostics.contains { $0.rule == .compileLeftOut }, "\(product.diagnostics)")
         let compiled = try CompiledCatalog(bytes: try product.car, path: "sliced.car")
         #expect(Self.sizes(compiled) == ["1x": "Logo.pdf 8x5", "2x": "Logo.pdf 16x10", "3x": "Logo.pdf 24x15"])
-        let threeX = try #require(compiled.renditions.first { $0.key.scale == 3 })
-        #expect(threeX.layout == RenditionLayout(rawValue: 20))
+        let threeX = try #require(compiled.renditions.first { $0.layout != .packedImage && $0.key.scale == 3 })
+        // Packed: the reference states the three-part layout its atlas part has.
+        #expect(threeX.layout == .internalReference)
+        #expect(threeX.properties.contains { if case .internalReference(_, RenditionLayout(rawValue: 20), _) = $0 { true } else { false } })
         #expect(CompileAgreementTests.slices(threeX) == ["9x15+0+0", "6x15+9+0", "9x15+15+0"])
     }
 
@@ -292,7 +298,7 @@ import Testing
         let catalog = try Self.catalog(in: fixture, pdf: Self.pdf(width: 10, height: 5), entry: ["alignment-insets": insets])
         let product = try CatalogCompiler(CompileOptions(platform: .iphoneos, deploymentTarget: "17.0")).compile([catalog])
         let compiled = try CompiledCatalog(bytes: try product.car, path: "inset.car")
-        let twoX = try #require(compiled.renditions.first { $0.key.scale == 2 })
+        let twoX = try #require(compiled.renditions.first { $0.layout != .packedImage && $0.key.scale == 2 })
         #expect(CompileAgreementTests.metrics(twoX) == [1, 4, 2, 6, 0, 10, 8])
     }
 
@@ -308,7 +314,7 @@ import Testing
         let product = try CatalogCompiler(CompileOptions(platform: .iphoneos, deploymentTarget: "17.0")).compile([catalog])
         let compiled = try CompiledCatalog(bytes: try product.car, path: "svg.car")
         #expect(Self.sizes(compiled) == ["1x": "Logo.svg 10x5", "2x": "green@2x.png 7x7", "3x": "Logo.svg 30x15"])
-        let rendition = try #require(compiled.renditions.first { $0.key.scale == 3 })
+        let rendition = try #require(compiled.renditions.first { $0.layout != .packedImage && $0.key.scale == 3 })
         guard case .pixels(let pixels)? = try compiled.decodedBitmap(of: rendition, atlases: PackedImageCache()) else {
             Issue.record("the 3x rendition does not decode")
             return

@@ -9,6 +9,8 @@ struct Assembly {
     private var builder: CompiledCatalogBuilder
     private var compiled: CompileProduct
     private let keyFormat: [RenditionAttribute]
+    /// Small bitmaps being laid into atlases, written as each atlas closes.
+    private var packer = AtlasPacker()
     /// The plan's renditions, their icon layers numbered (`numberIconLayers`).
     let renditions: [RenditionJob]
     /// The identifier of each name, for renditions that refer to other names (a stack's layers).
@@ -75,6 +77,9 @@ struct Assembly {
                     case .headThenFile(let head, let path, let length):
                         try builder.add(name: item.assetName, facetAttributes: facetAttributes, key: key, head: head, file: path, length: length)
                     case .notDrawn: continue
+                    case .packable(let bitmap):
+                        if let closed = packer.add(item, bitmap) { write(closed) }
+                        continue
                     }
                 } catch {
                     compiled.diagnostics.append(Self.diagnostic(for: error, item))
@@ -87,8 +92,33 @@ struct Assembly {
         }
     }
 
-    /// The compile's product, or the findings that stop it.
-    func product() throws(CompileFailure) -> CompileProduct {
+    /// One closed atlas and the references into it. A second atlas of the same traits is told
+    /// apart by `dimension1`, which the key format then gains where Apple's files have it (before
+    /// `dimension2`, after the name's identifier on a Mac).
+    private mutating func write(_ atlas: AtlasPacker.Atlas) {
+        if atlas.number > 0 {
+            let format = builder.keyFormat
+            builder.insertKeyAttribute(.dimension1, at: format.firstIndex(of: .dimension2) ?? format.firstIndex(of: .identifier) ?? format.count)
+        }
+        let (atlasValue, references) = atlas.renditions(compress: BitmapCompression.lzfse)
+        do throws(CompiledCatalogBuilder.Refusal) {
+            try builder.addUnnamed(key: atlas.key, value: atlasValue)
+        } catch {
+            compiled.diagnostics.append(Diagnostic(.compileOutput, "the compiled catalog cannot be assembled: a packed image: \(error)"))
+        }
+        for (item, value) in references {
+            let key = item.key.filter { keyFormat.contains($0.key) }
+            do throws(CompiledCatalogBuilder.Refusal) {
+                try builder.add(name: item.assetName, facetAttributes: [(.element, CompiledPart.element), (.part, item.facetPart)], key: key, value: value)
+            } catch {
+                compiled.diagnostics.append(Self.diagnostic(for: error, item))
+            }
+        }
+    }
+
+    /// The compile's product, or the findings that stop it; the atlases still open are written first.
+    mutating func product() throws(CompileFailure) -> CompileProduct {
+        for atlas in packer.finish() { write(atlas) }
         guard !compiled.diagnostics.contains(where: { $0.severity == .error }) else { throw CompileFailure(diagnostics: compiled.diagnostics) }
         var product = compiled
         product.renditionCount = builder.renditionCount

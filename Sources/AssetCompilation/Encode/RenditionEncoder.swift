@@ -13,6 +13,8 @@ enum RenditionEncoder {
         case headThenFile([UInt8], path: String, length: Int)
         /// Nothing: a drawing of a set whose drawing already stopped hard, which is reported once.
         case notDrawn
+        /// A small bitmap's pixels, for the assemble stage to pack into an atlas (`AtlasPacker`).
+        case packable(PackableBitmap)
     }
 
     /// A data set's rendition without its file, which the spool copies in pieces; the file is
@@ -48,7 +50,7 @@ enum RenditionEncoder {
             do { file = try FileSystem.readRegularFile(path, limit: 256 << 20) } catch {
                 return failure(.compileUnreadable, path, "cannot be read: \(error.reason)")
             }
-            return bitmap(png: file, item, path: path, flags: flags, slicing: slicing, alignment: alignment, maxPixels: maxPixels).map(EncodedValue.bytes)
+            return bitmap(png: file, item, path: path, flags: flags, slicing: slicing, alignment: alignment, maxPixels: maxPixels)
         case .decoded(let path, let format, let flags, let slicing, let alignment):
             return decoded(item, path: path, format: format, flags: flags, slicing: slicing, alignment: alignment, maxPixels: maxPixels)
         case .vectorFile(let path, let flags, let isSVG):
@@ -80,6 +82,7 @@ enum RenditionEncoder {
                 maxPixels: maxPixels, subject: image.subject, location: item.location ?? SourceLocation(file: image.subject)
             ).map(EncodedValue.bytes)
         case .iconComposer(let piece, let identifiers):
+            if let packable = packableIconImage(piece, item, maxPixels: maxPixels) { return packable }
             return IconComposerCompiler.encode(piece, identifiers: identifiers, maxPixels: maxPixels, renderers: renderers).map(EncodedValue.bytes)
         }
     }
@@ -99,12 +102,12 @@ enum RenditionEncoder {
             : VectorRasterizer.renderPDF(path, scale: scale, maxPixels: maxPixels, programs: renderers)
         switch rendered {
         case .success(.png(let png)):
-            return bitmap(png: png, item, path: path, flags: flags, slicing: slicing, alignment: alignment, maxPixels: maxPixels).map(EncodedValue.bytes)
+            return bitmap(png: png, item, path: path, flags: flags, slicing: slicing, alignment: alignment, maxPixels: maxPixels)
         case .success(.pixels(let pixels, let width, let height)):
             let isOpaque = stride(from: 3, to: pixels.count, by: 4).allSatisfy { pixels[$0] == 255 }
             return pixels.withUnsafeBufferPointer {
                 bitmap(pixels: $0, width: width, height: height, isOpaque: isOpaque, item, path: path, flags: flags, slicing: slicing, alignment: alignment)
-            }.map(EncodedValue.bytes)
+            }
         case .failure(.rendererMissing(let program, let package)):
             return failure(
                 .compileRenderer, path,
@@ -135,7 +138,7 @@ enum RenditionEncoder {
                 bitmap(
                     pixels: $0, width: image.width, height: image.height, isOpaque: image.isOpaque, item, path: path, flags: flags, slicing: slicing,
                     alignment: alignment)
-            }.map(EncodedValue.bytes)
+            }
         case .failure(.tooLarge(let width, let height)):
             return failure(.compileTooLarge, "has \(width) x \(height) pixels, more than --max-pixels allows")
         case .failure(.unreadable(let reason)):
@@ -178,8 +181,8 @@ enum RenditionEncoder {
     private static func bitmap(
         png file: [UInt8], _ item: RenditionJob, path: String, flags: UInt32, slicing: Slicing?, alignment: CSIRendition.AlignmentInsets? = nil,
         maxPixels: UInt64
-    ) -> Result<[UInt8], Diagnostic> {
-        func failure(_ rule: RuleID, _ path: String, _ message: String) -> Result<[UInt8], Diagnostic> {
+    ) -> Result<EncodedValue, Diagnostic> {
+        func failure(_ rule: RuleID, _ path: String, _ message: String) -> Result<EncodedValue, Diagnostic> {
             .failure(Diagnostic(rule, message, subject: Diagnostic.Subject(asset: item.assetName), at: SourceLocation(file: path)))
         }
         switch PremultipliedPNG.decode(file, maxPixels: maxPixels, path: path) {
@@ -196,41 +199,54 @@ enum RenditionEncoder {
         }
     }
 
-    /// The bitmap rendition of premultiplied B G R A pixels, `width * 4` bytes a row.
+    /// The bitmap rendition of premultiplied B G R A pixels, `width * 4` bytes a row, or, when
+    /// actool would pack it (`PackingRule`), its pixels held back for an atlas.
     private static func bitmap(
         pixels bitmap: UnsafeBufferPointer<UInt8>, width: Int, height: Int, isOpaque: Bool, _ item: RenditionJob, path: String, flags: UInt32,
         slicing: Slicing?, alignment: CSIRendition.AlignmentInsets?
-    ) -> Result<[UInt8], Diagnostic> {
-        func failure(_ rule: RuleID, _ path: String, _ message: String) -> Result<[UInt8], Diagnostic> {
-            .failure(Diagnostic(rule, message, subject: Diagnostic.Subject(asset: item.assetName), at: SourceLocation(file: path)))
-        }
+    ) -> Result<EncodedValue, Diagnostic> {
         let scale = Int(item.key[.scale] ?? 1)
         if let slicing {
             guard let crop = slicing.crop(width: width, height: height) else {
-                return failure(.compileUnreadable, path, "is \(width) x \(height) pixels, smaller than its resizing's caps and centre")
+                return .failure(
+                    Diagnostic(
+                        .compileUnreadable, "is \(width) x \(height) pixels, smaller than its resizing's caps and centre",
+                        subject: Diagnostic.Subject(asset: item.assetName), at: SourceLocation(file: path)))
             }
             // The kept columns of each kept row, in order: the caps and the centre.
             var cropped: [UInt8] = []
             let sourceColumns = slicing.sourceColumns(crop.columns)
             let sourceRows = slicing.sourceRows(crop.rows)
-            let croppedWidth = sourceColumns.count
-            let croppedHeight = sourceRows.count
-            cropped.reserveCapacity(croppedWidth * croppedHeight * 4)
+            cropped.reserveCapacity(sourceColumns.count * sourceRows.count * 4)
             for row in sourceRows {
                 for column in sourceColumns { cropped += bitmap[(row * width + column) * 4..<(row * width + column + 1) * 4] }
             }
-            return .success(
-                CSIRendition.bitmap(
-                    name: item.renditionName, width: croppedWidth, height: croppedHeight, scale: scale, pixels: cropped,
-                    isOpaque: isOpaque, flags: flags, layout: slicing.layout, slices: crop.slices, alignment: alignment,
-                    compress: BitmapCompression.lzfse
-                ).bytes())
+            return cropped.withUnsafeBufferPointer {
+                encoded(
+                    $0, width: sourceColumns.count, height: sourceRows.count, scale: scale, isOpaque: isOpaque, item, flags: flags,
+                    layout: slicing.layout, slices: crop.slices, alignment: alignment)
+            }
         }
-        return .success(
-            CSIRendition.bitmap(
-                name: item.renditionName, width: width, height: height, scale: scale,
-                pixels: bitmap, isOpaque: isOpaque, flags: flags, alignment: alignment, compress: BitmapCompression.lzfse
-            ).bytes())
+        return encoded(bitmap, width: width, height: height, scale: scale, isOpaque: isOpaque, item, flags: flags, alignment: alignment)
     }
 
+    /// The bitmap compressed into its rendition, or held back whole for an atlas.
+    private static func encoded(
+        _ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, scale: Int, isOpaque: Bool, _ item: RenditionJob, flags: UInt32,
+        layout: RenditionLayout = .onePartScale, slices: [[UInt32]]? = nil, alignment: CSIRendition.AlignmentInsets?
+    ) -> Result<EncodedValue, Diagnostic> {
+        if PackingRule.packs(item, width: width, height: height) {
+            return .success(
+                .packable(
+                    CSIRendition.packableBitmap(
+                        name: item.renditionName, width: width, height: height, scale: scale, pixels: pixels, flags: flags, layout: layout,
+                        slices: slices, alignment: alignment)))
+        }
+        return .success(
+            .bytes(
+                CSIRendition.bitmap(
+                    name: item.renditionName, width: width, height: height, scale: scale, pixels: pixels, isOpaque: isOpaque, flags: flags,
+                    layout: layout, slices: slices, alignment: alignment, compress: BitmapCompression.lzfse
+                ).bytes()))
+    }
 }

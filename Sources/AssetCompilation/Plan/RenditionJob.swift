@@ -48,6 +48,9 @@ struct RenditionJob: Sendable {
     var source: Source
     /// The Contents.json entry, for findings.
     var location: SourceLocation?
+    /// Whether the bitmap may be packed into an atlas when small (`PackingRule`): not an image
+    /// stack's layer, which no Apple file shows packed.
+    var mayBePacked = true
 }
 
 /// Element and part numbers actool gives each kind (the real files): every asset's facet and

@@ -19,7 +19,10 @@ enum ComplicationSetCompiler: SetCompiler {
                 plan.findings.append(context.setLeftOut(child, "a complication set's entries are image sets"))
                 continue
             }
-            plan.append(ImageSetCompiler.plan(child, context))
+            var images = ImageSetCompiler.plan(child, context)
+            // No Apple file shows a complication's images packed into an atlas: each stays alone.
+            for index in images.renditions.indices { images.renditions[index].mayBePacked = false }
+            plan.append(images)
         }
         return plan
     }

@@ -66,7 +66,11 @@ enum ImageStacks {
             content.name = "\(prefix)/\(filename.deletingPathExtension)/Content"
             var layerPlan = ImageSetCompiler.plan(content, context)
             plan.findings += layerPlan.findings
-            if isStoreIcon { for index in layerPlan.renditions.indices { layerPlan.renditions[index].key[.idiom] = idiom } }
+            for index in layerPlan.renditions.indices {
+                if isStoreIcon { layerPlan.renditions[index].key[.idiom] = idiom }
+                // No Apple file shows a stack's layer packed into an atlas (Stasis's are alone).
+                layerPlan.renditions[index].mayBePacked = false
+            }
             guard !layerPlan.renditions.isEmpty else {
                 plan.findings.append(context.entryLeftOut(stack, variant, "the layer's Content.imageset has no image this platform keeps"))
                 continue

@@ -139,29 +139,36 @@ package struct CSIRendition: Sendable {
         compress: (UnsafeRawBufferPointer) -> [UInt8]
     ) -> CSIRendition {
         precondition(pixels.count == width * height * 4, "a bitmap's pixels are width × height × 4 bytes")
+        let grey = greyAndAlpha(pixels)
+        var rendition = bitmapHeader(
+            name: name, width: width, height: height, scale: scale, isGrey: grey != nil, flags: flags, layout: layout, slices: slices,
+            alignment: alignment)
+        if let grey {
+            rendition.data = grey.withUnsafeBytes { chunkedPayload($0, rowBytes: width * 2, height: height, isOpaque: isOpaque, compress: compress) }
+        } else {
+            rendition.data = chunkedPayload(UnsafeRawBufferPointer(pixels), rowBytes: width * 4, height: height, isOpaque: isOpaque, compress: compress)
+        }
+        return rendition
+    }
+
+    /// A bitmap's header and properties, without its data: ARGB in sRGB, or, for an image whose
+    /// every pixel is grey, grey and alpha in grey gamma 2.2, as actool stores one (mcfans/actool's
+    /// reference file from Xcode 26.3).
+    static func bitmapHeader(
+        name: String, width: Int, height: Int, scale: Int, isGrey: Bool, flags: UInt32, layout: RenditionLayout, slices: [[UInt32]]?,
+        alignment: AlignmentInsets?
+    ) -> CSIRendition {
         precondition(slices?.allSatisfy { $0.count == 4 } ?? true, "a slice is x, y, width and height")
         var rendition = CSIRendition(name: name, layout: layout)
         rendition.flags = flags
         rendition.width = UInt32(width)
         rendition.height = UInt32(height)
         rendition.scaleFactor = UInt32(scale * 100)
-        // An image whose every pixel is grey is stored as grey and alpha, in grey gamma 2.2, as
-        // actool stores one (mcfans/actool's reference file from Xcode 26.3).
-        let bytesPerPixel: Int
-        if let grey = greyAndAlpha(pixels) {
-            bytesPerPixel = 2
-            rendition.pixelFormat = .grayAlpha8
-            rendition.colorSpace = .grayGamma22
-            rendition.data = grey.withUnsafeBytes { chunkedPayload($0, rowBytes: width * 2, height: height, isOpaque: isOpaque, compress: compress) }
-        } else {
-            bytesPerPixel = 4
-            rendition.pixelFormat = .argb
-            rendition.colorSpace = .sRGB
-            rendition.data = chunkedPayload(UnsafeRawBufferPointer(pixels), rowBytes: width * 4, height: height, isOpaque: isOpaque, compress: compress)
-        }
+        rendition.pixelFormat = isGrey ? .grayAlpha8 : .argb
+        rendition.colorSpace = isGrey ? .grayGamma22 : .sRGB
         var properties = sliceAndMetrics(width: UInt32(width), height: UInt32(height), alignment: alignment)
         if let slices { properties[0] = (1001, words([UInt32(slices.count)] + slices.flatMap { $0 })) }
-        rendition.properties = properties + blendAndOrientation + [(1007, words([UInt32(width * bytesPerPixel)]))]
+        rendition.properties = properties + blendAndOrientation + [(1007, words([UInt32(width * (isGrey ? 2 : 4))]))]
         return rendition
     }
 

@@ -19,7 +19,7 @@
 /// let bytes = try builder.bytes()
 /// ```
 package struct CompiledCatalogBuilder {
-    package let keyFormat: [RenditionAttribute]
+    package private(set) var keyFormat: [RenditionAttribute]
     package var platform: String
     package var platformVersion: String
     package var authoringTool: String
@@ -96,6 +96,31 @@ package struct CompiledCatalogBuilder {
         } catch {
             throw .spool(error)
         }
+    }
+
+    /// Adds a rendition that belongs to no asset (a packed image: no facet names it), under `key`.
+    package mutating func addUnnamed(key: [RenditionAttribute: UInt16], value: [UInt8]) throws(Refusal) {
+        let values = keyFormat.map { key[$0] ?? 0 }
+        guard keys.insert(values).inserted else { throw .duplicateKey(name: "(packed image)", key: values) }
+        do {
+            renditions.append((values, try spool.append(value)))
+        } catch {
+            throw .spool(error)
+        }
+    }
+
+    /// Widens the key format with `attribute` at `position` (0 in every key added so far): a
+    /// second packed image of the same traits needs `dimension1`, known only once pixels are.
+    package mutating func insertKeyAttribute(_ attribute: RenditionAttribute, at position: Int) {
+        guard !keyFormat.contains(attribute) else { return }
+        keyFormat.insert(attribute, at: position)
+        for index in renditions.indices { renditions[index].key.insert(0, at: position) }
+        keys = Set(
+            keys.map { key in
+                var key = key
+                key.insert(0, at: position)
+                return key
+            })
     }
 
     /// The key's values in key-format order, the facet made on first use; refuses a name whose

@@ -76,8 +76,10 @@ import Testing
 
         let compiled = try CompiledCatalog(path: output + "/Assets.car")
         #expect(Set(compiled.facets.map(\.name)) == ["AppIcon", "Brand", "Level", "Logo"])
-        // Images, colours, data, and the icon's four images with a size list per device kind (iPhone, iPad, App Store).
-        #expect(compiled.renditions.count == 5 + 2 + 1 + 4 + 3)
+        // Images, colours, data, and the icon's four images with a size list per device kind (iPhone,
+        // iPad, App Store); the small images packed into five atlases besides.
+        #expect(compiled.renditions.count { $0.layout != .packedImage } == 5 + 2 + 1 + 4 + 3)
+        #expect(compiled.renditions.count { $0.layout == .packedImage } == 5)
         #expect(compiled.metadata?.deploymentPlatform == "ios")
         #expect(compiled.appearances?.entries.map(\.name).sorted() == ["UIAppearanceAny", "UIAppearanceDark"])
         // The name identifiers are actool's (AppIcon's is 6849 in every real file).
@@ -360,7 +362,8 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         let document = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
         #expect((document?["outputFiles"] as? [String])?.contains(output + "/Assets.car") == true, "\(run.stdout)")
-        #expect((document?["renditions"] as? Int) == 15)
+        // The 15 of `writesTheCatalogTheIconsAndThePartialInfoPlist` and the 5 atlases.
+        #expect((document?["renditions"] as? Int) == 20)
         #expect(document?["diagnostics"] is [Any])
     }
 
