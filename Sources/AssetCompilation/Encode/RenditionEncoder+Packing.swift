@@ -1,6 +1,6 @@
-import AdaptSupport
 import AssetCatalog
 import CompiledCatalog
+import PNGInspection
 
 extension RenditionEncoder {
     /// An Icon Composer icon's size image small enough to pack, its pixels held back for an
@@ -19,7 +19,8 @@ extension RenditionEncoder {
         case .png(let path, let colors):
             // The size from the PNG's header first, so a large image is decoded once, alone. A wide
             // colour copy (half floats) stays alone: the atlases seen are 8-bit, gamut 0.
-            guard colors != .wideColor, let size = pngSize(path), PackingRule.packs(item, width: size.width, height: size.height),
+            guard colors != .wideColor, let size = PNGInspector(headerOnly: true).inspect(file: path).header,
+                PackingRule.packs(item, width: Int(size.width), height: Int(size.height)),
                 case .success(let layer) = IconComposerRenderer.layerBitmap(path, maxPixels: maxPixels, colors: colors),
                 layer.width == layer.sourceWidth, layer.height == layer.sourceHeight
             else { return nil }
@@ -31,12 +32,5 @@ extension RenditionEncoder {
         default:
             return nil
         }
-    }
-
-    /// The width and height a PNG's `IHDR` states, or nil for a file that is no PNG.
-    private static func pngSize(_ path: String) -> (width: Int, height: Int)? {
-        guard let head = try? FileSystem.readPrefix(path, count: 24), head.count == 24, head[12..<16].elementsEqual("IHDR".utf8) else { return nil }
-        func word(_ at: Int) -> Int { head[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
-        return (word(16), word(20))
     }
 }
