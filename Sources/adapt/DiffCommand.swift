@@ -66,10 +66,8 @@ struct DiffCommand: ParsableCommand {
         let devices = deviceIDs.isEmpty ? nil : try deviceIDs.map { try self.database.profile($0, in: database) }
         let diff: CatalogDiff
         do {
-            let opened: [OpenedCatalog]
-            do { opened = try CatalogSource.open(all: [old, new]) } catch { throw CommandFailure(error.diagnostic) }
-            diff = try CatalogDiff(old: opened[0], new: opened[1], database: database, devices: devices, pixelTolerance: pixelTolerance)
-        } catch let error as CompiledCatalogError {
+            diff = try CatalogDiff.comparing(old: old, new: new, database: database, devices: devices, pixelTolerance: pixelTolerance)
+        } catch {
             throw CommandFailure(error.diagnostic)
         }
         let failures =

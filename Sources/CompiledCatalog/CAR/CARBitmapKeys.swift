@@ -97,7 +97,15 @@ package struct RenditionValueMasks: Hashable, Sendable {
 
     /// Adds a key's values (a key of another length adds only its first positions).
     package mutating func add(_ key: RenditionKey) {
-        for (position, value) in key.values.prefix(masks.count).enumerated() {
+        let values = key.values
+        add(count: values.count) { values[$0] }
+    }
+
+    /// Adds a key's values read in place: `value(position)` for each position below `count`
+    /// (every attribute when nil) and below the masks' count.
+    package mutating func add(count: Int? = nil, _ valueAt: (Int) -> UInt16) {
+        for position in 0..<min(count ?? masks.count, masks.count) {
+            let value = valueAt(position)
             masks[position] = value < 32 ? masks[position].map { $0 | 1 << UInt32(value) } : nil
         }
     }

@@ -81,11 +81,7 @@ public struct CompiledCatalog: Sendable {
                 return Rendition(view, entry: entries[position], keyFormat: keyFormat, name: index.facetName(view.keyValue(at: identifier)))
             }
         }
-        var packedImages: [[UInt16]: Int] = [:]
-        for (position, rendition) in renditions.enumerated() where rendition.layout == .packedImage && packedImages[rendition.key.values] == nil {
-            packedImages[rendition.key.values] = position
-        }
-        packedImagePositions = packedImages
+        packedImagePositions = Self.firstPackedImages(renditions.lazy.map { (layout: $0.layout, values: $0.key.values) })
     }
 
     /// Whether `bytes` (the start of a file) look like a BOM file, so `adapt inspect` can take a

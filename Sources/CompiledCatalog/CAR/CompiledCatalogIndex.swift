@@ -26,10 +26,10 @@ package struct CompiledCatalogIndex: Sendable {
     package let localizations: CARNamedValues?
     package let bitmapKeyCount: Int?
     /// The RENDITIONS tree's entries, in order.
-    package let entries: [BOMTree.Entry]
+    package private(set) var entries: [BOMTree.Entry]
     /// One record per entry, in the same order (none for an index made with
     /// `checkingRenditions: false`, which `checkRenditions(visiting:)` reads instead).
-    package let records: [RenditionRecord]
+    package private(set) var records: [RenditionRecord]
 
     /// The file at `path`, mapped (`ByteReader.mapping`).
     package init(path: String, checkingRenditions: Bool = true) throws(CompiledCatalogError) {
@@ -59,6 +59,17 @@ package struct CompiledCatalogIndex: Sendable {
         } catch {
             throw path.isEmpty ? error : error.locating(path)
         }
+    }
+
+    /// The same file with only the renditions at `positions` (ascending, each once, of an index
+    /// with records): a `CompiledCatalog` made from it holds those alone, in the same order, with
+    /// the file's names, key format and bytes. `adapt diff` builds the model of the few assets
+    /// that differ this way, not of the whole file.
+    package func keeping(_ positions: [Int]) -> CompiledCatalogIndex {
+        var kept = self
+        kept.entries = positions.map { entries[$0] }
+        kept.records = positions.map { records[$0] }
+        return kept
     }
 
     /// How many renditions one task checks, formats or builds at a time.

@@ -23,13 +23,33 @@ extension CompiledCatalog {
 
     /// Where in `renditions` the packed image a reference points into lies, and the frame.
     package func packedImagePosition(referencedBy rendition: Rendition) -> (position: Int, frame: RenditionProperty.Rectangle)? {
-        for case .internalReference(let frame, _, let pairs) in rendition.properties {
+        Self.packedImageKey(rendition.properties, keyFormat: keyFormat.attributes).flatMap { reference in
+            packedImagePositions[reference.values].map { ($0, reference.frame) }
+        }
+    }
+
+    /// The key (its values in `keyFormat`'s order) of the packed image that a rendition's first
+    /// reference property names, and the frame it takes; nil without one. The one reading of a
+    /// reference, for a `Rendition`'s properties and a view's alike.
+    package static func packedImageKey(
+        _ properties: some Sequence<RenditionProperty>, keyFormat: [RenditionAttribute]
+    ) -> (values: [UInt16], frame: RenditionProperty.Rectangle)? {
+        for case .internalReference(let frame, _, let pairs) in properties {
             // A reference names a few attributes: a scan finds each (the last of two alike, as a
             // dictionary built from them would), without hashing, for thousands of references.
-            let values = keyFormat.attributes.map { attribute in pairs.last { $0.attribute == attribute }?.value ?? 0 }
-            return packedImagePositions[values].map { ($0, frame) }
+            return (keyFormat.map { attribute in pairs.last { $0.attribute == attribute }?.value ?? 0 }, frame)
         }
         return nil
+    }
+
+    /// The first packed image of each key, by its values (`packedImagePositions`), from each
+    /// rendition's layout and key values in order.
+    package static func firstPackedImages(_ renditions: some Sequence<(layout: RenditionLayout, values: [UInt16])>) -> [[UInt16]: Int] {
+        var positions: [[UInt16]: Int] = [:]
+        for (position, rendition) in renditions.enumerated() where rendition.layout == .packedImage && positions[rendition.values] == nil {
+            positions[rendition.values] = position
+        }
+        return positions
     }
 
     func referencedBitmap(of rendition: Rendition, atlases: PackedImageCache?, pixelBudget: Int?) throws(DecompressionError) -> BitmapDecoding? {

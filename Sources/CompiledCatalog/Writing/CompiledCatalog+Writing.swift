@@ -51,7 +51,8 @@ extension CompiledCatalog {
 
     private func writer(keeping positions: Set<Int>) throws(CompiledCatalogError) -> BOMWriter {
         do {
-            return try CompiledCatalogWriter(self, keeping: positions).writer
+            let kept = positions.filter { renditions.indices.contains($0) }.sorted()
+            return try CompiledCatalogWriter(index, renditions: renditions, keeping: kept).writer
         } catch {
             throw path.isEmpty ? error : error.locating(path)
         }
@@ -59,17 +60,20 @@ extension CompiledCatalog {
 }
 
 /// Fills a `BOMWriter` from a read catalog and the renditions it keeps.
-private struct CompiledCatalogWriter {
+struct CompiledCatalogWriter<Renditions: ThinnedRenditions> {
     var writer: BOMWriter
-    let catalog: CompiledCatalog
+    let catalog: CompiledCatalogIndex
+    let renditions: Renditions
     let store: BOMStore
     let kept: [Int]
 
-    init(_ catalog: CompiledCatalog, keeping positions: Set<Int>) throws(CompiledCatalogError) {
+    /// `kept`: positions in `renditions`, ascending, each once.
+    init(_ catalog: CompiledCatalogIndex, renditions: Renditions, keeping kept: [Int]) throws(CompiledCatalogError) {
         self.catalog = catalog
+        self.renditions = renditions
         store = catalog.store
         writer = BOMWriter(source: store.bytes, limit: store.bytes.count + BOMWriter.overheadBeyondSource)
-        kept = positions.filter { catalog.renditions.indices.contains($0) }.sorted()
+        self.kept = kept
         var written: Set<String> = []
         // Source block → block here, so variables that name one block name one copy of it.
         var writtenBlocks: [UInt32: UInt32] = [:]
@@ -78,7 +82,7 @@ private struct CompiledCatalogWriter {
             let block: UInt32
             switch variable.name {
             case "CARHEADER": block = try header(variable)
-            case "RENDITIONS": block = try renditions()
+            case "RENDITIONS": block = try renditionsTree()
             case "FACETKEYS": block = try facets()
             case "BITMAPKEYS": block = try bitmapKeys(variable)
             default:
@@ -110,13 +114,13 @@ private struct CompiledCatalogWriter {
         return try writer.append(bytes, for: "CARHEADER")
     }
 
-    private mutating func renditions() throws(CompiledCatalogError) -> UInt32 {
+    private mutating func renditionsTree() throws(CompiledCatalogError) -> UInt32 {
         var entries: [BOMTree.Entry] = []
         entries.reserveCapacity(kept.count)
         for position in kept {
-            let rendition = catalog.renditions[position]
-            let key = try writer.copy(block: rendition.keyBlock, from: store, for: "RENDITIONS entry \(position) key")
-            let value = try writer.copy(block: rendition.valueBlock, from: store, for: "RENDITIONS entry \(position) value")
+            let blocks = renditions.treeEntry(position)
+            let key = try writer.copy(block: blocks.keyBlock, from: store, for: "RENDITIONS entry \(position) key")
+            let value = try writer.copy(block: blocks.valueBlock, from: store, for: "RENDITIONS entry \(position) value")
             entries.append(BOMTree.Entry(keyBlock: key, valueBlock: value))
         }
         return try writer.appendTree(entries)
@@ -125,7 +129,7 @@ private struct CompiledCatalogWriter {
     /// The facets some kept rendition belongs to (`CARFacet.read` lists them in tree order).
     private mutating func facets() throws(CompiledCatalogError) -> UInt32 {
         let tree = try BOMTree(store, named: "FACETKEYS")
-        let identifiers = Set(kept.compactMap { catalog.renditions[$0].key.nameIdentifier })
+        let identifiers = Set(kept.compactMap { renditions.nameIdentifier($0) })
         var entries: [BOMTree.Entry] = []
         for (position, entry) in (tree?.entries ?? []).enumerated() where position < catalog.facets.count {
             guard let identifier = catalog.facets[position].nameIdentifier, identifiers.contains(identifier) else { continue }
@@ -144,9 +148,8 @@ private struct CompiledCatalogWriter {
     private mutating func bitmapKeys(_ variable: BOMStore.Variable) throws(CompiledCatalogError) -> UInt32 {
         guard let tree = try BOMTree(store, named: variable.name) else { return try copied(variable) }
         let attributeCount = catalog.keyFormat.attributes.count
-        let all = RenditionValueMasks.byName(catalog.renditions, attributeCount: attributeCount)
-        let renditions = catalog.renditions
-        let kept = RenditionValueMasks.byName(self.kept.lazy.map { renditions[$0] }, attributeCount: attributeCount)
+        let all = renditions.masksByName(renditions.indices)
+        let kept = renditions.masksByName(self.kept)
         var entries: [BOMTree.Entry] = []
         // Masks rebuilt for one name from one source block are the same bytes: written once.
         var rebuilt: [BOMTree.Entry: UInt32] = [:]

@@ -34,6 +34,20 @@ extension CatalogDiff {
         oldPath = old.path
         newPath = new.path
         comparison = .content(pixelTolerance: pixelTolerance)
+        compareAssets(old, new, pixelTolerance: pixelTolerance, concurrency: concurrency)
+        let compiled = new.compiled?.compiled ?? old.compiled!.compiled
+        let devices = devices ?? CompiledThinning.devices(for: compiled, in: database)
+        // The two sides are thinned at once, each on its own thread (and each device kind on one).
+        let bytes = [old, new].concurrentMap(concurrency: 2) { side in
+            Result { () throws(CompiledCatalogError) -> [String: Int] in try Self.bytesByDevice(side, devices) }
+        }
+        sizes = Self.sizeChanges(devices: devices, before: try bytes[0].get(), after: try bytes[1].get())
+    }
+
+    /// Sets the assets added, removed and changed, matched by name and compared by content.
+    /// Each asset is compared on its own: two catalogs that hold only some of their files'
+    /// assets (`CompiledDiffSide.model(keeping:)`) give those assets' part of the answer.
+    mutating func compareAssets(_ old: OpenedCatalog, _ new: OpenedCatalog, pixelTolerance: Int, concurrency: Int) {
         let oldPositions = Self.positionsByName(old.catalog)
         let newPositions = Self.positionsByName(new.catalog)
         added = new.catalog.assets.filter { oldPositions[$0.name] == nil && $0.providedVariantCount > 0 }.map(\.name)
@@ -48,13 +62,6 @@ extension CatalogDiff {
             if let alike, alike.sameRenditions(oldAsset: pair.old, newAsset: pair.new) { return AssetChange(name: new.catalog.assets[pair.new].name) }
             return Self.compareContent(oldContent, pair.old, newContent, pair.new, tolerance: pixelTolerance, packedImages: alike?.packedImages)
         }.filter { !$0.isEmpty }
-        let compiled = new.compiled?.compiled ?? old.compiled!.compiled
-        let devices = devices ?? CompiledThinning.devices(for: compiled, in: database)
-        // The two sides are thinned at once, each on its own thread (and each device kind on one).
-        let bytes = [old, new].concurrentMap(concurrency: 2) { side in
-            Result { () throws(CompiledCatalogError) -> [String: Int] in try Self.bytesByDevice(side, devices) }
-        }
-        sizes = Self.sizeChanges(devices: devices, before: try bytes[0].get(), after: try bytes[1].get())
     }
 
     /// Each device's bytes: the files its slice keeps (a folder) or its thinned `Assets.car`.

@@ -1,0 +1,124 @@
+import AdaptSupport
+import AssetCatalog
+import CompiledCatalog
+
+/// `adapt diff OLD.car NEW.car` without the model of what is alike. Selection is per asset name
+/// (docs/Selection.md), so an asset whose renditions are the same bytes under the same keys on
+/// both sides shows no change, and every device keeps the same of it on both sides. Only the
+/// assets that differ (added, removed, or any rendition other) are adapted into the model and
+/// compared by content, exactly as `init(old:new:...)` compares them; sizes are planned one asset
+/// per shape (`CompiledDiffSide.bytesByDevice`). The output is the same, byte for byte.
+extension CatalogDiff {
+    /// Why `comparing(old:new:...)` failed: a side that cannot be opened, as
+    /// `CatalogSource.open` reports it, or a slice that cannot be sized.
+    package enum Failure: Error {
+        case open(CatalogSource.Failure)
+        case compiled(CompiledCatalogError)
+
+        package var diagnostic: Diagnostic {
+            switch self {
+            case .open(let failure): failure.diagnostic
+            case .compiled(let error): error.diagnostic
+            }
+        }
+    }
+
+    /// Opens both paths and compares them: `init(old:new:...)` of `CatalogSource.open`'s
+    /// catalogs, without the model of what two compiled sides have alike.
+    package static func comparing(
+        old: String, new: String, database: DeviceDatabase, devices: [DeviceProfile]? = nil,
+        pixelTolerance: Int = CatalogDiff.pixelTolerance, concurrency: Int = Machine.coreCount
+    ) throws(Failure) -> CatalogDiff {
+        guard CatalogSource.form(of: old) == .compiled, CatalogSource.form(of: new) == .compiled else {
+            let opened: [OpenedCatalog]
+            do { opened = try CatalogSource.open(all: [old, new]) } catch { throw .open(error) }
+            do {
+                return try CatalogDiff(old: opened[0], new: opened[1], database: database, devices: devices, pixelTolerance: pixelTolerance)
+            } catch {
+                throw .compiled(error)
+            }
+        }
+        // Both read at once, each on its own thread; the first path's failure is the one told.
+        let sides = [old, new].concurrentMap(concurrency: 2) { path in
+            Result { () throws(CompiledCatalogError) -> CompiledDiffSide in try CompiledDiffSide(path: path) }
+        }
+        let read: [CompiledDiffSide]
+        do { read = try sides.map { result throws(CompiledCatalogError) in try result.get() } } catch {
+            throw .open(CatalogSource.Failure(diagnostic: error.diagnostic))
+        }
+        do {
+            // Files that translate keys otherwise are compared through the whole model.
+            guard compiledAlike(read[0].index, read[1].index) else {
+                return try CatalogDiff(
+                    old: OpenedCatalog(CompiledCatalog(read[0].index)), new: OpenedCatalog(CompiledCatalog(read[1].index)), database: database,
+                    devices: devices, pixelTolerance: pixelTolerance, concurrency: concurrency)
+            }
+            return try CatalogDiff(
+                compiled: read[0], read[1], database: database, devices: devices, pixelTolerance: pixelTolerance, concurrency: concurrency)
+        } catch {
+            throw .compiled(error)
+        }
+    }
+
+    /// Two compiled sides that translate keys alike (`compiledAlike`): the model only of the
+    /// assets that differ.
+    init(
+        compiled old: CompiledDiffSide, _ new: CompiledDiffSide, database: DeviceDatabase, devices: [DeviceProfile]?, pixelTolerance: Int,
+        concurrency: Int
+    ) throws(CompiledCatalogError) {
+        oldPath = old.path
+        newPath = new.path
+        comparison = .content(pixelTolerance: pixelTolerance)
+        let (oldAssets, newAssets) = Self.differingAssets(old, new, concurrency: concurrency)
+        compareAssets(old.model(keeping: oldAssets), new.model(keeping: newAssets), pixelTolerance: pixelTolerance, concurrency: concurrency)
+        let devices = devices ?? new.defaultDevices(in: database)
+        let bytes = [old, new].concurrentMap(concurrency: 2) { side in
+            Result { () throws(CompiledCatalogError) -> [String: Int] in try side.bytesByDevice(devices) }
+        }
+        sizes = Self.sizeChanges(devices: devices, before: try bytes[0].get(), after: try bytes[1].get())
+    }
+
+    /// Whether two compiled files read keys into traits alike: the same key format, and the
+    /// same names for appearances and localizations (`AlikeRenditions`'s condition).
+    static func compiledAlike(_ old: CompiledCatalogIndex, _ new: CompiledCatalogIndex) -> Bool {
+        old.keyFormat.attributes == new.keyFormat.attributes && old.appearances == new.appearances && old.localizations == new.localizations
+    }
+
+    /// The assets of each side the model must compare: those of a name only one side has, or
+    /// that several assets share (as Swift strings: the model then matches the first), and
+    /// those whose renditions are not alike (`CompiledDiffSide.sameRenditions`).
+    static func differingAssets(_ old: CompiledDiffSide, _ new: CompiledDiffSide, concurrency: Int) -> (old: [Int], new: [Int]) {
+        // Per name, its asset, or -1 when several share it.
+        func byName(_ side: CompiledDiffSide) -> [String: Int] {
+            var assets: [String: Int] = [:]
+            assets.reserveCapacity(side.assetCount)
+            for asset in 0..<side.assetCount {
+                let name = side.name(of: asset)
+                assets[name] = assets[name] == nil ? asset : -1
+            }
+            return assets
+        }
+        let oldByName = byName(old)
+        let newByName = byName(new)
+        var oldDiffers = [Bool](repeating: true, count: old.assetCount)
+        var newDiffers = [Bool](repeating: true, count: new.assetCount)
+        let pairs = newByName.compactMap { name, asset -> (old: Int, new: Int)? in
+            guard asset >= 0, let before = oldByName[name], before >= 0 else { return nil }
+            return (before, asset)
+        }
+        // Compared in batches on every core: a batch's bytes are read once, by one thread.
+        let batch = max(64, pairs.count / max(4 * concurrency, 1))
+        let packedImages = VariantContent.SamePackedImages()
+        let batches = stride(from: 0, to: pairs.count, by: batch).map { $0..<min($0 + batch, pairs.count) }
+        let alike = batches.concurrentMap(concurrency: concurrency) { range in
+            pairs[range].map { old.sameRenditions($0.old, as: $0.new, of: new, packedImages: packedImages) }
+        }
+        for (range, answers) in zip(batches, alike) {
+            for (pair, same) in zip(pairs[range], answers) where same {
+                oldDiffers[pair.old] = false
+                newDiffers[pair.new] = false
+            }
+        }
+        return (oldDiffers.indices.filter { oldDiffers[$0] }, newDiffers.indices.filter { newDiffers[$0] })
+    }
+}

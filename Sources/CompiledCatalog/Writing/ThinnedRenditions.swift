@@ -1,0 +1,89 @@
+/// What writing a thinned file reads of each rendition of its source: the blocks of its
+/// RENDITIONS entry and its key's values. A read catalog's `[Rendition]` gives them, and so does
+/// an index's records (`CompiledCatalogIndex.keys`) without a `Rendition` made for any: `adapt
+/// diff` sizes every device's slice of two files that way (`writtenLength(keeping:)`).
+package protocol ThinnedRenditions {
+    /// The positions, `0..<count`.
+    var indices: Range<Int> { get }
+    /// The key and value blocks of the rendition at `position`.
+    func treeEntry(_ position: Int) -> BOMTree.Entry
+    /// Its key's name identifier (which facet names it), when the key format has one.
+    func nameIdentifier(_ position: Int) -> UInt16?
+    /// The value masks of the renditions at `positions`, by name identifier (`RenditionValueMasks.byName`).
+    func masksByName(_ positions: some Sequence<Int>) -> [UInt16: RenditionValueMasks]
+}
+
+extension [Rendition]: ThinnedRenditions {
+    package func treeEntry(_ position: Int) -> BOMTree.Entry {
+        BOMTree.Entry(keyBlock: self[position].keyBlock, valueBlock: self[position].valueBlock)
+    }
+
+    package func nameIdentifier(_ position: Int) -> UInt16? { self[position].key.nameIdentifier }
+
+    package func masksByName(_ positions: some Sequence<Int>) -> [UInt16: RenditionValueMasks] {
+        let attributeCount = first?.key.attributes.count ?? 0
+        return RenditionValueMasks.byName(positions.lazy.map { self[$0] }, attributeCount: attributeCount)
+    }
+}
+
+extension CompiledCatalogIndex {
+    /// The renditions' keys as the file stores them, read in place through the records (an
+    /// index made with `checkingRenditions: false` has none).
+    package var keys: RenditionKeys { RenditionKeys(index: self) }
+
+    /// The length `CompiledCatalog.writtenLength(keeping:)` gives for the same file and
+    /// positions, from the records alone. `kept`: positions in `records`, ascending, each once,
+    /// the packed images of kept references among them.
+    package func writtenLength(keeping kept: [Int]) throws(CompiledCatalogError) -> Int {
+        do {
+            return try CompiledCatalogWriter(self, renditions: keys, keeping: kept).writer.length
+        } catch {
+            throw path.isEmpty ? error : error.locating(path)
+        }
+    }
+}
+
+/// The keys of an index's renditions, read from the file's bytes, which the index's store keeps
+/// alive as long as this value holds it.
+package struct RenditionKeys: ThinnedRenditions, @unchecked Sendable {
+    // Unchecked Sendable: the bytes are immutable, and `storage` owns them.
+    private let storage: ByteReader.Storage
+    private let file: UnsafeRawBufferPointer
+    private let entries: [BOMTree.Entry]
+    private let records: [RenditionRecord]
+    /// The key format's attribute count, and where the name identifier is in it.
+    package let keyCount: Int
+    package let identifier: Int?
+
+    init(index: CompiledCatalogIndex) {
+        storage = index.store.bytes.storage
+        file = index.store.bytes.bytes
+        entries = index.entries
+        records = index.records
+        keyCount = index.keyFormat.attributes.count
+        identifier = index.keyFormat.attributes.firstIndex(of: .identifier)
+    }
+
+    package var indices: Range<Int> { records.indices }
+
+    package func treeEntry(_ position: Int) -> BOMTree.Entry { entries[position] }
+
+    /// The key's value of attribute `attribute` (below `keyCount`).
+    @inline(__always)
+    package func value(_ position: Int, _ attribute: Int) -> UInt16 {
+        // Safe: the record checked that the key's `keyCount` values lie inside the file, whose
+        // bytes `storage` keeps mapped.
+        file.loadUnaligned(fromByteOffset: records[position].keyOffset + 2 * attribute, as: UInt16.self).littleEndian
+    }
+
+    package func nameIdentifier(_ position: Int) -> UInt16? { identifier.map { value(position, $0) } }
+
+    package func masksByName(_ positions: some Sequence<Int>) -> [UInt16: RenditionValueMasks] {
+        guard let identifier else { return [:] }
+        var byName: [UInt16: RenditionValueMasks] = [:]
+        for position in positions {
+            byName[value(position, identifier), default: RenditionValueMasks(attributeCount: keyCount)].add { value(position, $0) }
+        }
+        return byName
+    }
+}
