@@ -42,6 +42,17 @@ extension CompiledCatalog {
         return nil
     }
 
+    /// `packedImageKey`'s values for a view, read in place: the first property that decodes as
+    /// a reference (`RenditionProperty(raw)` decodes a 1010 one through `internalReference`)
+    /// names the key, each attribute's value its last pair's.
+    package static func packedImageKey(_ view: RenditionView, keyFormat: [RenditionAttribute]) -> [UInt16]? {
+        for property in view.properties where property.type == 1010 {
+            guard let reference = property.internalReference else { continue }
+            return keyFormat.map { reference.value(of: $0, in: property.value) }
+        }
+        return nil
+    }
+
     /// The first packed image of each key, by its values (`packedImagePositions`), from each
     /// rendition's layout and key values in order.
     package static func firstPackedImages(_ renditions: some Sequence<(layout: RenditionLayout, values: [UInt16])>) -> [[UInt16]: Int] {

@@ -119,6 +119,19 @@ package struct RawRenditionProperty {
         /// The bytes of the key after the 30-byte header, checked to lie inside the value.
         package var keyLength: Int
 
+        /// The value `key(in:)` gives `attribute` (the last pair of it), or 0 when it has none:
+        /// read in place, nothing allocated, for files of thousands of references.
+        package func value(of attribute: RenditionAttribute, in value: UnsafeRawBufferPointer) -> UInt16 {
+            var found: UInt16 = 0
+            for pair in 0..<(keyLength / 4) {
+                guard let stated = value.uint16LittleEndian(at: 30 + 4 * pair),
+                    let number = value.uint16LittleEndian(at: 32 + 4 * pair), stated != 0 || number != 0
+                else { break }
+                if UInt32(stated) == attribute.rawValue { found = number }
+            }
+            return found
+        }
+
         /// The key as (attribute, value) pairs of 16-bit values, ending with a (0, 0) pair.
         func key(in value: UnsafeRawBufferPointer) -> [CARFacet.Attribute] {
             var key: [CARFacet.Attribute] = []

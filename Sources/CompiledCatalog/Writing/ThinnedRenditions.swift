@@ -48,9 +48,9 @@ extension CompiledCatalogIndex {
 package struct RenditionKeys: ThinnedRenditions, @unchecked Sendable {
     // Unchecked Sendable: the bytes are immutable, and `storage` owns them.
     private let storage: ByteReader.Storage
-    private let file: UnsafeRawBufferPointer
+    @usableFromInline let file: UnsafeRawBufferPointer
     private let entries: [BOMTree.Entry]
-    private let records: [RenditionRecord]
+    @usableFromInline let records: [RenditionRecord]
     /// The key format's attribute count, and where the name identifier is in it.
     package let keyCount: Int
     package let identifier: Int?
@@ -68,8 +68,9 @@ package struct RenditionKeys: ThinnedRenditions, @unchecked Sendable {
 
     package func treeEntry(_ position: Int) -> BOMTree.Entry { entries[position] }
 
-    /// The key's value of attribute `attribute` (below `keyCount`).
-    @inline(__always)
+    /// The key's value of attribute `attribute` (below `keyCount`). Inlinable: the diff reads
+    /// every key's values this way, and a call per value cost more than the read.
+    @inlinable
     package func value(_ position: Int, _ attribute: Int) -> UInt16 {
         // Safe: the record checked that the key's `keyCount` values lie inside the file, whose
         // bytes `storage` keeps mapped.
@@ -77,6 +78,23 @@ package struct RenditionKeys: ThinnedRenditions, @unchecked Sendable {
     }
 
     package func nameIdentifier(_ position: Int) -> UInt16? { identifier.map { value(position, $0) } }
+
+    /// Every key's values, `keyCount` a rendition, in one array; the name identifier's set to 0
+    /// when `unnamed` (what `UnnamedKey` compares). One array rather than one per key.
+    package func flatValues(unnamed: Bool) -> [UInt16] {
+        let count = keyCount
+        let zeroed = unnamed ? identifier ?? -1 : -1
+        return [UInt16](unsafeUninitializedCapacity: records.count * count) { buffer, initialized in
+            for (position, record) in records.enumerated() {
+                for attribute in 0..<count {
+                    // Safe: the record checked that the key's `keyCount` values lie inside the file.
+                    let value = file.loadUnaligned(fromByteOffset: record.keyOffset + 2 * attribute, as: UInt16.self).littleEndian
+                    buffer[position * count + attribute] = attribute == zeroed ? 0 : value
+                }
+            }
+            initialized = records.count * count
+        }
+    }
 
     package func masksByName(_ positions: some Sequence<Int>) -> [UInt16: RenditionValueMasks] {
         guard let identifier else { return [:] }

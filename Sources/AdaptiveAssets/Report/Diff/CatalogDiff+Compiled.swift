@@ -72,10 +72,8 @@ extension CatalogDiff {
         let (oldAssets, newAssets) = Self.differingAssets(old, new, concurrency: concurrency)
         compareAssets(old.model(keeping: oldAssets), new.model(keeping: newAssets), pixelTolerance: pixelTolerance, concurrency: concurrency)
         let devices = devices ?? new.defaultDevices(in: database)
-        let bytes = [old, new].concurrentMap(concurrency: 2) { side in
-            Result { () throws(CompiledCatalogError) -> [String: Int] in try side.bytesByDevice(devices) }
-        }
-        sizes = Self.sizeChanges(devices: devices, before: try bytes[0].get(), after: try bytes[1].get())
+        let bytes = try CompiledDiffSide.bytesByDevice(old, new, devices)
+        sizes = Self.sizeChanges(devices: devices, before: bytes.before, after: bytes.after)
     }
 
     /// Whether two compiled files read keys into traits alike: the same key format, and the

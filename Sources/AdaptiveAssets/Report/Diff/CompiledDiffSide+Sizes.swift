@@ -22,51 +22,86 @@ extension CompiledDiffSide {
         return CompiledThinning.devices(for: CompiledCatalog(index.keeping(positions)), in: database)
     }
 
-    /// Each device's bytes (by id): the length of its thinned `Assets.car`.
-    func bytesByDevice(_ devices: [DeviceProfile]) throws(CompiledCatalogError) -> [String: Int] {
-        let shapes = shapes()
-        // One asset of each shape, thinned for every device.
-        let sample = shapes.representatives.flatMap { members(of: $0) }.sorted()
+    /// Each device's bytes (by id) on both sides: the length of its thinned `Assets.car`. Both
+    /// files read keys alike (`CatalogDiff.compiledAlike`), so a shape of both is planned once,
+    /// on the old side; the new side plans only its own.
+    static func bytesByDevice(
+        _ old: CompiledDiffSide, _ new: CompiledDiffSide, _ devices: [DeviceProfile]
+    ) throws(CompiledCatalogError) -> (before: [String: Int], after: [String: Int]) {
+        let shapes = [old, new].concurrentMap(concurrency: 2) { $0.shapes() }
+        let (oldShapes, newShapes) = (shapes[0], shapes[1])
+        let oldPlans = old.plans(of: oldShapes.representatives, devices)
+        // Each new shape's old one, if the old side has it.
+        let oldShapeOf = newShapes.representatives.map { asset in
+            oldShapes.byHash[new.shapeHash(asset)]?.first { new.sameShape(asset, as: oldShapes.representatives[$0], of: old) }
+        }
+        let ownShapes = oldShapeOf.indices.filter { oldShapeOf[$0] == nil }
+        let ownPlans = new.plans(of: ownShapes.map { newShapes.representatives[$0] }, devices)
+        var ownPosition: [Int: Int] = [:]
+        for (position, shape) in ownShapes.enumerated() { ownPosition[shape] = position }
+        var newPlans: [String: [[Int]]] = [:]
+        for (device, own) in ownPlans {
+            newPlans[device] = oldShapeOf.indices.map { shape in
+                // A shape of both sides takes the old side's plan for the same device.
+                if let oldShape = oldShapeOf[shape], let plan = oldPlans[device] { return plan[oldShape] }
+                return own[ownPosition[shape] ?? 0]
+            }
+        }
+        let sides = [(side: old, shapeOf: oldShapes.shapeOf, plans: oldPlans), (side: new, shapeOf: newShapes.shapeOf, plans: newPlans)]
+        let bytes = sides.concurrentMap(concurrency: 2) { entry in
+            Result { () throws(CompiledCatalogError) -> [String: Int] in try entry.side.lengths(entry.plans, shapeOf: entry.shapeOf, devices: devices) }
+        }
+        return (try bytes[0].get(), try bytes[1].get())
+    }
+
+    /// Per device id, what it keeps of an asset of each shape (its variant positions), the
+    /// shapes' `representatives` adapted and thinned by `CompiledThinning` itself.
+    private func plans(of representatives: [Int], _ devices: [DeviceProfile]) -> [String: [[Int]]] {
+        let sample = representatives.flatMap { members(of: $0) }.sorted()
         let adapted = AdaptedCompiledCatalog(CompiledCatalog(index.keeping(sample)))
         let thinning = CompiledThinning(adapted, devices: devices)
-        let shapeOfSampled = adapted.renditionPositions.map { shapes.shapeOf[Int(assetOf[sample[$0[0]]])] }
-        // Per device, what it keeps of each shape (variant positions); devices that keep the
-        // same share one slice.
-        var slices: [[[Int]]: Int] = [:]
-        var keptByShape: [[[Int]]] = []
-        var sliceOfDevice: [String: Int] = [:]
+        var shapeOfRepresentative: [Int: Int] = [:]
+        for (shape, asset) in representatives.enumerated() { shapeOfRepresentative[asset] = shape }
+        let shapeOfSampled = adapted.renditionPositions.map { shapeOfRepresentative[Int(assetOf[sample[$0[0]]])]! }
+        var plans: [String: [[Int]]] = [:]
         for slice in thinning.slices {
-            var kept = [[Int]](repeating: [], count: shapes.representatives.count)
+            var kept = [[Int]](repeating: [], count: representatives.count)
             for (asset, positions) in adapted.renditionPositions.enumerated() {
                 kept[shapeOfSampled[asset]] = positions.indices.filter { slice.kept.contains(positions[$0]) }
             }
-            if slices[kept] == nil {
-                slices[kept] = keptByShape.count
-                keptByShape.append(kept)
-            }
-            sliceOfDevice[slice.device.id] = slices[kept]
+            plans[slice.device.id] = kept
         }
-        var atlases = [Int32](repeating: -2, count: keys.indices.count)
-        var lengths: [Int] = []
-        for kept in keptByShape { lengths.append(try length(keeping: kept, shapeOf: shapes.shapeOf, atlases: &atlases)) }
-        return sliceOfDevice.mapValues { lengths[$0] }
+        return plans
+    }
+
+    /// Each device's length, from what it keeps of each shape; devices that keep the same share
+    /// one slice, sized once. Sized in the devices' order, so a slice that cannot be written is
+    /// reported for the first device, as `CompiledThinning.sizeReport` reports it.
+    private func lengths(_ plans: [String: [[Int]]], shapeOf: [Int], devices: [DeviceProfile]) throws(CompiledCatalogError) -> [String: Int] {
+        var lengths: [[[Int]]: Int] = [:]
+        var bytes: [String: Int] = [:]
+        for device in devices.map(\.id) where bytes[device] == nil {
+            guard let kept = plans[device] else { continue }
+            if let known = lengths[kept] {
+                bytes[device] = known
+                continue
+            }
+            let length = try length(keeping: kept, shapeOf: shapeOf)
+            lengths[kept] = length
+            bytes[device] = length
+        }
+        return bytes
     }
 
     /// The length of the file that keeps, of each asset, the variants `kept` names for its shape,
-    /// and the packed images of the references kept. `atlases` remembers each reference's
-    /// packed image (-2 not yet looked up, -1 none) for the next slice.
-    private func length(keeping kept: [[Int]], shapeOf: [Int], atlases: inout [Int32]) throws(CompiledCatalogError) -> Int {
+    /// and the packed images of the references kept.
+    private func length(keeping kept: [[Int]], shapeOf: [Int]) throws(CompiledCatalogError) -> Int {
         var positions: [Int] = []
         for asset in 0..<assetCount where !kept[shapeOf[asset]].isEmpty {
             let first = memberStarts[asset]
             for variant in kept[shapeOf[asset]] { positions.append(memberPositions[first + variant]) }
         }
-        index.withRenditions { views in
-            for position in positions where views[position].layout == .internalReference {
-                if atlases[position] == -2 { atlases[position] = Int32(packedImage(referencedBy: views[position]) ?? -1) }
-                if atlases[position] >= 0 { positions.append(Int(atlases[position])) }
-            }
-        }
+        for position in positions where atlasOf[position] >= 0 { positions.append(Int(atlasOf[position])) }
         positions.sort()
         var unique = positions
         unique.removeAll(keepingCapacity: true)
@@ -74,31 +109,42 @@ extension CompiledDiffSide {
         return try index.writtenLength(keeping: unique)
     }
 
-    /// Assets grouped by what the selection rule reads of them (`AssetShapes`, told apart here
-    /// by each rendition's layout as well, which gives the asset's type): per shape its first
-    /// asset, and per asset its shape.
-    func shapes() -> (representatives: [Int], shapeOf: [Int]) {
+    /// Assets grouped by what the selection rule reads of them (`AssetShapes`: each rendition's
+    /// key but for the name's number and its kind, told apart here by its layout as well, which
+    /// gives the asset's type): per shape its first asset, per asset its shape, and the shapes
+    /// by `shapeHash`.
+    func shapes() -> (representatives: [Int], shapeOf: [Int], byHash: [Int: [Int]]) {
         var representatives: [Int] = []
-        var known: [[UInt16]: Int] = [:]
-        let identifier = keys.identifier ?? -1
-        let shapeOf = index.withRenditions { views in
-            (0..<assetCount).map { asset in
-                var shape: [UInt16] = []
-                shape.reserveCapacity(members(of: asset).count * (keys.keyCount + 2))
-                for position in members(of: asset) {
-                    let view = views[position]
-                    var isColor: UInt16 = 0
-                    if case .color = view.payload { isColor = 1 }
-                    shape.append(view.layout.rawValue)
-                    shape.append(isColor)
-                    for attribute in 0..<keys.keyCount { shape.append(attribute == identifier ? 0 : keys.value(position, attribute)) }
-                }
-                if let shape = known[shape] { return shape }
-                known[shape] = representatives.count
-                representatives.append(asset)
-                return representatives.count - 1
+        var byHash: [Int: [Int]] = [:]
+        let shapeOf = (0..<assetCount).map { asset in
+            let hash = shapeHash(asset)
+            if let known = byHash[hash]?.first(where: { sameShape(asset, as: representatives[$0], of: self) }) { return known }
+            byHash[hash, default: []].append(representatives.count)
+            representatives.append(asset)
+            return representatives.count - 1
+        }
+        return (representatives, shapeOf, byHash)
+    }
+
+    /// A hash of what `sameShape` compares, alike for files of one key format (in one process).
+    func shapeHash(_ asset: Int) -> Int {
+        var hasher = Hasher()
+        let count = keys.keyCount
+        hasher.combine(memberStarts[asset + 1] - memberStarts[asset])
+        unnamedKeys.withUnsafeBytes { values in
+            for position in members(of: asset) {
+                hasher.combine(kinds[position])
+                hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: values[(2 * position * count)..<(2 * (position + 1) * count)]))
             }
         }
-        return (representatives, shapeOf)
+        return hasher.finalize()
+    }
+
+    /// Whether two assets (of this side and `other`'s) are of one shape: renditions of the same
+    /// kinds and keys but for the name's number, one for one.
+    func sameShape(_ asset: Int, as otherAsset: Int, of other: CompiledDiffSide) -> Bool {
+        let mine = members(of: asset)
+        let theirs = other.members(of: otherAsset)
+        return mine.count == theirs.count && zip(mine, theirs).allSatisfy { sameKind($0, as: $1, of: other) }
     }
 }

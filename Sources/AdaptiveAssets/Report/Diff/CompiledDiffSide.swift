@@ -17,6 +17,12 @@ import Foundation
 struct CompiledDiffSide: Sendable {
     let index: CompiledCatalogIndex
     let keys: RenditionKeys
+    /// Every rendition's key values but the name's number (0 in its place), `keys.keyCount` a
+    /// rendition: what `UnnamedKey` compares, read once into one array.
+    let unnamedKeys: [UInt16]
+    /// Per rendition, its layout, with 1 << 16 added when it holds a colour: with its unnamed key,
+    /// what its variant is made from (`AssetShapes`).
+    let kinds: [UInt32]
     /// Per asset, its facet (a position in `index.facets`). Assets are in facet order, not in
     /// the model's name order: the diff matches them by name and never lists them from here.
     let facets: [Int]
@@ -26,10 +32,9 @@ struct CompiledDiffSide: Sendable {
     let memberPositions: [Int]
     /// Per rendition, its asset, or -1 (a packed image, or no facet names it).
     let assetOf: [Int32]
-    /// The first packed image (layout `PackedImage`) of each key: what references point into.
-    let packedImageOfKey: [[UInt16]: Int]
-    /// Every packed image's position, in tree order.
-    let packedImages: [Int]
+    /// Per rendition, the packed image it points into when it is a reference
+    /// (`CompiledCatalog.packedImagePosition`), or -1.
+    let atlasOf: [Int32]
 
     var assetCount: Int { facets.count }
     var path: String { index.path }
@@ -42,41 +47,24 @@ struct CompiledDiffSide: Sendable {
 
     init(_ index: CompiledCatalogIndex) {
         self.index = index
-        let keys = index.keys
-        self.keys = keys
-        // A facet whose name says packed image holds no asset (`AdaptedCompiledCatalog.isPackedImage`).
-        let packedName = index.facets.map { $0.name.hasPrefix("ZZZZPackedAsset") }
-        var facetOf = [Int32](repeating: -1, count: keys.indices.count)
-        var counts = [Int](repeating: 0, count: index.facets.count)
-        var packed: [Int] = []
-        var firstPacked: [[UInt16]: Int] = [:]
-        index.withRenditions { views in
-            for position in views.indices {
-                let layout = views[position].layout
-                if layout == .packedImage {
-                    packed.append(position)
-                    let values = (0..<keys.keyCount).map { keys.value(position, $0) }
-                    if firstPacked[values] == nil { firstPacked[values] = position }
-                }
-                guard let name = keys.nameIdentifier(position), let facet = index.facetLookup.facet(for: name) else { continue }
-                guard layout != .packedImage, !packedName[facet] else { continue }
-                facetOf[position] = Int32(facet)
-                counts[facet] += 1
-            }
-        }
+        keys = index.keys
+        unnamedKeys = keys.flatValues(unnamed: true)
+        let read = Self.read(index, keys)
+        kinds = read.kinds
+        atlasOf = read.atlasOf
         // Counting sort: the assets' members, each asset's in tree order.
-        var assetOfFacet = [Int](repeating: -1, count: counts.count)
+        var assetOfFacet = [Int](repeating: -1, count: index.facets.count)
         var facets: [Int] = []
         var starts = [0]
-        for (facet, count) in counts.enumerated() where count > 0 {
+        for (facet, count) in read.counts.enumerated() where count > 0 {
             assetOfFacet[facet] = facets.count
             facets.append(facet)
             starts.append(starts[starts.count - 1] + count)
         }
         var next = starts
         var members = [Int](repeating: 0, count: starts[starts.count - 1])
-        var assetOf = [Int32](repeating: -1, count: facetOf.count)
-        for (position, facet) in facetOf.enumerated() where facet >= 0 {
+        var assetOf = [Int32](repeating: -1, count: read.facetOf.count)
+        for (position, facet) in read.facetOf.enumerated() where facet >= 0 {
             let asset = assetOfFacet[Int(facet)]
             members[next[asset]] = position
             next[asset] += 1
@@ -86,24 +74,73 @@ struct CompiledDiffSide: Sendable {
         memberStarts = starts
         memberPositions = members
         self.assetOf = assetOf
-        packedImages = packed
-        packedImageOfKey = firstPacked
     }
 
-    /// The model (`OpenedCatalog`) of the assets at `assets` alone, with every packed image (so
-    /// each reference finds its own): their assets and variants are those of the whole file's
-    /// model, in the same order, as each is made from its own renditions and the file's names.
+    /// One pass over the renditions: each one's kind and facet (-1 for a packed image, or none),
+    /// how many each facet has, and each reference's packed image.
+    private static func read(
+        _ index: CompiledCatalogIndex, _ keys: RenditionKeys
+    ) -> (kinds: [UInt32], facetOf: [Int32], counts: [Int], atlasOf: [Int32]) {
+        // A facet whose name says packed image holds no asset (`AdaptedCompiledCatalog.isPackedImage`).
+        let packedName = index.facets.map { $0.name.hasPrefix("ZZZZPackedAsset") }
+        var kinds = [UInt32](repeating: 0, count: keys.indices.count)
+        var facetOf = [Int32](repeating: -1, count: kinds.count)
+        var counts = [Int](repeating: 0, count: index.facets.count)
+        var atlasOf = [Int32](repeating: -1, count: kinds.count)
+        var firstPacked: [[UInt16]: Int] = [:]
+        var references: [Int] = []
+        index.withRenditions { views in
+            for position in views.indices {
+                let view = views[position]
+                let layout = view.layout
+                if case .color = view.payload { kinds[position] = 1 << 16 }
+                kinds[position] |= UInt32(layout.rawValue)
+                if layout == .packedImage {
+                    let values = (0..<keys.keyCount).map { keys.value(position, $0) }
+                    if firstPacked[values] == nil { firstPacked[values] = position }
+                } else if layout == .internalReference {
+                    references.append(position)
+                }
+                guard let name = keys.nameIdentifier(position), let facet = index.facetLookup.facet(for: name) else { continue }
+                guard layout != .packedImage, !packedName[facet] else { continue }
+                facetOf[position] = Int32(facet)
+                counts[facet] += 1
+            }
+            // Each reference's packed image, looked up once for comparing and every slice.
+            let keyFormat = index.keyFormat.attributes
+            for position in references {
+                if let key = CompiledCatalog.packedImageKey(views[position], keyFormat: keyFormat), let atlas = firstPacked[key] {
+                    atlasOf[position] = Int32(atlas)
+                }
+            }
+        }
+        return (kinds, facetOf, counts, atlasOf)
+    }
+
+    /// The model (`OpenedCatalog`) of the assets at `assets` alone, with the packed images their
+    /// references point into (each the first of its key, so still found by it): their assets and
+    /// variants are those of the whole file's model, in the same order, as each is made from its
+    /// own renditions and the file's names.
     func model(keeping assets: some Sequence<Int>) -> OpenedCatalog {
-        var positions = packedImages
-        for asset in assets { positions += members(of: asset) }
-        positions.sort()
-        return OpenedCatalog(CompiledCatalog(index.keeping(positions)))
+        var positions: [Int] = []
+        for asset in assets {
+            for position in members(of: asset) {
+                positions.append(position)
+                if atlasOf[position] >= 0 { positions.append(Int(atlasOf[position])) }
+            }
+        }
+        return OpenedCatalog(CompiledCatalog(index.keeping(Array(Set(positions)).sorted())))
     }
 
-    /// Where the packed image a reference points into lies (`CompiledCatalog.packedImagePosition`).
-    func packedImage(referencedBy view: RenditionView) -> Int? {
-        CompiledCatalog.packedImageKey(view.properties.lazy.map(RenditionProperty.init), keyFormat: index.keyFormat.attributes)
-            .flatMap { packedImageOfKey[$0.values] }
+    /// Whether the renditions at `position` here and `otherPosition` of `other` have keys equal
+    /// but for the name's number (`UnnamedKey`) and are of the same kind.
+    func sameKind(_ position: Int, as otherPosition: Int, of other: CompiledDiffSide) -> Bool {
+        let count = keys.keyCount
+        guard kinds[position] == other.kinds[otherPosition], count == other.keys.keyCount else { return false }
+        let start = position * count
+        let otherStart = otherPosition * count
+        for attribute in 0..<count where unnamedKeys[start + attribute] != other.unnamedKeys[otherStart + attribute] { return false }
+        return true
     }
 
     /// Whether asset `asset` here and asset `otherAsset` of `other` hold the same renditions one
@@ -121,12 +158,14 @@ struct CompiledDiffSide: Sendable {
         return index.withRenditions { views in
             other.index.withRenditions { otherViews in
                 zip(mine, theirs).allSatisfy { one, another in
-                    guard keys.sameUnnamedKey(one, as: another, of: other.keys) else { return false }
+                    guard sameKind(one, as: another, of: other) else { return false }
                     let view = views[one]
                     let otherView = otherViews[another]
                     guard Self.sameBytes(view, otherView) else { return false }
                     guard view.layout == .internalReference else { return true }
-                    guard let atlas = packedImage(referencedBy: view), let otherAtlas = other.packedImage(referencedBy: otherView) else { return false }
+                    let atlas = Int(atlasOf[one])
+                    let otherAtlas = Int(other.atlasOf[another])
+                    guard atlas >= 0, otherAtlas >= 0 else { return false }
                     return packedImages.same(atlas, otherAtlas) { Self.sameBytes(views[atlas], otherViews[otherAtlas]) }
                 }
             }
@@ -138,17 +177,5 @@ struct CompiledDiffSide: Sendable {
         guard let left = one.valueBytes, let right = other.valueBytes, left.count == right.count else { return false }
         guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return left.count == 0 }
         return memcmp(leftBase, rightBase, left.count) == 0
-    }
-}
-
-extension RenditionKeys {
-    /// Whether the keys at `position` here and `otherPosition` of `other` are equal but for the
-    /// name's number (`UnnamedKey`), in files of the same key format.
-    func sameUnnamedKey(_ position: Int, as otherPosition: Int, of other: RenditionKeys) -> Bool {
-        guard keyCount == other.keyCount else { return false }
-        for attribute in 0..<keyCount where attribute != identifier && value(position, attribute) != other.value(otherPosition, attribute) {
-            return false
-        }
-        return true
     }
 }
