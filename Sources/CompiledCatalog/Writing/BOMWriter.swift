@@ -47,8 +47,10 @@ package struct BOMWriter {
     private let limit: Int?
     private var blocks: [Content] = [.built([])]
     private var variables: [(name: String, block: UInt32)] = []
-    /// Source block number → block number here, so a block named twice is copied once.
-    private var copies: [UInt32: UInt32] = [:]
+    /// Source block number → block number here (0: not copied yet), so a block named twice is
+    /// copied once. An array over the source's block table, made at the first copy: a thinned
+    /// file copies thousands of blocks, and hashing each cost more than copying it.
+    private var copies: [UInt32] = []
     /// Bytes copied from the source so far: distinct blocks of a well-formed file do not overlap,
     /// so they add up to no more than the file; a hostile file's overlapping blocks would.
     private var copiedLength = 0
@@ -100,7 +102,8 @@ package struct BOMWriter {
     /// number here. Throws when the copies would add up to more than the source file holds.
     package mutating func copy(block index: UInt32, from store: BOMStore, for structure: @autoclosure () -> String) throws(CompiledCatalogError) -> UInt32 {
         if index == 0 { return 0 }
-        if let copied = copies[index] { return copied }
+        if copies.isEmpty { copies = [UInt32](repeating: 0, count: store.blocks.count) }
+        if Int(index) < copies.count, copies[Int(index)] != 0 { return copies[Int(index)] }
         let block = try store.block(index, for: structure())
         copiedLength += block.length
         guard copiedLength <= source.count else {
@@ -111,7 +114,7 @@ package struct BOMWriter {
         try reserve(block.length, for: structure())
         blocks.append(.copied(offset: block.offset, length: block.length))
         let number = UInt32(blocks.count - 1)
-        copies[index] = number
+        if Int(index) < copies.count { copies[Int(index)] = number }
         return number
     }
 

@@ -66,11 +66,30 @@ struct CompiledCatalogWriter<Renditions: ThinnedRenditions> {
     let renditions: Renditions
     let store: BOMStore
     let kept: [Int]
+    /// What every slice of the file reads alike, read once for many slices.
+    let shared: Shared
+
+    /// The `FACETKEYS` tree, and the value masks of every rendition by name when the file has
+    /// `BITMAPKEYS` (nil: worked out by the writer).
+    struct Shared {
+        var facetTree: BOMTree?
+        var allMasks: [UInt16: RenditionValueMasks]?
+
+        init(_ catalog: CompiledCatalogIndex, renditions: Renditions) throws(CompiledCatalogError) {
+            facetTree = try BOMTree(catalog.store, named: "FACETKEYS")
+            allMasks = catalog.store.variables.contains { $0.name == "BITMAPKEYS" } ? renditions.masksByName(renditions.indices) : nil
+        }
+    }
 
     /// `kept`: positions in `renditions`, ascending, each once.
-    init(_ catalog: CompiledCatalogIndex, renditions: Renditions, keeping kept: [Int]) throws(CompiledCatalogError) {
+    init(_ catalog: CompiledCatalogIndex, renditions: Renditions, keeping kept: [Int], shared: Shared? = nil) throws(CompiledCatalogError) {
         self.catalog = catalog
         self.renditions = renditions
+        if let shared {
+            self.shared = shared
+        } else {
+            self.shared = try Shared(catalog, renditions: renditions)
+        }
         store = catalog.store
         writer = BOMWriter(source: store.bytes, limit: store.bytes.count + BOMWriter.overheadBeyondSource)
         self.kept = kept
@@ -128,7 +147,7 @@ struct CompiledCatalogWriter<Renditions: ThinnedRenditions> {
 
     /// The facets some kept rendition belongs to (`CARFacet.read` lists them in tree order).
     private mutating func facets() throws(CompiledCatalogError) -> UInt32 {
-        let tree = try BOMTree(store, named: "FACETKEYS")
+        let tree = shared.facetTree
         let identifiers = Set(kept.compactMap { renditions.nameIdentifier($0) })
         var entries: [BOMTree.Entry] = []
         for (position, entry) in (tree?.entries ?? []).enumerated() where position < catalog.facets.count {
@@ -148,7 +167,7 @@ struct CompiledCatalogWriter<Renditions: ThinnedRenditions> {
     private mutating func bitmapKeys(_ variable: BOMStore.Variable) throws(CompiledCatalogError) -> UInt32 {
         guard let tree = try BOMTree(store, named: variable.name) else { return try copied(variable) }
         let attributeCount = catalog.keyFormat.attributes.count
-        let all = renditions.masksByName(renditions.indices)
+        let all = shared.allMasks ?? renditions.masksByName(renditions.indices)
         let kept = renditions.masksByName(self.kept)
         var entries: [BOMTree.Entry] = []
         // Masks rebuilt for one name from one source block are the same bytes: written once.

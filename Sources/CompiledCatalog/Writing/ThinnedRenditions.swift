@@ -31,12 +31,17 @@ extension CompiledCatalogIndex {
     /// index made with `checkingRenditions: false` has none).
     package var keys: RenditionKeys { RenditionKeys(index: self) }
 
-    /// The length `CompiledCatalog.writtenLength(keeping:)` gives for the same file and
-    /// positions, from the records alone. `kept`: positions in `records`, ascending, each once,
-    /// the packed images of kept references among them.
-    package func writtenLength(keeping kept: [Int]) throws(CompiledCatalogError) -> Int {
+    /// The lengths `CompiledCatalog.writtenLength(keeping:)` gives for the same file and each of
+    /// `slices`, from the records alone; what every slice reads alike is read once. A slice:
+    /// positions in `records`, ascending, each once, the packed images of kept references among
+    /// them. The first slice that cannot be written throws.
+    package func writtenLengths(keeping slices: [[Int]]) throws(CompiledCatalogError) -> [Int] {
         do {
-            return try CompiledCatalogWriter(self, renditions: keys, keeping: kept).writer.length
+            let keys = keys
+            let shared = try CompiledCatalogWriter.Shared(self, renditions: keys)
+            var lengths: [Int] = []
+            for kept in slices { lengths.append(try CompiledCatalogWriter(self, renditions: keys, keeping: kept, shared: shared).writer.length) }
+            return lengths
         } catch {
             throw path.isEmpty ? error : error.locating(path)
         }

@@ -78,24 +78,24 @@ extension CompiledDiffSide {
     /// one slice, sized once. Sized in the devices' order, so a slice that cannot be written is
     /// reported for the first device, as `CompiledThinning.sizeReport` reports it.
     private func lengths(_ plans: [String: [[Int]]], shapeOf: [Int], devices: [DeviceProfile]) throws(CompiledCatalogError) -> [String: Int] {
-        var lengths: [[[Int]]: Int] = [:]
-        var bytes: [String: Int] = [:]
-        for device in devices.map(\.id) where bytes[device] == nil {
+        var distinct: [[[Int]]: Int] = [:]
+        var slices: [[Int]] = []
+        var sliceOf: [String: Int] = [:]
+        for device in devices.map(\.id) where sliceOf[device] == nil {
             guard let kept = plans[device] else { continue }
-            if let known = lengths[kept] {
-                bytes[device] = known
-                continue
+            if distinct[kept] == nil {
+                distinct[kept] = slices.count
+                slices.append(positions(keeping: kept, shapeOf: shapeOf))
             }
-            let length = try length(keeping: kept, shapeOf: shapeOf)
-            lengths[kept] = length
-            bytes[device] = length
+            sliceOf[device] = distinct[kept]
         }
-        return bytes
+        let lengths = try index.writtenLengths(keeping: slices)
+        return sliceOf.mapValues { lengths[$0] }
     }
 
-    /// The length of the file that keeps, of each asset, the variants `kept` names for its shape,
-    /// and the packed images of the references kept.
-    private func length(keeping kept: [[Int]], shapeOf: [Int]) throws(CompiledCatalogError) -> Int {
+    /// The renditions of the file that keeps, of each asset, the variants `kept` names for its
+    /// shape, and the packed images of the references kept: ascending, each once.
+    private func positions(keeping kept: [[Int]], shapeOf: [Int]) -> [Int] {
         var positions: [Int] = []
         for asset in 0..<assetCount where !kept[shapeOf[asset]].isEmpty {
             let first = memberStarts[asset]
@@ -106,7 +106,7 @@ extension CompiledDiffSide {
         var unique = positions
         unique.removeAll(keepingCapacity: true)
         for position in positions where unique.last != position { unique.append(position) }
-        return try index.writtenLength(keeping: unique)
+        return unique
     }
 
     /// Assets grouped by what the selection rule reads of them (`AssetShapes`: each rendition's
