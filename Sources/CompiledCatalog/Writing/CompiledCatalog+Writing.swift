@@ -69,14 +69,17 @@ struct CompiledCatalogWriter<Renditions: ThinnedRenditions> {
     /// What every slice of the file reads alike, read once for many slices.
     let shared: Shared
 
-    /// The `FACETKEYS` tree, and the value masks of every rendition by name when the file has
-    /// `BITMAPKEYS` (nil: worked out by the writer).
+    /// The `FACETKEYS` tree and its facets' name identifiers, and the value masks of every
+    /// rendition by name when the file has `BITMAPKEYS` (nil: worked out by the writer).
     struct Shared {
         var facetTree: BOMTree?
+        /// Each facet's name identifier (`CARFacet.nameIdentifier`), in the tree's order.
+        var facetIdentifiers: [UInt16?]
         var allMasks: [UInt16: RenditionValueMasks]?
 
         init(_ catalog: CompiledCatalogIndex, renditions: Renditions) throws(CompiledCatalogError) {
             facetTree = try BOMTree(catalog.store, named: "FACETKEYS")
+            facetIdentifiers = catalog.facets.map(\.nameIdentifier)
             allMasks = catalog.store.variables.contains { $0.name == "BITMAPKEYS" } ? renditions.masksByName(renditions.indices) : nil
         }
     }
@@ -148,10 +151,12 @@ struct CompiledCatalogWriter<Renditions: ThinnedRenditions> {
     /// The facets some kept rendition belongs to (`CARFacet.read` lists them in tree order).
     private mutating func facets() throws(CompiledCatalogError) -> UInt32 {
         let tree = shared.facetTree
-        let identifiers = Set(kept.compactMap { renditions.nameIdentifier($0) })
+        // Which of the 65,536 name identifiers a kept rendition has: a table, not a set to hash into.
+        var named = [Bool](repeating: false, count: 1 << 16)
+        for position in kept { if let identifier = renditions.nameIdentifier(position) { named[Int(identifier)] = true } }
         var entries: [BOMTree.Entry] = []
-        for (position, entry) in (tree?.entries ?? []).enumerated() where position < catalog.facets.count {
-            guard let identifier = catalog.facets[position].nameIdentifier, identifiers.contains(identifier) else { continue }
+        for (position, entry) in (tree?.entries ?? []).enumerated() where position < shared.facetIdentifiers.count {
+            guard let identifier = shared.facetIdentifiers[position], named[Int(identifier)] else { continue }
             entries.append(
                 BOMTree.Entry(
                     keyBlock: try writer.copy(block: entry.keyBlock, from: store, for: "FACETKEYS entry \(position) key"),
