@@ -48,8 +48,14 @@ struct CompiledDiffSide: Sendable {
     init(_ index: CompiledCatalogIndex) {
         self.index = index
         keys = index.keys
-        unnamedKeys = keys.flatValues(unnamed: true)
-        let read = Self.read(index, keys)
+        // Every key's values, read once: the pass below takes the name's number from them (its
+        // key is not read again), then it is set to 0 for comparing.
+        var values = keys.flatValues(unnamed: false)
+        let read = Self.read(index, keys, values)
+        if let identifier = keys.identifier {
+            for position in 0..<keys.indices.count { values[position * keys.keyCount + identifier] = 0 }
+        }
+        unnamedKeys = values
         kinds = read.kinds
         atlasOf = read.atlasOf
         // Counting sort: the assets' members, each asset's in tree order.
@@ -79,7 +85,7 @@ struct CompiledDiffSide: Sendable {
     /// One pass over the renditions: each one's kind and facet (-1 for a packed image, or none),
     /// how many each facet has, and each reference's packed image.
     private static func read(
-        _ index: CompiledCatalogIndex, _ keys: RenditionKeys
+        _ index: CompiledCatalogIndex, _ keys: RenditionKeys, _ values: [UInt16]
     ) -> (kinds: [UInt32], facetOf: [Int32], counts: [Int], atlasOf: [Int32]) {
         // A facet whose name says packed image holds no asset (`AdaptedCompiledCatalog.isPackedImage`).
         let packedName = index.facets.map { $0.name.hasPrefix("ZZZZPackedAsset") }
@@ -95,13 +101,14 @@ struct CompiledDiffSide: Sendable {
                 let layout = view.layout
                 if case .color = view.payload { kinds[position] = 1 << 16 }
                 kinds[position] |= UInt32(layout.rawValue)
+                let key = (position * keys.keyCount)..<((position + 1) * keys.keyCount)
                 if layout == .packedImage {
-                    let values = (0..<keys.keyCount).map { keys.value(position, $0) }
-                    if firstPacked[values] == nil { firstPacked[values] = position }
+                    let packedKey = Array(values[key])
+                    if firstPacked[packedKey] == nil { firstPacked[packedKey] = position }
                 } else if layout == .internalReference {
                     references.append(position)
                 }
-                guard let name = keys.nameIdentifier(position), let facet = index.facetLookup.facet(for: name) else { continue }
+                guard let identifier = keys.identifier, let facet = index.facetLookup.facet(for: values[key.lowerBound + identifier]) else { continue }
                 guard layout != .packedImage, !packedName[facet] else { continue }
                 facetOf[position] = Int32(facet)
                 counts[facet] += 1
@@ -155,26 +162,36 @@ struct CompiledDiffSide: Sendable {
         let mine = members(of: asset)
         let theirs = other.members(of: otherAsset)
         guard mine.count == theirs.count else { return false }
-        return index.withRenditions { views in
-            other.index.withRenditions { otherViews in
-                zip(mine, theirs).allSatisfy { one, another in
-                    guard sameKind(one, as: another, of: other) else { return false }
-                    let view = views[one]
-                    let otherView = otherViews[another]
-                    guard Self.sameBytes(view, otherView) else { return false }
-                    guard view.layout == .internalReference else { return true }
-                    let atlas = Int(atlasOf[one])
-                    let otherAtlas = Int(other.atlasOf[another])
-                    guard atlas >= 0, otherAtlas >= 0 else { return false }
-                    return packedImages.same(atlas, otherAtlas) { Self.sameBytes(views[atlas], otherViews[otherAtlas]) }
-                }
+        let records = index.records
+        let otherRecords = other.index.records
+        let reference = UInt32(RenditionLayout.internalReference.rawValue)
+        // Read through the records, not views: a view per rendition cost more than its bytes' compare.
+        return withExtendedLifetime((index.store.bytes.storage, other.index.store.bytes.storage)) {
+            let file = index.store.bytes.bytes
+            let otherFile = other.index.store.bytes.bytes
+            func same(_ one: Int, _ another: Int) -> Bool {
+                Self.sameBytes(file, records[one].valueRange, otherFile, otherRecords[another].valueRange)
+            }
+            return zip(mine, theirs).allSatisfy { one, another in
+                guard sameKind(one, as: another, of: other), same(one, another) else { return false }
+                guard kinds[one] & 0xFFFF == reference else { return true }
+                let atlas = Int(atlasOf[one])
+                let otherAtlas = Int(other.atlasOf[another])
+                guard atlas >= 0, otherAtlas >= 0 else { return false }
+                return packedImages.same(atlas, otherAtlas) { same(atlas, otherAtlas) }
             }
         }
     }
 
-    /// Whether two renditions' CSI headers, properties and data are the same bytes.
-    private static func sameBytes(_ one: RenditionView, _ other: RenditionView) -> Bool {
-        guard let left = one.valueBytes, let right = other.valueBytes, left.count == right.count else { return false }
+    /// Whether two renditions' CSI headers, properties and data (their records' value ranges in
+    /// the two files) are the same bytes.
+    private static func sameBytes(
+        _ file: UnsafeRawBufferPointer, _ range: RenditionPayload.DataRange, _ otherFile: UnsafeRawBufferPointer,
+        _ otherRange: RenditionPayload.DataRange
+    ) -> Bool {
+        guard range.length == otherRange.length, let left = file.window(offset: range.offset, length: range.length),
+            let right = otherFile.window(offset: otherRange.offset, length: otherRange.length)
+        else { return false }
         guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return left.count == 0 }
         return memcmp(leftBase, rightBase, left.count) == 0
     }
