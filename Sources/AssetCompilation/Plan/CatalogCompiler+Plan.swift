@@ -32,8 +32,10 @@ extension CatalogCompiler {
         for catalog in catalogs {
             for asset in catalog.assets { for variant in asset.variants { if let locale = variant.locale { plan.locales.insert(locale) } } }
         }
-        let colorFindings = namedColors(catalogs, into: &plan.product)
-        plan.product.diagnostics += colorFindings + missingNames(catalogs)
+        let colors = namedColors(catalogs)
+        plan.product.accentColorName = colors.accent
+        plan.product.widgetBackgroundColorName = colors.widgetBackground
+        plan.product.diagnostics += colors.findings + missingNames(catalogs)
         plan.product.alternateAppIcons = options.alternateAppIcons
         return plan
     }
@@ -76,21 +78,22 @@ extension CatalogCompiler {
         return kept
     }
 
-    /// `--accent-color` and `--widget-background-color`: named in the product when they are colour
-    /// sets of the catalogs; the findings of those that are not.
-    private func namedColors(_ catalogs: [Catalog], into product: inout CompileProduct) -> [Diagnostic] {
+    /// `--accent-color` and `--widget-background-color`: each name when it is a colour set of the
+    /// catalogs, and the findings of those that are not.
+    private func namedColors(_ catalogs: [Catalog]) -> (accent: String?, widgetBackground: String?, findings: [Diagnostic]) {
         var findings: [Diagnostic] = []
-        for (flag, name) in [("accent color", options.accentColor), ("widget background color", options.widgetBackgroundColor)] {
-            guard let name else { continue }
+        func colorSet(_ flag: String, _ name: String?) -> String? {
+            guard let name else { return nil }
             guard catalogs.contains(where: { $0.asset(named: name)?.type == .colorSet }) else {
                 findings.append(
                     Diagnostic(.compileMissingAsset, "the \(flag) '\(name)' is not a colour set of the catalogs", subject: Diagnostic.Subject(asset: name)))
-                continue
+                return nil
             }
-            if name == options.accentColor { product.accentColorName = name }
-            if name == options.widgetBackgroundColor { product.widgetBackgroundColorName = name }
+            return name
         }
-        return findings
+        let accent = colorSet("accent color", options.accentColor)
+        let widgetBackground = colorSet("widget background color", options.widgetBackgroundColor)
+        return (accent, widgetBackground, findings)
     }
 
     /// The app icons and launch image the options name that no catalog or icon has.
