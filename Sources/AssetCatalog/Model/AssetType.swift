@@ -91,7 +91,7 @@ public enum AssetType: String, CaseIterable, Hashable, Sendable {
     case watchComplication = "complication"
 
     /// The Contents.json key that holds the set's entries, for the types whose entries are read.
-    public var entriesKey: String? {
+    package var entriesKey: String? {
         switch self {
         case .imageSet, .appIconSet, .launchImage: "images"
         case .dataSet: "data"
@@ -118,7 +118,7 @@ public enum AssetType: String, CaseIterable, Hashable, Sendable {
     }
 
     /// Whether each entry's `filename` names a child set folder rather than a file.
-    public var entriesNameChildSets: Bool {
+    package var entriesNameChildSets: Bool {
         switch self {
         case .brandAssets, .complicationSet, .imageStack, .solidImageStack, .stickerPack, .textureSet, .cubeTextureSet: true
         default: false
@@ -127,17 +127,17 @@ public enum AssetType: String, CaseIterable, Hashable, Sendable {
 
     /// Whether the set's folder holds child sets that belong to it (layers, a layer's
     /// `Content.imageset`, a brand asset's icons): they are read into `Asset.children`.
-    public var holdsChildSets: Bool {
+    package var holdsChildSets: Bool {
         entriesNameChildSets || self == .imageStackLayer || self == .solidImageStackLayer
     }
 
     /// Whether a folder of this type without a Contents.json is an error: those whose entries
     /// are read from it. A macOS `.iconset` has none, wherever it sits (its file names are its
     /// entries); sets without readable variants may keep their data in sub-folders.
-    public var requiresContents: Bool {
+    package var requiresContents: Bool {
         self != .iconSet && (hasSelectableVariants || entriesNameChildSets)
     }
 
     /// Whether the folder holds other assets and is walked like a group.
-    public var isContainer: Bool { self == .spriteAtlas }
+    package var isContainer: Bool { self == .spriteAtlas }
 }
