@@ -163,7 +163,7 @@ extension AssetType {
     /// shows them), solid image stacks for Vision Pro, complications for the watch, stickers
     /// (iMessage apps) for iPhone and iPad, `.iconset` folders for the Mac: a slice for another
     /// device leaves them out, as the App Store does.
-    public var showingIdioms: Set<UserInterfaceIdiom>? {
+    package var showingIdioms: Set<UserInterfaceIdiom>? {
         switch self {
         case .imageStack, .imageStackLayer: [.tv, .vision]
         case .brandAssets: [.tv]

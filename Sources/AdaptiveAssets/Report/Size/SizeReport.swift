@@ -62,7 +62,7 @@ public struct SizeReport: Sendable {
     }
 
     /// From manifests already planned: `manifests[catalog][device]`.
-    public init(catalogs: [String], devices: [DeviceProfile], manifests: [[SliceManifest]]) {
+    package init(catalogs: [String], devices: [DeviceProfile], manifests: [[SliceManifest]]) {
         self.catalogs = catalogs
         bytesBefore = manifests.reduce(0) { $0 + ($1.first?.summary.bytesBefore ?? 0) }
         var groups: [Group] = []
