@@ -35,6 +35,9 @@ public struct CompiledCatalog: Sendable {
     package var keyFormat: CARKeyFormat { index.keyFormat }
     /// The asset names (`FACETKEYS`), in the file's order.
     package var facets: [CARFacet] { index.facets }
+    /// Every facet's name, in the file's order, those without renditions too (`assets` leaves
+    /// them out): `FuzzCompile` holds that each names an asset. Not the library's API.
+    @_spi(Compiling) public var facetNames: [String] { facets.map(\.name) }
     /// The appearance names (`APPEARANCEKEYS`), when the file has them.
     package var appearances: CARNamedValues? { index.appearances }
     /// The localization names (`LOCALIZATIONKEYS`), when the file has them.
