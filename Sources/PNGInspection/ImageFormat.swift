@@ -38,8 +38,8 @@ public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
     /// How many leading bytes to read to sniff a file declared as `declared` (by its extension).
     package static func sniffLength(declared: ImageFormat?) -> Int { declared == .svg ? svgSniffLength : sniffLength }
 
-    /// Sniffs the format from the first bytes of a file: `sniffLength` of them for the magic
-    /// numbers, and up to `svgSniffLength` for an SVG's root element when none matches.
+    /// Sniffs the format from the first bytes of a file: its first 4 KiB for the magic numbers,
+    /// and up to 256 KiB for an SVG's root element when none matches.
     ///
     /// ```swift
     /// ImageFormat(sniffing: bytes) == .webp   // a WebP file, whatever it is named

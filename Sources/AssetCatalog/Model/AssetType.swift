@@ -14,8 +14,8 @@
 ///   `layers` are read as variants whose `filename` names a layer folder. Layers are all shown at
 ///   once, front to back, so they are never selected among.
 /// - `imagestacklayer` and `solidimagestacklayer`: no entries; each holds a `Content.imageset`.
-/// - Every kind that names or holds child sets (`holdsChildSets`) has them read into
-///   `Asset.children`, with the same checks as top-level sets.
+/// - Every kind that names or holds child sets has them read into `Asset.children`, with the same
+///   checks as top-level sets.
 /// - `stickerpack` (a Messages sticker pack): entries under `stickers` name `.sticker` and
 ///   `.stickersequence` folders, read as its children; a `sticker` names its one file in
 ///   `properties.filename`, a `stickersequence` its frames under `frames`; `stickersiconset` is
@@ -24,8 +24,8 @@
 ///   (`icon_16x16.png`, `icon_16x16@2x.png`, ... `icon_512x512@2x.png`), idiom `mac`.
 /// - `textureset` and `cubetextureset` (Metal): entries under `textures` name `.mipmapset`
 ///   folders, read as children, each with its `levels`.
-/// - These are kept whole where they can be shown and left out elsewhere (thinning's
-///   `showingIdioms`): stickers on iPhone and iPad, `.iconset` on the Mac, textures per their idioms.
+/// - These are kept whole where they can be shown and left out elsewhere
+///   (`ThinningPlan.canShow`): stickers on iPhone and iPad, `.iconset` on the Mac, textures per their idioms.
 /// - The other known kinds (AR resources, Game Center) are listed by name and type and kept
 ///   whole; their contents are not read.
 public enum AssetType: String, CaseIterable, Hashable, Sendable {

@@ -29,7 +29,7 @@ public struct RenditionLayout: RawRepresentable, Hashable, Sendable, CustomStrin
     /// compressed in `RAWD`. Seen in Apple's files (Xcode 15.3 to 26.0; `docs/SymbolSetFacts.md`);
     /// the name is the one blacktop/ipsw's `pkg/car` (MIT) gives the number.
     public static let vectorGlyph = Self(rawValue: 1017)
-    /// 1019: an Icon Composer icon's stack for one appearance: its fill and groups (`IconLayer`).
+    /// 1019: an Icon Composer icon's stack for one appearance: its fill and groups.
     public static let iconStack = Self(rawValue: 1019)
     /// 1020: one group of an Icon Composer icon, for one appearance: its image layers.
     public static let iconGroup = Self(rawValue: 1020)
