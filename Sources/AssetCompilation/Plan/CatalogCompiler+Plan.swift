@@ -5,9 +5,12 @@ import CompiledCatalog
 import DeviceProfiles
 
 /// What the plan stage gives the encode stage: every rendition to make, in order, and what the
-/// compile has found and decided so far (findings, side files, Info.plist keys).
+/// the files to write beside it, and what the compile has found and decided so far (findings,
+/// Info.plist keys).
 struct CatalogPlan {
     var renditions: [RenditionJob] = []
+    /// The files to write beside the `.car`, in order.
+    var sideFiles: [SideFileJob] = []
     var product = CompileProduct()
     /// The localizations the catalogs' entries name (`LOCALIZATIONKEYS`).
     var locales: Set<String> = []
@@ -23,6 +26,7 @@ extension CatalogCompiler {
         plan.product.diagnostics = read.filter { $0.severity != .note }
         for set in setPlans(catalogs) + [IconComposerIcons.plan(catalogs, context)] {
             plan.renditions += set.renditions
+            plan.sideFiles += set.sideFiles
             plan.product.add(set)
         }
         for catalog in catalogs {
