@@ -18,6 +18,7 @@ import PackageDescription
 //   AssetValidation every rule of `adapt validate`, on top of all of the above
 //   AssetCompilation (beside) `adapt compile`'s compiler: source catalogs and Icon Composer icons to one compiled
 //                  catalog and its side files, as plan → encode → assemble, one set compiler a set type
+//   CatalogExtraction (beside) `adapt extract`: a compiled catalog written back as a source catalog, all of it or nothing
 //   AdaptiveAssets the library product: the commands' logic (actool's front end for compile), re-exporting the modules below it
 //   adapt          the command-line shell: parses arguments, calls AdaptiveAssets, prints
 //   adapt-render   adapt compile's drawing worker, a program of its own: PDF and SVG through libraries it opens at run time
@@ -67,6 +68,7 @@ let package = Package(
             dependencies: [
                 "AdaptSupport", "AssetCatalog", "AssetSelection", "CPNGSupport", "PNGInspection", "DeviceProfiles", "AssetThinning", "CompiledCatalog",
             ]),
+        .target(name: "CatalogExtraction", dependencies: ["AdaptSupport", "AssetCatalog", "AssetThinning", "CompiledCatalog"]),
         .target(
             name: "AdaptiveAssets",
             dependencies: [
@@ -74,13 +76,14 @@ let package = Package(
                 "AssetValidation",
                 "CompiledCatalog",
                 "AssetCompilation",
+                "CatalogExtraction",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
         .executableTarget(
             name: "adapt",
             dependencies: [
-                "AdaptiveAssets", "AdaptSupport",
+                "AdaptiveAssets", "AdaptSupport", "CatalogExtraction",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -109,9 +112,11 @@ let package = Package(
             name: "CompiledCatalogTests",
             dependencies: [
                 "AdaptSupport", "CompiledCatalog", "AssetCatalog", "AssetSelection", "AssetThinning", "DeviceProfiles", "CatalogFixtures", "AdaptiveAssets",
-                "AssetCompilation", "CPNGSupport",
+                "AssetCompilation", "CPNGSupport", "CatalogExtraction",
             ],
             exclude: ["Fixtures"]),
+        .testTarget(
+            name: "CatalogExtractionTests", dependencies: ["AssetCatalog", "CatalogExtraction", "CatalogFixtures", "CompiledCatalog", "AdaptiveAssets"]),
         // `adapt compile`'s compiler (issue #36): one file per set compiler, and the golden hashes,
         // agreement with Apple's files and corpus coverage in files of their own.
         .testTarget(
@@ -123,8 +128,9 @@ let package = Package(
         .testTarget(
             name: "AssetThinningTests", dependencies: ["AdaptSupport", "AssetThinning", "DeviceProfiles", "AssetSelection", "AssetCatalog", "CatalogFixtures"]),
         .testTarget(name: "AssetValidationTests", dependencies: ["AssetValidation", "AdaptiveAssets", "DeviceProfiles", "AssetCatalog", "CatalogFixtures"]),
-        .testTarget(name: "AdaptCLITests", dependencies: ["AdaptSupport", "adapt", "AdaptiveAssets", "CatalogFixtures"], exclude: ["Snapshots"]),
+        .testTarget(
+            name: "AdaptCLITests", dependencies: ["AdaptSupport", "adapt", "AdaptiveAssets", "CatalogExtraction", "CatalogFixtures"], exclude: ["Snapshots"]),
         // Issue #9: hostile and careless input, through the real binary.
-        .testTarget(name: "HostileInputTests", dependencies: ["AdaptSupport", "adapt", "AdaptiveAssets", "CatalogFixtures"]),
+        .testTarget(name: "HostileInputTests", dependencies: ["AdaptSupport", "adapt", "AdaptiveAssets", "CatalogExtraction", "CatalogFixtures"]),
     ]
 )

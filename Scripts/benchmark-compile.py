@@ -20,7 +20,12 @@ scale each, with its set's own properties, as apps ship them), rasterised at 1x 
 time per output pixel (the pixels of every bitmap in the Assets.car, read back with adapt inspect) against the
 bitmap catalog's at the small size, measured in the same run; the issue's target is at most 2x.
 
-usage: benchmark-compile.py ADAPT WORK_DIR [SMALL LARGE [VECTOR_SMALL VECTOR_LARGE]]
+Compile's floor (issue #36) is timed in the same run on the bitmap catalogs: `adapt-benchmarks
+compile-floor`, which reads each PNG entry, decodes it with libpng and encodes it with adapt's own
+LZFSE on every core, and nothing else; its target is compile <= 1.2x the floor. With `--baseline
+OLD_ADAPT`, an older build compiles the same catalogs in turn with this one (a change's before and after).
+
+usage: benchmark-compile.py [--baseline OLD_ADAPT] ADAPT WORK_DIR [SMALL LARGE [VECTOR_SMALL VECTOR_LARGE]]
        (set counts; 2000 and 20000 by default, 300 and 1200 vector sets;
         the small bitmap catalog and the vector ones are compiled five times, their medians kept)
 """
@@ -158,26 +163,40 @@ def largest_corpus_catalog():
     return best[1] if best else None
 
 
-def run(adapt, work, label, path, icon=True, repeat=1):
+def run(adapt, work, label, path, icon=True, repeat=1, floor=None, baseline=None):
+    """Compile's time (the median of `repeat` runs), `adapt png`'s, and with `floor` (adapt-benchmarks)
+    the floor's, with `baseline` (an older adapt) the older compile's, all of the same catalog in turn."""
     out = os.path.join(work, "out-" + label)
     shutil.rmtree(out, ignore_errors=True)
-    compile_command = [adapt, "compile", path, "--compile", out, "--platform", "iphoneos", "--minimum-deployment-target", "17.0",
-                       "--target-device", "iphone", "--target-device", "ipad"] + (["--app-icon", "AppIcon"] if icon else [])
+
+    def compile_command(binary):
+        return [binary, "compile", path, "--compile", out, "--platform", "iphoneos", "--minimum-deployment-target", "17.0",
+                "--target-device", "iphone", "--target-device", "ipad"] + (["--app-icon", "AppIcon"] if icon else [])
+
+    def median_of(command):
+        # A short run is measured `repeat` times and its median kept: one run of a fraction of a
+        # second is mostly noise on a shared machine.
+        runs = []
+        for _ in range(repeat):
+            shutil.rmtree(out, ignore_errors=True)
+            runs.append(measured(command))
+        return sorted(runs)[len(runs) // 2]
+
     png_command = [adapt, "png", path]
     # Once each to warm the page cache, then measured in turn.
     measured(png_command)
     shutil.rmtree(out, ignore_errors=True)
     png = measured(png_command)
-    # A short run is measured `repeat` times and its median kept: one run of a fraction of a
-    # second is mostly noise on a shared machine.
-    runs = []
-    for _ in range(repeat):
-        shutil.rmtree(out, ignore_errors=True)
-        runs.append(measured(compile_command))
-    compiled = sorted(runs)[len(runs) // 2]
+    result = {"png": png}
+    if floor:
+        result["floor"] = median_of([floor, "compile-floor", "--catalog", path])
+    if baseline:
+        result["baseline"] = median_of(compile_command(baseline))
+    result["compile"] = median_of(compile_command(adapt))
     car = os.path.join(out, "Assets.car")
-    size = os.path.getsize(car) if os.path.exists(car) else 0
-    return {"png": png, "compile": compiled, "car": size, "pixels": output_pixels(adapt, car) if size else 0}
+    result["car"] = os.path.getsize(car) if os.path.exists(car) else 0
+    result["pixels"] = output_pixels(adapt, car) if result["car"] else 0
+    return result
 
 
 def corpus_pairs():
@@ -231,16 +250,23 @@ def run_pairs(adapt, work):
 
 
 def main():
-    adapt, work = sys.argv[1], sys.argv[2]
-    small, large = (int(sys.argv[3]), int(sys.argv[4])) if len(sys.argv) > 4 else (2000, 20000)
-    vector_small, vector_large = (int(sys.argv[5]), int(sys.argv[6])) if len(sys.argv) > 6 else (300, 1200)
+    arguments = sys.argv[1:]
+    baseline = None
+    if "--baseline" in arguments:
+        at = arguments.index("--baseline")
+        baseline = arguments[at + 1]
+        del arguments[at:at + 2]
+    adapt, work = arguments[0], arguments[1]
+    small, large = (int(arguments[2]), int(arguments[3])) if len(arguments) > 3 else (2000, 20000)
+    vector_small, vector_large = (int(arguments[4]), int(arguments[5])) if len(arguments) > 5 else (300, 1200)
+    floor = os.environ.get("ADAPT_BENCHMARKS") or os.path.join(os.path.dirname(adapt), "adapt-benchmarks")
     os.makedirs(work, exist_ok=True)
     pictures, icon = corpus_pictures()
     results = {}
     for count in (small, large):
         path = os.path.join(work, "compile-%d.xcassets" % count)
         generate(path, catalog(count, pictures, icon))
-        results[count] = run(adapt, work, str(count), path, repeat=5 if count == small else 1)
+        results[count] = run(adapt, work, str(count), path, repeat=5 if count == small else 1, floor=floor, baseline=baseline)
     vectors = corpus_vectors()
     for count in (vector_small, vector_large):
         path = os.path.join(work, "compile-vectors-%d.xcassets" % count)
@@ -248,20 +274,29 @@ def main():
         results["vectors %d" % count] = run(adapt, work, "vectors-%d" % count, path, icon=False, repeat=5)
     corpus = largest_corpus_catalog()
     if corpus:
-        results["corpus"] = run(adapt, work, "corpus", corpus, icon=False)
+        results["corpus"] = run(adapt, work, "corpus", corpus, icon=False, floor=floor, baseline=baseline)
 
     print("adapt compile against adapt png (the full libpng check of the same images, measured in the same run)")
-    print("%-22s %9s %9s %9s %8s %9s %8s %10s" % ("catalog", "compile", "CPU/wall", "peak MB", "png", "ratio", "target", "Assets.car"))
+    print("and against its floor (adapt-benchmarks compile-floor: libpng's decode and adapt's own encode of the same PNG entries, on every core)")
+    if baseline:
+        print("and against the baseline compile (%s), in turn with it" % baseline)
+    print("%-22s %9s %9s %9s %8s %7s %9s %8s %7s %10s%s" % ("catalog", "compile", "CPU/wall", "peak MB", "png", "ratio", "floor", "ratio", "target",
+                                                            "Assets.car", "   baseline  after/before" if baseline else ""))
     for key in (small, large, "corpus"):
         if key not in results:
             continue
         result = results[key]
         wall, cpu, peak, status = result["compile"]
         png_wall = result["png"][0]
+        floor_wall = result["floor"][0]
         label = "%d sets" % key if key != "corpus" else os.path.relpath(corpus, SHARED)[:22]
         flag = "" if status == 0 else "  (exit %d)" % status
-        print("%-22s %8.2fs %9.2f %9.0f %7.2fs %8.2fx %8s %9.1fMB%s" % (label, wall, cpu / wall if wall else 0, peak, png_wall,
-                                                                     wall / png_wall if png_wall else 0, "<= 1.5x", result["car"] / 1e6, flag))
+        before = ""
+        if baseline:
+            before = "   %8.2fs %8.2fx" % (result["baseline"][0], wall / result["baseline"][0] if result["baseline"][0] else 0)
+        print("%-22s %8.2fs %9.2f %9.0f %7.2fs %6.2fx %8.2fs %7.2fx %7s %9.1fMB%s%s"
+              % (label, wall, cpu / wall if wall else 0, peak, png_wall, wall / png_wall if png_wall else 0, floor_wall,
+                 wall / floor_wall if floor_wall else 0, "<= 1.2x", result["car"] / 1e6, before, flag))
     print()
     print("adapt compile against Apple's actool on the corpus's pairs (the source and the .car Xcode made of it, the file's own flags)")
     print("%-22s %9s %12s %12s %8s %8s" % ("pair", "compile", "Assets.car", "Apple's", "size", "target"))

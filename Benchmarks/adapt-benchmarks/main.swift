@@ -283,9 +283,10 @@ case "lzfse": try runLZFSE(options)
 case "deepmap2": try runDeepmap2(options)
 case "hostile-car-files": try writeHostileCarFiles(options)
 case "hostile-car-seeds": try writeHostileCarSeeds(options)
+case "compile-floor": try runCompileFloor(options)
 default:
     print(
-        "usage: adapt-benchmarks core|validate|report|lzfse|deepmap2|hostile-car-files|hostile-car-seeds [--sets N] [--queries N] [--repetitions N] [--work DIR] [--catalog PATH] [--file RAW_RGBA]"
+        "usage: adapt-benchmarks core|validate|report|lzfse|deepmap2|hostile-car-files|hostile-car-seeds|compile-floor [--sets N] [--queries N] [--repetitions N] [--work DIR] [--catalog PATH] [--file RAW_RGBA]"
     )
     exit(2)
 }

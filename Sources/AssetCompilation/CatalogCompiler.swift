@@ -12,7 +12,8 @@ import CompiledCatalog
 ///    no compiler takes are left out with their `NotCompiled` reason.
 /// 2. **encode** (`Encode/`): each rendition's value from its files (bitmaps premultiplied and
 ///    LZFSE-compressed, JPEGs and data as they are, colours as components, PDFs and SVGs
-///    rasterised by separate programs, `VectorRasterizer`), on every core, a batch at a time.
+///    rasterised by separate programs, `VectorRasterizer`), on every core, a batch at a time;
+///    and the files beside the `.car` (loose icons resampled, `.icns` files, launch images).
 /// 3. **assemble** (`Assemble/`): the file's names, key format and appearances, then each encoded
 ///    rendition under its key.
 ///
@@ -46,11 +47,13 @@ import CompiledCatalog
             // batches before the first vector rather than delaying it.
             RenderWorkers.pool(for: options.vectorRenderers.renderWorker).start(Machine.coreCount)
         }
-        var done = 0
+        let total = plan.sideFiles.count + assembly.renditions.count
+        assembly.add(plan.sideFiles, encode(plan.sideFiles))
+        var done = plan.sideFiles.count
         for batch in assembly.renditions.batches(of: Self.batchSize) {
             assembly.add(batch, encode(batch, identifiers: assembly.identifiers))
             done += batch.count
-            options.progress?(done, assembly.renditions.count)
+            options.progress?(done, total)
         }
         return try assembly.product()
     }
@@ -58,6 +61,13 @@ import CompiledCatalog
     /// Four renditions a core: a batch's compressed renditions wait in memory until it ends, and a
     /// large photograph's are megabytes (16 a core made 20,000 sets peak at 220 MB).
     static var batchSize: Int { 4 * Machine.coreCount }
+
+    /// The encode stage for the files beside the `.car` (a few icons and launch images), on every
+    /// core, in the plan's order.
+    func encode(_ sideFiles: [SideFileJob]) -> [Result<[UInt8], Diagnostic>] {
+        let maxPixels = options.maxPixels
+        return sideFiles.concurrentMap(concurrency: nil) { SideFileEncoder.encode($0, maxPixels: maxPixels) }
+    }
 
     /// The encode stage for one batch, on every core, in the batch's order.
     func encode(_ batch: [RenditionJob], identifiers: [String: UInt16]) -> [Result<RenditionEncoder.EncodedValue, Diagnostic>] {

@@ -39,10 +39,10 @@ import CompiledCatalog
 }
 
 extension CompileProduct {
-    /// Adds one set's plan: its findings, side files and Info.plist keys, in the order planned.
+    /// Adds one set's plan: its findings and Info.plist keys, in the order planned (its side
+    /// files are added once encoded, `Assembly.add(_:_:)`).
     mutating func add(_ plan: SetPlan) {
         diagnostics += plan.findings
-        looseFiles += plan.sideFiles
         if let name = plan.appIconName { appIconName = name }
         for (idiom, bases) in plan.iconFiles {
             for base in bases where !(iconFiles[idiom] ?? []).contains(base) { iconFiles[idiom, default: []].append(base) }

@@ -1,3 +1,5 @@
+import AdaptSupport
+
 /// A macOS `.icns` file made of PNGs, as actool writes `AppIcon.icns` beside a Mac app's catalog:
 /// `icns`, the file's length, then per image its type, its length (header included) and the PNG.
 /// Types by pixel size and scale, from Apple's icon family format: 16 `icp4`, 32 `icp5`, 32 at
@@ -26,13 +28,11 @@ enum ICNSWriter {
         var body: [UInt8] = []
         for image in images {
             body += Array(image.type.utf8)
-            body += bigEndian(UInt32(8 + image.png.count))
+            body.appendBigEndian(UInt32(8 + image.png.count))
             body += image.png
         }
-        return Array("icns".utf8) + bigEndian(UInt32(8 + body.count)) + body
-    }
-
-    private static func bigEndian(_ value: UInt32) -> [UInt8] {
-        [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+        var file = Array("icns".utf8)
+        file.appendBigEndian(UInt32(8 + body.count))
+        return file + body
     }
 }

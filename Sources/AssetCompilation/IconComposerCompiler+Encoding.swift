@@ -80,9 +80,9 @@ extension IconComposerCompiler {
     /// The images of a catalog's icon set named as the icon (`App.iconset`'s `icon_16x16.png` …),
     /// each in its macOS slot (`IconSetCompiler.images`) as Xcode 26 stored sudoku's, the size
     /// list of its sizes, and the `.icns` of its files; `leftOut` gets the files in no slot.
-    package func iconSetImages(_ set: Asset, leftOut: inout [Diagnostic]) -> (pieces: [Piece], icns: [(type: String, png: [UInt8])]) {
+    func iconSetImages(_ set: Asset, leftOut: inout [Diagnostic]) -> (pieces: [Piece], icns: [(type: String, image: SideFileJob.ICNSImage)]) {
         var pieces: [Piece] = []
-        var icns: [(type: String, png: [UInt8])] = []
+        var icns: [(type: String, image: SideFileJob.ICNSImage)] = []
         var slots: [Int: UInt16] = [:]
         for image in IconSetCompiler.images(set, leftOut: &leftOut) {
             let path = set.path.appendingPathComponent(image.filename)
@@ -91,9 +91,7 @@ extension IconComposerCompiler {
                 Piece(
                     assetName: icon.name, facetPart: Part.stack, renditionName: image.filename,
                     key: [.scale: UInt16(image.scale), .part: Part.icon, .dimension2: image.slot], content: .png(path: path, colors: .asStored), source: path))
-            if let type = ICNSWriter.type(points: image.points, scale: image.scale), let png = try? FileSystem.readRegularFile(path, limit: 64 << 20) {
-                icns.append((type, png))
-            }
+            if let type = ICNSWriter.type(points: image.points, scale: image.scale) { icns.append((type, .file(path: path))) }
         }
         let sizes = slots.sorted { $0.key < $1.key }.map { points, slot in
             RenditionPayload.MultisizeEntry(width: UInt32(points), height: UInt32(points), index: slot, idiom: .universal)
@@ -108,8 +106,8 @@ extension IconComposerCompiler {
 
     /// The flattened icon at each size (part 220, slot 1 to 7), and the `.icns` images drawn
     /// from the same pixels (16 to 512 points at 1x and 2x).
-    package func flattened(maxPixels: UInt64, renderers: VectorRasterizer.Programs) -> Result<
-        (pieces: [Piece], icns: [(type: String, png: [UInt8])]), Diagnostic
+    func flattened(maxPixels: UInt64, renderers: VectorRasterizer.Programs) -> Result<
+        (pieces: [Piece], icns: [(type: String, image: SideFileJob.ICNSImage)]), Diagnostic
     > {
         let sizes: [Int: [UInt8]]
         switch IconComposerRenderer.flattened(icon, compiler: self, maxPixels: maxPixels, renderers: renderers) {
@@ -127,14 +125,12 @@ extension IconComposerCompiler {
                     key: [.scale: UInt16(size.scale), .part: Part.icon, .dimension2: UInt16(slot + 1)],
                     content: .bitmap(width: side, pixels: pixels), source: icon.path))
         }
-        var icns: [(type: String, png: [UInt8])] = []
+        var icns: [(type: String, image: SideFileJob.ICNSImage)] = []
         for points in [16, 32, 128, 256, 512] {
             for scale in [1, 2] {
                 let side = points * scale
-                guard let type = ICNSWriter.type(points: points, scale: scale), let pixels = sizes[side],
-                    let png = DecodedBitmap(width: side, height: side, rowBytes: side * 4, format: .argb, isOpaque: false, bytes: pixels).pngData()
-                else { continue }
-                icns.append((type, png))
+                guard let type = ICNSWriter.type(points: points, scale: scale), let pixels = sizes[side] else { continue }
+                icns.append((type, .pixels(side: side, pixels)))
             }
         }
         icns.sort { $0.type < $1.type }

@@ -37,11 +37,14 @@ package struct IconComposerCompiler {
         static let icon = CompiledPart.icon
     }
 
-    /// The appearances a stack and a group are written for, by key value (macOS's numbers:
-    /// `NSAppearanceNameDarkAqua` 1, `NSAppearanceNameAqua` 8, `ISAppearanceTintable` 10).
+    /// The appearances a stack and a group are written for, in this order, named and numbered as
+    /// the Mac's table has them (`CompiledTraitNumbers`: `NSAppearanceNameDarkAqua`,
+    /// `NSAppearanceNameAqua`, and the tinted icon's `ISAppearanceTintable`).
     package static let appearances: [(appearance: IconAppearance, name: String, value: UInt16)] = [
-        (.dark, "NSAppearanceNameDarkAqua", 1), (.light, "NSAppearanceNameAqua", 8), (.tinted, "ISAppearanceTintable", 10),
-    ]
+        (IconAppearance.dark, CompiledTraitNumbers.appearance(style: .dark, contrast: nil, appKit: true)),
+        (.light, CompiledTraitNumbers.appearance(style: .light, contrast: nil, appKit: true)),
+        (.tinted, CompiledTraitNumbers.tintable),
+    ].compactMap { appearance, named in named.map { (appearance, $0.name, $0.number) } }
 
     /// The points of the flattened sizes, slot 1 to 7, and the scale of each.
     package static let flattenedSizes: [(points: Int, scale: Int)] = [(16, 2), (32, 2), (64, 2), (128, 2), (256, 2), (512, 2), (1024, 1)]

@@ -5,48 +5,48 @@ import DeviceProfiles
 /// What one device's slice kept and dropped, per asset, with bytes before and after.
 /// Written as `manifest.json` beside the slice; relative paths only, so that two runs give the
 /// same bytes. Built, written and dropped one device at a time: only `SliceSummary` is kept.
-public struct SliceManifest: Sendable {
+package struct SliceManifest: Sendable {
     /// The device the slice is for.
-    public var device: DeviceProfile
+    package var device: DeviceProfile
     /// The catalog's folder name (`Showcase.xcassets`).
-    public var catalogName: String
+    package var catalogName: String
     /// The device whose identical slice this one links to, if any.
-    public var sharedWith: String?
+    package var sharedWith: String?
     /// Every asset of the catalog, in catalog order, with what the slice did to it.
-    public var assets: [AssetEntry] = []
+    package var assets: [AssetEntry] = []
 
     /// What the slice did to one asset.
-    public struct AssetEntry: Sendable {
+    package struct AssetEntry: Sendable {
         /// The asset's qualified name.
-        public var name: String
+        package var name: String
         /// The set's type, as its folder extension (`imageset`).
-        public var type: String
+        package var type: String
         /// The set's folder, relative to the catalog.
-        public var path: String
+        package var path: String
         /// The entries kept.
-        public var kept: [VariantEntry] = []
+        package var kept: [VariantEntry] = []
         /// The entries dropped.
-        public var dropped: [VariantEntry] = []
+        package var dropped: [VariantEntry] = []
         /// The windows of the device in which the asset shows nothing (`portrait fullScreen`).
-        public var unmatched: [String] = []
+        package var unmatched: [String] = []
         /// Kept as it is, because the rule does not choose among its entries (a sprite atlas, a texture set).
-        public var keptWhole = false
+        package var keptWhole = false
         /// Left out, because the device cannot show the asset's type (a watch complication on an iPad).
-        public var droppedWhole = false
+        package var droppedWhole = false
         /// The bytes of the asset's files in the source.
-        public var bytesBefore = 0
+        package var bytesBefore = 0
         /// The bytes of the asset's files in the slice.
-        public var bytesAfter = 0
+        package var bytesAfter = 0
     }
 
     /// One entry of a set, as the manifest names it.
-    public struct VariantEntry: Sendable {
+    package struct VariantEntry: Sendable {
         /// The entry's position in the set's array.
-        public var index: Int
+        package var index: Int
         /// What it provides: its file, its colour, or `(empty slot)`.
-        public var payload: String
+        package var payload: String
         /// The traits it declares, as `inspect` prints them (`dark 3x`).
-        public var attributes: String
+        package var attributes: String
 
         init(_ variant: Variant) {
             index = variant.index
@@ -152,7 +152,7 @@ public struct SliceManifest: Sendable {
     }
 
     /// The counts and bytes of this manifest, as the command's summary prints them.
-    public var summary: SliceSummary {
+    package var summary: SliceSummary {
         SliceSummary(
             device: device, sharedWith: sharedWith,
             kept: assets.reduce(0) { $0 + $1.kept.count }, dropped: assets.reduce(0) { $0 + $1.dropped.count },
@@ -161,7 +161,7 @@ public struct SliceManifest: Sendable {
     }
 
     /// The manifest as the JSON document written to `manifest.json`.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var object = Self.header(device: device, catalogName: catalogName, sharedWith: sharedWith, summary: summary)
         object["assets"] = .array(assets.map(\.json))
         return .object(object)

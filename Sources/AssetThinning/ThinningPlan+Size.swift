@@ -2,7 +2,7 @@ import AssetCatalog
 
 extension ThinningPlan {
     /// The bytes this device's slice of `catalog` holds: the kept files of every asset (each file
-    /// once), and whole folders for types kept whole, summed as `SliceManifest` does.
+    /// once), and whole folders for types kept whole, summed as the slice's `manifest.json` is.
     public func keptBytes(in catalog: Catalog) -> Int {
         let sizes = FileSizes()
         return assets.reduce(0) { total, plan in

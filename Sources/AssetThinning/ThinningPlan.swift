@@ -6,8 +6,7 @@ import DeviceProfiles
 /// slot, for at least one of the device's thinning trait sets (docs/Selection.md, "Thinning follows from the
 /// rule"): its fixed traits (and each hosted idiom and display scale) × every value of each
 /// run-time trait, unspecified included, × each catalog locale that can change the asset's
-/// answers (`AssetIndex.locales(relevantToAssetAt:)`; any other catalog locale shows what no
-/// locale shows).
+/// answers (those its variants name; any other catalog locale shows what no locale shows).
 ///
 /// Lossless, because every thinning trait set's winner is kept, and declaration order among the
 /// kept entries is unchanged, so resolving against the slice picks the same file. Minimal,
@@ -134,8 +133,8 @@ public struct ThinningPlan: Sendable {
 
 extension ThinningPlan {
     /// Whether a set kept whole (its variants are not selected among) belongs in the device's
-    /// slice: its type is shown by the device's own or a hosted idiom (`AssetType.showingIdioms`),
-    /// and a texture set, which any Metal device may load, has an entry for one of them and the
+    /// slice: its type is shown by the device's own or a hosted idiom (an `.iconset` by the Mac,
+    /// stickers by iPhone and iPad, a brand asset by Apple TV), and a texture set, which any Metal device may load, has an entry for one of them and the
     /// device has Metal at all.
     ///
     /// ```swift
@@ -163,7 +162,7 @@ extension AssetType {
     /// shows them), solid image stacks for Vision Pro, complications for the watch, stickers
     /// (iMessage apps) for iPhone and iPad, `.iconset` folders for the Mac: a slice for another
     /// device leaves them out, as the App Store does.
-    public var showingIdioms: Set<UserInterfaceIdiom>? {
+    package var showingIdioms: Set<UserInterfaceIdiom>? {
         switch self {
         case .imageStack, .imageStackLayer: [.tv, .vision]
         case .brandAssets: [.tv]

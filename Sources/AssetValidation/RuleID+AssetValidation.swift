@@ -5,7 +5,7 @@ import AssetCatalog
 /// policy (`policy.name`'s budget) finds a configuration unusable while validating.
 extension RuleID {
     /// A configuration file (`.adapt.yml`) with an unknown key, an unknown rule id or a bad value.
-    public static let configInvalid = RuleID(
+    package static let configInvalid = RuleID(
         "config.invalid", .error, .input,
         "a configuration file (`.adapt.yml`) with an unknown key, an unknown rule id or a bad value",
         reason: "the command cannot do what was asked",

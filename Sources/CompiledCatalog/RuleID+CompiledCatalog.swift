@@ -35,7 +35,7 @@ extension RuleID {
 
     /// `adapt extract`: a rendition whose compression or format this package does not decode
     /// (astc, heif, palette-img, blurred, jpeg-lzfse...), named and skipped.
-    public static let extractNotDecoded = RuleID(
+    package static let extractNotDecoded = RuleID(
         "extract.not-decoded", .warning, .input,
         "`adapt extract`: a rendition not written because this package does not decode it: a compression (astc, heif, palette-img, blurred, jpeg-lzfse, a deepmap2 variant not seen in real files), or a trait value whose Contents.json spelling is not established",
         reason: "worth a person's attention; nothing is rejected",
@@ -44,7 +44,7 @@ extension RuleID {
         good: "a rendition compressed with lzfse, zip, lzvn, RLE, deepmap2 or none")
     /// `adapt extract`: a rendition written under another name than the file's (unsafe
     /// characters, or the same name twice in one set).
-    public static let extractRenamed = RuleID(
+    package static let extractRenamed = RuleID(
         "extract.renamed", .warning, .input,
         "`adapt extract`: a rendition or set written under another name than the file gives: unsafe characters (`/`, `..`, control characters, a leading dot) replaced, or a name used twice in one set given a suffix",
         reason: "worth a person's attention; nothing is rejected",
@@ -52,7 +52,7 @@ extension RuleID {
         good: "renditions named icon.png and icon@2x.png")
     /// `adapt extract`: a rendition whose data is damaged (a stream that does not decode to its
     /// size, a frame outside its packed image).
-    public static let extractDecodeFailed = RuleID(
+    package static let extractDecodeFailed = RuleID(
         "extract.decode-failed", .error, .input,
         "`adapt extract`: a rendition whose data is damaged: a stream that does not decode to its size, a frame outside its packed image, pixels larger than the file can hold",
         reason: "the command cannot do what was asked",
@@ -60,7 +60,7 @@ extension RuleID {
         bad: "an LZFSE stream that ends before width × height × 4 bytes",
         good: "a bitmap that decodes to its declared size")
     /// `adapt extract`: an output folder that cannot be written, or may not be replaced.
-    public static let extractOutput = RuleID(
+    package static let extractOutput = RuleID(
         "extract.output", .error, .input,
         "an `adapt extract` output folder that cannot be written or may not be replaced (not empty and not an earlier output of adapt extract), or a catalog of which nothing could be written",
         reason: "the command cannot do what was asked",
@@ -69,7 +69,7 @@ extension RuleID {
 
     /// `adapt verify FILE.car --source DIR`: a source entry the compiled file's platform keeps,
     /// with no rendition compiled from it.
-    public static let compiledMissing = RuleID(
+    package static let compiledMissing = RuleID(
         "compiled.missing", .warning, .input,
         "`adapt verify`: an entry of the source catalog that the compiled file's platform and devices keep, but for which the file holds no rendition",
         reason: "worth a person's attention; nothing is rejected",
@@ -79,14 +79,14 @@ extension RuleID {
         good: "every kept entry has its rendition")
     /// `adapt verify`: a rendition compiled from a source entry that holds it differently
     /// (another idiom, scale, subtype, size class, memory, graphics, appearance or pixel size).
-    public static let compiledDifferent = RuleID(
+    package static let compiledDifferent = RuleID(
         "compiled.different", .warning, .input,
         "`adapt verify`: a rendition compiled from a source entry (same set, same file name) that holds it differently: another idiom, scale, subtype, size class, memory, graphics, appearance, or another pixel size than the source PNG",
         reason: "worth a person's attention; nothing is rejected",
         bad: "green@2x.png declared for iphone at 2x, compiled as universal, or 100×100 in the source and 120×120 in the file",
         good: "green@2x.png, iphone 2x, 100×100 on both sides")
     /// `adapt verify`: a rendition no source entry declares.
-    public static let compiledExtra = RuleID(
+    package static let compiledExtra = RuleID(
         "compiled.extra", .warning, .input,
         "`adapt verify`: a rendition of the compiled file that no source entry declares: a set or a file the source does not have",
         reason: "worth a person's attention; nothing is rejected",

@@ -39,7 +39,7 @@ public struct DeploymentTarget: Hashable, Sendable {
     }
 
     /// The platform a deployment target names: `ios`, `watchos`, `tvos`, `macos` or `visionos`.
-    public static func platform(_ name: String) throws(Failure) -> Platform {
+    package static func platform(_ name: String) throws(Failure) -> Platform {
         guard let platform = Platform(rawValue: name.lowercased()) else {
             throw Failure(
                 description: "unknown platform '\(name.escapingControlCharacters)' in a deployment target "
@@ -49,7 +49,7 @@ public struct DeploymentTarget: Hashable, Sendable {
     }
 
     /// Reads `text` (`17.2`) as `platform`'s version, or throws naming the platform and the text.
-    public static func version(_ text: String, for platform: Platform) throws(Failure) -> OSVersion {
+    package static func version(_ text: String, for platform: Platform) throws(Failure) -> OSVersion {
         guard let version = OSVersion(text) else {
             throw Failure(description: "deployment target for \(platform.rawValue) is not a version such as 15.0: '\(text.escapingControlCharacters)'")
         }

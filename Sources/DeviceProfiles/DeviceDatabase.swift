@@ -37,7 +37,7 @@ public struct DeviceDatabase: Sendable {
     }
 
     /// The largest device database read (16 MiB); the built-in one is about 100 kB.
-    public static let sizeLimit = 16 << 20
+    package static let sizeLimit = 16 << 20
 
     /// Reads a device database. Only a regular file of at most `sizeLimit` bytes is read: a FIFO
     /// would hang the command and /dev/zero would take all memory, so either is an error naming it.

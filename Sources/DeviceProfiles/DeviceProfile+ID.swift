@@ -25,7 +25,7 @@ extension DeviceProfile {
     /// with one of these ids would collide with it (`summary.json: cannot create file: Is a
     /// directory`, naming thin's staging folder), so the devices file is refused instead. Compared
     /// without case: macOS file systems do.
-    public static let reservedIDs: Set<String> = ["summary.json"]
+    package static let reservedIDs: Set<String> = ["summary.json"]
 
     /// Whether `id` is one of `reservedIDs`, in any case.
     package static func isReservedID(_ id: String) -> Bool {
@@ -33,7 +33,7 @@ extension DeviceProfile {
     }
 
     /// Why an id is refused, for messages.
-    public static let idRule = "a device id is a name of letters, digits, '.', '_' and '-' that does not start with '.'"
+    package static let idRule = "a device id is a name of letters, digits, '.', '_' and '-' that does not start with '.'"
 
     /// Why `id` is refused, for messages: `idRule`, or the collision with thin's own files.
     package static func idProblem(_ id: String) -> String? {

@@ -5,7 +5,7 @@ extension DeviceProfile {
     /// (`667h`, `736h`, `2436h`, ...), `retina4` for 4-inch phones, "" for 3.5-inch ones (their
     /// entries have no subtype), and nil for a screen that launch images have no slot for (every
     /// phone after iOS 12's, which use launch storyboards) or a device that is not a phone.
-    public var launchImageSubtype: String? {
+    package var launchImageSubtype: String? {
         guard idiom == .phone else { return nil }
         switch (screen.height, displayScale) {
         case (480, _): return ""
@@ -26,7 +26,7 @@ extension DeviceProfile {
     /// ```swift
     /// iphone6.showsLaunchImage(entry)   // true for `"idiom": "iphone", "subtype": "667h"`, false for "736h"
     /// ```
-    public func showsLaunchImage(_ variant: Variant) -> Bool {
+    package func showsLaunchImage(_ variant: Variant) -> Bool {
         guard idiom == .phone, variant.idiom == .device(.phone) else { return true }
         guard let own = launchImageSubtype else { return false }
         return (variant.subtype ?? "") == own

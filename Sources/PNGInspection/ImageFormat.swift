@@ -28,18 +28,18 @@ public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
 
     /// How many leading bytes `init(sniffing:)` looks at: enough for an SVG's prolog (an XML
     /// declaration, a generator comment, a DOCTYPE) before its root element, and a bound on the scan.
-    public static let sniffLength = 4096
+    package static let sniffLength = 4096
 
     /// How far a file named `.svg` is read to find its root element: a prolog may carry a long
     /// licence comment or an internal DTD subset, which ImageIO skips however long it is. Only
     /// files that no magic number identifies are scanned this far.
-    public static let svgSniffLength = 256 << 10
+    package static let svgSniffLength = 256 << 10
 
     /// How many leading bytes to read to sniff a file declared as `declared` (by its extension).
-    public static func sniffLength(declared: ImageFormat?) -> Int { declared == .svg ? svgSniffLength : sniffLength }
+    package static func sniffLength(declared: ImageFormat?) -> Int { declared == .svg ? svgSniffLength : sniffLength }
 
-    /// Sniffs the format from the first bytes of a file: `sniffLength` of them for the magic
-    /// numbers, and up to `svgSniffLength` for an SVG's root element when none matches.
+    /// Sniffs the format from the first bytes of a file: its first 4 KiB for the magic numbers,
+    /// and up to 256 KiB for an SVG's root element when none matches.
     ///
     /// ```swift
     /// ImageFormat(sniffing: bytes) == .webp   // a WebP file, whatever it is named

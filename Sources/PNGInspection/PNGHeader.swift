@@ -25,7 +25,7 @@ public struct PNGHeader: Hashable, Sendable {
         }
 
         /// The bit depths the PNG specification allows for this colour type.
-        public var allowedBitDepths: [UInt8] {
+        package var allowedBitDepths: [UInt8] {
             switch self {
             case .grayscale: [1, 2, 4, 8, 16]
             case .palette: [1, 2, 4, 8]

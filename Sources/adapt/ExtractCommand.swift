@@ -1,5 +1,6 @@
 import AdaptiveAssets
 import ArgumentParser
+import CatalogExtraction
 
 struct ExtractCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

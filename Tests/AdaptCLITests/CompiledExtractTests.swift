@@ -1,4 +1,5 @@
 import AdaptiveAssets
+import CatalogExtraction
 import CatalogFixtures
 import Foundation
 import Testing

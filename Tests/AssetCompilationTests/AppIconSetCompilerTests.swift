@@ -1,9 +1,12 @@
+import AdaptSupport
 @_spi(Compiling) import AdaptiveAssets
 import AssetCatalog
 import CatalogFixtures
 import CompiledCatalog
 import Foundation
 import Testing
+
+@testable import AssetCompilation
 
 /// App icon sets (`AppIconSetCompiler`): slots, size lists and the files beside the catalog.
 @Suite struct AppIconSetCompilerTests {
@@ -44,6 +47,29 @@ import Testing
             return
         }
         #expect(sizes.map(\.width) == [60])
+    }
+
+    /// Planning reads no picture for the files beside the `.car`: a single-size iOS icon's two
+    /// loose files are jobs naming their source and size, and the encode stage, on every core,
+    /// resamples them (issue #36: side files encoded with the renditions, not on the planning thread).
+    @Test func looseIconsArePlannedAsJobsAndResampledByTheEncodeStage() throws {
+        let fixture = try TemporaryCatalog()
+        try fixture.addSet(
+            "AppIcon.appiconset", entries: [["idiom": "universal", "platform": "ios", "size": "1024x1024", "filename": "icon.png"]],
+            files: ["icon.png"], pngBytes: PNGFixture.png(width: 1024, height: 1024))
+        var options = CompileOptions(platform: .iphoneos, deploymentTarget: "17.0")
+        options.targetDevices = ["iphone", "ipad"]
+        options.appIcon = "AppIcon"
+        let compiler = CatalogCompiler(options)
+        let plan = try compiler.plan([try fixture.read()])
+        #expect(plan.product.looseFiles.isEmpty, "planning writes no file")
+        let jobs = plan.sideFiles.map { job -> String in
+            guard case .looseIcon(let path, let side) = job.source else { return "\(job.name): \(job.source)" }
+            return "\(job.name) \(side) \((path as NSString).lastPathComponent)"
+        }
+        #expect(jobs == ["AppIcon60x60@2x.png 120 icon.png", "AppIcon76x76@2x~ipad.png 152 icon.png"])
+        let encoded = try compiler.encode(plan.sideFiles).map { try $0.get() }
+        #expect(encoded.map { [$0.uint32BigEndian(at: 16), $0.uint32BigEndian(at: 20)] } == [[120, 120], [152, 152]], "each PNG's IHDR size")
     }
 
     /// A Mac app icon whose slots hold another format (home-assistant's hold WebP files named

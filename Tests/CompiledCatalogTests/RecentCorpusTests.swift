@@ -1,5 +1,6 @@
 import AdaptiveAssets
 import AssetCatalog
+import CatalogExtraction
 import CatalogFixtures
 import DeviceProfiles
 import Foundation

@@ -76,8 +76,8 @@ Fuzz.run { start, count in
     // A packed atlas (`ZZZZPackedAsset-…`) has no facet, as in Apple's files; every other rendition has one.
     Fuzz.require(compiled.renditions.allSatisfy { $0.name != nil || $0.layout == .packedImage }, "a rendition without a facet")
     let adapted = AdaptedCompiledCatalog(compiled)
-    for facet in compiled.facets {
-        Fuzz.require(adapted.catalog.asset(named: facet.name) != nil, "the name \(facet.name) does not resolve to an asset")
+    for name in compiled.facetNames {
+        Fuzz.require(adapted.catalog.asset(named: name) != nil, "the name \(name) does not resolve to an asset")
     }
     for rendition in compiled.renditions {
         do throws(DecompressionError) {

@@ -52,29 +52,3 @@ struct AssetShapes {
         self.representatives = representatives
     }
 }
-
-/// A rendition key compared and hashed without the name's number (`RenditionAttribute.identifier`):
-/// what makes two renditions of different assets translate alike, without copying its values.
-struct UnnamedKey: Hashable {
-    let key: RenditionKey
-    /// The position of the name's number in `key.values`, if it has one.
-    let identifier: Int?
-
-    init(_ key: RenditionKey) {
-        self.key = key
-        identifier = key.attributes.firstIndex(of: .identifier)
-    }
-
-    static func == (left: Self, right: Self) -> Bool {
-        guard left.key.attributes == right.key.attributes, left.key.values.count == right.key.values.count else { return false }
-        for position in left.key.values.indices where position != left.identifier && left.key.values[position] != right.key.values[position] {
-            return false
-        }
-        return true
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(key.attributes)
-        for position in key.values.indices where position != identifier { hasher.combine(key.values[position]) }
-    }
-}

@@ -10,14 +10,14 @@ import PNGInspection
 /// queries, budgets, and the environment.
 extension RuleID {
     /// A baseline file that cannot be read.
-    public static let baselineInvalid = RuleID(
+    package static let baselineInvalid = RuleID(
         "baseline.invalid", .error, .input,
         "a baseline file that cannot be read",
         reason: "the command cannot do what was asked",
         bad: "--baseline notes.txt  (not a baseline written by --write-baseline)",
         good: "--baseline adapt-baseline.json")
     /// A `--write-baseline` path inside a catalog, or an existing file that is not a baseline.
-    public static let baselineRefused = RuleID(
+    package static let baselineRefused = RuleID(
         "baseline.refused", .error, .input,
         "a `--write-baseline` path inside a catalog, or an existing file that is not a baseline",
         reason: "a baseline is written only where no one's file is overwritten",
@@ -25,7 +25,7 @@ extension RuleID {
         good: "--write-baseline adapt-baseline.json  (a new file, or an earlier baseline)")
     /// An `adapt report` output file that cannot be written, or that is not an earlier report or lies inside a
     /// catalog.
-    public static let reportOutput = RuleID(
+    package static let reportOutput = RuleID(
         "report.output", .error, .input,
         "an `adapt report` output file that cannot be written, or that is not an earlier report or lies inside a catalog",
         reason: "the command cannot do what was asked",
@@ -33,7 +33,7 @@ extension RuleID {
         good: "adapt report A.xcassets -o build/report.html")
     /// An `adapt report --cache` folder inside a catalog, holding files adapt did not write, or not private (another
     /// user's, writable by group or others, a link).
-    public static let reportCache = RuleID(
+    package static let reportCache = RuleID(
         "report.cache", .error, .input,
         "an `adapt report --cache` folder inside a catalog, holding files adapt did not write, or not private (another user's, writable by group or others, a link)",
         reason: "thumbnails are written only where no one's files are mixed in",
@@ -42,7 +42,7 @@ extension RuleID {
     /// The default thumbnail cache folder is not private (another user's, writable by others, a
     /// link): the report is still written, without the cache. A rule of its own, so that
     /// `report.cache` is always the error its card states.
-    public static let reportCacheSkipped = RuleID(
+    package static let reportCacheSkipped = RuleID(
         "report.cache-skipped", .warning, .input,
         "the default thumbnail cache folder is not private (another user's, writable by group or others, a link): the report is written without it",
         reason: "worth a person's attention; nothing is rejected",
@@ -50,7 +50,7 @@ extension RuleID {
         good: "adapt report A.xcassets  (the default cache folder is yours and private)")
     /// With `--accessors`: an asset or namespace whose accessor gets a suffix, because its identifier is shared with
     /// another name of its level.
-    public static let accessorsNameCollision = RuleID(
+    package static let accessorsNameCollision = RuleID(
         "accessors.name-collision", .warning, .sets,
         "with `--accessors`: an asset or namespace whose accessor gets a suffix, because its identifier is shared with another name of its level",
         reason: "the app builds; the accessor's name no longer follows from the asset's name alone",
@@ -59,21 +59,21 @@ extension RuleID {
         bad: "logo.imageset/ and Logo.colorset/  (Asset.logo is 'logo'; 'Logo' becomes Asset.logo__df41e0)",
         good: "logo.imageset/ and LogoTint.colorset/  (Asset.logo and Asset.logoTint)")
     /// An `--accessors` path that cannot be written.
-    public static let accessorsRefused = RuleID(
+    package static let accessorsRefused = RuleID(
         "accessors.refused", .error, .input,
         "an `--accessors` path that cannot be written",
         reason: "the command cannot do what was asked",
         bad: "adapt validate A.xcassets --accessors Sources/App/main.swift  (a file adapt did not generate)",
         good: "adapt validate A.xcassets --accessors Sources/App/Assets.generated.swift")
     /// An `adapt resolve` query that is not valid, or an asset `adapt matrix` cannot find.
-    public static let queryInvalid = RuleID(
+    package static let queryInvalid = RuleID(
         "query.invalid", .error, .input,
         "an `adapt resolve` query that is not valid, or an asset `adapt matrix` cannot find",
         reason: "the command cannot do what was asked",
         bad: #"{"asset": "Logo", "traits": {"displayScael": 2}}"#,
         good: #"{"asset": "Logo", "traits": {"displayScale": 2}}"#)
     /// An `adapt resolve --queries` file that cannot be read.
-    public static let queryUnreadable = RuleID(
+    package static let queryUnreadable = RuleID(
         "query.unreadable", .error, .input,
         "an `adapt resolve --queries` file that cannot be read",
         reason: "the command cannot do what was asked",
@@ -87,14 +87,14 @@ extension RuleID {
         bad: "adapt size A.xcassets --all-devices --budget 1000000  (a slice of 1.4 MB)",
         good: "adapt size A.xcassets --all-devices --budget 2000000  (every slice under 2 MB)")
     /// A device whose slice grew by more than `adapt diff --fail-on-growth`.
-    public static let diffGrowth = RuleID(
+    package static let diffGrowth = RuleID(
         "diff.growth", .error, .input,
         "a device whose slice grew by more than `adapt diff --fail-on-growth`",
         reason: "CI asked to hold the line: the build fails",
         bad: "adapt diff old/A.xcassets new/A.xcassets --fail-on-growth 100000  (an iPhone downloads 250 kB more)",
         good: "adapt diff old/A.xcassets new/A.xcassets --fail-on-growth 500000")
     /// Adapt ran out of file descriptors or memory: the run stops with exit code 2, blaming no file.
-    public static let environmentExhausted = RuleID(
+    package static let environmentExhausted = RuleID(
         "environment.exhausted", .error, .input,
         "adapt ran out of file descriptors or memory: the run stops with exit code 2, blaming no file",
         reason: "no answer about the input can be trusted: the run stops",

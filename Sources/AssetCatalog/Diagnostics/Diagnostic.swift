@@ -96,7 +96,7 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Locates a byte offset inside `text`, counting lines and UTF-8 columns as compilers do.
-    public init(file: String, offset: Int, in text: [UInt8]) {
+    package init(file: String, offset: Int, in text: [UInt8]) {
         self.init(file: file, offset: min(offset, text.count), lines: LineTable(text))
     }
 

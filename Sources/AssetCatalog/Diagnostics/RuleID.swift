@@ -119,7 +119,7 @@ public final class RuleCard: Sendable {
     }
 
     /// The rules' documentation, `docs/Rules.md`: each rule's SARIF `helpUri` is its section there.
-    public static let documentationURL = "https://github.com/adaptive-assets/AdaptiveAssets/blob/main/docs/Rules.md"
+    package static let documentationURL = "https://github.com/adaptive-assets/AdaptiveAssets/blob/main/docs/Rules.md"
 
     /// This rule's section of `docs/Rules.md`, anchored by its id (SARIF's `helpUri`).
     public var helpURI: String { Self.documentationURL + "#" + id }

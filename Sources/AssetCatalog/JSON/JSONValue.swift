@@ -60,7 +60,7 @@ public enum JSONValue: Hashable, Sendable {
     public subscript(key: String) -> JSONValue? { object?[key] }
 
     /// A short name for messages: "a string", "an object".
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
@@ -152,9 +152,9 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByArrayLiteral, Expr
 
 extension JSONValue {
     /// A JSON value for an optional, `null` when absent.
-    public static func from(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+    package static func from(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
     /// A JSON number for an optional integer, `null` when absent.
-    public static func from(_ value: Int?) -> JSONValue { value.map { .number(String($0)) } ?? .null }
+    package static func from(_ value: Int?) -> JSONValue { value.map { .number(String($0)) } ?? .null }
 }
 
 extension JSONObject: ExpressibleByDictionaryLiteral {

@@ -8,7 +8,7 @@
 /// AppIconSlotScales.scales(idiom: "watch", size: "44x44")     // [2]
 /// AppIconSlotScales.scales(idiom: "iphone", size: "13x13")    // nil: not a slot Xcode knows
 /// ```
-public enum AppIconSlotScales {
+package enum AppIconSlotScales {
     /// Point sizes (the width of `WxW`) per idiom, with the scales Xcode defines them at.
     static let table: [String: [String: Set<Int>]] = [
         // 57 pt is iOS 6's iPhone icon; 38, 64 and 68 pt are Xcode 14's additions.
@@ -29,7 +29,7 @@ public enum AppIconSlotScales {
 
     /// The scales Xcode defines the slot at, or nil when it defines no such slot (an icon in an
     /// unknown slot is ignored, so it is never upscaled either).
-    public static func scales(idiom: String, size: String) -> Set<Int>? {
+    package static func scales(idiom: String, size: String) -> Set<Int>? {
         guard let width = size.split(separator: "x").first else { return nil }
         return table[idiom]?[String(width)]
     }

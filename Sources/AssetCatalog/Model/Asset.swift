@@ -23,9 +23,9 @@ public struct Asset: Hashable, Sendable {
     public var variants: [Variant]
     /// Names of the files in the set's folder, Contents.json excluded, sorted.
     public var files: [String]
-    /// Sets inside this set's folder that belong to it (see `AssetType.holdsChildSets`): a brand
-    /// asset's image stacks, a stack's layers, a layer's `Content.imageset`. They are not in
-    /// `Catalog.assets`, since no lookup finds them by name; each is named `parent/Child`.
+    /// Sets inside this set's folder that belong to it: a brand asset's image stacks, a stack's
+    /// layers, a layer's `Content.imageset`. They are not in `Catalog.assets`, since no lookup
+    /// finds them by name; each is named `parent/Child`.
     public var children: [Asset] = []
     /// Names of the sub-folders of the set's folder, sorted: what entries of sets whose entries
     /// name child sets (`AssetType.entriesNameChildSets`) may name.

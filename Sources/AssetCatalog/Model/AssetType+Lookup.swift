@@ -7,7 +7,7 @@ extension AssetType {
     /// AssetType.imageSet.lookupNamespace == AssetType.colorSet.lookupNamespace   // false: both may be "Brand"
     /// AssetType.imageSet.lookupNamespace == AssetType.imageStack.lookupNamespace // true: both load by UIImage(named:)
     /// ```
-    public enum LookupNamespace: String, Hashable, Sendable {
+    package enum LookupNamespace: String, Hashable, Sendable {
         /// `UIImage(named:)`, `NSImage(named:)`, SwiftUI `Image(_:)`: image sets, symbol sets,
         /// tvOS image stacks and legacy macOS icon sets.
         case image
@@ -40,7 +40,7 @@ extension AssetType {
     }
 
     /// Which loader finds an asset of this type, so that an image and a colour may share a name.
-    public var lookupNamespace: LookupNamespace {
+    package var lookupNamespace: LookupNamespace {
         switch self {
         case .imageSet, .symbolSet, .imageStack, .iconSet: .image
         case .colorSet: .color
@@ -62,7 +62,7 @@ extension AssetType {
     /// Whether a lookup by name that finds both `self` and `other` deterministically takes `self`.
     /// Only a symbol set over an image set: a name lookup resolves to the symbol set (the rule
     /// `AssetIndex` follows), so the pair is not ambiguous and validation accepts it.
-    public func lookupPrefers(over other: AssetType) -> Bool {
+    package func lookupPrefers(over other: AssetType) -> Bool {
         self == .symbolSet && other == .imageSet
     }
 }

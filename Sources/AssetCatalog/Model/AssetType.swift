@@ -14,8 +14,8 @@
 ///   `layers` are read as variants whose `filename` names a layer folder. Layers are all shown at
 ///   once, front to back, so they are never selected among.
 /// - `imagestacklayer` and `solidimagestacklayer`: no entries; each holds a `Content.imageset`.
-/// - Every kind that names or holds child sets (`holdsChildSets`) has them read into
-///   `Asset.children`, with the same checks as top-level sets.
+/// - Every kind that names or holds child sets has them read into `Asset.children`, with the same
+///   checks as top-level sets.
 /// - `stickerpack` (a Messages sticker pack): entries under `stickers` name `.sticker` and
 ///   `.stickersequence` folders, read as its children; a `sticker` names its one file in
 ///   `properties.filename`, a `stickersequence` its frames under `frames`; `stickersiconset` is
@@ -24,8 +24,8 @@
 ///   (`icon_16x16.png`, `icon_16x16@2x.png`, ... `icon_512x512@2x.png`), idiom `mac`.
 /// - `textureset` and `cubetextureset` (Metal): entries under `textures` name `.mipmapset`
 ///   folders, read as children, each with its `levels`.
-/// - These are kept whole where they can be shown and left out elsewhere (thinning's
-///   `showingIdioms`): stickers on iPhone and iPad, `.iconset` on the Mac, textures per their idioms.
+/// - These are kept whole where they can be shown and left out elsewhere
+///   (`ThinningPlan.canShow`): stickers on iPhone and iPad, `.iconset` on the Mac, textures per their idioms.
 /// - The other known kinds (AR resources, Game Center) are listed by name and type and kept
 ///   whole; their contents are not read.
 public enum AssetType: String, CaseIterable, Hashable, Sendable {
@@ -91,7 +91,7 @@ public enum AssetType: String, CaseIterable, Hashable, Sendable {
     case watchComplication = "complication"
 
     /// The Contents.json key that holds the set's entries, for the types whose entries are read.
-    public var entriesKey: String? {
+    package var entriesKey: String? {
         switch self {
         case .imageSet, .appIconSet, .launchImage: "images"
         case .dataSet: "data"
@@ -118,7 +118,7 @@ public enum AssetType: String, CaseIterable, Hashable, Sendable {
     }
 
     /// Whether each entry's `filename` names a child set folder rather than a file.
-    public var entriesNameChildSets: Bool {
+    package var entriesNameChildSets: Bool {
         switch self {
         case .brandAssets, .complicationSet, .imageStack, .solidImageStack, .stickerPack, .textureSet, .cubeTextureSet: true
         default: false
@@ -127,17 +127,17 @@ public enum AssetType: String, CaseIterable, Hashable, Sendable {
 
     /// Whether the set's folder holds child sets that belong to it (layers, a layer's
     /// `Content.imageset`, a brand asset's icons): they are read into `Asset.children`.
-    public var holdsChildSets: Bool {
+    package var holdsChildSets: Bool {
         entriesNameChildSets || self == .imageStackLayer || self == .solidImageStackLayer
     }
 
     /// Whether a folder of this type without a Contents.json is an error: those whose entries
     /// are read from it. A macOS `.iconset` has none, wherever it sits (its file names are its
     /// entries); sets without readable variants may keep their data in sub-folders.
-    public var requiresContents: Bool {
+    package var requiresContents: Bool {
         self != .iconSet && (hasSelectableVariants || entriesNameChildSets)
     }
 
     /// Whether the folder holds other assets and is walked like a group.
-    public var isContainer: Bool { self == .spriteAtlas }
+    package var isContainer: Bool { self == .spriteAtlas }
 }

@@ -1,12 +1,12 @@
 extension ColorDefinition {
     /// The colour spaces Xcode's colour inspector writes: sRGB, Display P3, their extended-range
     /// forms, and the two grey spaces (which use a `white` component instead of red, green, blue).
-    public static let knownColorSpaces: Set<String> = [
+    package static let knownColorSpaces: Set<String> = [
         "srgb", "display-p3", "extended-srgb", "extended-linear-srgb", "gray-gamma-22", "extended-gray",
     ]
 
     /// The component names a colour may have.
-    public static let knownComponents: Set<String> = ["red", "green", "blue", "alpha", "white"]
+    package static let knownComponents: Set<String> = ["red", "green", "blue", "alpha", "white"]
 
     /// A component as a fraction (1.0 is full intensity), however Xcode wrote it: `"0.502"` or
     /// `0.502` (floating point, outside 0...1 in extended spaces), `"128"` (8-bit integer, 0-255)
@@ -21,12 +21,12 @@ extension ColorDefinition {
     }
 
     /// The colour spaces whose components may lie outside 0...1 (still finite).
-    public static let extendedColorSpaces: Set<String> = ["extended-srgb", "extended-linear-srgb", "extended-gray"]
+    package static let extendedColorSpaces: Set<String> = ["extended-srgb", "extended-linear-srgb", "extended-gray"]
 
     /// Parses one component as written (see `componentValue`). Only the three forms Xcode writes:
     /// `Double(_:)` alone would also take `nan`, `inf`, `1e999` (infinite) and `0x1p-2`, none of
     /// them a colour. Whether a value is in range for its colour space is `isInRange`'s question.
-    public static func fraction(of text: String) -> Double? {
+    package static func fraction(of text: String) -> Double? {
         let bytes = text.utf8
         if bytes.count > 2, bytes.first == UInt8(ascii: "0"), bytes.dropFirst().first.map({ $0 | 0x20 == UInt8(ascii: "x") }) == true {
             // One or two hex digits: `Int(_:radix:)` would take a sign (`0x+FF`) too.
@@ -46,7 +46,7 @@ extension ColorDefinition {
     /// Whether a component's value is one Xcode writes for `colorSpace`: 0...1, or any finite value
     /// for a colour channel of an extended space. Alpha is a coverage, 0...1 in every space. An
     /// unknown colour space (already reported) is given the benefit of the doubt.
-    public static func isInRange(_ value: Double, component: String, colorSpace: String?) -> Bool {
+    package static func isInRange(_ value: Double, component: String, colorSpace: String?) -> Bool {
         if (0...1).contains(value) { return true }
         let space = colorSpace ?? "srgb"
         guard component != "alpha" else { return false }

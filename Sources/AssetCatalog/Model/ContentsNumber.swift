@@ -12,21 +12,21 @@
 /// ContentsNumber.pointSize("83.5x83.5")    // (83.5, 83.5)
 /// ContentsNumber.pointSize("1e19x1e19")    // nil: digits and a fraction only
 /// ```
-public enum ContentsNumber {
+package enum ContentsNumber {
     /// The largest side, in points, a `size` may declare. The largest Xcode writes is 2320 (a tvOS
     /// top shelf image); the bound keeps every pixel count derived from a size small and exact.
-    public static let largestPointSize = 10_000.0
+    package static let largestPointSize = 10_000.0
 
     /// A whole number as Xcode writes one: ASCII digits, without sign or leading zero (`0` itself
     /// is fine). Nil for anything else, and for numbers too large for `Int`.
-    public static func wholeNumber<Text: StringProtocol>(_ text: Text) -> Int? {
+    package static func wholeNumber<Text: StringProtocol>(_ text: Text) -> Int? {
         guard isCanonicalDigits(text.utf8) else { return nil }
         return Int(text)
     }
 
     /// An icon or brand-asset `size` such as `20x20` or `83.5x83.5`: two positive numbers of at most
     /// `largestPointSize` points, each written as digits with an optional fraction.
-    public static func pointSize(_ text: String) -> (width: Double, height: Double)? {
+    package static func pointSize(_ text: String) -> (width: Double, height: Double)? {
         let parts = text.split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let width = points(parts[0]), let height = points(parts[1]) else { return nil }
         return (width, height)

@@ -52,7 +52,7 @@ extension AssetType {
 extension Variant {
     /// The platform the entry is for: its `platform` key, else the one its idiom implies, else nil
     /// (universal). Store-only idioms (`ios-marketing`) imply their platform too.
-    public var impliedPlatform: Platform? {
+    package var impliedPlatform: Platform? {
         if let platform, let known = Platform(contentsValue: platform) { return known }
         switch idiom {
         case .universal: return nil
@@ -69,7 +69,7 @@ extension Variant {
 
     /// A watch case size such as `44mm` from `subtype`, which the rule matches on the watch-size
     /// axis; other subtypes (a launch image's `736h`) tell slots apart instead.
-    public var caseSizeSubtype: String? {
+    package var caseSizeSubtype: String? {
         guard let subtype, subtype.hasSuffix("mm") else { return nil }
         return subtype
     }
@@ -77,14 +77,14 @@ extension Variant {
     /// The `subtype` the rule matches on the screen-size axis: a watch case size, or `retina4`,
     /// which marks an image for 4-inch iPhones (rule 2.1). A launch image's other subtypes
     /// (`667h`, `736h`) name its screen and tell slots apart instead.
-    public var screenSubtype: String? {
+    package var screenSubtype: String? {
         if let caseSizeSubtype { return caseSizeSubtype }
         return subtype == Self.fourInchSubtype ? subtype : nil
     }
 
     /// The `subtype` of images for 4-inch iPhones (iPhone 5, 5c, 5s, SE of 2016), whose profiles
     /// carry it as `deviceSubtype`.
-    public static let fourInchSubtype = "retina4"
+    package static let fourInchSubtype = "retina4"
 
     /// The slot this entry fills in a set of type `type`.
     public func slot(in type: AssetType) -> Slot {

@@ -227,7 +227,7 @@ public enum IdiomRequirement: Hashable, Sendable {
     /// Idioms Xcode writes that are slots rather than device kinds. `reality` marks the image of a
     /// visionOS layered icon (`solidimagestack`) rendered for RealityKit content; no device
     /// reports it as its interface idiom, so, like `*-marketing`, the trait rule never picks it.
-    public static let slotOnlyIdioms: Set<String> = ["reality"]
+    package static let slotOnlyIdioms: Set<String> = ["reality"]
 
     /// The Contents.json `idiom` value this requirement was read from.
     public var contentsValue: String {
@@ -302,7 +302,7 @@ public struct ScreenWidthCondition: Hashable, Sendable, CustomStringConvertible 
     /// tightest condition that holds: for 198 points, `>183` (15) before `>161` (37), and for 136,
     /// `<=145` (9) before `<=200` (64). One measure for both directions, so a `<=` and a `>`
     /// condition that both hold are ranked too.
-    public func slack(forWidth width: Int) -> Int { abs(width - points) }
+    package func slack(forWidth width: Int) -> Int { abs(width - points) }
 
     public var description: String { comparison.rawValue + String(points) }
 }

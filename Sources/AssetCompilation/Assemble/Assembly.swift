@@ -92,6 +92,16 @@ struct Assembly {
         }
     }
 
+    /// Adds the encoded files beside the `.car`, in the plan's order, each failure once.
+    mutating func add(_ sideFiles: [SideFileJob], _ encoded: [Result<[UInt8], Diagnostic>]) {
+        for (job, result) in zip(sideFiles, encoded) {
+            switch result {
+            case .success(let bytes): compiled.looseFiles.append((job.name, bytes))
+            case .failure(let diagnostic): compiled.diagnostics.append(diagnostic)
+            }
+        }
+    }
+
     /// One closed atlas and the references into it. A second atlas of the same traits is told
     /// apart by `dimension1`, which the key format then gains where Apple's files have it (before
     /// `dimension2`, after the name's identifier on a Mac).

@@ -5,9 +5,12 @@ import CompiledCatalog
 import DeviceProfiles
 
 /// What the plan stage gives the encode stage: every rendition to make, in order, and what the
-/// compile has found and decided so far (findings, side files, Info.plist keys).
+/// the files to write beside it, and what the compile has found and decided so far (findings,
+/// Info.plist keys).
 struct CatalogPlan {
     var renditions: [RenditionJob] = []
+    /// The files to write beside the `.car`, in order.
+    var sideFiles: [SideFileJob] = []
     var product = CompileProduct()
     /// The localizations the catalogs' entries name (`LOCALIZATIONKEYS`).
     var locales: Set<String> = []
@@ -23,13 +26,16 @@ extension CatalogCompiler {
         plan.product.diagnostics = read.filter { $0.severity != .note }
         for set in setPlans(catalogs) + [IconComposerIcons.plan(catalogs, context)] {
             plan.renditions += set.renditions
+            plan.sideFiles += set.sideFiles
             plan.product.add(set)
         }
         for catalog in catalogs {
             for asset in catalog.assets { for variant in asset.variants { if let locale = variant.locale { plan.locales.insert(locale) } } }
         }
-        let colorFindings = namedColors(catalogs, into: &plan.product)
-        plan.product.diagnostics += colorFindings + missingNames(catalogs)
+        let colors = namedColors(catalogs)
+        plan.product.accentColorName = colors.accent
+        plan.product.widgetBackgroundColorName = colors.widgetBackground
+        plan.product.diagnostics += colors.findings + missingNames(catalogs)
         plan.product.alternateAppIcons = options.alternateAppIcons
         return plan
     }
@@ -72,21 +78,22 @@ extension CatalogCompiler {
         return kept
     }
 
-    /// `--accent-color` and `--widget-background-color`: named in the product when they are colour
-    /// sets of the catalogs; the findings of those that are not.
-    private func namedColors(_ catalogs: [Catalog], into product: inout CompileProduct) -> [Diagnostic] {
+    /// `--accent-color` and `--widget-background-color`: each name when it is a colour set of the
+    /// catalogs, and the findings of those that are not.
+    private func namedColors(_ catalogs: [Catalog]) -> (accent: String?, widgetBackground: String?, findings: [Diagnostic]) {
         var findings: [Diagnostic] = []
-        for (flag, name) in [("accent color", options.accentColor), ("widget background color", options.widgetBackgroundColor)] {
-            guard let name else { continue }
+        func colorSet(_ flag: String, _ name: String?) -> String? {
+            guard let name else { return nil }
             guard catalogs.contains(where: { $0.asset(named: name)?.type == .colorSet }) else {
                 findings.append(
                     Diagnostic(.compileMissingAsset, "the \(flag) '\(name)' is not a colour set of the catalogs", subject: Diagnostic.Subject(asset: name)))
-                continue
+                return nil
             }
-            if name == options.accentColor { product.accentColorName = name }
-            if name == options.widgetBackgroundColor { product.widgetBackgroundColorName = name }
+            return name
         }
-        return findings
+        let accent = colorSet("accent color", options.accentColor)
+        let widgetBackground = colorSet("widget background color", options.widgetBackgroundColor)
+        return (accent, widgetBackground, findings)
     }
 
     /// The app icons and launch image the options name that no catalog or icon has.

@@ -60,7 +60,7 @@ enum AppIconSetCompiler: SetCompiler {
         let isPrimary = asset.name == context.options.appIcon
         let singleSize = platform == .ios && kept.count == 1 && kept[0].variant.idiom == .universal
         var work: [RenditionJob] = []
-        var icnsImages: [(type: String, png: [UInt8])] = []
+        var icnsImages: [(type: String, image: SideFileJob.ICNSImage)] = []
         var seen: Set<[RenditionAttribute: UInt16]> = []
         for (variant, points) in kept {
             let scale = variant.scale ?? 1
@@ -98,14 +98,15 @@ enum AppIconSetCompiler: SetCompiler {
                         source: source, location: variant.location))
             }
             guard isPrimary, context.options.standaloneIcons != .none else { continue }
-            if platform == .macos, let type = ICNSWriter.type(points: Int(points), scale: scale), let png = DecodedImage.pngFile(at: path) {
-                icnsImages.append((type, png))
-            }
+            if platform == .macos, let type = ICNSWriter.type(points: Int(points), scale: scale) { icnsImages.append((type, .file(path: path))) }
             if platform == .ios { addLooseIcons(asset, variant, points: points, scale: scale, path: path, singleSize: singleSize, context, into: &plan) }
         }
         if !icnsImages.isEmpty {
             icnsImages.sort { $0.type < $1.type }
-            plan.sideFiles.append(("\(asset.name).icns", ICNSWriter.file(icnsImages)))
+            plan.sideFiles.append(
+                SideFileJob(
+                    name: "\(asset.name).icns", assetName: asset.name, source: .icns(icnsImages),
+                    location: SourceLocation(file: asset.contentsPath ?? asset.path)))
             plan.macIconFile = asset.name
         }
         return work
@@ -130,14 +131,8 @@ enum AppIconSetCompiler: SetCompiler {
         for loose in looseIcons(
             asset.name, points: points, scale: scale, idiom: variant.idiom, singleSize: singleSize, every: context.options.standaloneIcons == .all)
         where !plan.sideFiles.contains(where: { $0.name == loose.file }) {
-            guard let png = loosePNG(path, side: loose.side) else {
-                plan.findings.append(
-                    Diagnostic(
-                        .compileUnreadable, "cannot be decoded to write \(loose.file)", subject: Diagnostic.Subject(asset: asset.name),
-                        at: SourceLocation(file: path)))
-                continue
-            }
-            plan.sideFiles.append((loose.file, png))
+            plan.sideFiles.append(
+                SideFileJob(name: loose.file, assetName: asset.name, source: .looseIcon(path: path, side: loose.side), location: variant.location))
             if !(plan.iconFiles[loose.idiom] ?? []).contains(loose.base) { plan.iconFiles[loose.idiom, default: []].append(loose.base) }
         }
     }

@@ -29,7 +29,7 @@ enum IconComposerIcons {
             var pieces = compiler.structure()
             // The sizes: a catalog's icon set of the same name gives them instead of the drawing
             // (sudoku: Xcode 26 stored App.iconset's ten PNGs beside App.icon's stack).
-            let sizes: (pieces: [IconComposerCompiler.Piece], icns: [(type: String, png: [UInt8])])
+            let sizes: (pieces: [IconComposerCompiler.Piece], icns: [(type: String, image: SideFileJob.ICNSImage)])
             if let iconSet = catalogs.lazy.compactMap({ $0.asset(named: icon.name) }).first(where: { $0.type == .iconSet }) {
                 pieces.removeAll { if case .sizes = $0.content { true } else { false } }
                 sizes = compiler.iconSetImages(iconSet, leftOut: &plan.findings)
@@ -45,7 +45,8 @@ enum IconComposerIcons {
             if icon.name == context.options.appIcon {
                 plan.appIconName = icon.name
                 if context.platform == .macos, context.options.standaloneIcons != .none, !sizes.icns.isEmpty {
-                    plan.sideFiles.append(("\(icon.name).icns", ICNSWriter.file(sizes.icns)))
+                    plan.sideFiles.append(
+                        SideFileJob(name: "\(icon.name).icns", assetName: icon.name, source: .icns(sizes.icns), location: SourceLocation(file: icon.path)))
                     plan.macIconFile = icon.name
                 }
             }

@@ -1,10 +1,9 @@
-import AdaptSupport
 import AssetCatalog
-import PNGInspection
 
-/// `--launch-image`'s set: on iOS, its PNGs copied beside the `.car` under actool's names and
-/// its `UILaunchImages` entries (`LaunchImages`); nothing goes into the `.car` (an Xcode 9
-/// app's `Assets.car` holds no launch image). Other platforms have no launch images to write.
+/// `--launch-image`'s set: on iOS, its PNGs copied beside the `.car` under actool's names (once
+/// they decode, `SideFileEncoder`) and its `UILaunchImages` entries (`LaunchImages`); nothing goes
+/// into the `.car` (an Xcode 9 app's `Assets.car` holds no launch image). Other platforms have no
+/// launch images to write.
 enum LaunchImageSetCompiler: SetCompiler {
     static let setTypes: [AssetType] = [.launchImage]
     static let label = "launch images"
@@ -36,27 +35,8 @@ enum LaunchImageSetCompiler: SetCompiler {
                         subject: Diagnostic.Subject(asset: asset.name), at: SourceLocation(file: file.source)))
                 continue
             }
-            guard let png = try? FileSystem.readRegularFile(file.source, limit: 64 << 20) else {
-                plan.findings.append(
-                    Diagnostic(
-                        .compileUnreadable, "cannot be read to write \(file.name)", subject: Diagnostic.Subject(asset: asset.name),
-                        at: SourceLocation(file: file.source)))
-                continue
-            }
-            // Copied as it is, but only once it decodes as any image does: a file that is no
-            // PNG would otherwise ship under a PNG's name, and the app would launch blank.
-            let refusal: (RuleID, String)? =
-                switch PremultipliedPNG.decode(png, maxPixels: context.options.maxPixels, path: file.source) {
-                case .success: nil
-                case .failure(.tooLarge(let message)): (.compileTooLarge, "has \(message) (--max-pixels)")
-                case .failure(.unreadable(let message)): (.compileUnreadable, "is not a PNG libpng can decode: \(message)")
-                case .failure(.outOfMemory): (.compileUnreadable, "is not a PNG libpng can decode: out of memory")
-                }
-            if let (rule, message) = refusal {
-                plan.findings.append(Diagnostic(rule, message, subject: Diagnostic.Subject(asset: asset.name), at: SourceLocation(file: file.source)))
-                continue
-            }
-            plan.sideFiles.append((file.name, png))
+            plan.sideFiles.append(
+                SideFileJob(name: file.name, assetName: asset.name, source: .launchImage(path: file.source), location: SourceLocation(file: file.source)))
         }
         plan.launchImages = launchImages
         return plan

@@ -25,8 +25,8 @@ protocol SetCompiler: Sendable {
 struct SetPlan {
     var renditions: [RenditionJob] = []
     var findings: [Diagnostic] = []
-    /// Files beside the `.car` (loose icons, an `.icns`, launch images): name → bytes, in order.
-    var sideFiles: [(name: String, bytes: [UInt8])] = []
+    /// Files beside the `.car` (loose icons, an `.icns`, launch images), in order, encoded with the renditions.
+    var sideFiles: [SideFileJob] = []
     /// The app icon this set makes the primary one (`CFBundleIconName`).
     var appIconName: String?
     /// Base names of the loose icon files per idiom, for `CFBundleIconFiles`.

@@ -14,7 +14,7 @@ extension AssetIndex {
     /// index.locales                             // ["ar", "de", "fr", "fr-CA"]
     /// index.locales(relevantToAssetAt: banner)  // ["fr", "fr-CA"]: Banner has `fr` and a base image
     /// ```
-    public func locales(relevantToAssetAt position: Int) -> [String] {
+    package func locales(relevantToAssetAt position: Int) -> [String] {
         guard !localePositionsByNumber.isEmpty else { return [] }
         var positions: Set<Int> = []
         for variant in compiled[entriesByPosition[position].range] where variant.isSelectable && variant.locale != 0 {

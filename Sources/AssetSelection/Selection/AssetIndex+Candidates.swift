@@ -3,21 +3,21 @@ import AssetCatalog
 extension AssetIndex {
     /// A variant that may compete for a query, and its score on each axis (higher is better), in
     /// axis order.
-    public struct Candidate: Hashable, Sendable {
+    package struct Candidate: Hashable, Sendable {
         /// Position in the asset's `variants`.
-        public var variant: Int
+        package var variant: Int
         /// The score on each axis, in `TraitAxis` order; compared axis by axis, the first difference decides.
-        public var scores: [UInt32]
+        package var scores: [UInt32]
 
         /// The axes on which this candidate scores better than `other`.
-        public func axes(betterThan other: Candidate) -> [TraitAxis] {
+        package func axes(betterThan other: Candidate) -> [TraitAxis] {
             TraitAxis.allCases.filter { scores[$0.rawValue - 1] > other.scores[$0.rawValue - 1] }
         }
     }
 
     /// Every variant of one slot that may compete for `traits`, with its per-axis scores: what
     /// validation needs to tell whether a choice depends on the order of the axes.
-    public func candidates(assetAt position: Int, slot: Int = 0, for traits: TraitCollection) -> [Candidate] {
+    package func candidates(assetAt position: Int, slot: Int = 0, for traits: TraitCollection) -> [Candidate] {
         let (variants, compile) = compiled(assetAt: position, slot: slot)
         let query = compile(traits)
         return variants.compactMap { variant in
@@ -42,7 +42,7 @@ extension [AssetIndex.Candidate] {
     /// ```swift
     /// let winner = index.candidates(assetAt: position, for: traits).winner   // == index.resolve(name, for: traits)
     /// ```
-    public var winner: AssetIndex.Candidate? {
+    package var winner: AssetIndex.Candidate? {
         guard let best = self.max(by: { $0.scores.lexicographicallyPrecedes($1.scores) }) else { return nil }
         return first { $0.scores == best.scores }
     }

@@ -74,9 +74,9 @@ extension TraitCollection {
     }
 
     /// Bounds that keep every comparison exact: no device has more, and the packed forms hold them.
-    public static let largestMemory = 65_535
+    package static let largestMemory = 65_535
     /// The widest watch screen width a query may give, in points.
-    public static let largestScreenWidth = 65_535
+    package static let largestScreenWidth = 65_535
 
     /// A `deviceSubtype` as every reader of trait sets takes it (queries, `--device-subtype`,
     /// device profiles): a watch case size, `44mm` (digits followed by `mm`), or `retina4`, the

@@ -116,6 +116,8 @@ package enum FourCharacterCode {
 
     /// The code a little-endian integer spells, most significant byte first (`0x41524742` is `ARGB`).
     package static func text(of value: UInt32) -> String {
-        text(of: [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)])
+        var bytes: [UInt8] = []
+        bytes.appendBigEndian(value)
+        return text(of: bytes)
     }
 }

@@ -11,13 +11,13 @@
 /// facet.name             // "d_iphone"
 /// facet.nameIdentifier   // 43947
 /// ```
-public struct CARFacet: Hashable, Sendable {
+package struct CARFacet: Hashable, Sendable {
     /// One attribute of the facet's key and its value.
-    public struct Attribute: Hashable, Sendable {
+    package struct Attribute: Hashable, Sendable {
         /// The attribute.
-        public var attribute: RenditionAttribute
+        package var attribute: RenditionAttribute
         /// Its value.
-        public var value: UInt16
+        package var value: UInt16
 
         package init(attribute: RenditionAttribute, value: UInt16) {
             self.attribute = attribute
@@ -26,21 +26,21 @@ public struct CARFacet: Hashable, Sendable {
     }
 
     /// The name as text: the stored bytes as UTF-8, an invalid sequence as U+FFFD.
-    public var name: String
+    package var name: String
     /// The name as stored (any NUL padding at its end left out): what CoreUI compares.
-    public var nameBytes: [UInt8]
+    package var nameBytes: [UInt8]
     /// The facet's key: the attributes every rendition of the asset shares, the identifier among them.
-    public var attributes: [Attribute]
+    package var attributes: [Attribute]
 
     /// A facet; `nameBytes` keeps the name's bytes as stored when they are not valid UTF-8.
-    public init(name: String, nameBytes: [UInt8]? = nil, attributes: [Attribute]) {
+    package init(name: String, nameBytes: [UInt8]? = nil, attributes: [Attribute]) {
         self.name = name
         self.nameBytes = nameBytes ?? Array(name.utf8)
         self.attributes = attributes
     }
 
     /// The identifier that renditions' keys carry to say they belong to this asset.
-    public var nameIdentifier: UInt16? { attributes.first { $0.attribute == .identifier }?.value }
+    package var nameIdentifier: UInt16? { attributes.first { $0.attribute == .identifier }?.value }
 
     /// Every facet of the tree, in the tree's (name) order.
     package static func read(_ store: BOMStore) throws(CompiledCatalogError) -> [CARFacet] {
@@ -76,20 +76,20 @@ public struct CARFacet: Hashable, Sendable {
 /// A tree that maps names to small numbers: `APPEARANCEKEYS` (`UIAppearanceAny` → 0,
 /// `UIAppearanceDark` → 1, …) and `LOCALIZATIONKEYS` (`en` → 1, …). A rendition key's appearance
 /// or localization attribute holds the number.
-public struct CARNamedValues: Hashable, Sendable {
+package struct CARNamedValues: Hashable, Sendable {
     /// One name and its number.
-    public struct Entry: Hashable, Sendable {
+    package struct Entry: Hashable, Sendable {
         /// The name (`UIAppearanceDark`, `fr`).
-        public var name: String
+        package var name: String
         /// The number keys use for it.
-        public var value: UInt32
+        package var value: UInt32
     }
 
     /// Every entry, in the file's order.
-    public var entries: [Entry]
+    package var entries: [Entry]
 
     /// The name of `value`, when the tree has one.
-    public func name(of value: UInt16) -> String? { entries.first { $0.value == UInt32(value) }?.name }
+    package func name(of value: UInt16) -> String? { entries.first { $0.value == UInt32(value) }?.name }
 
     /// Nil when the file has no such tree.
     package init?(_ store: BOMStore, tree name: String) throws(CompiledCatalogError) {

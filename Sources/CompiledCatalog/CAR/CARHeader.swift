@@ -5,29 +5,29 @@
 /// let header = try CARHeader(store)
 /// header.storageVersion   // 11 for Xcode 7.3, 17 for Xcode 13 and later
 /// ```
-public struct CARHeader: Hashable, Sendable {
+package struct CARHeader: Hashable, Sendable {
     /// The CoreUI version that wrote the file (972 for Xcode 26).
-    public var coreUIVersion: UInt32
+    package var coreUIVersion: UInt32
     /// The storage format's version (17 for recent files).
-    public var storageVersion: UInt32
+    package var storageVersion: UInt32
     /// Seconds since 1970 (0 when the writer left it out, as Xcode 7 did).
-    public var storageTimestamp: UInt32
+    package var storageTimestamp: UInt32
     /// The count the writer states; the RENDITIONS tree is what the reader lists.
-    public var renditionCount: UInt32
+    package var renditionCount: UInt32
     /// CoreUI's version string, such as `@(#)PROGRAM:CoreUI  PROJECT:CoreUI-374.1\n`.
-    public var mainVersion: String
+    package var mainVersion: String
     /// The authoring tool's version string (`AssetStorageVersion` in assetutil's output).
-    public var versionString: String
+    package var versionString: String
     /// 32 hex digits, as stored.
-    public var uuid: String
+    package var uuid: String
     /// A checksum CoreUI records; not checked.
-    public var associatedChecksum: UInt32
+    package var associatedChecksum: UInt32
     /// The schema version (0 for asset catalogs).
-    public var schemaVersion: UInt32
+    package var schemaVersion: UInt32
     /// The file's default colour space number.
-    public var colorSpaceID: UInt32
+    package var colorSpaceID: UInt32
     /// How keys are compared (2 for recent files).
-    public var keySemantics: UInt32
+    package var keySemantics: UInt32
 
     package static let length = 436
 
@@ -65,15 +65,15 @@ public struct CARHeader: Hashable, Sendable {
 
 /// The `EXTENDED_METADATA` block (Xcode 8 and later; tag `META`): the platform the catalog was
 /// compiled for, its deployment target, the thinning arguments of a thinned file, and the tool.
-public struct CARExtendedMetadata: Hashable, Sendable {
+package struct CARExtendedMetadata: Hashable, Sendable {
     /// Empty for an unthinned file; `optimized <idiom 1> <subtype 569> …` once thinned.
-    public var thinningArguments: String
+    package var thinningArguments: String
     /// The OS version the catalog was compiled for (`17.0`).
-    public var deploymentPlatformVersion: String
+    package var deploymentPlatformVersion: String
     /// The platform it was compiled for (`ios`, `atv`).
-    public var deploymentPlatform: String
+    package var deploymentPlatform: String
     /// The tool that wrote it, as it names itself (`adapt compile` for the files this package writes).
-    public var authoringTool: String
+    package var authoringTool: String
 
     package static let length = 4 + 4 * 256
 

@@ -1,15 +1,16 @@
 import AdaptSupport
 import AssetCatalog
 
-/// A compiled asset catalog (`Assets.car`), read whole: its header and metadata, the key format,
-/// the facets (asset names) and every rendition, in the RENDITIONS tree's order.
+/// A compiled asset catalog (`Assets.car`), read whole: every rendition, in the RENDITIONS tree's
+/// order, and the asset names they belong to (`assets`). The container's own tables (header,
+/// metadata, key format, facets) are read too, for the tool's inspection; they are not API.
 ///
 /// The file is read with one bounded read, every offset is checked before use, and reading
 /// stops with a `CompiledCatalogError` naming the block and offset at the first inconsistency.
 ///
 /// ```swift
 /// let catalog = try CompiledCatalog(path: "App.app/Assets.car")
-/// print(catalog.header.storageVersion, catalog.renditions.count)
+/// print(catalog.assets.count, catalog.renditions.count)
 /// for rendition in catalog.renditions where rendition.name == "Logo" {
 ///     print(rendition.renditionName, rendition.key.idiom ?? .universal, rendition.key.scale ?? 0)
 /// }
@@ -27,19 +28,22 @@ public struct CompiledCatalog: Sendable {
     /// The file read, as given (empty for a catalog read from bytes).
     public var path: String { index.path }
     /// The `CARHEADER` block.
-    public var header: CARHeader { index.header }
+    package var header: CARHeader { index.header }
     /// Nil for files written before Xcode 8.
-    public var metadata: CARExtendedMetadata? { index.metadata }
+    package var metadata: CARExtendedMetadata? { index.metadata }
     /// The `KEYFORMAT` block: which attributes each rendition key lists.
-    public var keyFormat: CARKeyFormat { index.keyFormat }
+    package var keyFormat: CARKeyFormat { index.keyFormat }
     /// The asset names (`FACETKEYS`), in the file's order.
-    public var facets: [CARFacet] { index.facets }
+    package var facets: [CARFacet] { index.facets }
+    /// Every facet's name, in the file's order, those without renditions too (`assets` leaves
+    /// them out): `FuzzCompile` holds that each names an asset. Not the library's API.
+    @_spi(Compiling) public var facetNames: [String] { facets.map(\.name) }
     /// The appearance names (`APPEARANCEKEYS`), when the file has them.
-    public var appearances: CARNamedValues? { index.appearances }
+    package var appearances: CARNamedValues? { index.appearances }
     /// The localization names (`LOCALIZATIONKEYS`), when the file has them.
-    public var localizations: CARNamedValues? { index.localizations }
+    package var localizations: CARNamedValues? { index.localizations }
     /// The number of `BITMAPKEYS` entries, when the file has the tree.
-    public var bitmapKeyCount: Int? { index.bitmapKeyCount }
+    package var bitmapKeyCount: Int? { index.bitmapKeyCount }
     /// The BOM container, for tools that rewrite the file (the thinner).
     package var store: BOMStore { index.store }
 

@@ -6,66 +6,66 @@
 /// RenditionAttribute(rawValue: 12).name   // "kCRThemeScaleName"
 /// RenditionAttribute(rawValue: 37).name   // "Unknown(37)"
 /// ```
-public struct RenditionAttribute: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-    public var rawValue: UInt32
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
+package struct RenditionAttribute: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    package var rawValue: UInt32
+    package init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// 0: the look (a theme's variant).
-    public static let look = Self(rawValue: 0)
+    package static let look = Self(rawValue: 0)
     /// 1: the element (an asset kind in CoreUI's theme terms).
-    public static let element = Self(rawValue: 1)
+    package static let element = Self(rawValue: 1)
     /// 2: the part.
-    public static let part = Self(rawValue: 2)
+    package static let part = Self(rawValue: 2)
     /// 3: the size (regular, small, mini).
-    public static let size = Self(rawValue: 3)
+    package static let size = Self(rawValue: 3)
     /// 4: the layout direction.
-    public static let direction = Self(rawValue: 4)
+    package static let direction = Self(rawValue: 4)
     /// 5: a placeholder value.
-    public static let placeholder = Self(rawValue: 5)
+    package static let placeholder = Self(rawValue: 5)
     /// 6: the control value (on, off, mixed).
-    public static let value = Self(rawValue: 6)
+    package static let value = Self(rawValue: 6)
     /// 7: the appearance (an `APPEARANCEKEYS` number).
-    public static let appearance = Self(rawValue: 7)
+    package static let appearance = Self(rawValue: 7)
     /// 8: the first dimension (a frame or an index).
-    public static let dimension1 = Self(rawValue: 8)
+    package static let dimension1 = Self(rawValue: 8)
     /// 9: the second dimension.
-    public static let dimension2 = Self(rawValue: 9)
+    package static let dimension2 = Self(rawValue: 9)
     /// 10: the control state (normal, rollover, pressed, ...).
-    public static let state = Self(rawValue: 10)
+    package static let state = Self(rawValue: 10)
     /// 11: the layer.
-    public static let layer = Self(rawValue: 11)
+    package static let layer = Self(rawValue: 11)
     /// 12: the scale (1, 2 or 3).
-    public static let scale = Self(rawValue: 12)
+    package static let scale = Self(rawValue: 12)
     /// 13: the localization (a `LOCALIZATIONKEYS` number).
-    public static let localization = Self(rawValue: 13)
+    package static let localization = Self(rawValue: 13)
     /// 14: the presentation state (active, inactive).
-    public static let presentationState = Self(rawValue: 14)
+    package static let presentationState = Self(rawValue: 14)
     /// 15: the idiom.
-    public static let idiom = Self(rawValue: 15)
+    package static let idiom = Self(rawValue: 15)
     /// 16: the subtype (a screen or watch size).
-    public static let subtype = Self(rawValue: 16)
+    package static let subtype = Self(rawValue: 16)
     /// The name identifier, which ties a rendition to its facet (its asset's name).
-    public static let identifier = Self(rawValue: 17)
+    package static let identifier = Self(rawValue: 17)
     /// 18: the previous control value, for transitions.
-    public static let previousValue = Self(rawValue: 18)
+    package static let previousValue = Self(rawValue: 18)
     /// 19: the previous state, for transitions.
-    public static let previousState = Self(rawValue: 19)
+    package static let previousState = Self(rawValue: 19)
     /// 20: the horizontal size class.
-    public static let horizontalSizeClass = Self(rawValue: 20)
+    package static let horizontalSizeClass = Self(rawValue: 20)
     /// 21: the vertical size class.
-    public static let verticalSizeClass = Self(rawValue: 21)
+    package static let verticalSizeClass = Self(rawValue: 21)
     /// 22: the memory class.
-    public static let memoryClass = Self(rawValue: 22)
+    package static let memoryClass = Self(rawValue: 22)
     /// 23: the graphics class (GPU family).
-    public static let graphicsClass = Self(rawValue: 23)
+    package static let graphicsClass = Self(rawValue: 23)
     /// 24: the display gamut (0 sRGB, 1 P3).
-    public static let displayGamut = Self(rawValue: 24)
+    package static let displayGamut = Self(rawValue: 24)
     /// 25: the deployment target.
-    public static let deploymentTarget = Self(rawValue: 25)
+    package static let deploymentTarget = Self(rawValue: 25)
     /// 26: a symbol's weight.
-    public static let glyphWeight = Self(rawValue: 26)
+    package static let glyphWeight = Self(rawValue: 26)
     /// 27: a symbol's size.
-    public static let glyphSize = Self(rawValue: 27)
+    package static let glyphSize = Self(rawValue: 27)
 
     private static let names = [
         "Look", "Element", "Part", "Size", "Direction", "Placeholder", "Value", "Appearance", "Dimension1", "Dimension2",
@@ -75,35 +75,35 @@ public struct RenditionAttribute: RawRepresentable, Hashable, Sendable, CustomSt
     ]
 
     /// Whether CoreUI's numbering names this attribute (0 to 27); others print as `Unknown(N)`.
-    public var isKnown: Bool { Int(rawValue) < Self.names.count }
+    package var isKnown: Bool { Int(rawValue) < Self.names.count }
 
     /// `kCRThemeScaleName`, as `assetutil`'s `Key Format` lists it, or `Unknown(N)`.
-    public var name: String {
+    package var name: String {
         isKnown ? "kCRTheme\(Self.names[Int(rawValue)])Name" : "Unknown(\(rawValue))"
     }
 
     /// A short name for text output: `scale`, `idiom`, `sizeClassHorizontal`, or `unknown37`.
-    public var shortName: String {
+    package var shortName: String {
         guard Int(rawValue) < Self.names.count else { return "unknown\(rawValue)" }
         let name = Self.names[Int(rawValue)]
         return name.prefix(1).lowercased() + name.dropFirst()
     }
 
-    public var description: String { name }
+    package var description: String { name }
 }
 
 /// The `KEYFORMAT` block (tag `kfmt`): which attributes a rendition key holds, in order. Each
 /// key in the RENDITIONS tree is one little-endian 16-bit value per attribute listed here.
-public struct CARKeyFormat: Hashable, Sendable {
+package struct CARKeyFormat: Hashable, Sendable {
     /// The KEYFORMAT block's version.
-    public var version: UInt32
+    package var version: UInt32
     /// The attributes each key lists, in key order.
-    public var attributes: [RenditionAttribute]
+    package var attributes: [RenditionAttribute]
 
     /// The most attributes a key format may list. CoreUI numbers 28 (`RenditionAttribute`) and the
     /// real files of Xcode 7.3 to 26.6 in the test corpus list 5 to 14; this bounds the memory each
     /// rendition's key takes.
-    public static let maximumAttributeCount: UInt32 = 64
+    package static let maximumAttributeCount: UInt32 = 64
 
     package init(_ store: BOMStore) throws(CompiledCatalogError) {
         guard let (index, block) = try store.variableBlock("KEYFORMAT") else {

@@ -17,7 +17,7 @@ extension CompiledCatalog {
     /// rendition is no reference, or no packed image has the key it names. The key matches when
     /// every attribute of the file's key format has the value the reference lists (0 for those it
     /// leaves out).
-    public func packedImage(referencedBy rendition: Rendition) -> (atlas: Rendition, frame: RenditionProperty.Rectangle)? {
+    package func packedImage(referencedBy rendition: Rendition) -> (atlas: Rendition, frame: RenditionProperty.Rectangle)? {
         packedImagePosition(referencedBy: rendition).map { (renditions[$0.position], $0.frame) }
     }
 
@@ -119,7 +119,7 @@ public final class PackedImageCache {
 extension DecodedBitmap {
     /// The pixels inside `frame` (from the top-left corner), tightly packed; nil when the frame
     /// does not lie wholly inside the bitmap.
-    public func cropped(to frame: RenditionProperty.Rectangle) -> DecodedBitmap? {
+    package func cropped(to frame: RenditionProperty.Rectangle) -> DecodedBitmap? {
         let x = Int(frame.x)
         let y = Int(frame.y)
         let width = Int(frame.width)

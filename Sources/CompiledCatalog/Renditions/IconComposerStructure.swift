@@ -20,34 +20,34 @@ import AdaptSupport
 ///     layers.map(\.frame)        // [(-115, -115) 1254x1254]: SameDesk's logo.png, centred
 /// }
 /// ```
-public struct IconLayer: Hashable, Sendable {
+package struct IconLayer: Hashable, Sendable {
     /// The layer's frame in points of the 1024-point canvas (0x0 for a stack's entries: the whole canvas).
-    public var frame: Frame
+    package var frame: Frame
     /// The blend mode (CoreGraphics' numbering: `icon.json`'s `lighten` is 5).
-    public var blendMode: IconBlendMode
+    package var blendMode: IconBlendMode
     /// The opacity, 0 to 1 (`opacity-specializations` land here: 0.87 for a tinted one).
-    public var opacity: Float
+    package var opacity: Float
     /// The key of the rendition that draws the layer, as (attribute, value) pairs: element, part
     /// (247 a gradient, 246 a group, 181 an image layer) and name identifier.
-    public var key: [CARFacet.Attribute]
+    package var key: [CARFacet.Attribute]
 
     /// A frame in points; the origin may be negative (a layer larger than the canvas).
-    public struct Frame: Hashable, Sendable, CustomStringConvertible {
+    package struct Frame: Hashable, Sendable, CustomStringConvertible {
         /// The left edge, in points.
-        public var x: Int32
+        package var x: Int32
         /// The top edge, in points.
-        public var y: Int32
+        package var y: Int32
         /// The width, in points.
-        public var width: Int32
+        package var width: Int32
         /// The height, in points.
-        public var height: Int32
+        package var height: Int32
         package init(x: Int32, y: Int32, width: Int32, height: Int32) {
             self.x = x
             self.y = y
             self.width = width
             self.height = height
         }
-        public var description: String { "\(width)x\(height)\(x < 0 ? "" : "+")\(x)\(y < 0 ? "" : "+")\(y)" }
+        package var description: String { "\(width)x\(height)\(x < 0 ? "" : "+")\(x)\(y < 0 ? "" : "+")\(y)" }
     }
 
     package init(frame: Frame, blendMode: IconBlendMode, opacity: Float, key: [CARFacet.Attribute]) {
@@ -58,21 +58,21 @@ public struct IconLayer: Hashable, Sendable {
     }
 
     /// The key's name identifier (attribute 17), when it has one.
-    public var nameIdentifier: UInt16? { key.first { $0.attribute == .identifier }?.value }
+    package var nameIdentifier: UInt16? { key.first { $0.attribute == .identifier }?.value }
     /// The key's part (attribute 2), when it has one.
-    public var part: UInt16? { key.first { $0.attribute == .part }?.value }
+    package var part: UInt16? { key.first { $0.attribute == .part }?.value }
 }
 
 /// Entry N of property 1020: what kind of material layer N is, its blur and its fill.
-public struct IconLayerStyle: Hashable, Sendable {
+package struct IconLayerStyle: Hashable, Sendable {
     /// 0 for the icon's fill and a layer drawn without glass (sudoku's light `glass` false), 1 for
     /// a layer drawn as glass (the default), 2 for a group; other numbers are kept as they are.
-    public var material: UInt32
+    package var material: UInt32
     /// A group's `blur-material` (0.5 in AM-MiniPlayer's first group; 0 when unset).
-    public var blur: Float
+    package var blur: Float
     /// The name of the gradient that fills the layer (`AppIcon_Assets/Gradient-3` for a layer's
     /// `fill-specializations`), or empty for none.
-    public var fill: String
+    package var fill: String
 
     package init(material: UInt32, blur: Float, fill: String) {
         self.material = material
@@ -83,17 +83,17 @@ public struct IconLayerStyle: Hashable, Sendable {
 
 /// Entry N of property 1021: a group's translucency and shadow (all 0 for the fill and for an
 /// image layer).
-public struct IconLayerEffects: Hashable, Sendable {
+package struct IconLayerEffects: Hashable, Sendable {
     /// `translucency.enabled`.
-    public var translucencyEnabled: Bool
+    package var translucencyEnabled: Bool
     /// `translucency.value` (0 when translucency is off: sudoku's 0.5 is not kept).
-    public var translucency: Float
+    package var translucency: Float
     /// `shadow.kind`: 3 is `neutral`, the only kind the three files hold; others are kept as numbers.
-    public var shadowKind: UInt32
+    package var shadowKind: UInt32
     /// `shadow.opacity`.
-    public var shadowOpacity: Float
+    package var shadowOpacity: Float
     /// The fifth word, 0 in every file read (with `specular` and `lighting` set or not).
-    public var reserved: UInt32
+    package var reserved: UInt32
 
     package init(translucencyEnabled: Bool, translucency: Float, shadowKind: UInt32, shadowOpacity: Float, reserved: UInt32 = 0) {
         self.translucencyEnabled = translucencyEnabled
@@ -104,14 +104,14 @@ public struct IconLayerEffects: Hashable, Sendable {
     }
 
     /// The name of `shadowKind`, or `Unknown(N)`.
-    public var shadowKindName: String { shadowKind == 3 ? "neutral" : shadowKind == 0 ? "none" : "Unknown(\(shadowKind))" }
+    package var shadowKindName: String { shadowKind == 3 ? "neutral" : shadowKind == 0 ? "none" : "Unknown(\(shadowKind))" }
 }
 
 /// A layer's blend mode, in CoreGraphics' numbering (`CGBlendMode`), which `icon.json`'s names
 /// follow; 0 (`normal`) and 5 (`lighten`, SameDesk) are the numbers Apple's files show.
-public struct IconBlendMode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-    public var rawValue: UInt32
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
+package struct IconBlendMode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    package var rawValue: UInt32
+    package init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// `icon.json`'s names, by number.
     package static let names = [
@@ -121,14 +121,14 @@ public struct IconBlendMode: RawRepresentable, Hashable, Sendable, CustomStringC
     ]
 
     /// The mode `icon.json` names `name`, nil for a name it does not have.
-    public init?(name: String) {
+    package init?(name: String) {
         guard let number = Self.names.firstIndex(of: name) else { return nil }
         rawValue = UInt32(number)
     }
 
     /// `icon.json`'s name, or `Unknown(N)`.
-    public var name: String { Int(rawValue) < Self.names.count ? Self.names[Int(rawValue)] : "Unknown(\(rawValue))" }
-    public var description: String { name }
+    package var name: String { Int(rawValue) < Self.names.count ? Self.names[Int(rawValue)] : "Unknown(\(rawValue))" }
+    package var description: String { name }
 }
 
 /// A named gradient (layout 1021, data tag `ARGG`): an icon's fill or a layer's, its colours

@@ -16,7 +16,7 @@ public struct Rendition: Hashable, Sendable {
     /// The file name the rendition was compiled from (`csimetadata.name`).
     public var renditionName: String
     /// The CSI header's version.
-    public var csiVersion: UInt32
+    package var csiVersion: UInt32
     /// The CSI header's flags.
     public var flags: RenditionFlags
     /// The width in pixels (0 for non-images).
@@ -28,21 +28,21 @@ public struct Rendition: Hashable, Sendable {
     /// The pixel format.
     public var pixelFormat: PixelFormat
     /// The colour space number of the header's colour-space field (its low 4 bits).
-    public var colorSpaceID: UInt32
+    package var colorSpaceID: UInt32
     /// Seconds since 1970, as stored.
     public var modificationDate: UInt32
     /// The layout: the image slicing, or a non-image kind.
     public var layout: RenditionLayout
     /// The CSI header's properties (TLVs).
-    public var properties: [RenditionProperty]
+    package var properties: [RenditionProperty]
     /// The payload: where the data lies and how it is encoded.
     public var payload: RenditionPayload
     /// The CSI header, its properties and its data, in the file: what a thinner copies verbatim.
     public var valueRange: RenditionPayload.DataRange
     /// The RENDITIONS tree's key and value block numbers.
-    public var keyBlock: UInt32
+    package var keyBlock: UInt32
     /// The number of the block holding the value.
-    public var valueBlock: UInt32
+    package var valueBlock: UInt32
 
     package static let headerLength = 184
 

@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// RenditionColorSpace(rawValue: 4).contentsName    // "extended-srgb"
-/// RenditionColorSpace(rawValue: 2).assetutilName   // "gray gamma 22"
+/// RenditionColorSpace(rawValue: 2).isGray          // true
 /// RenditionColorSpace(rawValue: 9).description     // "Unknown(9)"
 /// ```
 ///
@@ -50,7 +50,7 @@ public struct RenditionColorSpace: RawRepresentable, Hashable, Sendable, CustomS
     /// `assetutil --info`'s `Colorspace`, for the spellings seen in its real output ("srgb",
     /// "gray gamma 22", "extended gray"); `Unknown(N)` for the others, whose meaning is known
     /// but whose spelling there is not.
-    public var assetutilName: String {
+    package var assetutilName: String {
         switch rawValue {
         case 1: "srgb"
         case 2: "gray gamma 22"

@@ -1,40 +1,39 @@
 import AssetCatalog
 
-/// A rendition's key: one 16-bit value per attribute of the file's key format, in its order,
-/// with typed views of the attributes the selection rule uses. An attribute the key format
-/// lacks reads as nil; a value of 0 means "any" for the trait axes (universal, no size class,
-/// any gamut…).
+/// A rendition's key: one 16-bit value per attribute of the file's key format, read through
+/// typed views of the attributes (the raw attribute list is the reader's own). An attribute the
+/// key format lacks reads as nil; a value of 0 means "any" for the trait axes (universal, no size
+/// class, any gamut…).
 ///
 /// ```swift
-/// rendition.key.nameIdentifier   // 43947
 /// rendition.key.idiom            // CompiledIdiom.phone
 /// rendition.key.scale            // 2
 /// rendition.key.horizontalSizeClass   // .compact, or nil for any
 /// ```
 public struct RenditionKey: Hashable, Sendable {
     /// The attributes, in key-format order (shared by every key of a file).
-    public let attributes: [RenditionAttribute]
+    package let attributes: [RenditionAttribute]
     /// The value of each attribute, in the same order.
-    public let values: [UInt16]
+    package let values: [UInt16]
 
     /// A key of `attributes` (the file's key format) and one value per attribute.
-    public init(attributes: [RenditionAttribute], values: [UInt16]) {
+    package init(attributes: [RenditionAttribute], values: [UInt16]) {
         self.attributes = attributes
         self.values = values
     }
 
     /// The value of `attribute`, or nil when the key format does not list it.
-    public func value(_ attribute: RenditionAttribute) -> UInt16? {
+    package func value(_ attribute: RenditionAttribute) -> UInt16? {
         attributes.firstIndex(of: attribute).map { values[$0] }
     }
 
     /// Every (attribute, value) pair, in key-format order.
-    public var pairs: [(attribute: RenditionAttribute, value: UInt16)] {
+    package var pairs: [(attribute: RenditionAttribute, value: UInt16)] {
         Array(zip(attributes, values)).map { (attribute: $0.0, value: $0.1) }
     }
 
     /// The facet's identifier: which asset name the rendition belongs to.
-    public var nameIdentifier: UInt16? { value(.identifier) }
+    package var nameIdentifier: UInt16? { value(.identifier) }
     /// The idiom, as CoreUI numbers it.
     public var idiom: CompiledIdiom? { value(.idiom).map(CompiledIdiom.init(rawValue:)) }
     /// The scale factor (1, 2, 3), or 0 for a scale-independent rendition such as a PDF.

@@ -4,7 +4,7 @@
 /// ```swift
 /// for case .uti(let uti) in rendition.properties { print(uti) }   // "com.adobe.pdf"
 /// ```
-public enum RenditionProperty: Hashable, Sendable {
+package enum RenditionProperty: Hashable, Sendable {
     /// 1001: the slice rectangles of a three- or nine-part image.
     case slices([Rectangle])
     /// 1003: the image's metrics (insets and size), as stored.
@@ -32,16 +32,16 @@ public enum RenditionProperty: Hashable, Sendable {
     case unknown(type: UInt32, offset: Int, length: Int)
 
     /// A frame in pixels, such as a packed image's part within its atlas.
-    public struct Rectangle: Hashable, Sendable, CustomStringConvertible {
+    package struct Rectangle: Hashable, Sendable, CustomStringConvertible {
         /// The left edge.
-        public var x: UInt32
+        package var x: UInt32
         /// The top edge.
-        public var y: UInt32
+        package var y: UInt32
         /// The width.
-        public var width: UInt32
+        package var width: UInt32
         /// The height.
-        public var height: UInt32
-        public var description: String { "\(width)x\(height)+\(x)+\(y)" }
+        package var height: UInt32
+        package var description: String { "\(width)x\(height)+\(x)+\(y)" }
     }
 
     /// Decodes one TLV of a property list: a type this reader does not know, or a value too short

@@ -4,8 +4,8 @@
 /// How a rendition is laid out (`csimetadata.layout`): an image's slicing, or a non-image kind.
 ///
 /// ```swift
-/// RenditionLayout(rawValue: 12).name        // "OnePartScale"
-/// RenditionLayout(rawValue: 12).assetType   // "Image"
+/// RenditionLayout(rawValue: 12).name            // "OnePartScale"
+/// RenditionLayout(rawValue: 12).isSlicedImage   // true
 /// ```
 public struct RenditionLayout: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     public var rawValue: UInt16
@@ -29,7 +29,7 @@ public struct RenditionLayout: RawRepresentable, Hashable, Sendable, CustomStrin
     /// compressed in `RAWD`. Seen in Apple's files (Xcode 15.3 to 26.0; `docs/SymbolSetFacts.md`);
     /// the name is the one blacktop/ipsw's `pkg/car` (MIT) gives the number.
     public static let vectorGlyph = Self(rawValue: 1017)
-    /// 1019: an Icon Composer icon's stack for one appearance: its fill and groups (`IconLayer`).
+    /// 1019: an Icon Composer icon's stack for one appearance: its fill and groups.
     public static let iconStack = Self(rawValue: 1019)
     /// 1020: one group of an Icon Composer icon, for one appearance: its image layers.
     public static let iconGroup = Self(rawValue: 1020)
@@ -63,7 +63,7 @@ public struct RenditionLayout: RawRepresentable, Hashable, Sendable, CustomStrin
     private static let themeNames = names.mapValues { "kCoreTheme" + $0 }
 
     /// The name with CoreUI's prefix, as assetutil's `Image Type` shows it: `kCoreThemeOnePartScale`.
-    public var themeName: String { Self.themeNames[rawValue] ?? "Unknown(\(rawValue))" }
+    package var themeName: String { Self.themeNames[rawValue] ?? "Unknown(\(rawValue))" }
 
     /// A bitmap laid out in one, three or nine parts, or a filmstrip: what CoreUI calls an image.
     public var isSlicedImage: Bool { Self.slicedImages.contains(rawValue) }
@@ -83,7 +83,7 @@ public struct RenditionLayout: RawRepresentable, Hashable, Sendable, CustomStrin
 
     /// `assetutil`'s `AssetType`: `Image`, `Vector`, `Data`, `Color`, `MultiSized Image`,
     /// `PackedImage`; a reference into a packed image is an `Image`. Others print their layout.
-    public var assetType: String {
+    package var assetType: String {
         switch rawValue {
         case _ where isImageAssetType: "Image"
         case Self.vector.rawValue: "Vector"
@@ -152,7 +152,7 @@ public struct PixelFormat: RawRepresentable, Hashable, Sendable, CustomStringCon
     }
 
     /// `RGB` or `Monochrome`, for bitmap formats.
-    public var colorModel: String? {
+    package var colorModel: String? {
         switch self {
         case .argb, .rgbw, .rgb555, .jpeg, .heif: "RGB"
         case .grayAlpha8, .grayAlpha16: "Monochrome"
@@ -161,7 +161,7 @@ public struct PixelFormat: RawRepresentable, Hashable, Sendable, CustomStringCon
     }
 
     /// `assetutil`'s `Encoding`: the code, except 16-bit grey (`GRAY-16`).
-    public var encoding: String {
+    package var encoding: String {
         switch self {
         case .argb: "ARGB"
         case .jpeg: "JPEG"
@@ -229,7 +229,7 @@ public struct RenditionFlags: RawRepresentable, Hashable, Sendable {
     /// `r_template`), so adapt's decoders keep the stored alpha rather than trust it.
     public var isOpaque: Bool { rawValue & 1 << 3 != 0 }
     /// Bits 4 to 7: how the bitmap is encoded.
-    public var bitmapEncoding: UInt32 { rawValue >> 4 & 0xF }
+    package var bitmapEncoding: UInt32 { rawValue >> 4 & 0xF }
     /// Bit 8: kept whole by App Thinning.
     public var optsOutOfThinning: Bool { rawValue & 1 << 8 != 0 }
     /// Bit 9: may be mirrored for right-to-left layouts.

@@ -1,3 +1,5 @@
+import AdaptSupport
+
 /// Lays out a new BOM file: numbered blocks (copied from a source file or built here), B-trees
 /// over them, and named variables, in the layout `BOMStore` reads (big-endian throughout).
 ///
@@ -284,15 +286,5 @@ package struct BOMWriter {
         }
         tail.appendBigEndian(UInt32(0)) // no free blocks
         try send(tail)
-    }
-}
-
-extension [UInt8] {
-    mutating func appendBigEndian(_ value: UInt32) {
-        append(contentsOf: [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)])
-    }
-
-    mutating func appendBigEndian(_ value: UInt16) {
-        append(contentsOf: [UInt8(value >> 8), UInt8(value & 0xFF)])
     }
 }

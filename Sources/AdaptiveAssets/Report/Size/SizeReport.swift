@@ -4,8 +4,8 @@ import AdaptSupport
 /// type, with devices whose slices are identical grouped (`adapt size`, and the size sections of
 /// `adapt report` and `adapt diff`). In the spirit of Xcode's App Thinning Size Report.
 ///
-/// The numbers are `SliceManifest.bytesAfter`, computed from the same `ThinningPlan`s and file
-/// sizes as `adapt thin`: the bytes of the files each slice keeps.
+/// The numbers are the `bytesAfter` of each slice's `manifest.json`, computed from the same
+/// `ThinningPlan`s and file sizes as `adapt thin`: the bytes of the files each slice keeps.
 ///
 /// ```swift
 /// let catalog = try CatalogReader().read(at: "App.xcassets")
@@ -62,7 +62,7 @@ public struct SizeReport: Sendable {
     }
 
     /// From manifests already planned: `manifests[catalog][device]`.
-    public init(catalogs: [String], devices: [DeviceProfile], manifests: [[SliceManifest]]) {
+    package init(catalogs: [String], devices: [DeviceProfile], manifests: [[SliceManifest]]) {
         self.catalogs = catalogs
         bytesBefore = manifests.reduce(0) { $0 + ($1.first?.summary.bytesBefore ?? 0) }
         var groups: [Group] = []

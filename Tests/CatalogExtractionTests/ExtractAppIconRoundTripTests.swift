@@ -1,5 +1,6 @@
 @_spi(Compiling) import AdaptiveAssets
 import AssetCatalog
+import CatalogExtraction
 import CatalogFixtures
 import CompiledCatalog
 import Foundation

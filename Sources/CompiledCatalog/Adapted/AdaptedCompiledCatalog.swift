@@ -1,6 +1,4 @@
 import AssetCatalog
-import AssetSelection
-import CompiledCatalog
 
 /// A compiled catalog seen as the package's own model: a `Catalog` whose assets are the `.car`'s
 /// asset names (facets) and whose variants are its renditions, one variant per rendition, each
@@ -97,11 +95,6 @@ public struct AdaptedCompiledCatalog: Sendable {
         compiled.renditions[renditionPositions[asset][variant]]
     }
 
-    /// The rendition the selection rule chose, for a match in `AssetIndex(catalog)`.
-    public func rendition(of match: AssetIndex.Match) -> Rendition {
-        rendition(assetAt: match.asset, variant: match.variant)
-    }
-
     /// Whether a rendition is a packed atlas (`ZZZZPackedAsset-…`), which images point into
     /// rather than an asset anyone loads by name.
     public static func isPackedImage(_ rendition: Rendition) -> Bool {
@@ -115,7 +108,7 @@ public struct AdaptedCompiledCatalog: Sendable {
         return .imageSet
     }
 
-    static func platform(of compiled: CompiledCatalog) -> Platform? {
+    package static func platform(of compiled: CompiledCatalog) -> Platform? {
         // Real files of Xcode 10 to 26 say `ios`, `macosx` and `atv` (Scripts/test-recent-corpus);
         // the SDK names are accepted too.
         if let name = compiled.metadata?.deploymentPlatform, !name.isEmpty {

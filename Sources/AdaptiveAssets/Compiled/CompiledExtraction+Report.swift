@@ -1,5 +1,6 @@
 import AdaptSupport
 import AssetCatalog
+import CatalogExtraction
 import CompiledCatalog
 
 extension CompiledExtraction.Result {
