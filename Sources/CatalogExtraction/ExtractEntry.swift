@@ -26,8 +26,16 @@ enum ExtractEntry {
         add("idiom", .string(idiomName))
         if let scale = key.scale, scale != 0 { add("scale", .string("\(scale)x")) }
         if let subtype = key.subtype, subtype != 0 {
-            guard let name = subtypeName(subtype, idiom: idiom) else { return .failure(UnknownTrait(description: "subtype \(subtype) of idiom \(idiom.name)")) }
-            add("subtype", .string(name))
+            if idiom == .watch, let width = CompiledTraitNumbers.watchSubtypes.trait(subtype) {
+                // A watch's subtype is the number of a screen-width condition (`d_watch`'s source),
+                // written as that condition, which compile reads back to the same number.
+                add("screen-width", .string(width.description))
+            } else {
+                guard let name = subtypeName(subtype, idiom: idiom) else {
+                    return .failure(UnknownTrait(description: "subtype \(subtype) of idiom \(idiom.name)"))
+                }
+                add("subtype", .string(name))
+            }
         }
         if let sizeClass = key.horizontalSizeClass { add("width-class", .string(sizeClass.rawValue)) }
         if let sizeClass = key.verticalSizeClass { add("height-class", .string(sizeClass.rawValue)) }
@@ -70,14 +78,10 @@ enum ExtractEntry {
         }
     }
 
-    /// The subtypes the corpus shows (`CompiledTraitNumbers`): `retina4` (the 4-inch iPhone,
-    /// keyed by its 568-point height), and the 38 and 42 mm watches (keyed 320 and 384).
+    /// The named subtypes the corpus shows (`CompiledTraitNumbers`): `retina4`, the 4-inch iPhone,
+    /// keyed by its 568-point height. (A watch's are screen widths, written as `screen-width`.)
     static func subtypeName(_ subtype: UInt16, idiom: CompiledIdiom) -> String? {
-        switch idiom {
-        case .phone: CompiledTraitNumbers.phoneSubtypes.trait(subtype)
-        case .watch: CompiledTraitNumbers.watchCaseSizes.trait(subtype)
-        default: nil
-        }
+        idiom == .phone ? CompiledTraitNumbers.phoneSubtypes.trait(subtype) : nil
     }
 
     /// A UIKit or AppKit appearance of `APPEARANCEKEYS` (`CompiledTraitNumbers`) as Contents.json

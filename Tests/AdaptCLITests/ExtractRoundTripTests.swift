@@ -17,8 +17,8 @@ import Testing
 /// that Apple kept beside it (`v_overrides`' `blue.png`, `blue@3x.png`), so compile leaves that
 /// one out, as actool would for such a catalog. A Contents.json cannot say "drawn from this PDF";
 /// leaving the drawings out instead would redraw them with adapt's renderer (within 23 levels of
-/// Apple's, past diff's tolerance). The watch file's other sets do come back: the `38mm` and
-/// `42mm` entries extract writes compile to Apple's subtypes (`ImageSetCompilerTests`).
+/// Apple's, past diff's tolerance). The watch file's other sets do come back (extract writes its
+/// subtypes as the `screen-width` they stand for, which compile reads).
 @Suite struct ExtractRoundTripTests {
     @Test(arguments: [
         ("assets_iphone.car", "iphoneos", "iphone"), ("assets_ipad.car", "iphoneos", "ipad"), ("assets_tv.car", "appletvos", "tv"),

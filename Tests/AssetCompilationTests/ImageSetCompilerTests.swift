@@ -44,26 +44,6 @@ import Testing
     /// A 2 × 2 image's expected pixels: red, green / blue, half-transparent white (premultiplied).
     static let quad: [UInt8] = [0, 0, 255, 255, 0, 255, 0, 255, 255, 0, 0, 255, 128, 128, 128, 128]
 
-    /// A watch entry's `38mm` and `42mm` subtype (what `adapt extract` writes, and Xcode 6's watch
-    /// sets hold) compiles to the subtypes Apple keys the two case sizes by, as `screen-width`
-    /// `<=145` and `>145` do (`d_watch`); before, both were left out as having no number.
-    @Test func aWatchCaseSizeSubtypeCompilesToItsScreenWidthsNumber() throws {
-        let fixture = try TemporaryCatalog()
-        try fixture.addSet(
-            "Face.imageset",
-            entries: [
-                ["idiom": "watch", "scale": "2x", "subtype": "38mm", "filename": "small.png"],
-                ["idiom": "watch", "scale": "2x", "subtype": "42mm", "filename": "large.png"],
-            ], files: ["small.png", "large.png"], pngBytes: PNGFixture.png(width: 8, height: 8))
-        var options = CompileOptions(platform: .watchos, deploymentTarget: "9.0")
-        options.targetDevices = ["watch"]
-        let product = try CatalogCompiler(options).compile([try fixture.read()])
-        #expect(!product.diagnostics.contains { $0.rule == .compileLeftOut }, "\(product.diagnostics)")
-        let compiled = try CompiledCatalog(bytes: try product.car, path: "watch.car")
-        let subtypes = compiled.renditions.filter { $0.name == "Face" }.map { "\($0.renditionName) \($0.key.subtype ?? 0)" }.sorted()
-        #expect(subtypes == ["large.png 384", "small.png 320"])
-    }
-
     @Test func aBMPNamedPNGIsDecoded() throws {
         // 32 bits with bit masks (a V4 header: 108 bytes, alpha mask included), rows bottom first.
         func le32(_ value: UInt32) -> [UInt8] { withUnsafeBytes(of: value.littleEndian, Array.init) }

@@ -44,11 +44,9 @@ extension PlanContext {
         } else if let width = variant.screenWidth {
             guard let number = Numbers.watchSubtypes.number(width) else { return .failure(TraitGap(trait: "screen-width \(width)")) }
             key[.subtype] = number
-        } else if let caseSize = variant.caseSizeSubtype {
-            // A watch's `38mm` or `42mm` subtype is the screen width of that case (what `adapt
-            // extract` writes for keys 320 and 384); no file shows another case size's number.
-            guard let number = Numbers.watchCaseSizes.number(caseSize) else { return .failure(TraitGap(trait: "subtype \(caseSize)")) }
-            key[.subtype] = number
+        } else if variant.caseSizeSubtype != nil {
+            // No Apple file shows the number of a watch's case-size subtype (`38mm`): said, not guessed.
+            return .failure(TraitGap(trait: "subtype \(variant.subtype ?? "")"))
         }
         if let sizeClass = variant.horizontalSizeClass { key[.horizontalSizeClass] = Numbers.sizeClasses.number(sizeClass) }
         if let sizeClass = variant.verticalSizeClass { key[.verticalSizeClass] = Numbers.sizeClasses.number(sizeClass) }

@@ -67,9 +67,6 @@ package enum CompiledTraitNumbers {
     package static let watchSubtypes = Table<ScreenWidthCondition>([
         (ScreenWidthCondition(.lessThanOrEqual, 145), 320), (ScreenWidthCondition(.greaterThan, 145), 384),
     ])
-
-    /// The same watch subtypes by the case size a watch subtype names (`38mm`, `42mm`).
-    package static let watchCaseSizes = Table<String>([("38mm", 320), ("42mm", 384)])
 }
 
 extension CompiledTraitNumbers {
