@@ -27,14 +27,14 @@ package struct IconComposerCompiler {
 
     /// Parts of the renditions (element 85 for all): an icon's own three, and those it shares with
     /// every catalog (`CompiledPart`): a layer is an image, a fill a colour.
-    enum Part {
-        static let stack: UInt16 = 245
-        static let group: UInt16 = 246
-        static let gradient: UInt16 = 247
-        static let layer = CompiledPart.image
-        static let color = CompiledPart.color
-        static let sizes = CompiledPart.iconSizes
-        static let icon = CompiledPart.icon
+    package enum Part {
+        package static let stack: UInt16 = 245
+        package static let group: UInt16 = 246
+        package static let gradient: UInt16 = 247
+        package static let layer = CompiledPart.image
+        package static let color = CompiledPart.color
+        package static let sizes = CompiledPart.iconSizes
+        package static let icon = CompiledPart.icon
     }
 
     /// The appearances a stack and a group are written for, in this order, named and numbered as

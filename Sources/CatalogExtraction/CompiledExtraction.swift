@@ -51,6 +51,11 @@ package struct CompiledExtraction: Sendable {
     /// The root `Contents.json`'s `info.author`, written into every `Contents.json`.
     package static let author = "adapt extract"
 
+    /// The `info` member of every `Contents.json` extract writes.
+    static let info = JSONObject.Member(
+        key: "info",
+        value: .object(JSONObject([.init(key: "author", value: .string(author)), .init(key: "version", value: .number("1"))])))
+
     /// The most bytes of pixels one rendition decodes to in extract (128 MiB: an 8192 x 4096
     /// RGBA image; the largest of the corpus's 1,170 bitmaps is 4 MiB), lowered to the file's own
     /// `pixelBudget` (256 times its size, at least 64 MiB). A rendition claiming more is skipped
@@ -195,15 +200,7 @@ package struct CompiledExtraction: Sendable {
     /// places each set under a folder name of its own.
     private func writeCatalog(into output: inout ExtractOutput) throws -> Result {
         var result = Result(output: output.root, sets: 0, written: 0, files: [], skipped: [], packedImages: 0, diagnostics: [])
-        let rootInfo: JSONValue = .object(
-            JSONObject([
-                .init(
-                    key: "info",
-                    value: .object(
-                        JSONObject([
-                            .init(key: "author", value: .string(Self.author)), .init(key: "version", value: .number("1")),
-                        ])))
-            ]))
+        let rootInfo: JSONValue = .object(JSONObject([Self.info]))
         var names = ExtractNames()
         _ = names.claim("Contents.json", in: "")
         _ = names.claim(ExtractManifest.fileName, in: "")

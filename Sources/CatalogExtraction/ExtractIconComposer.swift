@@ -67,13 +67,8 @@ struct ExtractIconComposer {
         return rendition.key.value(.part) == IconPart.icon && (rendition.key.value(.dimension2) ?? 0) != 0
     }
 
-    /// The file's parts the document is made of (`IconComposerCompiler.Part`).
-    enum IconPart {
-        static let stack: UInt16 = 245
-        static let group: UInt16 = 246
-        static let gradient: UInt16 = 247
-        static let icon: UInt16 = 220
-    }
+    /// The parts of the file's renditions (`IconComposerCompiler.Part`).
+    typealias IconPart = IconComposerCompiler.Part
 
     /// The icon's `fill`, and its specializations where dark or tinted differ from what compile
     /// derives (dark: the system's dark grey unless there is no fill; tinted: the light one).

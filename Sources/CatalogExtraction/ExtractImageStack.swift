@@ -1,5 +1,6 @@
 import AdaptSupport
 import AssetCatalog
+import AssetCompilation
 import CompiledCatalog
 
 /// A tvOS layered image written back as the source actool compiles it from: `S.imagestack`
@@ -20,17 +21,13 @@ struct ExtractImageStack {
     /// The layers' asset names, front first (Contents.json's order).
     let layerAssets: [String]
 
-    static let stackLayout = RenditionLayout(rawValue: 1002)
-    static let flattenedPart: UInt16 = 208
-    static let radiosityPart: UInt16 = 209
-
     /// Every layer stack of `catalog` whose layers are assets of the file, one per stack rendition.
     static func stacks(in catalog: CompiledCatalog) -> [ExtractImageStack] {
         let names = Dictionary(catalog.facets.compactMap { facet in facet.nameIdentifier.map { ($0, facet.name) } }) { first, _ in first }
         var stacks: [ExtractImageStack] = []
         for asset in catalog.assets {
             guard let name = asset.name else { continue }
-            for rendition in asset.renditions where rendition.layout == stackLayout {
+            for rendition in asset.renditions where rendition.layout == .layerStack {
                 let layers = rendition.properties.iconLayerRows { names[$0] }.compactMap(\.name)
                 guard !layers.isEmpty else { continue }
                 stacks.append(ExtractImageStack(name: name, layerAssets: layers.reversed()))
@@ -42,7 +39,7 @@ struct ExtractImageStack {
     /// Whether actool draws `rendition` from a stack's layers (or it is the stack itself): what
     /// the extracted stack's folders stand for.
     static func isDrawnFromLayers(_ rendition: Rendition) -> Bool {
-        rendition.layout == stackLayout || [flattenedPart, radiosityPart].contains(rendition.key.value(.part) ?? 0)
+        rendition.layout == .layerStack || [ImageStacks.StackPart.flattened, ImageStacks.StackPart.radiosity].contains(rendition.key.value(.part) ?? 0)
     }
 
     /// A layer's folder name: `L` of `S/L/Content`, else the asset's whole name.
@@ -74,19 +71,13 @@ struct ExtractImageStack {
             let folder = stack.name + "/" + layer.name
             try output.makeFolder(folder)
             _ = names.claim("Contents.json", in: folder)
-            try output.write(folder + "/Contents.json", JSONWriter.xcodeStyle.bytes(for: .object(JSONObject([Self.info]))))
+            try output.write(folder + "/Contents.json", JSONWriter.xcodeStyle.bytes(for: .object(JSONObject([CompiledExtraction.info]))))
             contentFolders[asset] = folder + "/" + names.claim("Content.imageset", in: folder).name
             listed.append(.object(JSONObject([.init(key: "filename", value: .string(layer.name))])))
         }
-        let contents = JSONObject([Self.info, .init(key: "layers", value: .array(listed))])
+        let contents = JSONObject([CompiledExtraction.info, .init(key: "layers", value: .array(listed))])
         try output.write(stack.name + "/Contents.json", JSONWriter.xcodeStyle.bytes(for: .object(contents)))
         result.sets += 1
         return contentFolders
     }
-
-    /// The `info` member every Contents.json extract writes.
-    static let info = JSONObject.Member(
-        key: "info",
-        value: .object(
-            JSONObject([.init(key: "author", value: .string(CompiledExtraction.author)), .init(key: "version", value: .number("1"))])))
 }

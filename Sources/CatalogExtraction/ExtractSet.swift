@@ -136,13 +136,7 @@ struct SetBuilder {
             entries.append(.object(JSONObject(members)))
         }
         var contents: [JSONObject.Member] = [.init(key: kind.entriesKey, value: .array(entries))]
-        contents.append(
-            .init(
-                key: "info",
-                value: .object(
-                    JSONObject([
-                        .init(key: "author", value: .string(CompiledExtraction.author)), .init(key: "version", value: .number("1")),
-                    ]))))
+        contents.append(CompiledExtraction.info)
         let properties = kind == .image ? Self.imageProperties(kept.map(\.rendition)) : []
         if !properties.isEmpty { contents.append(.init(key: "properties", value: .object(JSONObject(properties)))) }
         try output.write(setName + "/Contents.json", JSONWriter.xcodeStyle.bytes(for: .object(JSONObject(contents))))

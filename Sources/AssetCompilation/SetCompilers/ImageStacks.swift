@@ -24,11 +24,11 @@ import CompiledCatalog
 /// compression of its own ("blurred", 6) that no reader documents; adapt writes it LZFSE like
 /// the flattened image, a box blur of the flattened image on the larger canvas. A stack outside a
 /// brand asset is compiled the same way; a layer is drawn centred on the stack's frame.
-enum ImageStacks {
+package enum ImageStacks {
     /// The parts of a stack's flattened and radiosity images.
-    enum StackPart {
-        static let flattened: UInt16 = 208
-        static let radiosity: UInt16 = 209
+    package enum StackPart {
+        package static let flattened: UInt16 = 208
+        package static let radiosity: UInt16 = 209
     }
 
     /// The points a radiosity image adds on each side of its stack.

@@ -14,7 +14,7 @@ extension CSIRendition {
     /// (the reverse of Contents.json's front-first list), each referred to by element 85, part 181
     /// and its identifier over the whole stack's frame.
     package static func layerStack(width: UInt32, height: UInt32, layerIdentifiers: [UInt16]) -> CSIRendition {
-        var rendition = CSIRendition(name: "Contents.json", layout: RenditionLayout(rawValue: 1002))
+        var rendition = CSIRendition(name: "Contents.json", layout: .layerStack)
         rendition.width = width
         rendition.height = height
         rendition.scaleFactor = 100

@@ -17,6 +17,8 @@ public struct RenditionLayout: RawRepresentable, Hashable, Sendable, CustomStrin
     public static let onePartScale = Self(rawValue: 12)
     /// 1000: a data set's file, or another file kept as raw data.
     public static let data = Self(rawValue: 1000)
+    /// 1002: a tvOS layered image's stack: its size and its layers (`CSIRendition.layerStack`).
+    package static let layerStack = Self(rawValue: 1002)
     /// 1003: a reference to a frame of a packed image.
     public static let internalReference = Self(rawValue: 1003)
     /// 1004: a packed image: an atlas of many small images.
