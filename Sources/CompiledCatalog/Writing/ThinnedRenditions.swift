@@ -39,8 +39,16 @@ extension CompiledCatalogIndex {
         do {
             let keys = keys
             let shared = try CompiledCatalogWriter.Shared(self, renditions: keys)
+            // By arithmetic when the file allows it (`SliceLengths`); the writer tells the rest.
+            let arithmetic = slices.count > 0 ? SliceLengths(self, renditions: keys, shared: shared) : nil
             var lengths: [Int] = []
-            for kept in slices { lengths.append(try CompiledCatalogWriter(self, renditions: keys, keeping: kept, shared: shared).writer.length) }
+            for kept in slices {
+                if let length = arithmetic?.length(keeping: kept) {
+                    lengths.append(length)
+                } else {
+                    lengths.append(try CompiledCatalogWriter(self, renditions: keys, keeping: kept, shared: shared, measuring: true).writer.length)
+                }
+            }
             return lengths
         } catch {
             throw path.isEmpty ? error : error.locating(path)
