@@ -14,7 +14,8 @@ import PackageDescription
 //     CPNGSupport    C: the libpng and zlib shim that owns every setjmp (decode, encode, inflate, thumbnails)
 //   ImageChecks    a catalog's images against their slots: scale families, icon sizes, gamut, format
 //   DeviceProfiles the device database (a JSON resource users can extend) and each device's trait sets
-//   AssetThinning  per-device slices: which variants each device can show, written atomically; trait matrices
+//   AssetThinning  per-device slices of source and compiled catalogs: which variants each device can show, written
+//                  atomically; trait matrices
 //   AssetValidation every rule of `adapt validate`, on top of all of the above
 //   AssetCompilation (beside) `adapt compile`'s compiler: source catalogs and Icon Composer icons to one compiled
 //                  catalog and its side files, as plan → encode → assemble, one set compiler a set type
@@ -59,7 +60,7 @@ let package = Package(
         .target(name: "PNGInspection", dependencies: ["AdaptSupport", "AssetCatalog", "CPNGSupport"]),
         .target(name: "ImageChecks", dependencies: ["AdaptSupport", "AssetCatalog", "PNGInspection"]),
         .target(name: "DeviceProfiles", dependencies: ["AdaptSupport", "AssetCatalog", "AssetSelection"], resources: [.copy("Resources/devices.json")]),
-        .target(name: "AssetThinning", dependencies: ["AdaptSupport", "AssetCatalog", "AssetSelection", "DeviceProfiles"]),
+        .target(name: "AssetThinning", dependencies: ["AdaptSupport", "AssetCatalog", "AssetSelection", "CompiledCatalog", "DeviceProfiles"]),
         .target(
             name: "AssetValidation",
             dependencies: ["AdaptSupport", "AssetCatalog", "AssetSelection", "DeviceProfiles", "ImageChecks", "PNGInspection", "AssetThinning"]),

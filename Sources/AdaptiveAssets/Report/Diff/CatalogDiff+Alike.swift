@@ -15,7 +15,7 @@ extension CatalogDiff {
         let old: AdaptedCompiledCatalog
         let new: AdaptedCompiledCatalog
         /// Packed images compared once for the references of every asset.
-        let packedImages = VariantContent.SamePackedImages()
+        let packedImages = SamePackedImages()
 
         /// Nil unless both sides are compiled with the same key format and the same names for
         /// appearances and localizations.

@@ -106,7 +106,7 @@ extension CatalogDiff {
         }
         // Compared in batches on every core: a batch's bytes are read once, by one thread.
         let batch = max(64, pairs.count / max(4 * concurrency, 1))
-        let packedImages = VariantContent.SamePackedImages()
+        let packedImages = SamePackedImages()
         let batches = stride(from: 0, to: pairs.count, by: batch).map { $0..<min($0 + batch, pairs.count) }
         let alike = batches.concurrentMap(concurrency: concurrency) { range in
             pairs[range].map { old.sameRenditions($0.old, as: $0.new, of: new, packedImages: packedImages) }
@@ -118,5 +118,22 @@ extension CatalogDiff {
             }
         }
         return (oldDiffers.indices.filter { oldDiffers[$0] }, newDiffers.indices.filter { newDiffers[$0] })
+    }
+}
+
+extension CompiledDiffSide {
+    /// The model (`OpenedCatalog`) of the assets at `assets` alone, with the packed images their
+    /// references point into (each the first of its key, so still found by it): their assets and
+    /// variants are those of the whole file's model, in the same order, as each is made from its
+    /// own renditions and the file's names.
+    func model(keeping assets: some Sequence<Int>) -> OpenedCatalog {
+        var positions: [Int] = []
+        for asset in assets {
+            for position in members(of: asset) {
+                positions.append(position)
+                if atlasOf[position] >= 0 { positions.append(Int(atlasOf[position])) }
+            }
+        }
+        return OpenedCatalog(CompiledCatalog(index.keeping(Array(Set(positions)).sorted())))
     }
 }

@@ -129,7 +129,7 @@ extension CatalogDiff {
 
     private static func compareContent(
         _ old: VariantContent.Loader, _ oldAsset: Int, _ new: VariantContent.Loader, _ newAsset: Int, tolerance: Int,
-        packedImages: VariantContent.SamePackedImages?
+        packedImages: SamePackedImages?
     ) -> AssetChange {
         let before = old.opened.catalog.assets[oldAsset]
         let after = new.opened.catalog.assets[newAsset]

@@ -1,4 +1,3 @@
-import AssetCatalog
 import CompiledCatalog
 import DeviceProfiles
 
@@ -13,7 +12,7 @@ extension CompiledDiffSide {
     /// The devices `CompiledThinning.devices(for:in:)` gives for this file: its platform comes
     /// from its metadata, key format and the idioms of its keys, so one rendition of each idiom
     /// stands for all.
-    func defaultDevices(in database: DeviceDatabase) -> [DeviceProfile] {
+    package func defaultDevices(in database: DeviceDatabase) -> [DeviceProfile] {
         var positions: [Int] = []
         if let idiom = index.keyFormat.attributes.firstIndex(of: .idiom) {
             var seen: Set<UInt16> = []
@@ -25,7 +24,7 @@ extension CompiledDiffSide {
     /// Each device's bytes (by id) on both sides: the length of its thinned `Assets.car`. Both
     /// files read keys alike (`CatalogDiff.compiledAlike`), so a shape of both is planned once,
     /// on the old side; the new side plans only its own.
-    static func bytesByDevice(
+    package static func bytesByDevice(
         _ old: CompiledDiffSide, _ new: CompiledDiffSide, _ devices: [DeviceProfile]
     ) throws(CompiledCatalogError) -> (before: [String: Int], after: [String: Int]) {
         let shapes = [old, new].concurrentMap(concurrency: 2) { $0.shapes() }

@@ -1,7 +1,6 @@
 import AdaptSupport
 import AssetCatalog
 import AssetSelection
-import AssetThinning
 import CompiledCatalog
 import DeviceProfiles
 

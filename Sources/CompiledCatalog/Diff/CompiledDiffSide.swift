@@ -1,5 +1,4 @@
 import AdaptSupport
-import AssetCatalog
 import CompiledCatalog
 import Foundation
 
@@ -7,45 +6,45 @@ import Foundation
 /// checked as `CompiledCatalog` checks them (a damaged file fails with the same error), and the
 /// renditions are grouped into assets as `AdaptedCompiledCatalog` groups them (one per facet,
 /// packed images left out), as positions. No `Rendition` value or variant is made here: the
-/// model is built (`model(keeping:)`) only for the assets that differ, and for one asset per
+/// model is built (`model(keeping:)`, in AdaptiveAssets) only for the assets that differ, and for one asset per
 /// shape when sizing slices (`bytesByDevice`).
 ///
 /// ```swift
 /// let side = try CompiledDiffSide(path: "Old/Assets.car")
 /// side.assetCount; side.name(of: 0); side.members(of: 0)   // positions in the RENDITIONS tree
 /// ```
-struct CompiledDiffSide: Sendable {
-    let index: CompiledCatalogIndex
-    let keys: RenditionKeys
+package struct CompiledDiffSide: Sendable {
+    package let index: CompiledCatalogIndex
+    package let keys: RenditionKeys
     /// Every rendition's key values but the name's number (0 in its place), `keys.keyCount` a
     /// rendition: what `UnnamedKey` compares, read once into one array.
-    let unnamedKeys: [UInt16]
+    package let unnamedKeys: [UInt16]
     /// Per rendition, its layout, with 1 << 16 added when it holds a colour: with its unnamed key,
     /// what its variant is made from (`AssetShapes`).
-    let kinds: [UInt32]
+    package let kinds: [UInt32]
     /// Per asset, its facet (a position in `index.facets`). Assets are in facet order, not in
     /// the model's name order: the diff matches them by name and never lists them from here.
-    let facets: [Int]
+    package let facets: [Int]
     /// Asset `a`'s renditions are `memberPositions[memberStarts[a]..<memberStarts[a + 1]]`, in
     /// tree order (the model's variant order).
-    let memberStarts: [Int]
-    let memberPositions: [Int]
+    package let memberStarts: [Int]
+    package let memberPositions: [Int]
     /// Per rendition, its asset, or -1 (a packed image, or no facet names it).
-    let assetOf: [Int32]
+    package let assetOf: [Int32]
     /// Per rendition, the packed image it points into when it is a reference
     /// (`CompiledCatalog.packedImagePosition`), or -1.
-    let atlasOf: [Int32]
+    package let atlasOf: [Int32]
 
-    var assetCount: Int { facets.count }
-    var path: String { index.path }
-    func name(of asset: Int) -> String { index.facets[facets[asset]].name }
-    func members(of asset: Int) -> ArraySlice<Int> { memberPositions[memberStarts[asset]..<memberStarts[asset + 1]] }
+    package var assetCount: Int { facets.count }
+    package var path: String { index.path }
+    package func name(of asset: Int) -> String { index.facets[facets[asset]].name }
+    package func members(of asset: Int) -> ArraySlice<Int> { memberPositions[memberStarts[asset]..<memberStarts[asset + 1]] }
 
-    init(path: String) throws(CompiledCatalogError) {
+    package init(path: String) throws(CompiledCatalogError) {
         try self.init(CompiledCatalogIndex(path: path))
     }
 
-    init(_ index: CompiledCatalogIndex) {
+    package init(_ index: CompiledCatalogIndex) {
         self.index = index
         keys = index.keys
         // Every key's values, read once: the pass below takes the name's number from them (its
@@ -124,24 +123,9 @@ struct CompiledDiffSide: Sendable {
         return (kinds, facetOf, counts, atlasOf)
     }
 
-    /// The model (`OpenedCatalog`) of the assets at `assets` alone, with the packed images their
-    /// references point into (each the first of its key, so still found by it): their assets and
-    /// variants are those of the whole file's model, in the same order, as each is made from its
-    /// own renditions and the file's names.
-    func model(keeping assets: some Sequence<Int>) -> OpenedCatalog {
-        var positions: [Int] = []
-        for asset in assets {
-            for position in members(of: asset) {
-                positions.append(position)
-                if atlasOf[position] >= 0 { positions.append(Int(atlasOf[position])) }
-            }
-        }
-        return OpenedCatalog(CompiledCatalog(index.keeping(Array(Set(positions)).sorted())))
-    }
-
     /// Whether the renditions at `position` here and `otherPosition` of `other` have keys equal
     /// but for the name's number (`UnnamedKey`) and are of the same kind.
-    func sameKind(_ position: Int, as otherPosition: Int, of other: CompiledDiffSide) -> Bool {
+    package func sameKind(_ position: Int, as otherPosition: Int, of other: CompiledDiffSide) -> Bool {
         let count = keys.keyCount
         guard kinds[position] == other.kinds[otherPosition], count == other.keys.keyCount else { return false }
         let start = position * count
@@ -156,8 +140,8 @@ struct CompiledDiffSide: Sendable {
     /// comparison then finds no change (each variant matched to one of the same encoding:
     /// `CatalogDiff.AlikeRenditions`), so none is reported without it. Both files must have the
     /// same key format and names for appearances and localizations (`CatalogDiff.compiledAlike`).
-    func sameRenditions(
-        _ asset: Int, as otherAsset: Int, of other: CompiledDiffSide, packedImages: VariantContent.SamePackedImages
+    package func sameRenditions(
+        _ asset: Int, as otherAsset: Int, of other: CompiledDiffSide, packedImages: SamePackedImages
     ) -> Bool {
         let mine = members(of: asset)
         let theirs = other.members(of: otherAsset)
