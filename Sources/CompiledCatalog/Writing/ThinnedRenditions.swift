@@ -92,23 +92,6 @@ package struct RenditionKeys: ThinnedRenditions, @unchecked Sendable {
 
     package func nameIdentifier(_ position: Int) -> UInt16? { identifier.map { value(position, $0) } }
 
-    /// Every key's values, `keyCount` a rendition, in one array; the name identifier's set to 0
-    /// when `unnamed` (what `UnnamedKey` compares). One array rather than one per key.
-    package func flatValues(unnamed: Bool) -> [UInt16] {
-        let count = keyCount
-        let zeroed = unnamed ? identifier ?? -1 : -1
-        return [UInt16](unsafeUninitializedCapacity: records.count * count) { buffer, initialized in
-            for (position, record) in records.enumerated() {
-                for attribute in 0..<count {
-                    // Safe: the record checked that the key's `keyCount` values lie inside the file.
-                    let value = file.loadUnaligned(fromByteOffset: record.keyOffset + 2 * attribute, as: UInt16.self).littleEndian
-                    buffer[position * count + attribute] = attribute == zeroed ? 0 : value
-                }
-            }
-            initialized = records.count * count
-        }
-    }
-
     package func masksByName(_ positions: some Sequence<Int>) -> [UInt16: RenditionValueMasks] {
         guard let identifier else { return [:] }
         var byName: [UInt16: RenditionValueMasks] = [:]
