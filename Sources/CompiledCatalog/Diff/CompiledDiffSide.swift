@@ -98,7 +98,11 @@ package struct CompiledDiffSide: Sendable {
                 for position in views.indices {
                     let view = views[position]
                     let key = (position * count)..<((position + 1) * count)
-                    for attribute in 0..<count { all[key.lowerBound + attribute] = keys.value(position, attribute) }
+                    // Safe: the view checked that the key's `count` values lie inside the file.
+                    let keyOffset = view.record.keyOffset
+                    for attribute in 0..<count {
+                        all[key.lowerBound + attribute] = view.file.loadUnaligned(fromByteOffset: keyOffset + 2 * attribute, as: UInt16.self).littleEndian
+                    }
                     let layout = view.layout
                     if case .color = view.payload { kinds[position] = 1 << 16 }
                     kinds[position] |= UInt32(layout.rawValue)

@@ -16,7 +16,7 @@ struct SliceLengths {
     private let renditionBytes: [Int]
     /// Per name identifier, its facets' key and value blocks' bytes, and how many facets.
     private let facetBytes: [Int]
-    private let facetCount: [Int]
+    private let facetCount: [Int32]
     private let identifiers: [UInt16]
     /// The writer's bounds: the source's length (copies) and the file's (`limit`).
     private let sourceLength: Int
@@ -51,8 +51,11 @@ struct SliceLengths {
             renditionBytes[position] = key + value
             identifiers[position] = identifier
         }
-        var facetBytes = [Int](repeating: 0, count: 1 << 16)
-        var facetCount = [Int](repeating: 0, count: 1 << 16)
+        // As long as the largest identifier a facet has, not all 65,536: one slice of a small
+        // file should not pay for zeroing a megabyte.
+        let identifierCount = Int(shared.facetIdentifiers.lazy.compactMap { $0 }.max() ?? 0) + 1
+        var facetBytes = [Int](repeating: 0, count: identifierCount)
+        var facetCount = [Int32](repeating: 0, count: identifierCount)
         for (position, entry) in (shared.facetTree?.entries ?? []).enumerated() where position < shared.facetIdentifiers.count {
             guard let identifier = shared.facetIdentifiers[position] else { continue }
             guard let key = claim(entry.keyBlock), let value = claim(entry.valueBlock) else { return nil }
@@ -76,15 +79,16 @@ struct SliceLengths {
     func length(keeping kept: [Int]) -> Int? {
         var copied = 0
         var blocks = 0
-        var named = [Bool](repeating: false, count: 1 << 16)
+        var named = [Bool](repeating: false, count: facetBytes.count)
         var facets = 0
         for position in kept {
             copied += renditionBytes[position]
+            // An identifier past every facet's names none.
             let identifier = Int(identifiers[position])
-            if !named[identifier] {
+            if identifier < named.count, !named[identifier] {
                 named[identifier] = true
                 copied += facetBytes[identifier]
-                facets += facetCount[identifier]
+                facets += Int(facetCount[identifier])
             }
         }
         blocks = 2 * (kept.count + facets)
