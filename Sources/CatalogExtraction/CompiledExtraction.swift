@@ -211,10 +211,27 @@ package struct CompiledExtraction: Sendable {
         // By facet (`CompiledCatalog.assets`): names equal as strings are two assets, two sets.
         let assets = catalog.assets
         result.packedImages = assets.filter { $0.name == nil }.reduce(0) { $0 + $1.renditions.count }
-        let sets = assets.flatMap { asset in asset.name.map { name in SetBuilder.sets(for: asset.renditions).map { (asset: name, set: $0) } } ?? [] }
+        // Image stacks first: their folders, and where each layer's images go.
+        let stacks = ExtractImageStack.stacks(in: catalog)
+        let stackNames = Set(stacks.map(\.name))
+        var layerFolders: [String: String] = [:]
+        for stack in stacks {
+            layerFolders.merge(try stack.makeFolders(names: &names, output: &output, result: &result, source: catalog.path)) { first, _ in first }
+        }
+        let sets = assets.flatMap { asset -> [(asset: String, set: SetBuilder)] in
+            asset.name.map { name in
+                // What actool draws from a stack's layers is drawn again when the stack compiles.
+                let renditions = stackNames.contains(name) ? asset.renditions.filter { !ExtractImageStack.isDrawnFromLayers($0) } : asset.renditions
+                return SetBuilder.sets(for: renditions).map { (asset: name, set: $0) }
+            } ?? []
+        }
         let outcomes = try render(sets, into: &output, decoded: &result.decodedPayloads)
         for ((asset, set), outcome) in zip(sets, outcomes) {
             try set.place(asset: asset, outcomes: outcome, extraction: self, output: &output, names: &names, result: &result) { names, output in
+                if set.kind == .image, let folder = layerFolders[asset] {
+                    try output.makeFolder(folder)
+                    return ExtractNames.Claimed(name: folder)
+                }
                 let claimed = names.claimSet(asset, extension: set.kind.folderExtension)
                 try output.makeFolder(claimed.name)
                 return claimed

@@ -48,6 +48,10 @@ package enum RecentCorpus {
         path: "iMon/Resources/Assets.car", coreUI: 975, storageVersion: 17, platform: "macosx", platformVersion: "13.0",
         tool: "Xcode 26.6 (17F113)", renditions: 13)
 
+    package static let einkAssistant = File(
+        path: "eink-assistant/Resources/Assets.car", coreUI: 975, storageVersion: 17, platform: "macosx", platformVersion: "14.0",
+        tool: "Xcode 26.6 (17F113)", renditions: 13)
+
     package static let files = [sentryXcode15, sentryXcode16, grid, sudoku, stasis, fixXcodeAssets, iMon]
 
     package static var folder: String? {

@@ -40,6 +40,11 @@ package struct ExtractNames: Sendable {
         package var name: String
         package var changes: [Change]
         package var changed: Bool { !changes.isEmpty }
+
+        package init(name: String, changes: [Change] = []) {
+            self.name = name
+            self.changes = changes
+        }
     }
 
     /// The most bytes of UTF-8 a cleaned name keeps: a file name may have 255, and a suffix
