@@ -39,8 +39,10 @@ extension CompiledCatalogIndex {
         do {
             let keys = keys
             let shared = try CompiledCatalogWriter.Shared(self, renditions: keys)
-            // By arithmetic when the file allows it (`SliceLengths`); the writer tells the rest.
-            let arithmetic = slices.count > 0 ? SliceLengths(self, renditions: keys, shared: shared) : nil
+            // By arithmetic when the file allows it (`SliceLengths`), which reads every rendition
+            // once: for one slice, the writer's walk over the kept ones costs less. The writer
+            // tells the rest.
+            let arithmetic = slices.count > 1 ? SliceLengths(self, renditions: keys, shared: shared) : nil
             var lengths: [Int] = []
             for kept in slices {
                 if let length = arithmetic?.length(keeping: kept) {
