@@ -69,7 +69,7 @@ let package = Package(
             dependencies: [
                 "AdaptSupport", "AssetCatalog", "AssetSelection", "CPNGSupport", "PNGInspection", "DeviceProfiles", "AssetThinning", "CompiledCatalog",
             ]),
-        .target(name: "CatalogExtraction", dependencies: ["AdaptSupport", "AssetCatalog", "AssetThinning", "CompiledCatalog"]),
+        .target(name: "CatalogExtraction", dependencies: ["AdaptSupport", "AssetCatalog", "AssetCompilation", "AssetThinning", "CompiledCatalog"]),
         .target(
             name: "AdaptiveAssets",
             dependencies: [

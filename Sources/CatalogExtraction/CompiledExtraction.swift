@@ -218,10 +218,15 @@ package struct CompiledExtraction: Sendable {
         for stack in stacks {
             layerFolders.merge(try stack.makeFolders(names: &names, output: &output, result: &result, source: catalog.path)) { first, _ in first }
         }
+        // Icon Composer icons: each its document, and what it holds is no set.
+        let icons = ExtractIconComposer.icons(in: catalog)
+        for icon in icons { try icon.write(names: &names, output: &output, result: &result, extraction: self) }
+        let heldByIcon = ExtractIconComposer.holder(of: icons)
         let sets = assets.flatMap { asset -> [(asset: String, set: SetBuilder)] in
             asset.name.map { name in
                 // What actool draws from a stack's layers is drawn again when the stack compiles.
-                let renditions = stackNames.contains(name) ? asset.renditions.filter { !ExtractImageStack.isDrawnFromLayers($0) } : asset.renditions
+                var renditions = stackNames.contains(name) ? asset.renditions.filter { !ExtractImageStack.isDrawnFromLayers($0) } : asset.renditions
+                renditions.removeAll { heldByIcon(name, $0) }
                 return SetBuilder.sets(for: renditions).map { (asset: name, set: $0) }
             } ?? []
         }

@@ -11,6 +11,55 @@ import Testing
         (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []).sorted()
     }
 
+    // MARK: Icon Composer documents
+
+    /// An Icon Composer stack whose group list names the stack itself, a group that lists itself
+    /// as a layer, an identifier no facet has, and a layer whose name climbs out (`../../x`):
+    /// extract writes `Evil.icon` inside its output and nothing anywhere else, and does not loop.
+    @Test func aHostileIconComposerStackStaysInsideItsDocument() throws {
+        func layers(_ entries: [(part: UInt16, identifier: UInt16)]) -> [UInt8] {
+            var bytes = LittleEndian.words([UInt32(entries.count), 0])
+            for entry in entries {
+                bytes += LittleEndian.words([0, 0, 0, 100, 100, 0, Float(1).bitPattern, 16])
+                bytes += [1, 85, 2, entry.part, 17, entry.identifier, 0, 0].flatMap { LittleEndian.bytes(UInt16($0)) }
+            }
+            return bytes
+        }
+        let key: [RenditionAttribute: UInt16] = [.appearance: 1, .scale: 1, .element: 85]
+        func structure(_ name: String, identifier: UInt16, part: UInt16, layout: UInt16, _ listed: [(part: UInt16, identifier: UInt16)])
+            -> SyntheticCatalog.Rendition
+        {
+            var rendition = SyntheticCatalog.Rendition.data(
+                name, key: key.merging([.identifier: identifier, .part: part]) { $1 }, uti: "public.layeredimage", bytes: [])
+            rendition.layout = RenditionLayout(rawValue: layout)
+            rendition.properties = [.raw(type: 1012, bytes: layers(listed))]
+            return rendition
+        }
+        let catalog = SyntheticCatalog(
+            keyFormat: [.appearance, .scale, .identifier, .element, .part],
+            facets: [.init("Evil", identifier: 1), .init("Evil/Group", identifier: 2), .init("Evil_Assets/../../x", identifier: 3)],
+            renditions: [
+                structure("Evil.iconstack", identifier: 1, part: 245, layout: 1019, [(246, 2), (246, 1), (247, 999)]),
+                structure("IconGroup", identifier: 2, part: 246, layout: 1020, [(181, 3), (181, 2), (181, 2)]),
+                .data(
+                    "image.svg", key: key.merging([.identifier: 3, .part: 181]) { $1 }, uti: "public.svg-image",
+                    bytes: Array("<svg width='10' height='10'/>".utf8)),
+            ],
+            trees: [.namedValues("APPEARANCEKEYS", [("NSAppearanceNameAqua", 1)])])
+        let folder = try TemporaryCatalog(writeRootContents: false)
+        let car = try catalog.write(to: folder.root + "/evil.car")
+        let run = try HostileAdapt.run(["extract", car, "-o", "Out"], in: folder.root)
+        #expect(run.status == 0 && !run.timedOut, "\(run.stderr)")
+        let files = Self.files(in: folder.root).filter { !$0.hasPrefix("Test.xcassets") }
+        #expect(files.allSatisfy { $0 == "evil.car" || $0.hasPrefix("Out") }, "\(files)")
+        #expect(files.contains("Out/Evil.icon/icon.json"), "\(files)")
+        let document = try JSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: folder.root + "/Out/Evil.icon/icon.json"))))
+        // Both groups listed; the one layer that is a drawing kept, in Assets under a clean name.
+        let groups = try #require(document["groups"]?.array)
+        #expect(groups.count == 2 && groups.flatMap { $0["layers"]?.array ?? [] }.count == 1, "\(document)")
+        #expect(files.filter { $0.hasPrefix("Out/Evil.icon/Assets/") }.count == 1, "\(files)")
+    }
+
     // MARK: Amplification (item 2)
 
     /// One value block behind 270 keys: 270 copies of 256 KiB (69 MB) from a 260 KB file. The
