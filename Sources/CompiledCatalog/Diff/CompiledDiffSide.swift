@@ -47,14 +47,8 @@ package struct CompiledDiffSide: Sendable {
     package init(_ index: CompiledCatalogIndex) {
         self.index = index
         keys = index.keys
-        // Every key's values, read once: the pass below takes the name's number from them (its
-        // key is not read again), then it is set to 0 for comparing.
-        var values = keys.flatValues(unnamed: false)
-        let read = Self.read(index, keys, values)
-        if let identifier = keys.identifier {
-            for position in 0..<keys.indices.count { values[position * keys.keyCount + identifier] = 0 }
-        }
-        unnamedKeys = values
+        let read = Self.read(index, keys)
+        unnamedKeys = read.unnamedKeys
         kinds = read.kinds
         atlasOf = read.atlasOf
         // Counting sort: the assets' members, each asset's in tree order.
@@ -81,46 +75,76 @@ package struct CompiledDiffSide: Sendable {
         self.assetOf = assetOf
     }
 
-    /// One pass over the renditions: each one's kind and facet (-1 for a packed image, or none),
-    /// how many each facet has, and each reference's packed image.
+    /// One pass over the renditions: each one's key values (the name's number read, then set to
+    /// 0), kind and facet (-1 for a packed image, or none), and how many each facet has; then
+    /// each reference's packed image. Nothing is allocated per rendition: a key is read into one
+    /// flat array, and packed images are found by a hash of their key values.
     private static func read(
-        _ index: CompiledCatalogIndex, _ keys: RenditionKeys, _ values: [UInt16]
-    ) -> (kinds: [UInt32], facetOf: [Int32], counts: [Int], atlasOf: [Int32]) {
+        _ index: CompiledCatalogIndex, _ keys: RenditionKeys
+    ) -> (unnamedKeys: [UInt16], kinds: [UInt32], facetOf: [Int32], counts: [Int], atlasOf: [Int32]) {
         // A facet whose name says packed image holds no asset (`AdaptedCompiledCatalog.isPackedImage`).
         let packedName = index.facets.map { $0.name.hasPrefix("ZZZZPackedAsset") }
+        let count = keys.keyCount
+        var values = [UInt16](repeating: 0, count: keys.indices.count * count)
         var kinds = [UInt32](repeating: 0, count: keys.indices.count)
         var facetOf = [Int32](repeating: -1, count: kinds.count)
         var counts = [Int](repeating: 0, count: index.facets.count)
         var atlasOf = [Int32](repeating: -1, count: kinds.count)
-        var firstPacked: [[UInt16]: Int] = [:]
+        // Per hash of a key's values, the first packed image of each such key.
+        var packedImages: [Int: [Int]] = [:]
         var references: [Int] = []
         index.withRenditions { views in
-            for position in views.indices {
-                let view = views[position]
-                let layout = view.layout
-                if case .color = view.payload { kinds[position] = 1 << 16 }
-                kinds[position] |= UInt32(layout.rawValue)
-                let key = (position * keys.keyCount)..<((position + 1) * keys.keyCount)
-                if layout == .packedImage {
-                    let packedKey = Array(values[key])
-                    if firstPacked[packedKey] == nil { firstPacked[packedKey] = position }
-                } else if layout == .internalReference {
-                    references.append(position)
+            values.withUnsafeMutableBufferPointer { all in
+                for position in views.indices {
+                    let view = views[position]
+                    let key = (position * count)..<((position + 1) * count)
+                    // Safe: the view checked that the key's `count` values lie inside the file.
+                    let keyOffset = view.record.keyOffset
+                    for attribute in 0..<count {
+                        all[key.lowerBound + attribute] = view.file.loadUnaligned(fromByteOffset: keyOffset + 2 * attribute, as: UInt16.self).littleEndian
+                    }
+                    let layout = view.layout
+                    if case .color = view.payload { kinds[position] = 1 << 16 }
+                    kinds[position] |= UInt32(layout.rawValue)
+                    if layout == .packedImage {
+                        let values = UnsafeBufferPointer(rebasing: all[key])
+                        let hash = Self.hash(values)
+                        let known = packedImages[hash]?.contains { first in (0..<count).allSatisfy { all[first * count + $0] == values[$0] } }
+                        if known != true { packedImages[hash, default: []].append(position) }
+                    } else if layout == .internalReference {
+                        references.append(position)
+                    }
+                    guard let identifier = keys.identifier, let facet = index.facetLookup.facet(for: all[key.lowerBound + identifier]) else { continue }
+                    guard layout != .packedImage, !packedName[facet] else { continue }
+                    facetOf[position] = Int32(facet)
+                    counts[facet] += 1
                 }
-                guard let identifier = keys.identifier, let facet = index.facetLookup.facet(for: values[key.lowerBound + identifier]) else { continue }
-                guard layout != .packedImage, !packedName[facet] else { continue }
-                facetOf[position] = Int32(facet)
-                counts[facet] += 1
-            }
-            // Each reference's packed image, looked up once for comparing and every slice.
-            let keyFormat = index.keyFormat.attributes
-            for position in references {
-                if let key = CompiledCatalog.packedImageKey(views[position], keyFormat: keyFormat), let atlas = firstPacked[key] {
-                    atlasOf[position] = Int32(atlas)
+                // Each reference's packed image (`CompiledCatalog.packedImageKey`), looked up once
+                // for comparing and every slice, its key read into one buffer.
+                let keyFormat = index.keyFormat.attributes
+                var wanted = [UInt16](repeating: 0, count: count)
+                for position in references {
+                    guard CompiledCatalog.packedImageKey(views[position], keyFormat: keyFormat, into: &wanted) else { continue }
+                    wanted.withUnsafeBufferPointer { wanted in
+                        let found = packedImages[Self.hash(wanted)]?.first { atlas in
+                            (0..<count).allSatisfy { all[atlas * count + $0] == wanted[$0] }
+                        }
+                        if let found { atlasOf[position] = Int32(found) }
+                    }
+                }
+                if let identifier = keys.identifier {
+                    for position in views.indices { all[position * count + identifier] = 0 }
                 }
             }
         }
-        return (kinds, facetOf, counts, atlasOf)
+        return (values, kinds, facetOf, counts, atlasOf)
+    }
+
+    /// A hash of a key's values, alike for a packed image's key and a reference's.
+    private static func hash(_ values: UnsafeBufferPointer<UInt16>) -> Int {
+        var hasher = Hasher()
+        hasher.combine(bytes: UnsafeRawBufferPointer(values))
+        return hasher.finalize()
     }
 
     /// Whether the renditions at `position` here and `otherPosition` of `other` have keys equal

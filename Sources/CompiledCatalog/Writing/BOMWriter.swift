@@ -33,12 +33,15 @@ package struct BOMWriter {
         case copied(offset: Int, length: Int)
         /// Bytes set aside in a `ByteSpool`, read back only when the file is written.
         case spooled(Range<Int>)
+        /// A block only counted, by a writer that only measures (`measuring`).
+        case measured(Int)
 
         var length: Int {
             switch self {
             case .built(let bytes): bytes.count
             case .copied(_, let length): length
             case .spooled(let range): range.count
+            case .measured(let length): length
             }
         }
     }
@@ -47,6 +50,9 @@ package struct BOMWriter {
     /// The most bytes the blocks may take (nil: no limit), checked as each block is added, so a
     /// file that would grow past it is refused before its blocks are held in memory.
     private let limit: Int?
+    /// Whether the file is only measured (`length`), never written: trees are counted, not
+    /// built, which is most of the work of sizing many slices of one file (`adapt diff`).
+    private let measuring: Bool
     private var blocks: [Content] = [.built([])]
     private var variables: [(name: String, block: UInt32)] = []
     /// Source block number → block number here (0: not copied yet), so a block named twice is
@@ -55,16 +61,20 @@ package struct BOMWriter {
     private var copies: [UInt32] = []
     /// Bytes copied from the source so far: distinct blocks of a well-formed file do not overlap,
     /// so they add up to no more than the file; a hostile file's overlapping blocks would.
-    private var copiedLength = 0
+    package private(set) var copiedLength = 0
     /// Bytes of every block so far, built or copied.
-    private var blocksLength = 0
+    package private(set) var blocksLength = 0
+    /// Blocks so far, the null block among them.
+    package var blockCount: Int { blocks.count }
 
     /// A writer whose blocks come from `source` or are built here. With a `limit`, adding a block
     /// that brings the blocks past it throws: the thinner sets one so that no input, however its
     /// structures point at each other, makes it write (or hold) more than a bounded multiple of it.
-    package init(source: ByteReader, limit: Int? = nil) {
+    /// A `measuring` writer gives the same `length` and throws the same errors, but cannot write.
+    package init(source: ByteReader, limit: Int? = nil, measuring: Bool = false) {
         self.source = source
         self.limit = limit
+        self.measuring = measuring
     }
 
     /// What a thinned file may hold beyond its source's bytes: the header's padding and the trees'
@@ -76,7 +86,7 @@ package struct BOMWriter {
     /// would pass it.
     package mutating func append(_ bytes: [UInt8], for structure: @autoclosure () -> String = "a built block") throws(CompiledCatalogError) -> UInt32 {
         try reserve(bytes.count, for: structure())
-        blocks.append(.built(bytes))
+        blocks.append(measuring ? .measured(bytes.count) : .built(bytes))
         return UInt32(blocks.count - 1)
     }
 
@@ -120,31 +130,19 @@ package struct BOMWriter {
         return number
     }
 
+    /// Whether the source's block `index` was copied.
+    package func hasCopied(_ index: UInt32) -> Bool { Int(index) < copies.count && copies[Int(index)] != 0 }
+
     /// Points variable `name` at `block` (variables are written in the order they are set).
     package mutating func setVariable(_ name: String, _ block: UInt32) {
         variables.append((name, block))
-    }
-
-    /// How a tree's header is written. Thinning keeps the 21-byte header of the files it reads
-    /// (`legacy`); `adapt compile` writes Xcode 15's 29 bytes: a path-internal flag (a tree whose
-    /// key fields are numbers, `BITMAPKEYS`, with 1024-byte nodes), the length every key shares
-    /// (big-endian, `0xFFFFFFFF` when they differ), and 4 zero bytes.
-    package enum TreeStyle {
-        case legacy
-        /// Keys in blocks, each of the given lengths.
-        case keys([Int])
-        /// Keys in blocks, all of this length.
-        case fixedKeys(Int)
-        /// Key fields that are numbers, not blocks.
-        case pathInternal
-
-        var nodeSize: Int { if case .pathInternal = self { 1024 } else { BOMWriter.nodeSize } }
     }
 
     /// Adds a tree holding `entries` in the order given; returns the number of its header block.
     package mutating func appendTree(_ entries: [BOMTree.Entry], style: TreeStyle = .legacy) throws(CompiledCatalogError) -> UInt32 {
         let nodeSize = style.nodeSize
         let entriesPerNode = (nodeSize - BOMTree.nodeHeaderLength) / 8
+        if measuring { return try measureTree(entries.count, style: style, entriesPerNode: entriesPerNode) }
         // Leaves first (an empty tree is one empty leaf), numbered in a row so links are known.
         var level: [(block: UInt32, lastKey: UInt32)] = []
         let chunks =
@@ -196,19 +194,21 @@ package struct BOMWriter {
         return try append(header, for: "a tree of \(entries.count) entries")
     }
 
-    private static func node(isLeaf: Bool, pairs: [(first: UInt32, second: UInt32)], forward: UInt32, backward: UInt32, size nodeSize: Int) -> [UInt8] {
-        var node: [UInt8] = []
-        node.reserveCapacity(nodeSize)
-        node.appendBigEndian(UInt16(isLeaf ? 1 : 0))
-        node.appendBigEndian(UInt16(pairs.count))
-        node.appendBigEndian(forward)
-        node.appendBigEndian(backward)
-        for pair in pairs {
-            node.appendBigEndian(pair.first)
-            node.appendBigEndian(pair.second)
+    /// What `appendTree` adds for `count` entries, counted: the same nodes, level by level, and
+    /// a header of the same length, each reserved as it would be.
+    private mutating func measureTree(_ count: Int, style: TreeStyle, entriesPerNode: Int) throws(CompiledCatalogError) -> UInt32 {
+        var nodes = max(1, (count + entriesPerNode - 1) / entriesPerNode)
+        while true {
+            for _ in 0..<nodes {
+                try reserve(style.nodeSize, for: "a tree of \(count) entries")
+                blocks.append(.measured(style.nodeSize))
+            }
+            guard nodes > 1 else { break }
+            nodes = (nodes + entriesPerNode - 1) / entriesPerNode
         }
-        node += repeatElement(0, count: nodeSize - node.count)
-        return node
+        try reserve(style.headerLength, for: "a tree of \(count) entries")
+        blocks.append(.measured(style.headerLength))
+        return UInt32(blocks.count - 1)
     }
 
     private var variablesLength: Int { 4 + variables.reduce(0) { $0 + 5 + min($1.name.utf8.count, 255) } }
@@ -231,6 +231,7 @@ package struct BOMWriter {
     /// `spool` as it is written, so the file is never whole in memory. Throws when the file
     /// would not fit the format's 32-bit offsets, or `emit` throws.
     package func write(spool: ByteSpool? = nil, _ emit: ([UInt8]) throws -> Void) throws(CompiledCatalogError) {
+        precondition(!measuring, "a measuring writer only counts its blocks")
         let total = length
         guard total <= Int(UInt32.max) else {
             throw CompiledCatalogError(.malformed, "the written file", "would be \(total) bytes, more than a BOM file's 32-bit offsets address")
@@ -265,6 +266,7 @@ package struct BOMWriter {
             case .spooled(let range):
                 guard let spool else { preconditionFailure("a spooled block written without its spool") }
                 pending += try spool.read(range)
+            case .measured: preconditionFailure("a measuring writer only counts its blocks")
             }
             if pending.count >= 1 << 20 {
                 try send(pending)

@@ -41,18 +41,18 @@ extension CompiledCatalog {
     /// ignored) and nothing else per-rendition. Give `keepingPackedImages(_:)`'s answer so the
     /// kept references still find their pixels. Same input, same bytes.
     public func writing(keeping positions: Set<Int>) throws(CompiledCatalogError) -> [UInt8] {
-        try writer(keeping: positions).bytes()
+        try writer(keeping: positions, measuring: false).bytes()
     }
 
     /// The length `writing(keeping:)` would give, without building the file.
     public func writtenLength(keeping positions: Set<Int>) throws(CompiledCatalogError) -> Int {
-        try writer(keeping: positions).length
+        try writer(keeping: positions, measuring: true).length
     }
 
-    private func writer(keeping positions: Set<Int>) throws(CompiledCatalogError) -> BOMWriter {
+    private func writer(keeping positions: Set<Int>, measuring: Bool) throws(CompiledCatalogError) -> BOMWriter {
         do {
             let kept = positions.filter { renditions.indices.contains($0) }.sorted()
-            return try CompiledCatalogWriter(index, renditions: renditions, keeping: kept).writer
+            return try CompiledCatalogWriter(index, renditions: renditions, keeping: kept, measuring: measuring).writer
         } catch {
             throw path.isEmpty ? error : error.locating(path)
         }
@@ -84,8 +84,11 @@ struct CompiledCatalogWriter<Renditions: ThinnedRenditions> {
         }
     }
 
-    /// `kept`: positions in `renditions`, ascending, each once.
-    init(_ catalog: CompiledCatalogIndex, renditions: Renditions, keeping kept: [Int], shared: Shared? = nil) throws(CompiledCatalogError) {
+    /// `kept`: positions in `renditions`, ascending, each once. A `measuring` writer gives the
+    /// length alone (`BOMWriter(measuring:)`).
+    init(
+        _ catalog: CompiledCatalogIndex, renditions: Renditions, keeping kept: [Int], shared: Shared? = nil, measuring: Bool = false
+    ) throws(CompiledCatalogError) {
         self.catalog = catalog
         self.renditions = renditions
         if let shared {
@@ -94,7 +97,7 @@ struct CompiledCatalogWriter<Renditions: ThinnedRenditions> {
             self.shared = try Shared(catalog, renditions: renditions)
         }
         store = catalog.store
-        writer = BOMWriter(source: store.bytes, limit: store.bytes.count + BOMWriter.overheadBeyondSource)
+        writer = BOMWriter(source: store.bytes, limit: store.bytes.count + BOMWriter.overheadBeyondSource, measuring: measuring)
         self.kept = kept
         var written: Set<String> = []
         // Source block → block here, so variables that name one block name one copy of it.

@@ -39,8 +39,18 @@ extension CompiledCatalogIndex {
         do {
             let keys = keys
             let shared = try CompiledCatalogWriter.Shared(self, renditions: keys)
+            // By arithmetic when the file allows it (`SliceLengths`), which reads every rendition
+            // once: for one slice, the writer's walk over the kept ones costs less. The writer
+            // tells the rest.
+            let arithmetic = slices.count > 1 ? SliceLengths(self, renditions: keys, shared: shared) : nil
             var lengths: [Int] = []
-            for kept in slices { lengths.append(try CompiledCatalogWriter(self, renditions: keys, keeping: kept, shared: shared).writer.length) }
+            for kept in slices {
+                if let length = arithmetic?.length(keeping: kept) {
+                    lengths.append(length)
+                } else {
+                    lengths.append(try CompiledCatalogWriter(self, renditions: keys, keeping: kept, shared: shared, measuring: true).writer.length)
+                }
+            }
             return lengths
         } catch {
             throw path.isEmpty ? error : error.locating(path)
@@ -83,23 +93,6 @@ package struct RenditionKeys: ThinnedRenditions, @unchecked Sendable {
     }
 
     package func nameIdentifier(_ position: Int) -> UInt16? { identifier.map { value(position, $0) } }
-
-    /// Every key's values, `keyCount` a rendition, in one array; the name identifier's set to 0
-    /// when `unnamed` (what `UnnamedKey` compares). One array rather than one per key.
-    package func flatValues(unnamed: Bool) -> [UInt16] {
-        let count = keyCount
-        let zeroed = unnamed ? identifier ?? -1 : -1
-        return [UInt16](unsafeUninitializedCapacity: records.count * count) { buffer, initialized in
-            for (position, record) in records.enumerated() {
-                for attribute in 0..<count {
-                    // Safe: the record checked that the key's `keyCount` values lie inside the file.
-                    let value = file.loadUnaligned(fromByteOffset: record.keyOffset + 2 * attribute, as: UInt16.self).littleEndian
-                    buffer[position * count + attribute] = attribute == zeroed ? 0 : value
-                }
-            }
-            initialized = records.count * count
-        }
-    }
 
     package func masksByName(_ positions: some Sequence<Int>) -> [UInt16: RenditionValueMasks] {
         guard let identifier else { return [:] }
