@@ -46,7 +46,7 @@ extension ExtractIconComposer {
     }
 
     /// Claims and makes a folder at the catalog's root, saying when its name changed.
-    private func claimFolder(
+    func claimFolder(
         _ asset: String, extension folderExtension: String, names: inout ExtractNames, output: inout ExtractOutput,
         result: inout CompiledExtraction.Result
     ) throws -> String {
@@ -110,7 +110,7 @@ extension ExtractIconComposer {
         return LayerFile(name: file, size: size)
     }
 
-    private func skip(_ asset: String, _ rendition: Rendition, reason: String, detail: String, rule: RuleID, result: inout CompiledExtraction.Result) {
+    func skip(_ asset: String, _ rendition: Rendition, reason: String, detail: String, rule: RuleID, result: inout CompiledExtraction.Result) {
         result.skipped.append(.init(asset: asset, rendition: rendition.renditionName, reason: reason, detail: detail))
         result.diagnostics.append(
             Diagnostic(

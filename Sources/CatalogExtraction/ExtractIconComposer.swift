@@ -153,22 +153,29 @@ struct ExtractIconComposer {
                     at: SourceLocation(file: lookup.catalog.path)))
             return
         }
-        let claimed = names.claimSet(name, extension: "iconset")
-        try output.makeFolder(claimed.name)
+        let folder = try claimFolder(name, extension: "iconset", names: &names, output: &output, result: &result)
         let atlases = PackedImageCache(capacity: 1)
         for image in images {
             let set = SetBuilder(kind: .image, renditions: [image])
-            let content = try? set.content(of: image, catalog: lookup.catalog, atlases: atlases, pixelBudget: extraction.pixelBudget)
-            guard case .success(let made) = content, let bytes = made.bytes else {
-                result.skipped.append(.init(asset: name, rendition: image.renditionName, reason: "decode-failed", detail: "not written: not decoded"))
+            let bytes: [UInt8]
+            do {
+                switch try set.content(of: image, catalog: lookup.catalog, atlases: atlases, pixelBudget: extraction.pixelBudget) {
+                case .success(let made) where made.bytes != nil: bytes = made.bytes ?? []
+                case .success: continue
+                case .failure(let reason):
+                    skip(name, image, reason: reason.code, detail: reason.detail, rule: .extractNotDecoded, result: &result)
+                    continue
+                }
+            } catch {
+                skip(name, image, reason: "decode-failed", detail: "not written: \(error)", rule: .extractDecodeFailed, result: &result)
                 continue
             }
-            let file = names.claim(image.renditionName, in: claimed.name).name
-            try output.write(claimed.name + "/" + file, bytes)
+            let file = names.claim(image.renditionName, in: folder).name
+            try output.write(folder + "/" + file, bytes)
             result.written += 1
             result.files.append(
                 .init(
-                    path: claimed.name + "/" + file, asset: name, rendition: image.renditionName, pixelWidth: Int(image.width), pixelHeight: Int(image.height)))
+                    path: folder + "/" + file, asset: name, rendition: image.renditionName, pixelWidth: Int(image.width), pixelHeight: Int(image.height)))
         }
         result.sets += 1
     }

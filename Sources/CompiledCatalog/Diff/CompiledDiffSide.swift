@@ -1,5 +1,4 @@
 import AdaptSupport
-import CompiledCatalog
 import Foundation
 
 /// One compiled side of `adapt diff`, read only as far as the diff needs it: every rendition is
