@@ -56,6 +56,22 @@ package struct CompiledExtraction: Sendable {
         key: "info",
         value: .object(JSONObject([.init(key: "author", value: .string(author)), .init(key: "version", value: .number("1"))])))
 
+    /// Claims a folder at the catalog's root for `asset` (`.imagestack`, `.icon`, `.iconset`) and
+    /// makes it, saying in `result` when its name changed; its name.
+    static func makeRootFolder(
+        _ asset: String, extension folderExtension: String, names: inout ExtractNames, output: inout ExtractOutput, result: inout Result,
+        source: String
+    ) throws -> String {
+        let claimed = names.claimSet(asset, extension: folderExtension)
+        if claimed.changed {
+            result.renamed.append(.init(asset: asset, rendition: nil, path: claimed.name, changes: claimed.changes))
+            result.diagnostics.append(
+                Diagnostic(.extractRenamed, "asset '\(ExtractNames.visible(asset))' is written as \(claimed.name)", at: SourceLocation(file: source)))
+        }
+        try output.makeFolder(claimed.name)
+        return claimed.name
+    }
+
     /// The most bytes of pixels one rendition decodes to in extract (128 MiB: an 8192 x 4096
     /// RGBA image; the largest of the corpus's 1,170 bitmaps is 4 MiB), lowered to the file's own
     /// `pixelBudget` (256 times its size, at least 64 MiB). A rendition claiming more is skipped

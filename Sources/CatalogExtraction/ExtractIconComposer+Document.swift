@@ -45,21 +45,13 @@ extension ExtractIconComposer {
         var size: (width: Double, height: Double)?
     }
 
-    /// Claims and makes a folder at the catalog's root, saying when its name changed.
+    /// Claims and makes a folder at the catalog's root (`CompiledExtraction.makeRootFolder`).
     func claimFolder(
         _ asset: String, extension folderExtension: String, names: inout ExtractNames, output: inout ExtractOutput,
         result: inout CompiledExtraction.Result
     ) throws -> String {
-        let claimed = names.claimSet(asset, extension: folderExtension)
-        if claimed.changed {
-            result.renamed.append(.init(asset: asset, rendition: nil, path: claimed.name, changes: claimed.changes))
-            result.diagnostics.append(
-                Diagnostic(
-                    .extractRenamed, "asset '\(ExtractNames.visible(asset))' is written as \(claimed.name)",
-                    at: SourceLocation(file: lookup.catalog.path)))
-        }
-        try output.makeFolder(claimed.name)
-        return claimed.name
+        try CompiledExtraction.makeRootFolder(
+            asset, extension: folderExtension, names: &names, output: &output, result: &result, source: lookup.catalog.path)
     }
 
     /// The layers of a group, front first: the order of the appearance that lists the most (a

@@ -3,12 +3,11 @@ import AssetCatalog
 import AssetCompilation
 import CompiledCatalog
 
-/// What an Icon Composer icon's renditions refer to, by name: the renditions of each asset, the
-/// names behind layer identifiers, and each appearance's number.
+/// What an Icon Composer icon's renditions refer to, by name: the renditions of each asset, and
+/// each appearance's number.
 struct ExtractIconLookup {
     let catalog: CompiledCatalog
     let renditions: [String: [Rendition]]
-    let names: [UInt16: String]
     let appearances: [UInt16: IconAppearance]
 
     init(_ catalog: CompiledCatalog) {
@@ -16,7 +15,6 @@ struct ExtractIconLookup {
         var renditions: [String: [Rendition]] = [:]
         for asset in catalog.assets { if let name = asset.name { renditions[name, default: []] += asset.renditions } }
         self.renditions = renditions
-        names = Dictionary(catalog.facets.compactMap { facet in facet.nameIdentifier.map { ($0, facet.name) } }) { first, _ in first }
         // By name, as the Mac's table names them (`IconComposerCompiler.appearances`).
         var appearances: [UInt16: IconAppearance] = [:]
         for (appearance, name, _) in IconComposerCompiler.appearances {
@@ -30,7 +28,7 @@ struct ExtractIconLookup {
         var rows: [IconAppearance: [IconLayerRow]] = [:]
         for rendition in renditions[asset] ?? [] where rendition.layout == layout {
             guard let appearance = appearances[rendition.key.appearance ?? 0], rows[appearance] == nil else { continue }
-            rows[appearance] = rendition.properties.iconLayerRows { names[$0] }
+            rows[appearance] = rendition.properties.iconLayerRows { catalog.index.facetName($0) }
         }
         return rows
     }

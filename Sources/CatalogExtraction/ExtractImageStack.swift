@@ -23,12 +23,11 @@ struct ExtractImageStack {
 
     /// Every layer stack of `catalog` whose layers are assets of the file, one per stack rendition.
     static func stacks(in catalog: CompiledCatalog) -> [ExtractImageStack] {
-        let names = Dictionary(catalog.facets.compactMap { facet in facet.nameIdentifier.map { ($0, facet.name) } }) { first, _ in first }
         var stacks: [ExtractImageStack] = []
         for asset in catalog.assets {
             guard let name = asset.name else { continue }
             for rendition in asset.renditions where rendition.layout == .layerStack {
-                let layers = rendition.properties.iconLayerRows { names[$0] }.compactMap(\.name)
+                let layers = rendition.properties.iconLayerRows { catalog.index.facetName($0) }.compactMap(\.name)
                 guard !layers.isEmpty else { continue }
                 stacks.append(ExtractImageStack(name: name, layerAssets: layers.reversed()))
             }
@@ -56,19 +55,13 @@ struct ExtractImageStack {
     func makeFolders(
         names: inout ExtractNames, output: inout ExtractOutput, result: inout CompiledExtraction.Result, source: String
     ) throws -> [String: String] {
-        let stack = names.claimSet(name, extension: "imagestack")
-        if stack.changed {
-            result.renamed.append(.init(asset: name, rendition: nil, path: stack.name, changes: stack.changes))
-            result.diagnostics.append(
-                Diagnostic(.extractRenamed, "asset '\(ExtractNames.visible(name))' is written as \(stack.name)", at: SourceLocation(file: source)))
-        }
-        try output.makeFolder(stack.name)
-        _ = names.claim("Contents.json", in: stack.name)
+        let stack = try CompiledExtraction.makeRootFolder(name, extension: "imagestack", names: &names, output: &output, result: &result, source: source)
+        _ = names.claim("Contents.json", in: stack)
         var listed: [JSONValue] = []
         var contentFolders: [String: String] = [:]
         for asset in layerAssets where contentFolders[asset] == nil {
-            let layer = names.claim(layerName(of: asset) + ".imagestacklayer", in: stack.name)
-            let folder = stack.name + "/" + layer.name
+            let layer = names.claim(layerName(of: asset) + ".imagestacklayer", in: stack)
+            let folder = stack + "/" + layer.name
             try output.makeFolder(folder)
             _ = names.claim("Contents.json", in: folder)
             try output.write(folder + "/Contents.json", JSONWriter.xcodeStyle.bytes(for: .object(JSONObject([CompiledExtraction.info]))))
@@ -76,7 +69,7 @@ struct ExtractImageStack {
             listed.append(.object(JSONObject([.init(key: "filename", value: .string(layer.name))])))
         }
         let contents = JSONObject([CompiledExtraction.info, .init(key: "layers", value: .array(listed))])
-        try output.write(stack.name + "/Contents.json", JSONWriter.xcodeStyle.bytes(for: .object(contents)))
+        try output.write(stack + "/Contents.json", JSONWriter.xcodeStyle.bytes(for: .object(contents)))
         result.sets += 1
         return contentFolders
     }

@@ -256,8 +256,7 @@ struct SetBuilder {
     static func iconStructure(of rendition: Rendition, catalog: CompiledCatalog) -> JSONValue? {
         guard rendition.layout.isIconComposerStructure else { return nil }
         if case .gradient(let gradient) = rendition.payload { return ["layout": .string(rendition.layout.name), "gradient": gradient.json] }
-        let names = Dictionary(catalog.facets.compactMap { facet in facet.nameIdentifier.map { ($0, facet.name) } }) { first, _ in first }
-        let rows = rendition.properties.iconLayerRows { names[$0] }
+        let rows = rendition.properties.iconLayerRows { catalog.index.facetName($0) }
         return ["layout": .string(rendition.layout.name), "layers": .array(rows.map(\.json))]
     }
 
