@@ -48,6 +48,7 @@ import CompiledCatalog
             RenderWorkers.pool(for: options.vectorRenderers.renderWorker).start(Machine.coreCount)
         }
         let total = plan.sideFiles.count + assembly.renditions.count
+        options.planned?(total)
         assembly.add(plan.sideFiles, encode(plan.sideFiles))
         var done = plan.sideFiles.count
         for batch in assembly.renditions.batches(of: Self.batchSize) {

@@ -37,6 +37,9 @@ import DeviceProfiles
     /// Called after each batch of renditions is encoded, with the renditions done and their total
     /// (the command draws a progress line with it on a terminal).
     package var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+    /// Called once a compile has planned its renditions, with how many it will encode (side
+    /// files included), before encoding any: the default time budget grows with them.
+    package var planned: (@Sendable (_ renditions: Int) -> Void)?
 
     public init(platform: CompilePlatform, deploymentTarget: String) {
         self.platform = platform

@@ -69,7 +69,7 @@ extension RuleID {
     /// A compile that ran longer than its time budget (`--timeout`).
     public static let compileTimeout = RuleID(
         "compile.timeout", .error, .input,
-        "`adapt compile`: the compile ran longer than its time budget, `--timeout SECONDS` (600 by default), and was stopped with nothing written",
+        "`adapt compile`: the compile ran longer than its time budget, `--timeout SECONDS` (by default 600 s plus 25 ms a rendition), and was stopped with nothing written",
         reason: "the command cannot do what was asked",
         details:
             "Each drawing is stopped at 30 seconds; the budget bounds the whole compile, however many drawings a catalog holds. The drawing programs are stopped and no staging file is left.",

@@ -3,7 +3,7 @@ import AdaptiveAssets
 import Foundation
 import Synchronization
 
-/// Ends `adapt compile` when it outlives its time budget (`--timeout`) by the grace
+/// Ends `adapt compile` when it outlives its time budget (`CompileDeadline`) by the grace
 /// (`CompileDeadline.grace`): the compile checks the deadline between its steps itself, but a
 /// step can be a drawing that takes its full 30 seconds, or a decode. The watchdog is a thread of
 /// its own (not Dispatch's pool, which the compile's workers may fill), and at the deadline it
@@ -14,10 +14,10 @@ enum CompileWatchdog {
     private static let disarmed = Atomic<Bool>(false)
 
     static func arm(_ deadline: CompileDeadline) {
-        let end = deadline.instant.advanced(by: CompileDeadline.grace)
         let thread = Thread {
             while true {
-                let left = ContinuousClock.now.duration(to: end)
+                // Read again each step: the default budget grows once the compile has planned.
+                let left = ContinuousClock.now.duration(to: deadline.instant.advanced(by: CompileDeadline.grace))
                 guard left > .zero else { break }
                 // In steps of at most a second, so a clock that jumps is caught up with.
                 let step = min(left, .seconds(1))

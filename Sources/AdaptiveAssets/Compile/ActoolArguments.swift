@@ -44,8 +44,8 @@ package struct ActoolArguments: Equatable, Sendable {
     package var outputFormat: ActoolOutputFormat = .xml1
     /// `--max-pixels` (adapt's own): the most pixels one image may decode to; nil for the default.
     package var maxPixels: UInt64?
-    /// `--timeout` (adapt's own): the whole compile's time budget in seconds; nil for
-    /// `CompileDeadline.defaultSeconds`.
+    /// `--timeout` (adapt's own): the whole compile's time budget in seconds; nil for the
+    /// default, which grows with the renditions planned (`CompileDeadline`).
     package var timeout: Int?
     /// Which sections of the result document are printed (`--warnings`, `--notices`).
     package var sections = ActoolResultDocument.Sections()

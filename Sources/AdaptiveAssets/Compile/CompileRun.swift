@@ -18,14 +18,15 @@ import DeviceProfiles
 /// ```
 package struct CompileRun {
     package let arguments: ActoolArguments
-    /// The run's time budget (`--timeout`), counted from when the run is made.
+    /// The run's time budget (`--timeout`, or the default that grows with the renditions
+    /// planned), counted from when the run is made; shared with the watchdog that ends the process.
     package let deadline: CompileDeadline
     /// Renditions encoded so far of all (`CompileOptions.progress`), for a progress line.
     package var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
 
     package init(_ arguments: ActoolArguments) {
         self.arguments = arguments
-        deadline = CompileDeadline(seconds: arguments.timeout ?? CompileDeadline.defaultSeconds)
+        deadline = CompileDeadline(seconds: arguments.timeout)
     }
 
     /// Refuses, as a usage error, a command line no compile can follow: no catalog, no
@@ -312,6 +313,7 @@ package struct CompileRun {
         var options = CompileOptions(platform: platform, deploymentTarget: arguments.minimumDeploymentTarget ?? "")
         options.targetDevices = arguments.targetDevices.map(\.rawValue)
         options.progress = progress
+        options.planned = { [deadline] renditions in deadline.plan(renditions: renditions) }
         options.appIcon = arguments.appIcon
         options.alternateAppIcons = arguments.alternateAppIcons
         options.includeAllAppIcons = arguments.includeAllAppIcons
