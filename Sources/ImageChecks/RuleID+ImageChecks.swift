@@ -35,6 +35,8 @@ extension RuleID {
         "image.gamut-profile", .error, .images,
         "an image whose colour profile does not fit its display-gamut entry",
         reason: "the built asset shows colours the entry does not promise: the file is in the wrong slot or has the wrong profile",
+        details:
+            "A file is Display P3 by an ICC profile of that name, or by a cICP chunk of P3-D65 primaries and the sRGB curve (what `adapt extract` writes); a cICP chunk counts before an ICC profile or an sRGB chunk, as the PNG specification ranks them.",
         bad: #"{"images": [{"idiom": "universal", "display-gamut": "display-P3", "filename": "p3.png"}]}  (p3.png has an sRGB profile)"#,
         good: #"{"images": [{"idiom": "universal", "display-gamut": "display-P3", "filename": "p3.png"}]}  (p3.png has a Display P3 profile)"#)
 

@@ -119,6 +119,12 @@ struct ChunkWalker {
             case "iCCP": parseICCP(data, at: offset, into: &header, result: &result)
             case "gAMA": if length == 4 { header.gamma = data.uint32BigEndian(at: 0) }
             case "cHRM": header.hasChromaticities = true
+            case "cICP":
+                if length == 4 {
+                    header.codingPoints = PNGHeader.CodingPoints(primaries: data[0], transfer: data[1])
+                } else {
+                    problem(.ancillary, "cICP chunk of \(length) bytes", at: offset)
+                }
             case "pHYs":
                 if length == 9, let x = data.uint32BigEndian(at: 0), let y = data.uint32BigEndian(at: 4) {
                     header.physicalPixels = (x, y, data[8] == 1)

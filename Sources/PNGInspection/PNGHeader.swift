@@ -56,6 +56,8 @@ public struct PNGHeader: Hashable, Sendable {
     public var gamma: UInt32?
     /// Whether a cHRM chunk gives the primaries.
     public var hasChromaticities = false
+    /// The cICP chunk's colour primaries and transfer function, when present.
+    public var codingPoints: CodingPoints?
     /// pHYs: pixels per unit on each axis, and whether the unit is the metre.
     public var physicalPixels: (x: UInt32, y: UInt32, metre: Bool)?
     /// Whether this is Apple's CgBI variant.
@@ -72,8 +74,32 @@ public struct PNGHeader: Hashable, Sendable {
     /// Width times height.
     public var pixelCount: UInt64 { UInt64(width) * UInt64(height) }
 
-    /// Which colour space the file declares.
+    /// A cICP chunk's code points (ITU-T H.273), which name a colour space by number rather than
+    /// by profile: what `adapt extract` tags a wide-colour image with.
+    public struct CodingPoints: Hashable, Sendable {
+        /// The colour primaries: 1 for sRGB's (BT.709), 12 for Display P3's (P3-D65).
+        public var primaries: UInt8
+        /// The transfer function: 13 for the sRGB curve.
+        public var transfer: UInt8
+
+        /// The code points of a cICP chunk's first two bytes.
+        public init(primaries: UInt8, transfer: UInt8) {
+            self.primaries = primaries
+            self.transfer = transfer
+        }
+    }
+
+    /// Which colour space the file declares. A cICP chunk comes first, as the PNG specification
+    /// ranks it (then iCCP, then sRGB): P3-D65 primaries with the sRGB curve are Display P3,
+    /// BT.709's with it sRGB.
     public var profileKind: ProfileKind {
+        if let codingPoints {
+            switch (codingPoints.primaries, codingPoints.transfer) {
+            case (12, 13): return .displayP3
+            case (1, 13): return .sRGB
+            case (let primaries, let transfer): return .other("cICP primaries \(primaries), transfer \(transfer)")
+            }
+        }
         if let description = iccProfileDescription ?? iccProfileName {
             let lowered = description.lowercased()
             if lowered.contains("display p3") || lowered.contains("p3") { return .displayP3 }
@@ -109,6 +135,7 @@ public struct PNGHeader: Hashable, Sendable {
         lhs.width == rhs.width && lhs.height == rhs.height && lhs.bitDepth == rhs.bitDepth
             && lhs.colorType == rhs.colorType && lhs.interlaced == rhs.interlaced
             && lhs.iccProfileDescription == rhs.iccProfileDescription && lhs.sRGBIntent == rhs.sRGBIntent
+            && lhs.codingPoints == rhs.codingPoints
     }
 
     public func hash(into hasher: inout Hasher) {

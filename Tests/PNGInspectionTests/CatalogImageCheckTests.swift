@@ -76,6 +76,16 @@ import Testing
             ])
         try fixture.write(PNGFixture.png(width: 4, height: 4, ancillary: [p3]), to: "Gamut.imageset/srgb-slot.png")
         try fixture.write(PNGFixture.png(width: 4, height: 4, ancillary: [PNGFixture.chunk("sRGB", [0])]), to: "Gamut.imageset/p3-slot.png")
+        // Tagged as `adapt extract` tags wide colour: cICP (P3-D65, the sRGB curve), cHRM and gAMA, no ICC profile.
+        let codedP3 = [PNGFixture.chunk("cICP", [12, 13, 0, 1]), PNGFixture.chunk("gAMA", PNGFixture.be32(45455))]
+        try fixture.addSet(
+            "Coded.imageset",
+            entries: [
+                ["idiom": "universal", "filename": "srgb-slot.png"],
+                ["idiom": "universal", "display-gamut": "display-P3", "filename": "p3-slot.png"],
+            ])
+        try fixture.write(PNGFixture.png(width: 4, height: 4, ancillary: [PNGFixture.chunk("sRGB", [0])]), to: "Coded.imageset/srgb-slot.png")
+        try fixture.write(PNGFixture.png(width: 4, height: 4, ancillary: codedP3), to: "Coded.imageset/p3-slot.png")
         try fixture.addSet("Wide.imageset", entries: [["idiom": "universal", "filename": "wide.png"]])
         try fixture.write(PNGFixture.png(width: 4, height: 4, ancillary: [p3]), to: "Wide.imageset/wide.png")
 
@@ -105,6 +115,7 @@ import Testing
         #expect(codes(in: "Scale.imageset") == ["image.scale-size"])
         #expect(diagnostics.first { $0.code == "image.scale-size" }?.message.contains("about 30x18 pixels") == true)
         #expect(codes(in: "Gamut.imageset") == ["image.gamut-profile", "image.gamut-profile"])
+        #expect(codes(in: "Coded.imageset").isEmpty, "a cICP chunk of P3-D65 primaries is a Display P3 file")
         #expect(codes(in: "Wide.imageset").isEmpty, "a set with no gamut variants may hold a P3 image")
         #expect(codes(in: "AppIcon.appiconset") == ["icon.alpha-suspect", "icon.size", "icon.size"])
         #expect(diagnostics.first { $0.code == "icon.size" }?.message.contains("needs 40x40") == true)

@@ -98,6 +98,22 @@ import Testing
         #expect(codes(lengthPastEnd) == [.truncated])
     }
 
+    /// A cICP chunk names the colour space by number (what `adapt extract` writes for a wide-colour
+    /// image, beside cHRM and gAMA): read first, as the PNG specification ranks it.
+    @Test func codingPointsNameTheColourSpace() {
+        func kind(_ ancillary: [[UInt8]]) -> PNGHeader.ProfileKind? {
+            PNGInspector().inspect(bytes: PNGFixture.png(width: 2, height: 2, ancillary: ancillary)).header?.profileKind
+        }
+        let p3 = PNGFixture.chunk("cICP", [12, 13, 0, 1])
+        #expect(kind([p3]) == .displayP3)
+        #expect(kind([PNGFixture.chunk("cICP", [1, 13, 0, 1])]) == .sRGB)
+        #expect(kind([PNGFixture.chunk("sRGB", [0]), p3]) == .displayP3)
+        #expect(kind([PNGFixture.chunk("cICP", [9, 16, 0, 1])]) == .other("cICP primaries 9, transfer 16"))
+        let short = PNGInspector().inspect(bytes: PNGFixture.png(width: 2, height: 2, ancillary: [PNGFixture.chunk("cICP", [12, 13, 0])]))
+        #expect(short.header?.profileKind == .unspecified)
+        #expect(short.problems.map(\.code).contains(.ancillary))
+    }
+
     @Test func colourInformationIsReported() {
         let p3 = PNGInspector().inspect(bytes: PNGFixture.png(width: 2, height: 2, ancillary: [PNGFixture.iccp(description: "Display P3")]))
         #expect(p3.header?.profileKind == .displayP3)

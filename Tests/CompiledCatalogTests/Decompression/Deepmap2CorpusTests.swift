@@ -2,6 +2,7 @@ import CPNGSupport
 import CatalogFixtures
 import Testing
 
+@testable import AssetCompilation
 @testable import CompiledCatalog
 
 /// deepmap2 renditions of Xcode 26 files (`compiled/recent`, see `RecentCorpus`) against what
@@ -75,6 +76,16 @@ import Testing
         #expect(compared > 20000)
         // The codec is lossy, not the decoder broken: some pixels do differ, by one.
         #expect(offByOne > 0)
+    }
+
+    /// The PNG `adapt extract` writes of that RGBW rendition (16-bit, tagged by cICP, cHRM and
+    /// gAMA, no ICC profile) is Display P3 to compile's Icon Composer reader, as to validate's
+    /// gamut rule: both read `PNGHeader.profileKind`, which takes the cICP chunk.
+    @Test func extractsWideColourAsAPNGCompileReadsAsDisplayP3() throws {
+        let renditions = try Self.bitmaps(Self.miniPlayer, named: "image.png")
+        let wide = try #require(renditions.first { $0.format == .argb16 })
+        let png = try #require(wide.widePNGData())
+        #expect(IconComposerRenderer.isDisplayP3(png))
     }
 
     /// AM-MiniPlayer's `Ellipse 2 2.png` (361 x 361, Display P3) twice: an RGBW variant-3
