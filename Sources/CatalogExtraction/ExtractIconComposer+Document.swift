@@ -62,33 +62,48 @@ extension ExtractIconComposer {
         return fullest.compactMap(\.name).reversed().filter { seen.insert($0).inserted }
     }
 
-    /// Writes a layer's file (an SVG as stored, a bitmap as PNG: the sRGB rendition; a wide-colour
-    /// copy written instead came back 20 levels off and not taken for Display P3, so
-    /// AM-MiniPlayer's `Ellipse 2 2` loses its copy for P3 displays) under its stem's name; nil, with the reason recorded, when it cannot be.
+    /// Writes a layer's file (an SVG as stored, a bitmap as PNG: its wide-colour rendition where it
+    /// has one, a 16-bit Display P3 PNG from which compile makes both renditions again, as from
+    /// AM-MiniPlayer's own `Ellipse 2 2`; the sRGB one alone would lose the copy for P3 displays)
+    /// under its stem's name; nil, with the reason recorded, when it cannot be.
     private func writeLayerFile(
         _ asset: String, into folder: String, names: inout ExtractNames, output: inout ExtractOutput, result: inout CompiledExtraction.Result,
         extraction: CompiledExtraction
     ) throws -> LayerFile? {
         let renditions = lookup.renditions[asset] ?? []
-        guard let rendition = renditions.first(where: { ($0.key.value(.displayGamut) ?? 0) == 0 }) ?? renditions.first else { return nil }
-        let made: SetBuilder.Content
-        do {
-            let set = SetBuilder(kind: .image, renditions: [rendition])
-            switch try set.content(of: rendition, catalog: lookup.catalog, atlases: PackedImageCache(capacity: 1), pixelBudget: extraction.pixelBudget) {
-            case .success(let content): made = content
-            case .failure(let reason):
-                skip(asset, rendition, reason: reason.code, detail: reason.detail, rule: .extractNotDecoded, result: &result)
-                return nil
+        func isWide(_ rendition: Rendition) -> Bool { rendition.key.value(.displayGamut) == 1 }
+        // The wide-colour rendition first; another where it cannot be written, the last refusal told.
+        var refused: (rendition: Rendition, reason: String, detail: String, rule: RuleID)?
+        for rendition in renditions.filter(isWide) + renditions.filter({ !isWide($0) }) {
+            let made: SetBuilder.Content
+            do {
+                let set = SetBuilder(kind: .image, renditions: [rendition])
+                switch try set.content(of: rendition, catalog: lookup.catalog, atlases: PackedImageCache(capacity: 1), pixelBudget: extraction.pixelBudget) {
+                case .success(let content): made = content
+                case .failure(let reason):
+                    refused = (rendition, reason.code, reason.detail, .extractNotDecoded)
+                    continue
+                }
+            } catch {
+                refused = (rendition, "decode-failed", "not written: \(error)", .extractDecodeFailed)
+                continue
             }
-        } catch {
-            skip(asset, rendition, reason: "decode-failed", detail: "not written: \(error)", rule: .extractDecodeFailed, result: &result)
-            return nil
+            // A layer is drawn from an SVG or a PNG; anything else a hostile file names is no layer.
+            guard let bytes = made.bytes, let ext = made.fileExtension, ["svg", "png"].contains(ext) else {
+                refused = (rendition, "not-extractable", "not written: a layer is an SVG or a bitmap", .extractNotDecoded)
+                continue
+            }
+            return try writeLayer(asset, rendition, made, bytes: bytes, ext: ext, into: folder, names: &names, output: &output, result: &result)
         }
-        // A layer is drawn from an SVG or a PNG; anything else a hostile file names is no layer.
-        guard let bytes = made.bytes, let ext = made.fileExtension, ["svg", "png"].contains(ext) else {
-            skip(asset, rendition, reason: "not-extractable", detail: "not written: a layer is an SVG or a bitmap", rule: .extractNotDecoded, result: &result)
-            return nil
-        }
+        if let refused { skip(asset, refused.rendition, reason: refused.reason, detail: refused.detail, rule: refused.rule, result: &result) }
+        return nil
+    }
+
+    /// Writes `bytes`, a layer's file made from `rendition`, under its stem's name.
+    private func writeLayer(
+        _ asset: String, _ rendition: Rendition, _ made: SetBuilder.Content, bytes: [UInt8], ext: String, into folder: String, names: inout ExtractNames,
+        output: inout ExtractOutput, result: inout CompiledExtraction.Result
+    ) throws -> LayerFile {
         let prefix = name + "_Assets/"
         let stem = asset.hasPrefix(prefix) ? String(asset.dropFirst(prefix.count)) : asset
         let file = names.claim(stem + "." + ext, in: folder).name

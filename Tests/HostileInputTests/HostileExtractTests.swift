@@ -60,6 +60,43 @@ import Testing
         #expect(files.filter { $0.hasPrefix("Out/Evil.icon/Assets/") }.count == 1, "\(files)")
     }
 
+    /// A layer's wide-colour rendition is written first (compile makes both again from it); one
+    /// that is no drawing falls back to the layer's other rendition rather than losing the layer.
+    @Test func aLayerWhoseWideRenditionIsNoDrawingKeepsItsOther() throws {
+        let key: [RenditionAttribute: UInt16] = [.appearance: 1, .scale: 1, .element: 85]
+        var list = LittleEndian.words([1, 0]) + LittleEndian.words([0, 0, 0, 100, 100, 0, Float(1).bitPattern, 16])
+        list += [1, 85, 2, 181, 17, 3, 0, 0].flatMap { LittleEndian.bytes(UInt16($0)) }
+        var stack = SyntheticCatalog.Rendition.data(
+            "Icon.iconstack", key: key.merging([.identifier: 1, .part: 245]) { $1 }, uti: "public.layeredimage", bytes: [])
+        stack.layout = RenditionLayout(rawValue: 1019)
+        stack.properties = [
+            .raw(
+                type: 1012,
+                bytes: LittleEndian.words([1, 0]) + LittleEndian.words([0, 0, 0, 100, 100, 0, Float(1).bitPattern, 16])
+                    + [1, 85, 2, 246, 17, 2, 0, 0].flatMap { LittleEndian.bytes(UInt16($0)) })
+        ]
+        var group = SyntheticCatalog.Rendition.data("IconGroup", key: key.merging([.identifier: 2, .part: 246]) { $1 }, uti: "public.layeredimage", bytes: [])
+        group.layout = RenditionLayout(rawValue: 1020)
+        group.properties = [.raw(type: 1012, bytes: list)]
+        let svg = Array("<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'/>".utf8)
+        let catalog = SyntheticCatalog(
+            keyFormat: [.appearance, .scale, .identifier, .element, .part, .displayGamut],
+            facets: [.init("Icon", identifier: 1), .init("Icon/Group", identifier: 2), .init("Icon_Assets/Layer", identifier: 3)],
+            renditions: [
+                stack, group,
+                .data("wide.bin", key: key.merging([.identifier: 3, .part: 181, .displayGamut: 1]) { $1 }, uti: "public.data", bytes: [1, 2, 3]),
+                .data("image.svg", key: key.merging([.identifier: 3, .part: 181]) { $1 }, uti: "public.svg-image", bytes: svg),
+            ],
+            trees: [.namedValues("APPEARANCEKEYS", [("NSAppearanceNameAqua", 1)])])
+        let folder = try TemporaryCatalog(writeRootContents: false)
+        let car = try catalog.write(to: folder.root + "/icon.car")
+        let run = try HostileAdapt.run(["extract", car, "-o", "Out"], in: folder.root)
+        #expect(run.status == 0 && !run.timedOut, "\(run.stderr)")
+        let files = Self.files(in: folder.root + "/Out/Icon.icon/Assets")
+        #expect(files == ["Layer.svg"], "\(files) \(run.stderr)")
+        #expect(FileManager.default.contents(atPath: folder.root + "/Out/Icon.icon/Assets/Layer.svg").map(Array.init) == svg)
+    }
+
     // MARK: Amplification (item 2)
 
     /// One value block behind 270 keys: 270 copies of 256 KiB (69 MB) from a 260 KB file. The
