@@ -10,6 +10,11 @@ assets_iphone.car at OLD's size, has other pixels under the same names: every re
 compared (the worst case). Each command is timed three ways: every device of the platform (sizes
 thin the file once per device), one device (--device iphone-6), and the worst case on one device.
 Both files are read from the page cache (one untimed cat first); median of 5 runs each. Target: 3x cat.
+
+The floor is printed first: `adapt --version` (the process, its runtime and argument parsing) and
+`adapt diff` of the 257 kB assets_ios.car against itself (that, the device database and what a
+diff does once whatever the size), each against 3x the smaller size's cat: what of the target is
+left for the renditions.
 """
 import os
 import subprocess
@@ -47,6 +52,10 @@ def main():
     if not os.path.exists(os.path.join(data, "assets_ios.car")):
         sys.exit("the corpus's assets_ios.car was not found (set ADAPTIVE_ASSETS_CORPUS)")
     print("adapt diff OLD.car NEW.car against cat OLD.car NEW.car > /dev/null, median of %d runs (target: ratio <= 3x)" % RUNS)
+    small = os.path.join(data, "assets_ios.car")
+    start_up, _ = median([adapt, "--version"])
+    floor, _ = median([adapt, "diff", small, small, "--device", "iphone-6"])
+    print("  floor: adapt --version %.3f s, adapt diff of a 257 kB file with itself %.3f s" % (start_up, floor))
     for renditions in sizes:
         old = make(root, os.path.join(data, "assets_ios.car"), os.path.join(work, "diff-ios-%d.car" % renditions), renditions)
         new = make(root, os.path.join(data, "assets_ios.car"), os.path.join(work, "diff-ios-%d.car" % (renditions + renditions // 100)),
@@ -58,7 +67,7 @@ def main():
         one, one_peak = median([adapt, "diff", old, new, "--device", "iphone-6"])
         worst, worst_peak = median([adapt, "diff", old, other, "--device", "iphone-6"])
         size = (os.path.getsize(old) + os.path.getsize(new)) / 1e6
-        print("  %7d renditions, %6.1f MB both:  cat %6.3f s" % (renditions, size, cat))
+        print("  %7d renditions, %6.1f MB both:  cat %6.3f s (3x: %.3f s; the floor alone is %.1fx)" % (renditions, size, cat, 3 * cat, floor / cat))
         print("      adapt diff (every device)              %7.3f s   ratio %7.1fx   peak RSS %6.1f MB" % (every, every / cat, every_peak))
         print("      adapt diff --device iphone-6           %7.3f s   ratio %7.1fx   peak RSS %6.1f MB" % (one, one / cat, one_peak))
         print("      adapt diff, every rendition decoded    %7.3f s   ratio %7.1fx   peak RSS %6.1f MB" % (worst, worst / cat, worst_peak))
