@@ -18,8 +18,8 @@ struct CompileCommand: ParsableCommand {
             --output-format human-readable-text|xml1|binary1, --errors, --warnings, --notices, \
             --filter-for-device-model and --filter-for-device-os-version; and adapt's own --max-pixels N (the most \
             pixels one image may decode to, 64 Mi by default) and --timeout SECONDS (the whole compile's time \
-            budget; by default 600 plus 0.025 a rendition planned: past it the compile stops, writes nothing and \
-            exits 1). \
+            budget; by default \(CompileDeadline.defaultBudget) planned: past it the compile stops, writes nothing \
+            and exits 1). \
             --enable-on-demand-resources YES with \
             --asset-pack-output-specifications FILE writes each asset pack's tagged sets into its own Assets.car; \
             --print-asset-tag-combinations prints the catalogs' tag combinations. Flags that change nothing adapt \

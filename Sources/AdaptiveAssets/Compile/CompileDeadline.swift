@@ -7,7 +7,7 @@ import Synchronization
 /// has passed; the `adapt` command also ends the process a little after it (`grace`), whatever
 /// the compile is doing, removing its staging files and renderers.
 ///
-/// Without `--timeout`, the budget is ten minutes plus `allowancePerRendition` for each rendition
+/// Without `--timeout`, the budget is ten minutes plus `allowanceMilliseconds` for each rendition
 /// the compile plans (`plan(renditions:)`): a catalog of 20,000 sets took 415 s on a quiet 2-core
 /// machine and 976 s on a loaded one, past a fixed ten minutes, and a build Xcode finishes must
 /// not fail here. The budget so grows with the input, never beyond it: a hostile catalog still
@@ -22,9 +22,12 @@ package final class CompileDeadline: Sendable {
     /// The budget's start when `--timeout` is not given: ten minutes, far beyond a thousand-set
     /// catalog's compile (seconds) and short enough to end a hostile one.
     package static let defaultSeconds = 600
-    /// What the default budget grows by for each rendition planned: about five times what one
-    /// costs on a loaded 2-core machine (976 s for 92,000 renditions, 11 ms each).
-    package static let allowancePerRendition: Duration = .milliseconds(25)
+    /// What the default budget grows by for each rendition planned, in milliseconds: more than
+    /// twice what one cost on a loaded 2-core machine (976 s for 92,000 renditions, 11 ms each),
+    /// five times what it cost on a quiet one (415 s).
+    package static let allowanceMilliseconds = 25
+    /// The default budget, as people read it: `600 s plus 25 ms a rendition`.
+    package static let defaultBudget = "\(defaultSeconds) s plus \(allowanceMilliseconds) ms a rendition"
     /// How long after the deadline the watchdog ends a compile that has not stopped by itself.
     package static let grace: Duration = .seconds(2)
 
@@ -45,7 +48,7 @@ package final class CompileDeadline: Sendable {
     /// `--timeout` given stays as it is). Called once per compiled file, asset packs included.
     package func plan(renditions: Int) {
         guard grows, renditions > 0 else { return }
-        budget.withLock { $0 += Self.allowancePerRendition * renditions }
+        budget.withLock { $0 += .milliseconds(Self.allowanceMilliseconds) * renditions }
     }
 
     /// When the budget is spent.
@@ -62,7 +65,7 @@ package final class CompileDeadline: Sendable {
     package var message: String {
         let seconds = seconds
         let budget = "\(seconds) second\(seconds == 1 ? "" : "s")"
-        let source = grows ? "the default --timeout, 600 s plus 25 ms a rendition" : "--timeout"
+        let source = grows ? "the default --timeout, \(Self.defaultBudget)" : "--timeout"
         return "adapt compile ran longer than its time budget of \(budget) (\(source)) and was stopped; nothing was written"
     }
 
