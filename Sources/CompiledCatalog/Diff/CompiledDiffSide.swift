@@ -95,6 +95,9 @@ package struct CompiledDiffSide: Sendable {
         index.withRenditions { views in
             values.withUnsafeMutableBufferPointer { all in
                 for position in views.indices {
+                    // The key and header of one further on: nothing before read the keys, and
+                    // waiting for each from memory was half of this pass.
+                    views.prefetch(position + BOMStore.prefetchDistance)
                     let view = views[position]
                     let key = (position * count)..<((position + 1) * count)
                     // Safe: the view checked that the key's `count` values lie inside the file.

@@ -100,10 +100,13 @@ extension CatalogDiff {
         let newByName = byName(new)
         var oldDiffers = [Bool](repeating: true, count: old.assetCount)
         var newDiffers = [Bool](repeating: true, count: new.assetCount)
-        let pairs = newByName.compactMap { name, asset -> (old: Int, new: Int)? in
-            guard asset >= 0, let before = oldByName[name], before >= 0 else { return nil }
-            return (before, asset)
+        // In the new side's asset order, not the dictionary's: the renditions are then read in
+        // file order, a few streams the processor fetches ahead, rather than at random.
+        var oldOf = [Int](repeating: -1, count: new.assetCount)
+        for (name, asset) in newByName where asset >= 0 {
+            if let before = oldByName[name], before >= 0 { oldOf[asset] = before }
         }
+        let pairs = oldOf.indices.compactMap { asset in oldOf[asset] >= 0 ? (old: oldOf[asset], new: asset) : nil }
         // Compared in batches on every core: a batch's bytes are read once, by one thread.
         let batch = max(64, pairs.count / max(4 * concurrency, 1))
         let packedImages = SamePackedImages()
