@@ -16,15 +16,18 @@ import Testing
     /// An Icon Composer stack whose group list names the stack itself, a group that lists itself
     /// as a layer, an identifier no facet has, and a layer whose name climbs out (`../../x`):
     /// extract writes `Evil.icon` inside its output and nothing anywhere else, and does not loop.
-    @Test func aHostileIconComposerStackStaysInsideItsDocument() throws {
-        func layers(_ entries: [(part: UInt16, identifier: UInt16)]) -> [UInt8] {
-            var bytes = LittleEndian.words([UInt32(entries.count), 0])
-            for entry in entries {
-                bytes += LittleEndian.words([0, 0, 0, 100, 100, 0, Float(1).bitPattern, 16])
-                bytes += [1, 85, 2, entry.part, 17, entry.identifier, 0, 0].flatMap { LittleEndian.bytes(UInt16($0)) }
-            }
-            return bytes
+    /// An Icon Composer stack's or group's list (property 1012): each entry's frame, opacity and
+    /// key (element 85, `part`, `identifier`).
+    static func layers(_ entries: [(part: UInt16, identifier: UInt16)]) -> [UInt8] {
+        var bytes = LittleEndian.words([UInt32(entries.count), 0])
+        for entry in entries {
+            bytes += LittleEndian.words([0, 0, 0, 100, 100, 0, Float(1).bitPattern, 16])
+            bytes += [1, 85, 2, entry.part, 17, entry.identifier, 0, 0].flatMap { LittleEndian.bytes(UInt16($0)) }
         }
+        return bytes
+    }
+
+    @Test func aHostileIconComposerStackStaysInsideItsDocument() throws {
         let key: [RenditionAttribute: UInt16] = [.appearance: 1, .scale: 1, .element: 85]
         func structure(_ name: String, identifier: UInt16, part: UInt16, layout: UInt16, _ listed: [(part: UInt16, identifier: UInt16)])
             -> SyntheticCatalog.Rendition
@@ -32,7 +35,7 @@ import Testing
             var rendition = SyntheticCatalog.Rendition.data(
                 name, key: key.merging([.identifier: identifier, .part: part]) { $1 }, uti: "public.layeredimage", bytes: [])
             rendition.layout = RenditionLayout(rawValue: layout)
-            rendition.properties = [.raw(type: 1012, bytes: layers(listed))]
+            rendition.properties = [.raw(type: 1012, bytes: Self.layers(listed))]
             return rendition
         }
         let catalog = SyntheticCatalog(
@@ -64,20 +67,13 @@ import Testing
     /// that is no drawing falls back to the layer's other rendition rather than losing the layer.
     @Test func aLayerWhoseWideRenditionIsNoDrawingKeepsItsOther() throws {
         let key: [RenditionAttribute: UInt16] = [.appearance: 1, .scale: 1, .element: 85]
-        var list = LittleEndian.words([1, 0]) + LittleEndian.words([0, 0, 0, 100, 100, 0, Float(1).bitPattern, 16])
-        list += [1, 85, 2, 181, 17, 3, 0, 0].flatMap { LittleEndian.bytes(UInt16($0)) }
         var stack = SyntheticCatalog.Rendition.data(
             "Icon.iconstack", key: key.merging([.identifier: 1, .part: 245]) { $1 }, uti: "public.layeredimage", bytes: [])
         stack.layout = RenditionLayout(rawValue: 1019)
-        stack.properties = [
-            .raw(
-                type: 1012,
-                bytes: LittleEndian.words([1, 0]) + LittleEndian.words([0, 0, 0, 100, 100, 0, Float(1).bitPattern, 16])
-                    + [1, 85, 2, 246, 17, 2, 0, 0].flatMap { LittleEndian.bytes(UInt16($0)) })
-        ]
+        stack.properties = [.raw(type: 1012, bytes: Self.layers([(246, 2)]))]
         var group = SyntheticCatalog.Rendition.data("IconGroup", key: key.merging([.identifier: 2, .part: 246]) { $1 }, uti: "public.layeredimage", bytes: [])
         group.layout = RenditionLayout(rawValue: 1020)
-        group.properties = [.raw(type: 1012, bytes: list)]
+        group.properties = [.raw(type: 1012, bytes: Self.layers([(181, 3)]))]
         let svg = Array("<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'/>".utf8)
         let catalog = SyntheticCatalog(
             keyFormat: [.appearance, .scale, .identifier, .element, .part, .displayGamut],
