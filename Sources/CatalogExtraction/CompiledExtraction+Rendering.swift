@@ -62,19 +62,13 @@ extension CompiledExtraction {
             if let last, last.source == source {
                 content = last.content
             } else {
-                do {
-                    content = try set.content(of: rendition, catalog: catalog, atlases: atlases, pixelBudget: pixelBudget)
-                } catch {
-                    content = .failure(SetBuilder.NotWritten(code: "decode-failed", detail: "not written: \(error)"))
-                }
+                content = set.made(of: rendition, catalog: catalog, atlases: atlases, pixelBudget: pixelBudget)
                 last = (source, content)
                 decoded += 1
             }
             switch content {
             case .failure(let reason):
-                outcomes[setIndex][member] = .skipped(
-                    reason: reason.code, detail: reason.detail,
-                    rule: reason.code == "decode-failed" ? .extractDecodeFailed : .extractNotDecoded)
+                outcomes[setIndex][member] = .skipped(reason: reason.code, detail: reason.detail, rule: reason.rule)
             case .success(let made):
                 var file: Rendered.PendingFile?
                 if let bytes = made.bytes {

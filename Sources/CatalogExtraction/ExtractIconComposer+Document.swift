@@ -72,31 +72,34 @@ extension ExtractIconComposer {
     ) throws -> LayerFile? {
         let renditions = lookup.renditions[asset] ?? []
         func isWide(_ rendition: Rendition) -> Bool { rendition.key.value(.displayGamut) == 1 }
-        // The wide-colour rendition first; another where it cannot be written, the last refusal told.
-        var refused: (rendition: Rendition, reason: String, detail: String, rule: RuleID)?
+        // The wide-colour rendition first; where one cannot be written (said as skipped), the next.
         for rendition in renditions.filter(isWide) + renditions.filter({ !isWide($0) }) {
-            let made: SetBuilder.Content
-            do {
-                let set = SetBuilder(kind: .image, renditions: [rendition])
-                switch try set.content(of: rendition, catalog: lookup.catalog, atlases: PackedImageCache(capacity: 1), pixelBudget: extraction.pixelBudget) {
-                case .success(let content): made = content
-                case .failure(let reason):
-                    refused = (rendition, reason.code, reason.detail, .extractNotDecoded)
-                    continue
-                }
-            } catch {
-                refused = (rendition, "decode-failed", "not written: \(error)", .extractDecodeFailed)
-                continue
-            }
+            guard let made = made(rendition, of: asset, atlases: PackedImageCache(capacity: 1), extraction: extraction, result: &result) else { continue }
             // A layer is drawn from an SVG or a PNG; anything else a hostile file names is no layer.
             guard let bytes = made.bytes, let ext = made.fileExtension, ["svg", "png"].contains(ext) else {
-                refused = (rendition, "not-extractable", "not written: a layer is an SVG or a bitmap", .extractNotDecoded)
+                skip(
+                    asset, rendition, reason: "not-extractable", detail: "not written: a layer is an SVG or a bitmap", rule: .extractNotDecoded, result: &result
+                )
                 continue
             }
             return try writeLayer(asset, rendition, made, bytes: bytes, ext: ext, into: folder, names: &names, output: &output, result: &result)
         }
-        if let refused { skip(asset, refused.rendition, reason: refused.reason, detail: refused.detail, rule: refused.rule, result: &result) }
         return nil
+    }
+
+    /// `rendition` of `asset` made into its file as extract makes any (`SetBuilder.made`), or nil
+    /// with why said as a skip.
+    func made(
+        _ rendition: Rendition, of asset: String, atlases: PackedImageCache, extraction: CompiledExtraction, result: inout CompiledExtraction.Result
+    ) -> SetBuilder.Content? {
+        switch SetBuilder(kind: .image, renditions: [rendition]).made(
+            of: rendition, catalog: lookup.catalog, atlases: atlases, pixelBudget: extraction.pixelBudget)
+        {
+        case .success(let content): return content
+        case .failure(let reason):
+            skip(asset, rendition, reason: reason.code, detail: reason.detail, rule: reason.rule, result: &result)
+            return nil
+        }
     }
 
     /// Writes `bytes`, a layer's file made from `rendition`, under its stem's name.

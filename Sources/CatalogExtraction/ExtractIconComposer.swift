@@ -156,20 +156,7 @@ struct ExtractIconComposer {
         let folder = try claimFolder(name, extension: "iconset", names: &names, output: &output, result: &result)
         let atlases = PackedImageCache(capacity: 1)
         for image in images {
-            let set = SetBuilder(kind: .image, renditions: [image])
-            let bytes: [UInt8]
-            do {
-                switch try set.content(of: image, catalog: lookup.catalog, atlases: atlases, pixelBudget: extraction.pixelBudget) {
-                case .success(let made) where made.bytes != nil: bytes = made.bytes ?? []
-                case .success: continue
-                case .failure(let reason):
-                    skip(name, image, reason: reason.code, detail: reason.detail, rule: .extractNotDecoded, result: &result)
-                    continue
-                }
-            } catch {
-                skip(name, image, reason: "decode-failed", detail: "not written: \(error)", rule: .extractDecodeFailed, result: &result)
-                continue
-            }
+            guard let bytes = made(image, of: name, atlases: atlases, extraction: extraction, result: &result)?.bytes else { continue }
             let file = names.claim(image.renditionName, in: folder).name
             try output.write(folder + "/" + file, bytes)
             result.written += 1

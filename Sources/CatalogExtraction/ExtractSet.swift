@@ -159,10 +159,16 @@ struct SetBuilder {
         return properties
     }
 
-    /// Why a rendition is not written (a known limit, not damage).
+    /// Why a rendition is not written: a known limit, or (`decodeFailed`) damage.
     struct NotWritten: Error {
         var code: String
         var detail: String
+
+        /// Damaged data, as `content(of:...)` threw it.
+        static func decodeFailed(_ error: Error) -> NotWritten { NotWritten(code: "decode-failed", detail: "not written: \(error)") }
+
+        /// The rule a skip for this reason is reported under.
+        var rule: RuleID { code == "decode-failed" ? .extractDecodeFailed : .extractNotDecoded }
     }
 
     /// What a rendition's file holds: its bytes (nil for a colour, which is its entry), the
@@ -172,6 +178,15 @@ struct SetBuilder {
         var members: [JSONObject.Member]
         var fileExtension: String?
         var isBitmap: Bool
+    }
+
+    /// `content(of:...)`, with damaged data a `.failure` too (`NotWritten.decodeFailed`).
+    func made(of rendition: Rendition, catalog: CompiledCatalog, atlases: PackedImageCache, pixelBudget: Int) -> Swift.Result<Content, NotWritten> {
+        do {
+            return try content(of: rendition, catalog: catalog, atlases: atlases, pixelBudget: pixelBudget)
+        } catch {
+            return .failure(.decodeFailed(error))
+        }
     }
 
     /// What a rendition's file holds (or its colour), and the extension its name takes;
