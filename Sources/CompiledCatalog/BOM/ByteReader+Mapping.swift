@@ -26,6 +26,13 @@ extension ByteReader {
         let bytes = UnsafeRawBufferPointer(start: address, count: size)
         // A private read-only mapping: dropped pages are read back from the file as they were.
         let dropPages: (UnsafeRawBufferPointer) -> Void = { _ = madvise(UnsafeMutableRawPointer(mutating: $0.baseAddress), $0.count, MADV_DONTNEED) }
-        return ByteReader(ByteReader.Storage(bytes, dropPages: dropPages) { munmap(UnsafeMutableRawPointer(mutating: $0.baseAddress), $0.count) })
+        // Pages dropped before the unmapping: madvise holds the process's mappings for reading
+        // and munmap for writing, so two files given back on two threads are given back at once
+        // (`adapt diff`; 4.5 ms rather than 7 for two of 69 MB).
+        return ByteReader(
+            ByteReader.Storage(bytes, dropPages: dropPages) {
+                dropPages($0)
+                munmap(UnsafeMutableRawPointer(mutating: $0.baseAddress), $0.count)
+            })
     }
 }
