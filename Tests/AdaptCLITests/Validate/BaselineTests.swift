@@ -7,6 +7,7 @@ import Testing
 @Suite struct BaselineTests {
     @Test func recordsTodayAndReportsOnlyWhatIsNew() throws {
         let root = try ValidateFixtures.showcase()
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let write = try Adapt.run(["validate", "--write-baseline", "baseline.json", "Showcase.xcassets"], in: root)
         #expect(write.stdout.contains("5 warnings"), "\(write.stdout)")
         let baseline = try String(contentsOfFile: root + "/baseline.json", encoding: .utf8)
@@ -27,6 +28,7 @@ import Testing
 
     @Test func namesWhatWasFixedAndReportsWhatIsNew() throws {
         let root = try ValidateFixtures.showcase(config: "baseline: baseline.json\n")
+        defer { try? FileManager.default.removeItem(atPath: root) }
         _ = try Adapt.run(["validate", "--write-baseline", "baseline.json", "Showcase.xcassets"], in: root)
         // Fix one finding (drop the Old set) and add a new one (an orphan file).
         try FileManager.default.removeItem(atPath: root + "/Showcase.xcassets/Old.imageset")
@@ -42,6 +44,7 @@ import Testing
     /// never hides the other's findings.
     @Test func catalogsOfTheSameNameAreKeptApart() throws {
         let root = try ValidateFixtures.showcase()
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let manager = FileManager.default
         for folder in ["App", "Widget"] {
             try manager.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
@@ -58,6 +61,7 @@ import Testing
 
     @Test func aBrokenBaselineIsAnError() throws {
         let root = try ValidateFixtures.showcase()
+        defer { try? FileManager.default.removeItem(atPath: root) }
         try "{}".write(toFile: root + "/baseline.json", atomically: true, encoding: .utf8)
         let run = try Adapt.run(["validate", "--baseline", "baseline.json", "Showcase.xcassets"], in: root)
         #expect(run.status == 1)

@@ -12,6 +12,7 @@ import Testing
                 severity:
                   variant.unreachable: error
                 """)
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let plain = try Adapt.run(["validate", "--format", "xcode", "--config", "/dev/null", "Showcase.xcassets"], in: root)
         #expect(ValidateFixtures.codes(plain.stderr).contains("scale.gap"))
         let run = try Adapt.run(["validate", "--format", "xcode", "Showcase.xcassets"], in: root)
@@ -22,6 +23,7 @@ import Testing
 
     @Test func isFoundByWalkingUpFromTheCatalog() throws {
         let root = try ValidateFixtures.showcase()
+        defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createDirectory(atPath: root + "/App/Resources", withIntermediateDirectories: true)
         try FileManager.default.moveItem(atPath: root + "/Showcase.xcassets", toPath: root + "/App/Resources/Showcase.xcassets")
         try "disabled_rules: [variant.unreachable, scale.gap, variant.precedence-dependent]\n".write(
@@ -35,6 +37,7 @@ import Testing
     /// working: the old id names the new rule.
     @Test func aRenamedRuleIdStillNamesItsRule() throws {
         let root = try ValidateFixtures.showcase(config: "disabled_rules: [set.orphan-file]\n")
+        defer { try? FileManager.default.removeItem(atPath: root) }
         try Data("x".utf8).write(to: URL(fileURLWithPath: root + "/Showcase.xcassets/Logo.imageset/stray.png"))
         let run = try Adapt.run(["validate", "--images", "none", "--format", "xcode", "Showcase.xcassets"], in: root)
         #expect(!run.stderr.contains("config.invalid"), "\(run.stderr)")
@@ -45,17 +48,21 @@ import Testing
 
     @Test func flagsOverrideTheFile() throws {
         let root = try ValidateFixtures.showcase(config: "strict: true\nimages: none\n")
+        defer { try? FileManager.default.removeItem(atPath: root) }
         #expect(try Adapt.run(["validate", "Showcase.xcassets"], in: root).status == 1, "strict: true makes warnings fail")
         #expect(try Adapt.run(["validate", "--no-strict", "Showcase.xcassets"], in: root).status == 0)
     }
 
     @Test func excludedPathsAreNotReported() throws {
         let root = try ValidateFixtures.showcase(config: "excluded: [Showcase.xcassets/Legacy.imageset, \"Showcase.xcassets/Ol*\"]\n")
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let run = try Adapt.run(["validate", "--format", "xcode", "Showcase.xcassets"], in: root)
         #expect(!run.stderr.contains("Legacy.imageset") && !run.stderr.contains("Old.imageset"))
         let one = try ValidateFixtures.showcase(config: "excluded: [Showcase.xcassets/Legacy.imageset]\n")
+        defer { try? FileManager.default.removeItem(atPath: one) }
         #expect(try Adapt.run(["validate", "--format", "xcode", "Showcase.xcassets"], in: one).stderr.contains("Old.imageset"))
         let whole = try ValidateFixtures.showcase(config: "excluded: [Showcase.xcassets]\n")
+        defer { try? FileManager.default.removeItem(atPath: whole) }
         #expect(try Adapt.run(["validate", "Showcase.xcassets"], in: whole).stdout.contains("0 catalogs validated"))
     }
 
@@ -69,6 +76,7 @@ import Testing
     ])
     func mistakesNameTheFileLineAndKey(config: String, message: String) throws {
         let root = try ValidateFixtures.showcase(config: config)
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let run = try Adapt.run(["validate", "Showcase.xcassets"], in: root)
         #expect(run.status == 1)
         #expect(run.stderr.contains(message), "\(run.stderr)")
@@ -77,6 +85,7 @@ import Testing
 
     @Test func devicesFileAddsProfiles() throws {
         let root = try ValidateFixtures.showcase(config: "devices: missing-devices.json\n")
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let run = try Adapt.run(["validate", "Showcase.xcassets"], in: root)
         #expect(run.status == 1)
         #expect(run.stderr.contains("missing-devices.json"))
@@ -84,6 +93,7 @@ import Testing
 
     @Test func aFolderStandsForTheCatalogsInside() throws {
         let root = try ValidateFixtures.showcase(config: "disabled_rules: [scale.gap]\n")
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let run = try Adapt.run(["validate", "--format", "github", "."], in: root)
         #expect(run.stderr.contains("1 catalog validated"))
         #expect(run.stdout.contains("file=Showcase.xcassets/Legacy.imageset/Contents.json"))

@@ -9,7 +9,8 @@ import Testing
 /// enters a folder every user may write to, and refuses links and files of other owners; a
 /// configuration's `devices:` and `baseline:` stay inside its folder.
 @Suite struct ConfigLookupTests {
-    /// `outer/.adapt.yml` above `outer/repo/.git` and `outer/repo/Showcase.xcassets`.
+    /// `outer/.adapt.yml` above `outer/repo/.git` and `outer/repo/Showcase.xcassets`; the caller
+    /// removes `outer`.
     func nestedRepository(outerConfig: String) throws -> (outer: String, repo: String) {
         let outer = try ValidateFixtures.showcase()
         let repo = outer + "/repo"
@@ -21,6 +22,7 @@ import Testing
 
     @Test func lookupStopsAtTheRepositoryRoot() throws {
         let (outer, repo) = try nestedRepository(outerConfig: "bogus: 1\n")
+        defer { try? FileManager.default.removeItem(atPath: outer) }
         let run = try Adapt.run(["validate", "--images", "none", "Showcase.xcassets"], in: repo)
         #expect(!run.stderr.contains("config.invalid"), "the .adapt.yml above the repository applied: \(run.stderr)")
         #expect(run.stdout.contains("1 catalog validated"), "\(run.stdout)\(run.stderr)")
@@ -30,12 +32,12 @@ import Testing
         try "disabled_rules: [scale.gap]\n".write(toFile: repo + "/.adapt.yml", atomically: true, encoding: .utf8)
         let own = try Adapt.run(["validate", "--format", "xcode", "--images", "none", "Showcase.xcassets"], in: repo)
         #expect(!own.stderr.contains("config.invalid") && !own.stderr.contains("[scale.gap]"), "\(own.stderr)")
-        _ = outer
     }
 
     @Test func lookupDoesNotEnterAFolderEveryoneMayWrite() throws {
         // No repository: `shared` is like /tmp, and `shared/project` holds the catalog.
         let shared = try ValidateFixtures.showcase()
+        defer { try? FileManager.default.removeItem(atPath: shared) }
         try FileManager.default.createDirectory(atPath: shared + "/project", withIntermediateDirectories: true)
         try FileManager.default.moveItem(atPath: shared + "/Showcase.xcassets", toPath: shared + "/project/Showcase.xcassets")
         try "bogus: 1\n".write(toFile: shared + "/.adapt.yml", atomically: true, encoding: .utf8)
@@ -49,6 +51,7 @@ import Testing
 
     @Test func aFoundConfigurationThatIsALinkIsRefusedWithoutQuotingItsTarget() throws {
         let root = try ValidateFixtures.showcase()
+        defer { try? FileManager.default.removeItem(atPath: root) }
         // Like /proc/self/environ: variables separated by NUL bytes.
         let secret = root + "/../adapt-secret-\(UUID().uuidString)"
         try "CI_TOKEN=hunter2-secret\u{0}HOME=/root\u{0}".write(toFile: secret, atomically: true, encoding: .utf8)
@@ -72,6 +75,7 @@ import Testing
 
     @Test func aFoundConfigurationOthersMayWriteIsRefused() throws {
         let root = try ValidateFixtures.showcase(config: "disabled_rules: [scale.gap]\n")
+        defer { try? FileManager.default.removeItem(atPath: root) }
         #expect(chmod(root + "/.adapt.yml", 0o666) == 0)
         let run = try Adapt.run(["validate", "--images", "none", "Showcase.xcassets"], in: root)
         #expect(
@@ -86,6 +90,7 @@ import Testing
 
     @Test func devicesAndBaselineFromTheFileStayInsideItsFolder() throws {
         let root = try ValidateFixtures.showcase()
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let outside = root + "/../adapt-devices-\(UUID().uuidString).json"
         try devicesJSON.write(toFile: outside, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: outside) }

@@ -101,6 +101,7 @@ import Testing
                 opt_in_rules: [policy.device-budget]
                 policy.device-budget: {max_bytes: 1000, devices: [iphone-16, iphone-16, "iPhone17,3", iphone-16]}
                 """)
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let run = try Adapt.run(["validate", "--format", "xcode", "--images", "none", "Showcase.xcassets"], in: root)
         let budget = run.stderr.split(separator: "\n").filter { $0.hasSuffix("[policy.device-budget]") }
         #expect(budget.count == 1, "\(run.stderr)")
@@ -112,6 +113,7 @@ import Testing
                 opt_in_rules: [policy.device-budget]
                 policy.device-budget: {max_bytes: 1000, devices: [iphone-16, "iPhone7,2"]}
                 """)
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let run = try Adapt.run(["validate", "--format", "xcode", "--images", "none", "Showcase.xcassets"], in: root)
         let budget = run.stderr.split(separator: "\n").filter { $0.hasSuffix("[policy.device-budget]") }
         #expect(budget.count == 2, "\(run.stderr)")

@@ -22,7 +22,8 @@ enum ValidateFixtures {
     /// validates clean): `Legacy.imageset`, whose entry 0 (an iPad @3x image) no device shows and
     /// whose universal 1x/2x pair @3x phones upscale (and beats it on scale where it is better on
     /// idiom), and `Old.imageset`, a lone 1x image that @2x and @3x devices upscale. Five warnings:
-    /// `variant.unreachable`, two `scale.gap` and two `variant.precedence-dependent`.
+    /// `variant.unreachable`, two `scale.gap` and two `variant.precedence-dependent`. The caller
+    /// removes the folder (`defer`).
     static func showcase(config: String? = nil) throws -> String {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("adapt-showcase-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
