@@ -154,10 +154,14 @@ package struct CompiledDiffSide: Sendable {
     package func sameKind(_ position: Int, as otherPosition: Int, of other: CompiledDiffSide) -> Bool {
         let count = keys.keyCount
         guard kinds[position] == other.kinds[otherPosition], count == other.keys.keyCount else { return false }
-        let start = position * count
-        let otherStart = otherPosition * count
-        for attribute in 0..<count where unnamedKeys[start + attribute] != other.unnamedKeys[otherStart + attribute] { return false }
-        return true
+        guard count > 0 else { return true }
+        // One compare of the two keys' bytes: a check per value was a quarter of comparing two assets.
+        return unnamedKeys.withUnsafeBufferPointer { mine in
+            other.unnamedKeys.withUnsafeBufferPointer { theirs in
+                // Safe: both positions are renditions of their sides, each of `count` values.
+                memcmp(mine.baseAddress! + position * count, theirs.baseAddress! + otherPosition * count, 2 * count) == 0
+            }
+        }
     }
 
     /// Whether asset `asset` here and asset `otherAsset` of `other` hold the same renditions one
