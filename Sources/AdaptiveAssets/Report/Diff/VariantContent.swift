@@ -107,15 +107,19 @@ package enum VariantContent: Sendable {
 
     /// The largest difference of one byte to its counterpart (the lengths are equal).
     static func largestChannelDifference(_ left: [UInt8], _ right: [UInt8]) -> Int {
-        if left == right { return 0 }
         var largest: UInt8 = 0
         left.withUnsafeBufferPointer { left in
             right.withUnsafeBufferPointer { right in
-                for position in 0..<min(left.count, right.count) {
+                // Alike is the common answer (one source compiled twice): `memcmp` says so at the
+                // memory's speed, where an array's `==` went byte by byte, a fifth of the diff.
+                let length = min(left.count, right.count)
+                guard length > 0, memcmp(left.baseAddress!, right.baseAddress!, length) != 0 else { return }
+                // A running maximum without a branch or an overflow check (the larger less the
+                // smaller never wraps), which the compiler turns into vector code.
+                for position in 0..<length {
                     let a = left[position]
                     let b = right[position]
-                    let difference = a > b ? a - b : b - a
-                    if difference > largest { largest = difference }
+                    largest = max(largest, max(a, b) &- min(a, b))
                 }
             }
         }
@@ -285,47 +289,68 @@ extension VariantContent {
 
         /// A decoded rendition as 8-bit premultiplied B G R A, whatever its stored format.
         private func normalized(_ bitmap: DecodedBitmap) -> VariantContent {
-            let width = bitmap.width
-            let height = bitmap.height
-            let pixel = bitmap.format.bytesPerPixel
-            guard width > 0, height > 0, bitmap.rowBytes >= width * pixel,
-                bitmap.rowBytes.multipliedReportingOverflow(by: height - 1).partialValue <= bitmap.bytes.count - width * pixel
-            else { return .unavailable("pixels shorter than their rows") }
-            if bitmap.format == .argb16 {
-                // Half floats in extended sRGB: through the PNG extract writes for them.
-                guard let png = bitmap.pngData() else { return .unavailable("wide pixels that cannot be converted") }
-                return decodedPNG(png) ?? .unavailable("wide pixels that cannot be converted")
-            }
-            var out = [UInt8](repeating: 0, count: width * height * 4)
-            let source = bitmap.bytes
-            var index = 0
-            for y in 0..<height {
-                var at = y * bitmap.rowBytes
-                for _ in 0..<width {
-                    switch bitmap.format {
-                    case .argb:
-                        out[index] = source[at]
-                        out[index + 1] = source[at + 1]
-                        out[index + 2] = source[at + 2]
-                        out[index + 3] = bitmap.isOpaque ? 255 : source[at + 3]
-                    case .grayAlpha8, .grayAlpha16:
-                        // GA16: little-endian 16-bit grey then alpha; the high byte is the 8-bit value.
-                        let grey = bitmap.format == .grayAlpha8 ? source[at] : source[at + 1]
-                        let alpha = bitmap.isOpaque ? 255 : bitmap.format == .grayAlpha8 ? source[at + 1] : source[at + 3]
-                        (out[index], out[index + 1], out[index + 2], out[index + 3]) = (grey, grey, grey, alpha)
-                    case .gray8:
-                        (out[index], out[index + 1], out[index + 2], out[index + 3]) = (source[at], source[at], source[at], 255)
-                    case .rgb555:
-                        let word = Int(source[at]) | Int(source[at + 1]) << 8
-                        // Blue, green, red in memory order, as the other layouts.
-                        for (offset, shift) in [0, 5, 10].enumerated() { out[index + offset] = UInt8(((word >> shift & 0x1F) * 255 + 15) / 31) }
-                        out[index + 3] = 255
-                    case .argb16:
-                        break
+            guard bitmap.format == .argb16, Self.rowsFit(bitmap) else { return Self.normalized(bitmap) }
+            // Half floats in extended sRGB: through the PNG extract writes for them.
+            guard let png = bitmap.pngData() else { return .unavailable("wide pixels that cannot be converted") }
+            return decodedPNG(png) ?? .unavailable("wide pixels that cannot be converted")
+        }
+
+        /// Whether every row of `bitmap`'s pixels lies inside its bytes, and its 8-bit B G R A
+        /// form can be counted without overflow.
+        private static func rowsFit(_ bitmap: DecodedBitmap) -> Bool {
+            let (rowLength, wide) = bitmap.width.multipliedReportingOverflow(by: bitmap.format.bytesPerPixel)
+            let (lastRow, tall) = bitmap.rowBytes.multipliedReportingOverflow(by: max(bitmap.height - 1, 0))
+            let (_, large) = bitmap.width.multipliedReportingOverflow(by: 4 * max(bitmap.height, 0))
+            return bitmap.width > 0 && bitmap.height > 0 && !wide && !tall && !large && bitmap.rowBytes >= rowLength
+                && lastRow <= bitmap.bytes.count - rowLength
+        }
+
+        /// `normalized` of an 8-bit format (every one but `argb16`): row by row, the format
+        /// chosen once an image, over the bytes in place. A switch and two checked subscripts a
+        /// pixel were a third of diffing two files whose every rendition is decoded.
+        package static func normalized(_ bitmap: DecodedBitmap) -> VariantContent {
+            guard rowsFit(bitmap) else { return .unavailable("pixels shorter than their rows") }
+            guard bitmap.format != .argb16 else { return .unavailable("wide pixels that cannot be converted") }
+            let (width, height, rowBytes, format) = (bitmap.width, bitmap.height, bitmap.rowBytes, bitmap.format)
+            let pixel = format.bytesPerPixel
+            let rowLength = width * pixel
+            let count = width * height * 4
+            let opaque = bitmap.isOpaque
+            let out = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+                bitmap.bytes.withUnsafeBufferPointer { source in
+                    // Safe: each row's `rowLength` bytes lie inside `source` (checked above), and
+                    // each writes `width` pixels of 4 bytes of `count`.
+                    for y in 0..<height {
+                        let from = source.baseAddress! + y * rowBytes
+                        let to = out.baseAddress! + y * width * 4
+                        switch format {
+                        case .argb:
+                            // B G R A already: the row as it is, alpha made whole when opaque.
+                            to.initialize(from: from, count: rowLength)
+                            if opaque { for x in 0..<width { to[4 * x + 3] = 255 } }
+                        case .grayAlpha8, .grayAlpha16:
+                            // GA16: little-endian 16-bit grey then alpha; the high byte is the 8-bit value.
+                            let (grey, alpha) = format == .grayAlpha8 ? (0, 1) : (1, 3)
+                            for x in 0..<width {
+                                let value = from[x * pixel + grey]
+                                (to[4 * x], to[4 * x + 1], to[4 * x + 2]) = (value, value, value)
+                                to[4 * x + 3] = opaque ? 255 : from[x * pixel + alpha]
+                            }
+                        case .gray8:
+                            for x in 0..<width { (to[4 * x], to[4 * x + 1], to[4 * x + 2], to[4 * x + 3]) = (from[x], from[x], from[x], 255) }
+                        case .rgb555:
+                            for x in 0..<width {
+                                let word = Int(from[2 * x]) | Int(from[2 * x + 1]) << 8
+                                // Blue, green, red in memory order, as the other layouts; 5 bits to 8, rounded.
+                                func channel(_ shift: Int) -> UInt8 { UInt8(((word >> shift & 0x1F) * 255 + 15) / 31) }
+                                (to[4 * x], to[4 * x + 1], to[4 * x + 2], to[4 * x + 3]) = (channel(0), channel(5), channel(10), 255)
+                            }
+                        case .argb16:
+                            break
+                        }
                     }
-                    at += pixel
-                    index += 4
                 }
+                initialized = count
             }
             return .pixels(width: width, height: height, bytes: out)
         }
