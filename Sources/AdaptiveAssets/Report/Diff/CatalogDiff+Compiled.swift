@@ -95,11 +95,17 @@ extension CatalogDiff {
         oldPath = old.path
         newPath = new.path
         comparison = .content(pixelTolerance: pixelTolerance)
-        let (oldAssets, newAssets) = Self.differingAssets(old, new, concurrency: concurrency)
-        compareAssets(old.model(keeping: oldAssets), new.model(keeping: newAssets), pixelTolerance: pixelTolerance, concurrency: concurrency)
         let devices = devices ?? new.defaultDevices(in: database)
-        let bytes = try CompiledDiffSide.bytesByDevice(old, new, devices)
-        sizes = Self.sizeChanges(devices: devices, before: bytes.before, after: bytes.after)
+        // The slices are sized while the content is compared: each step alone kept the two cores busy
+        // three quarters of its time.
+        let (_, bytes) = alongside(
+            {
+                let (oldAssets, newAssets) = Self.differingAssets(old, new, concurrency: concurrency)
+                compareAssets(old.model(keeping: oldAssets), new.model(keeping: newAssets), pixelTolerance: pixelTolerance, concurrency: concurrency)
+            },
+            { Result { () throws(CompiledCatalogError) in try CompiledDiffSide.bytesByDevice(old, new, devices) } })
+        let sized = try bytes.get()
+        sizes = Self.sizeChanges(devices: devices, before: sized.before, after: sized.after)
     }
 
     /// Whether two compiled files read keys into traits alike: the same key format, and the
