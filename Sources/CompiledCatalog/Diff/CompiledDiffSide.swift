@@ -123,12 +123,12 @@ package struct CompiledDiffSide: Sendable {
                 }
                 // Each reference's packed image (`CompiledCatalog.packedImageKey`), looked up once
                 // for comparing and every slice, its key read into one buffer.
-                let keyFormat = index.keyFormat.attributes
+                let slots = KeyFormatSlots(index.keyFormat.attributes)
                 var wanted = [UInt16](repeating: 0, count: count)
-                for position in references {
-                    guard CompiledCatalog.packedImageKey(views[position], keyFormat: keyFormat, into: &wanted) else { continue }
-                    wanted.withUnsafeBufferPointer { wanted in
-                        let found = packedImages[Self.hash(wanted)]?.first { atlas in
+                wanted.withUnsafeMutableBufferPointer { wanted in
+                    for position in references {
+                        guard CompiledCatalog.packedImageKey(views[position], slots: slots, into: wanted) else { continue }
+                        let found = packedImages[Self.hash(UnsafeBufferPointer(wanted))]?.first { atlas in
                             (0..<count).allSatisfy { all[atlas * count + $0] == wanted[$0] }
                         }
                         if let found { atlasOf[position] = Int32(found) }

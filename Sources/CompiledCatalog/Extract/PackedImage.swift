@@ -42,14 +42,14 @@ extension CompiledCatalog {
         return nil
     }
 
-    /// `packedImageKey`'s values for a view, read in place into `key` (`keyFormat.count` values,
-    /// no array made: `adapt diff` reads thousands): the first property that decodes as a
-    /// reference (`RenditionProperty(raw)` decodes a 1010 one through `internalReference`) names
-    /// the key, each attribute's value its last pair's. False when no property names one.
-    package static func packedImageKey(_ view: RenditionView, keyFormat: [RenditionAttribute], into key: inout [UInt16]) -> Bool {
+    /// `packedImageKey`'s values for a view, read in place into `key` (`slots.count` values, no
+    /// array made: `adapt diff` reads thousands): the first property that decodes as a reference
+    /// (`RenditionProperty(raw)` decodes a 1010 one through `internalReference`) names the key,
+    /// each attribute's value its last pair's. False when no property names one.
+    package static func packedImageKey(_ view: RenditionView, slots: KeyFormatSlots, into key: UnsafeMutableBufferPointer<UInt16>) -> Bool {
         for property in view.properties where property.type == 1010 {
             guard let reference = property.internalReference else { continue }
-            for (slot, attribute) in keyFormat.enumerated() { key[slot] = reference.value(of: attribute, in: property.value) }
+            reference.readKey(in: property.value, slots: slots, into: key)
             return true
         }
         return false

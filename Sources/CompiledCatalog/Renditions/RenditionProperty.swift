@@ -119,17 +119,19 @@ package struct RawRenditionProperty {
         /// The bytes of the key after the 30-byte header, checked to lie inside the value.
         package var keyLength: Int
 
-        /// The value `key(in:)` gives `attribute` (the last pair of it), or 0 when it has none:
-        /// read in place, nothing allocated, for files of thousands of references.
-        package func value(of attribute: RenditionAttribute, in value: UnsafeRawBufferPointer) -> UInt16 {
-            var found: UInt16 = 0
+        /// The values `key(in:)` gives each attribute of a key format (the last pair of it), or 0
+        /// for those it has none of, into `key` (`slots.count` values): read in place, nothing
+        /// allocated, each pair once, for files of thousands of references.
+        package func readKey(in value: UnsafeRawBufferPointer, slots: KeyFormatSlots, into key: UnsafeMutableBufferPointer<UInt16>) {
+            precondition(key.count == slots.count, "a key of another key format")
+            key.update(repeating: 0)
             for pair in 0..<(keyLength / 4) {
                 guard let stated = value.uint16LittleEndian(at: 30 + 4 * pair),
                     let number = value.uint16LittleEndian(at: 32 + 4 * pair), stated != 0 || number != 0
                 else { break }
-                if UInt32(stated) == attribute.rawValue { found = number }
+                if let slot = slots.slot(of: stated) { key[slot] = number }
             }
-            return found
+            slots.copyRepeated(in: key)
         }
 
         /// The key as (attribute, value) pairs of 16-bit values, ending with a (0, 0) pair.
