@@ -1,3 +1,4 @@
+import AdaptSupport
 import AdaptiveAssets
 import ArgumentParser
 import Foundation
@@ -62,11 +63,21 @@ struct DiffCommand: ParsableCommand {
     }
 
     func run() throws {
-        let database = try database.load()
-        let devices = deviceIDs.isEmpty ? nil : try deviceIDs.map { try self.database.profile($0, in: database) }
+        // Two compiled files are read while the device database loads (neither needs the
+        // other); a problem with the database or a device is still the one told first.
+        let (old, new) = (self.old, self.new)
+        let (setup, sides) = alongside(
+            {
+                Result { () throws -> (DeviceDatabase, [DeviceProfile]?) in
+                    let loaded = try self.database.load()
+                    return (loaded, deviceIDs.isEmpty ? nil : try deviceIDs.map { try self.database.profile($0, in: loaded) })
+                }
+            },
+            { Result { () throws(CatalogDiff.Failure) -> CatalogDiff.Sides in try CatalogDiff.Sides.reading(old: old, new: new) } })
+        let (loaded, devices) = try setup.get()
         let diff: CatalogDiff
-        do {
-            diff = try CatalogDiff.comparing(old: old, new: new, database: database, devices: devices, pixelTolerance: pixelTolerance)
+        do throws(CatalogDiff.Failure) {
+            diff = try CatalogDiff.comparing(sides.get(), database: loaded, devices: devices, pixelTolerance: pixelTolerance)
         } catch {
             throw CommandFailure(error.diagnostic)
         }

@@ -23,6 +23,30 @@ import Testing
         }
     }
 
+    /// `adapt diff` reads two compiled files while the device database loads (`CatalogDiff.Sides`);
+    /// a problem with a device or the database is still the one told, as when nothing was read
+    /// before them, and the files' own problem once those are fine.
+    @Test func aDeviceProblemIsToldBeforeTheFilesOnes() throws {
+        let folder = CompiledThinCommandTests.temporary("diff-order")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let good = try Corpus.root + Self.data + "assets_ios.car"
+        let broken = folder + "/broken.car"
+        try Data(try Data(contentsOf: URL(fileURLWithPath: good)).prefix(4_000)).write(to: URL(fileURLWithPath: broken))
+        let devices = folder + "/devices.json"
+        try Data("{\"devices\": 3}".utf8).write(to: URL(fileURLWithPath: devices))
+
+        let unknown = try Adapt.run(["diff", broken, good, "--device", "iphone-0"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("Unknown device 'iphone-0'"), "\(unknown.stderr)")
+        #expect(!unknown.stderr.contains("broken.car"), "\(unknown.stderr)")
+        let database = try Adapt.run(["diff", broken, good, "--devices", devices])
+        #expect(database.status != 0 && database.stderr.contains("devices.json") && !database.stderr.contains("broken.car"), "\(database.stderr)")
+        let file = try Adapt.run(["diff", good, broken, "--device", "iphone-6"])
+        #expect(file.status == 1 && file.stderr.contains("broken.car"), "\(file.stderr)")
+        let both = try Adapt.run(["diff", good, good, "--device", "iphone-6", "--format", "json"])
+        #expect(both.status == 0 && both.stdout.contains("\"sizes\""), "\(both.stderr)")
+    }
+
     /// `Scripts/make-car.py` files: one with 5% more renditions (assets added, one asset with
     /// renditions added), the other way round (removed), other pixels under the same names
     /// (`assets_iphone.car` against `assets_ios.car`), and renditions whose bytes changed but

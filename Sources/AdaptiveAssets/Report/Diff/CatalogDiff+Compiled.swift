@@ -30,26 +30,53 @@ extension CatalogDiff {
         old: String, new: String, database: DeviceDatabase, devices: [DeviceProfile]? = nil,
         pixelTolerance: Int = CatalogDiff.pixelTolerance, concurrency: Int = Machine.coreCount
     ) throws(Failure) -> CatalogDiff {
-        guard CatalogSource.form(of: old) == .compiled, CatalogSource.form(of: new) == .compiled else {
+        try comparing(Sides.reading(old: old, new: new), database: database, devices: devices, pixelTolerance: pixelTolerance, concurrency: concurrency)
+    }
+
+    /// The two sides of a diff, read as far as they can be without the device database: two
+    /// compiled files are read and checked (`CompiledDiffSide`), so that a command can load the
+    /// database meanwhile (`adapt diff` does: 2 ms of every diff); other forms are opened when
+    /// compared.
+    package struct Sides: Sendable {
+        let old: String
+        let new: String
+        /// Both compiled sides, read; nil when either path is of another form.
+        fileprivate let compiled: [HeldSide]?
+
+        /// Reads `old` and `new` when both are compiled files: both at once, each on its own
+        /// thread; the first path's failure is the one told.
+        package static func reading(old: String, new: String) throws(Failure) -> Sides {
+            guard CatalogSource.form(of: old) == .compiled, CatalogSource.form(of: new) == .compiled else {
+                return Sides(old: old, new: new, compiled: nil)
+            }
+            let sides = [old, new].concurrentMap(concurrency: 2) { path in
+                Result { () throws(CompiledCatalogError) -> HeldSide in HeldSide(try CompiledDiffSide(path: path)) }
+            }
+            do {
+                return Sides(old: old, new: new, compiled: try sides.map { result throws(CompiledCatalogError) in try result.get() })
+            } catch {
+                throw .open(CatalogSource.Failure(diagnostic: error.diagnostic))
+            }
+        }
+    }
+
+    /// Compares two sides `Sides.reading` read.
+    package static func comparing(
+        _ sides: Sides, database: DeviceDatabase, devices: [DeviceProfile]? = nil, pixelTolerance: Int = CatalogDiff.pixelTolerance,
+        concurrency: Int = Machine.coreCount
+    ) throws(Failure) -> CatalogDiff {
+        guard let held = sides.compiled else {
             let opened: [OpenedCatalog]
-            do { opened = try CatalogSource.open(all: [old, new]) } catch { throw .open(error) }
+            do { opened = try CatalogSource.open(all: [sides.old, sides.new]) } catch { throw .open(error) }
             do {
                 return try CatalogDiff(old: opened[0], new: opened[1], database: database, devices: devices, pixelTolerance: pixelTolerance)
             } catch {
                 throw .compiled(error)
             }
         }
-        // Both read at once, each on its own thread; the first path's failure is the one told.
-        let sides = [old, new].concurrentMap(concurrency: 2) { path in
-            Result { () throws(CompiledCatalogError) -> HeldSide in HeldSide(try CompiledDiffSide(path: path)) }
-        }
-        let held: [HeldSide]
-        do { held = try sides.map { result throws(CompiledCatalogError) in try result.get() } } catch {
-            throw .open(CatalogSource.Failure(diagnostic: error.diagnostic))
-        }
-        // Given back as they were read, each on its own thread (a file's pages are dropped under
-        // a lock both share, `ByteReader.mapping`): two files of 60,000 renditions and their
-        // tables took 10 ms to give back on one thread, 7 ms on two.
+        // Given back once compared, each on its own thread (a file's pages are dropped under a
+        // lock both share, `ByteReader.mapping`): two files of 60,000 renditions and their tables
+        // took 10 ms to give back on one thread, 7 ms on two.
         defer { _ = held.concurrentMap(concurrency: 2) { $0.release() } }
         do {
             return try comparing(held[0].side, held[1].side, database: database, devices: devices, pixelTolerance: pixelTolerance, concurrency: concurrency)
@@ -75,7 +102,7 @@ extension CatalogDiff {
 
     /// A compiled side held until `release`, which drops the holder's reference on the thread it
     /// runs on: with no other left, the file is unmapped and the tables freed there.
-    private final class HeldSide: Sendable {
+    fileprivate final class HeldSide: Sendable {
         private let held: Mutex<CompiledDiffSide?>
 
         init(_ side: CompiledDiffSide) { held = Mutex(side) }
