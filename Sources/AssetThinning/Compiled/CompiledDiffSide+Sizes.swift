@@ -15,8 +15,10 @@ extension CompiledDiffSide {
     package func defaultDevices(in database: DeviceDatabase) -> [DeviceProfile] {
         var positions: [Int] = []
         if let idiom = index.keyFormat.attributes.firstIndex(of: .idiom) {
+            // From the keys read into memory, not the file's: one pass in order, no page touched.
+            let count = keys.keyCount
             var seen: Set<UInt16> = []
-            for position in keys.indices where seen.insert(keys.value(position, idiom)).inserted { positions.append(position) }
+            for position in kinds.indices where seen.insert(unnamedKeys[position * count + idiom]).inserted { positions.append(position) }
         }
         return CompiledThinning.devices(for: CompiledCatalog(index.keeping(positions)), in: database)
     }
@@ -56,6 +58,9 @@ extension CompiledDiffSide {
     /// Per device id, what it keeps of an asset of each shape (its variant positions), the
     /// shapes' `representatives` adapted and thinned by `CompiledThinning` itself.
     private func plans(of representatives: [Int], _ devices: [DeviceProfile]) -> [String: [[Int]]] {
+        // No shape, nothing to keep: what thinning an empty sample gives every device, without
+        // planning every device kind over it (a new side whose shapes the old side all has).
+        guard !representatives.isEmpty else { return Dictionary(devices.map { ($0.id, []) }, uniquingKeysWith: { first, _ in first }) }
         let sample = representatives.flatMap { members(of: $0) }.sorted()
         let adapted = AdaptedCompiledCatalog(CompiledCatalog(index.keeping(sample)))
         let thinning = CompiledThinning(adapted, devices: devices)
