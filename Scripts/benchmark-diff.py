@@ -10,6 +10,9 @@ assets_iphone.car at OLD's size, has other pixels under the same names: every re
 compared (the worst case). Each command is timed three ways: every device of the platform (sizes
 thin the file once per device), one device (--device iphone-6), and the worst case on one device.
 Both files are read from the page cache (one untimed cat first); median of 5 runs each. Target: 3x cat.
+Each ratio is the median of 5 pairs' ratios, the command and cat run in turn (A B A B ...): on a
+shared machine cat's time moved by half from one minute to the next, and a ratio of two medians
+taken minutes apart moved with it.
 Beside cat, `cmp` of OLD with a copy of itself: the bytes of two such files read and compared, with
 no structure, by the simplest tool there is (what any diff of their content costs at least).
 
@@ -40,6 +43,21 @@ def median(command):
     return sorted(times)[RUNS // 2], max(peaks)
 
 
+def paired(command, baseline):
+    """`command`'s median time and peak RSS, and the median of its time over `baseline`'s, the two
+    run in turn so that each ratio is of two runs a moment apart."""
+    times, peaks, ratios = [], [], []
+    for _ in range(RUNS):
+        seconds, peak, status = timed(command)
+        if status not in (0, 1):
+            sys.exit("%s failed (exit %d)" % (" ".join(command), status))
+        base, _, _ = timed(baseline)
+        times.append(seconds)
+        peaks.append(peak)
+        ratios.append(seconds / base)
+    return sorted(times)[RUNS // 2], max(peaks), sorted(ratios)[RUNS // 2]
+
+
 def make(root, source, path, renditions):
     if not os.path.exists(path):
         subprocess.run([sys.executable, os.path.join(root, "Scripts", "make-car.py"), source, path, "--renditions", str(renditions)], check=True)
@@ -68,17 +86,18 @@ def main():
         if not os.path.exists(copy):
             shutil.copyfile(old, copy)
         subprocess.run(["cat", old, new, other, copy], stdout=subprocess.DEVNULL, check=True)
-        cat, _ = median(["cat", old, new])
-        compared, _ = median(["cmp", old, copy])
-        every, every_peak = median([adapt, "diff", old, new])
-        one, one_peak = median([adapt, "diff", old, new, "--device", "iphone-6"])
-        worst, worst_peak = median([adapt, "diff", old, other, "--device", "iphone-6"])
+        cat_command = ["cat", old, new]
+        cat, _ = median(cat_command)
+        compared, _, compared_ratio = paired(["cmp", old, copy], cat_command)
+        every, every_peak, every_ratio = paired([adapt, "diff", old, new], cat_command)
+        one, one_peak, one_ratio = paired([adapt, "diff", old, new, "--device", "iphone-6"], cat_command)
+        worst, worst_peak, worst_ratio = paired([adapt, "diff", old, other, "--device", "iphone-6"], cat_command)
         size = (os.path.getsize(old) + os.path.getsize(new)) / 1e6
         print("  %7d renditions, %6.1f MB both:  cat %6.3f s (3x: %.3f s; the floor alone is %.1fx)" % (renditions, size, cat, 3 * cat, floor / cat))
-        print("      cmp OLD with a copy of it (no structure) %5.3f s   ratio %7.1fx" % (compared, compared / cat))
-        print("      adapt diff (every device)              %7.3f s   ratio %7.1fx   peak RSS %6.1f MB" % (every, every / cat, every_peak))
-        print("      adapt diff --device iphone-6           %7.3f s   ratio %7.1fx   peak RSS %6.1f MB" % (one, one / cat, one_peak))
-        print("      adapt diff, every rendition decoded    %7.3f s   ratio %7.1fx   peak RSS %6.1f MB" % (worst, worst / cat, worst_peak))
+        print("      cmp OLD with a copy of it (no structure) %5.3f s   ratio %7.1fx" % (compared, compared_ratio))
+        print("      adapt diff (every device)              %7.3f s   ratio %7.1fx   peak RSS %6.1f MB" % (every, every_ratio, every_peak))
+        print("      adapt diff --device iphone-6           %7.3f s   ratio %7.1fx   peak RSS %6.1f MB" % (one, one_ratio, one_peak))
+        print("      adapt diff, every rendition decoded    %7.3f s   ratio %7.1fx   peak RSS %6.1f MB" % (worst, worst_ratio, worst_peak))
 
 
 if __name__ == "__main__":
