@@ -61,11 +61,15 @@ public struct ThinningPlan: Sendable {
 
     /// Plans `device`'s slice: asks the rule for every asset in every trait set the device can be in.
     public init(index: AssetIndex, device: DeviceProfile) {
+        var traitSets = DeviceTraitSets(device)
+        self.init(index: index, traitSets: &traitSets)
+    }
+
+    /// Plans `traitSets.device`'s slice with the trait-set lists made so far (for other assets
+    /// or other catalogs), keeping the ones it makes for the next plan of the same device.
+    package init(index: AssetIndex, traitSets: inout DeviceTraitSets) {
+        let device = traitSets.device
         self.device = device
-        // Assets that declare the same axes (and locales) see the same trait sets: build each list once.
-        var thinningSets: [TraitSetsKey: [TraitCollection]] = [:]
-        var windowSets: [Set<TraitAxis>: [(traits: TraitCollection, label: String)]] = [:]
-        let reachable = device.reachableTraitSets()
         var plans: [AssetPlan] = []
         plans.reserveCapacity(index.catalog.assets.count)
         var won: [Bool] = []
@@ -80,9 +84,7 @@ public struct ThinningPlan: Sendable {
                 continue
             }
             let axes = index.declaredAxes(assetAt: position)
-            let key = TraitSetsKey(axes: axes, locales: axes.contains(.locale) ? index.locales(relevantToAssetAt: position) : [])
-            let sets = thinningSets[key] ?? device.thinningTraitSets(declaring: axes, locales: key.locales)
-            thinningSets[key] = sets
+            let sets = traitSets.thinningSets(declaring: axes, locales: axes.contains(.locale) ? index.locales(relevantToAssetAt: position) : [])
             won.removeAll(keepingCapacity: true)
             won.append(contentsOf: repeatElement(false, count: asset.variants.count))
             index.markWinners(assetAt: position, for: sets, in: &won)
@@ -90,10 +92,8 @@ public struct ThinningPlan: Sendable {
                 // Rule 2.1: each launch image slot is for one screen; a device keeps its own screen's.
                 for variant in won.indices where won[variant] && !device.showsLaunchImage(asset.variants[variant]) { won[variant] = false }
             }
-            let windows = windowSets[axes] ?? Self.windowSets(reachable, projectedOnto: axes)
-            windowSets[axes] = windows
             var unmatched: [String] = []
-            for window in windows {
+            for window in traitSets.windowSets(projectedOnto: axes) {
                 var found = false
                 index.forEachWinner(assetAt: position, for: window.traits) { _ in found = true }
                 if !found { unmatched.append(window.label) }
@@ -104,30 +104,6 @@ public struct ThinningPlan: Sendable {
                     variantCount: asset.variants.count, unmatched: unmatched, keptWhole: false))
         }
         self.assets = plans
-    }
-
-    private struct TraitSetsKey: Hashable {
-        var axes: Set<TraitAxis>
-        var locales: [String]
-    }
-
-    /// The device's windows in each appearance, as an asset declaring `axes` sees them, once each,
-    /// labelled with the first window and appearance that gives them.
-    private static func windowSets(
-        _ reachable: [DeviceProfile.ReachableTraitSet],
-        projectedOnto axes: Set<TraitAxis>
-    ) -> [(traits: TraitCollection, label: String)] {
-        var seen: Set<TraitCollection> = []
-        return reachable.compactMap { set in
-            let projected = set.traits.projected(onto: axes)
-            guard seen.insert(projected).inserted else { return nil }
-            let traits = set.traits
-            return (
-                projected,
-                "\(set.window.label), \(traits.userInterfaceStyle?.rawValue ?? "")"
-                    + " \(traits.accessibilityContrast?.rawValue ?? "") contrast, \(traits.layoutDirection?.rawValue ?? "")"
-            )
-        }
     }
 }
 

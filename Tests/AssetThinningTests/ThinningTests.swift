@@ -110,6 +110,34 @@ import Testing
         try checkLosslessAndMinimal(fixture.path, everyAxis: true)
     }
 
+    /// A device's trait-set lists, made for one catalog's assets, serve the next catalog planned
+    /// for it (`DeviceTraitSets`, as both sides of a diff are planned): lists asked for other
+    /// locales are made anew, so each plan is what it is planned alone.
+    @Test func traitSetsMadeForOneCatalogServeTheNext() throws {
+        let png = PNGFixture.png(width: 2, height: 2)
+        func catalog(_ locale: String) throws -> AssetIndex {
+            let fixture = try TemporaryCatalog()
+            try fixture.addSet(
+                "Flag.imageset",
+                entries: [
+                    .object(["idiom": "universal", "filename": "base.png"]),
+                    .object(["idiom": "universal", "filename": "local.png", "locale": .string(locale)]),
+                ],
+                files: ["base.png", "local.png"], pngBytes: png)
+            return AssetIndex(try CatalogReader().read(at: fixture.path))
+        }
+        let indexes = [try catalog("fr"), try catalog("de"), try catalog("fr")]
+        for device in database.devices {
+            var traitSets = DeviceTraitSets(device)
+            for index in indexes {
+                let shared = ThinningPlan(index: index, traitSets: &traitSets)
+                let alone = ThinningPlan(index: index, device: device)
+                #expect(shared.assets == alone.assets, "\(device.id)")
+                #expect(shared.assets[0].kept == [0, 1], "\(device.id): the localized image is kept")
+            }
+        }
+    }
+
     @Test func realCatalogSlicesAreLosslessAndMinimalForEveryDevice() throws {
         for path in try Corpus.catalogPaths() { try checkLosslessAndMinimal(path) }
     }

@@ -170,6 +170,38 @@ public struct TraitCollection: Hashable, Sendable {
     }
 }
 
+extension TraitCollection {
+    /// Hashes what `==` compares, the seven enumerated traits packed into one word: thinning
+    /// hashes tens of thousands of collections a run (`DeviceTraitSets`), and combining each
+    /// optional trait on its own (two combines each, and every GPU family of the list) was most
+    /// of that. Of the GPU families only the first and their number are hashed: a device's list
+    /// is its first family's fallback list.
+    public func hash(into hasher: inout Hasher) {
+        var enumerated: UInt64 = Self.caseByte(userInterfaceStyle)
+        enumerated = enumerated << 8 | Self.caseByte(accessibilityContrast)
+        enumerated = enumerated << 8 | Self.caseByte(layoutDirection)
+        enumerated = enumerated << 8 | Self.caseByte(displayGamut)
+        enumerated = enumerated << 8 | Self.caseByte(userInterfaceIdiom)
+        enumerated = enumerated << 8 | Self.caseByte(horizontalSizeClass)
+        enumerated = enumerated << 8 | Self.caseByte(verticalSizeClass)
+        enumerated = enumerated << 8 | Self.caseByte(graphicsFeatureSets?.first)
+        hasher.combine(enumerated)
+        hasher.combine(graphicsFeatureSets?.count ?? -1)
+        hasher.combine(displayScale ?? -1)
+        hasher.combine(memory ?? -1)
+        hasher.combine(screenWidth ?? -1)
+        hasher.combine(locale)
+        hasher.combine(deviceSubtype)
+    }
+
+    /// A trait of cases without payloads, as the byte that stores it (nil is a byte of its own):
+    /// equal values are equal bytes.
+    private static func caseByte<Value: RawRepresentable>(_ value: Value?) -> UInt64 {
+        precondition(MemoryLayout<Value?>.size == 1, "\(Value.self) is stored in more than a byte")
+        return withUnsafeBytes(of: value) { UInt64($0[0]) }
+    }
+}
+
 /// Where a view controller gets its traits: what its parent passes down, with what its container
 /// overrides on top.
 ///

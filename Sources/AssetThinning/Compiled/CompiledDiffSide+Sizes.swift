@@ -31,13 +31,13 @@ extension CompiledDiffSide {
     ) throws(CompiledCatalogError) -> (before: [String: Int], after: [String: Int]) {
         let shapes = [old, new].concurrentMap(concurrency: 2) { $0.shapes() }
         let (oldShapes, newShapes) = (shapes[0], shapes[1])
-        let oldPlans = old.plans(of: oldShapes.representatives, devices)
         // Each new shape's old one, if the old side has it.
         let oldShapeOf = newShapes.representatives.map { asset in
             oldShapes.byHash[new.shapeHash(asset)]?.first { new.sameShape(asset, as: oldShapes.representatives[$0], of: old) }
         }
         let ownShapes = oldShapeOf.indices.filter { oldShapeOf[$0] == nil }
-        let ownPlans = new.plans(of: ownShapes.map { newShapes.representatives[$0] }, devices)
+        let planned = plans(of: [(old, oldShapes.representatives), (new, ownShapes.map { newShapes.representatives[$0] })], devices)
+        let (oldPlans, ownPlans) = (planned[0], planned[1])
         var ownPosition: [Int: Int] = [:]
         for (position, shape) in ownShapes.enumerated() { ownPosition[shape] = position }
         var newPlans: [String: [[Int]]] = [:]
@@ -55,23 +55,42 @@ extension CompiledDiffSide {
         return (try bytes[0].get(), try bytes[1].get())
     }
 
-    /// Per device id, what it keeps of an asset of each shape (its variant positions), the
-    /// shapes' `representatives` adapted and thinned by `CompiledThinning` itself.
-    private func plans(of representatives: [Int], _ devices: [DeviceProfile]) -> [String: [[Int]]] {
+    /// For each side, per device id, what it keeps of an asset of each of the side's shapes
+    /// (its variant positions): the shapes' `representatives` adapted and thinned by
+    /// `CompiledThinning` itself, the sides planned together (each device kind's trait sets made
+    /// once for both).
+    private static func plans(of sides: [(side: CompiledDiffSide, representatives: [Int])], _ devices: [DeviceProfile]) -> [[String: [[Int]]]] {
         // No shape, nothing to keep: what thinning an empty sample gives every device, without
         // planning every device kind over it (a new side whose shapes the old side all has).
-        guard !representatives.isEmpty else { return Dictionary(devices.map { ($0.id, []) }, uniquingKeysWith: { first, _ in first }) }
+        let sampled = sides.indices.filter { !sides[$0].representatives.isEmpty }
+        let samples = sampled.map { sides[$0].side.sample(sides[$0].representatives) }
+        let thinnings = CompiledThinning.planning(samples.map(\.adapted), devices: devices)
+        var plans = [[String: [[Int]]]](repeating: Dictionary(devices.map { ($0.id, []) }, uniquingKeysWith: { first, _ in first }), count: sides.count)
+        for (position, side) in sampled.enumerated() {
+            plans[side] = sides[side].side.plans(of: sides[side].representatives, samples[position], thinnings[position])
+        }
+        return plans
+    }
+
+    /// The assets `representatives` name, as a compiled catalog of their renditions alone, and
+    /// for each of its assets the shape it stands for.
+    private func sample(_ representatives: [Int]) -> (adapted: AdaptedCompiledCatalog, shapeOfAsset: [Int]) {
         let sample = representatives.flatMap { members(of: $0) }.sorted()
         let adapted = AdaptedCompiledCatalog(CompiledCatalog(index.keeping(sample)))
-        let thinning = CompiledThinning(adapted, devices: devices)
         var shapeOfRepresentative: [Int: Int] = [:]
         for (shape, asset) in representatives.enumerated() { shapeOfRepresentative[asset] = shape }
-        let shapeOfSampled = adapted.renditionPositions.map { shapeOfRepresentative[Int(assetOf[sample[$0[0]]])]! }
+        return (adapted, adapted.renditionPositions.map { shapeOfRepresentative[Int(assetOf[sample[$0[0]]])]! })
+    }
+
+    /// Per device id, what it keeps of an asset of each shape, from the thinning of the shapes' sample.
+    private func plans(
+        of representatives: [Int], _ sample: (adapted: AdaptedCompiledCatalog, shapeOfAsset: [Int]), _ thinning: CompiledThinning
+    ) -> [String: [[Int]]] {
         var plans: [String: [[Int]]] = [:]
         for slice in thinning.slices {
             var kept = [[Int]](repeating: [], count: representatives.count)
-            for (asset, positions) in adapted.renditionPositions.enumerated() {
-                kept[shapeOfSampled[asset]] = positions.indices.filter { slice.kept.contains(positions[$0]) }
+            for (asset, positions) in sample.adapted.renditionPositions.enumerated() {
+                kept[sample.shapeOfAsset[asset]] = positions.indices.filter { slice.kept.contains(positions[$0]) }
             }
             plans[slice.device.id] = kept
         }

@@ -39,8 +39,38 @@ public struct CompiledThinning: Sendable {
 
     /// Plans over a catalog already adapted (`CatalogSource.open`'s), without adapting it again.
     package init(_ adapted: AdaptedCompiledCatalog, devices: [DeviceProfile]) {
+        self = Self.planning([adapted], devices: devices)[0]
+    }
+
+    /// Plans `devices`' slices of each catalog: as `init(_:devices:)` plans one, each device kind
+    /// planned once for all of them, so the trait sets it is asked in are made once
+    /// (`DeviceTraitSets`): both sides of a diff are planned for the same devices.
+    package static func planning(_ catalogs: [AdaptedCompiledCatalog], devices: [DeviceProfile]) -> [CompiledThinning] {
         var seen: Set<String> = []
         let devices = devices.filter { seen.insert($0.id).inserted }
+        // The rule reads an asset's variants and nothing of its name: assets of one shape are
+        // planned once, through an index of one asset per shape.
+        let shapes = catalogs.map { AssetShapes($0) }
+        let indexes = zip(catalogs, shapes).map { adapted, shapes in
+            AssetIndex(Catalog(path: adapted.catalog.path, assets: shapes.representatives.map { adapted.catalog.assets[$0] }))
+        }
+        // Devices alike in all but their names (a phone sold under two names, its cellular
+        // model) keep the same renditions: each kind is planned once, every device of it shares that slice.
+        let (kinds, kindOf) = Self.kinds(of: devices)
+        let plans = kinds.concurrentMap(concurrency: Machine.coreCount) { device in
+            var traitSets = DeviceTraitSets(device)
+            return indexes.map { index in
+                let plan = ThinningPlan(index: index, traitSets: &traitSets)
+                return ShapePlan(kept: plan.assets.map(\.kept), unmatched: plan.assets.map { !$0.unmatched.isEmpty }, idiom: device.idiom)
+            }
+        }
+        return catalogs.indices.map { position in
+            CompiledThinning(catalogs[position], shapes: shapes[position], devices: devices, kindOf: kindOf, plans: plans.map { $0[position] })
+        }
+    }
+
+    /// The slices of `adapted`, from each device kind's plan of its shapes.
+    private init(_ adapted: AdaptedCompiledCatalog, shapes: AssetShapes, devices: [DeviceProfile], kindOf: [Int], plans: [ShapePlan]) {
         let catalog = adapted.compiled
         self.catalog = catalog
         // Packed images are no variant of any asset: the kept references bring theirs back below,
@@ -50,17 +80,6 @@ public struct CompiledThinning: Sendable {
             if let (atlas, _) = catalog.packedImagePosition(referencedBy: rendition) { references[position] = atlas }
         }
         let packedImageOf = references
-        // The rule reads an asset's variants and nothing of its name: assets of one shape are
-        // planned once, through an index of one asset per shape.
-        let shapes = AssetShapes(adapted)
-        let index = AssetIndex(Catalog(path: adapted.catalog.path, assets: shapes.representatives.map { adapted.catalog.assets[$0] }))
-        // Devices alike in all but their names (a phone sold under two names, its cellular
-        // model) keep the same renditions: each kind is planned once, every device of it shares that slice.
-        let (kinds, kindOf) = Self.kinds(of: devices)
-        let plans = kinds.concurrentMap(concurrency: Machine.coreCount) { device in
-            let plan = ThinningPlan(index: index, device: device)
-            return ShapePlan(kept: plan.assets.map(\.kept), unmatched: plan.assets.map { !$0.unmatched.isEmpty }, idiom: device.idiom)
-        }
         // Kinds whose plans agree shape by shape keep the same renditions: each such slice is made once.
         var distinct: [ShapePlan] = []
         var distinctPositions: [ShapePlan: Int] = [:]

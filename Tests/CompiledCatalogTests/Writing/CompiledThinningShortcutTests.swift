@@ -75,4 +75,23 @@ import Testing
         #expect(thinning.slices.map(\.device.id) == ["iphone-6", "iphone-6-twin"])
         #expect(thinning.slices[0].kept == thinning.slices[1].kept && thinning.sameSliceAs == [nil, 0])
     }
+
+    /// Catalogs planned together (`planning`, as `adapt diff` plans its two sides, each device
+    /// kind's trait sets made once for both) get the slices each gets planned alone: the lists
+    /// one catalog's assets asked for are the same another's assets are given.
+    @Test(arguments: files)
+    func catalogsPlannedTogetherGetTheSlicesTheyGetAlone(file: String) throws {
+        let others = ["acextract/assets_tv.car", "acextract/assets_iphone.car"].filter { $0 != file }
+        let catalogs = try ([file] + others).map { AdaptedCompiledCatalog(try Self.read($0)) }
+        let devices = try DeviceDatabase.builtIn().devices
+        let together = CompiledThinning.planning(catalogs, devices: devices)
+        #expect(together.count == catalogs.count)
+        for (catalog, planned) in zip(catalogs, together) {
+            let alone = CompiledThinning(catalog, devices: devices)
+            #expect(planned.slices.map(\.device.id) == alone.slices.map(\.device.id))
+            #expect(planned.slices.map(\.kept) == alone.slices.map(\.kept), "\(file)")
+            #expect(planned.slices.map(\.assetsWithoutMatch) == alone.slices.map(\.assetsWithoutMatch), "\(file)")
+            #expect(planned.sameSliceAs == alone.sameSliceAs)
+        }
+    }
 }
