@@ -10,6 +10,9 @@ package struct DeviceTraitSets {
     /// The device the lists are for.
     package let device: DeviceProfile
     private let reachable: [DeviceProfile.ReachableTraitSet]
+    /// The axes on which the device's windows and appearances differ: an asset that declares
+    /// none of them sees all of them alike, as the first (most assets: their idiom and scale).
+    private let varying: Set<TraitAxis>
     private var thinning: [ThinningKey: [TraitCollection]] = [:]
     private var windows: [Set<TraitAxis>: [Window]] = [:]
 
@@ -27,7 +30,10 @@ package struct DeviceTraitSets {
 
     package init(_ device: DeviceProfile) {
         self.device = device
-        reachable = device.reachableTraitSets()
+        let reachable = device.reachableTraitSets()
+        self.reachable = reachable
+        varying = Set(
+            TraitAxis.allCases.filter { axis in reachable.contains { !$0.traits.agrees(with: reachable[0].traits, on: axis) } })
     }
 
     /// `device.thinningTraitSets(declaring: axes, locales: locales)`, made once.
@@ -42,17 +48,26 @@ package struct DeviceTraitSets {
     /// The device's windows in each appearance, as an asset declaring `axes` sees them, once each.
     package mutating func windowSets(projectedOnto axes: Set<TraitAxis>) -> [Window] {
         if let known = windows[axes] { return known }
-        var seen: Set<TraitCollection> = []
-        let made = reachable.compactMap { set -> Window? in
-            let projected = set.traits.projected(onto: axes)
-            guard seen.insert(projected).inserted else { return nil }
-            let traits = set.traits
-            return Window(
-                traits: projected,
-                label: "\(set.window.label), \(traits.userInterfaceStyle?.rawValue ?? "")"
-                    + " \(traits.accessibilityContrast?.rawValue ?? "") contrast, \(traits.layoutDirection?.rawValue ?? "")")
+        let made: [Window]
+        if axes.isDisjoint(with: varying) {
+            made = reachable.prefix(1).map { Self.window($0, seenAs: $0.traits.projected(onto: axes)) }
+        } else {
+            var seen: Set<TraitCollection> = []
+            made = reachable.compactMap { set in
+                let projected = set.traits.projected(onto: axes)
+                return seen.insert(projected).inserted ? Self.window(set, seenAs: projected) : nil
+            }
         }
         windows[axes] = made
         return made
+    }
+
+    /// `set`, seen by an asset as `projected`, labelled with its window and appearance.
+    private static func window(_ set: DeviceProfile.ReachableTraitSet, seenAs projected: TraitCollection) -> Window {
+        let traits = set.traits
+        return Window(
+            traits: projected,
+            label: "\(set.window.label), \(traits.userInterfaceStyle?.rawValue ?? "")"
+                + " \(traits.accessibilityContrast?.rawValue ?? "") contrast, \(traits.layoutDirection?.rawValue ?? "")")
     }
 }

@@ -138,6 +138,24 @@ import Testing
         }
     }
 
+    /// A device's windows as an asset declaring some axes sees them: each distinct projection of
+    /// its reachable trait sets, first seen first, whether the axes are ones its windows and
+    /// appearances differ on (every projection compared) or not (the first stands for all).
+    @Test func windowSetsAreTheDistinctProjectionsOfTheReachableSets() {
+        let declared: [Set<TraitAxis>] =
+            [[], Set(TraitAxis.allCases)] + TraitAxis.allCases.map { [$0] } + TraitAxis.allCases.map { [.displayScale, .idiom, $0] }
+        for device in database.devices {
+            var traitSets = DeviceTraitSets(device)
+            for axes in declared {
+                var distinct: [TraitCollection] = []
+                for set in device.reachableTraitSets() where !distinct.contains(set.traits.projected(onto: axes)) {
+                    distinct.append(set.traits.projected(onto: axes))
+                }
+                #expect(traitSets.windowSets(projectedOnto: axes).map(\.traits) == distinct, "\(device.id): \(axes.sorted())")
+            }
+        }
+    }
+
     @Test func realCatalogSlicesAreLosslessAndMinimalForEveryDevice() throws {
         for path in try Corpus.catalogPaths() { try checkLosslessAndMinimal(path) }
     }

@@ -113,7 +113,29 @@ public struct TraitCollection: Hashable, Sendable {
 
     /// The axes on which the two collections differ (specified versus unspecified counts).
     public func differingAxes(from other: TraitCollection) -> [TraitAxis] {
-        TraitAxis.allCases.filter { axis in axis.traits.contains { value(of: $0) != other.value(of: $0) } }
+        TraitAxis.allCases.filter { !agrees(with: other, on: $0) }
+    }
+
+    /// Whether the two collections give every trait of `axis` the same value (or leave it
+    /// unspecified alike): what `differingAxes(from:)` asks, without writing the values out.
+    package func agrees(with other: TraitCollection, on axis: TraitAxis) -> Bool {
+        axis.traits.allSatisfy { trait in
+            switch trait {
+            case .userInterfaceStyle: userInterfaceStyle == other.userInterfaceStyle
+            case .accessibilityContrast: accessibilityContrast == other.accessibilityContrast
+            case .locale: locale == other.locale
+            case .memory: memory == other.memory
+            case .screenWidth: screenWidth == other.screenWidth
+            case .deviceSubtype: deviceSubtype == other.deviceSubtype
+            case .graphicsFeatureSet: graphicsFeatureSets == other.graphicsFeatureSets
+            case .displayScale: displayScale == other.displayScale
+            case .layoutDirection: layoutDirection == other.layoutDirection
+            case .displayGamut: displayGamut == other.displayGamut
+            case .userInterfaceIdiom: userInterfaceIdiom == other.userInterfaceIdiom
+            case .horizontalSizeClass: horizontalSizeClass == other.horizontalSizeClass
+            case .verticalSizeClass: verticalSizeClass == other.verticalSizeClass
+            }
+        }
     }
 
     /// The trait's value as a query writes it, or nil when unspecified. A device's list of GPU
