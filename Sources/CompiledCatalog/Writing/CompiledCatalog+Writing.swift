@@ -156,7 +156,10 @@ struct CompiledCatalogWriter<Renditions: ThinnedRenditions> {
         let tree = shared.facetTree
         // Which of the 65,536 name identifiers a kept rendition has: a table, not a set to hash into.
         var named = [Bool](repeating: false, count: 1 << 16)
-        for position in kept { if let identifier = renditions.nameIdentifier(position) { named[Int(identifier)] = true } }
+        for (number, position) in kept.enumerated() {
+            if number + BOMStore.prefetchDistance < kept.count { renditions.prefetchKey(kept[number + BOMStore.prefetchDistance]) }
+            if let identifier = renditions.nameIdentifier(position) { named[Int(identifier)] = true }
+        }
         var entries: [BOMTree.Entry] = []
         for (position, entry) in (tree?.entries ?? []).enumerated() where position < shared.facetIdentifiers.count {
             guard let identifier = shared.facetIdentifiers[position], named[Int(identifier)] else { continue }

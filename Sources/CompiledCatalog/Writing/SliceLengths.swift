@@ -45,6 +45,7 @@ struct SliceLengths {
         var renditionBytes = [Int](repeating: 0, count: renditions.indices.count)
         var identifiers = [UInt16](repeating: 0, count: renditions.indices.count)
         for position in renditions.indices {
+            renditions.prefetchKey(position + BOMStore.prefetchDistance)
             let entry = renditions.treeEntry(position)
             guard let identifier = renditions.nameIdentifier(position), let key = claim(entry.keyBlock), let value = claim(entry.valueBlock)
             else { return nil }

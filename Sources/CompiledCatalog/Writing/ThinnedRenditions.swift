@@ -9,6 +9,9 @@ package protocol ThinnedRenditions {
     func treeEntry(_ position: Int) -> BOMTree.Entry
     /// Its key's name identifier (which facet names it), when the key format has one.
     func nameIdentifier(_ position: Int) -> UInt16?
+    /// Asks for the key of the rendition at `position` (any number: past the end, nothing is
+    /// asked), ahead of reading its name identifier: a hint, nothing read.
+    func prefetchKey(_ position: Int)
     /// The value masks of the renditions at `positions`, by name identifier (`RenditionValueMasks.byName`).
     func masksByName(_ positions: some Sequence<Int>) -> [UInt16: RenditionValueMasks]
 }
@@ -19,6 +22,9 @@ extension [Rendition]: ThinnedRenditions {
     }
 
     package func nameIdentifier(_ position: Int) -> UInt16? { self[position].key.nameIdentifier }
+
+    /// Nothing to ask for: the keys are values in memory.
+    package func prefetchKey(_ position: Int) {}
 
     package func masksByName(_ positions: some Sequence<Int>) -> [UInt16: RenditionValueMasks] {
         let attributeCount = first?.key.attributes.count ?? 0
@@ -93,6 +99,13 @@ package struct RenditionKeys: ThinnedRenditions, @unchecked Sendable {
     }
 
     package func nameIdentifier(_ position: Int) -> UInt16? { identifier.map { value(position, $0) } }
+
+    /// Sizing reads every kept rendition's key long after the pass that read them all, when
+    /// they have left the cache: a wait for memory each, which asking a few ahead hides.
+    package func prefetchKey(_ position: Int) {
+        guard let identifier, position >= 0, position < records.count else { return }
+        file.prefetch(offset: records[position].keyOffset + 2 * identifier, length: 2)
+    }
 
     package func masksByName(_ positions: some Sequence<Int>) -> [UInt16: RenditionValueMasks] {
         guard let identifier else { return [:] }
