@@ -24,6 +24,8 @@ public struct CompiledCatalog: Sendable {
     /// theirs in one lookup instead of a walk over every rendition (which made thinning a file of
     /// many references quadratic).
     package let packedImagePositions: [[UInt16]: Int]
+    /// Where each attribute of the key format goes in a key: what a reference's pairs are read into.
+    package let keyFormatSlots: KeyFormatSlots
 
     /// The file read, as given (empty for a catalog read from bytes).
     public var path: String { index.path }
@@ -86,6 +88,7 @@ public struct CompiledCatalog: Sendable {
             }
         }
         packedImagePositions = Self.firstPackedImages(renditions.lazy.map { (layout: $0.layout, values: $0.key.values) })
+        keyFormatSlots = KeyFormatSlots(keyFormat)
     }
 
     /// Whether `bytes` (the start of a file) look like a BOM file, so `adapt inspect` can take a

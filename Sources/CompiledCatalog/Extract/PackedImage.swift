@@ -23,21 +23,26 @@ extension CompiledCatalog {
 
     /// Where in `renditions` the packed image a reference points into lies, and the frame.
     package func packedImagePosition(referencedBy rendition: Rendition) -> (position: Int, frame: RenditionProperty.Rectangle)? {
-        Self.packedImageKey(rendition.properties, keyFormat: keyFormat.attributes).flatMap { reference in
+        Self.packedImageKey(rendition.properties, slots: keyFormatSlots).flatMap { reference in
             packedImagePositions[reference.values].map { ($0, reference.frame) }
         }
     }
 
-    /// The key (its values in `keyFormat`'s order) of the packed image that a rendition's first
-    /// reference property names, and the frame it takes; nil without one. The one reading of a
-    /// reference, for a `Rendition`'s properties and a view's alike.
+    /// The key (its values in the key format's order, `slots`) of the packed image that a
+    /// rendition's first reference property names, and the frame it takes; nil without one. Each
+    /// attribute takes the value of its last pair, as the view's reading below gives it.
     package static func packedImageKey(
-        _ properties: some Sequence<RenditionProperty>, keyFormat: [RenditionAttribute]
+        _ properties: some Sequence<RenditionProperty>, slots: KeyFormatSlots
     ) -> (values: [UInt16], frame: RenditionProperty.Rectangle)? {
         for case .internalReference(let frame, _, let pairs) in properties {
-            // A reference names a few attributes: a scan finds each (the last of two alike, as a
-            // dictionary built from them would), without hashing, for thousands of references.
-            return (keyFormat.map { attribute in pairs.last { $0.attribute == attribute }?.value ?? 0 }, frame)
+            var values = [UInt16](repeating: 0, count: slots.count)
+            values.withUnsafeMutableBufferPointer { key in
+                for pair in pairs where pair.attribute.rawValue <= UInt16.max {
+                    if let slot = slots.slot(of: UInt16(pair.attribute.rawValue)) { key[slot] = pair.value }
+                }
+                slots.copyRepeated(in: key)
+            }
+            return (values, frame)
         }
         return nil
     }

@@ -66,4 +66,18 @@ import Testing
         let (key, decoded) = try Self.read(cut, format: format)
         #expect(key == [2, 0] && key == Self.scanned(decoded, format: format))
     }
+
+    /// A `Rendition`'s decoded reference gives the key a view's bytes give: the two readings
+    /// of a reference place pairs through the same slots.
+    @Test func aDecodedReferenceGivesTheKeyItsBytesGive() throws {
+        let format: [RenditionAttribute] = [.identifier, .scale, .identifier, .idiom, .look]
+        let pairs: [(UInt16, UInt16)] = [(17, 7), (12, 2), (0, 5), (17, 9), (99, 4)]
+        let (key, decoded) = try Self.read(Self.reference(pairs), format: format)
+        let frame = RenditionProperty.Rectangle(x: 1, y: 2, width: 3, height: 4)
+        let properties: [RenditionProperty] = [.internalReference(frame: frame, layout: .packedImage, key: decoded)]
+        let reference = try #require(CompiledCatalog.packedImageKey(properties, slots: KeyFormatSlots(format)))
+        #expect(reference.values == key && key == [9, 2, 9, 0, 5])
+        #expect(reference.values == Self.scanned(decoded, format: format))
+        #expect(CompiledCatalog.packedImageKey([RenditionProperty](), slots: KeyFormatSlots(format)) == nil)
+    }
 }
