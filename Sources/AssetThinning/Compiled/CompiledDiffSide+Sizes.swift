@@ -1,3 +1,4 @@
+import AdaptSupport
 import CompiledCatalog
 import DeviceProfiles
 
@@ -29,15 +30,30 @@ extension CompiledDiffSide {
     package static func bytesByDevice(
         _ old: CompiledDiffSide, _ new: CompiledDiffSide, _ devices: [DeviceProfile]
     ) throws(CompiledCatalogError) -> (before: [String: Int], after: [String: Int]) {
-        let shapes = [old, new].concurrentMap(concurrency: 2) { $0.shapes() }
-        let (oldShapes, newShapes) = (shapes[0], shapes[1])
-        // Each new shape's old one, if the old side has it.
-        let oldShapeOf = newShapes.representatives.map { asset in
-            oldShapes.byHash[new.shapeHash(asset)]?.first { new.sameShape(asset, as: oldShapes.representatives[$0], of: old) }
-        }
+        // What sizing each side's slices reads once is read while the slices are planned: it
+        // needs no plan, and after them it was the last quarter of sizing every device.
+        let manySlices = devices.count > 1
+        let (planned, sizers) = alongside(
+            { () -> (plans: [[String: [[Int]]]], shapes: [(representatives: [Int], shapeOf: [Int], byHash: [Int: [Int]])], oldShapeOf: [Int?]) in
+                let shapes = [old, new].concurrentMap(concurrency: 2) { $0.shapes() }
+                let (oldShapes, newShapes) = (shapes[0], shapes[1])
+                // Each new shape's old one, if the old side has it.
+                let oldShapeOf = newShapes.representatives.map { asset in
+                    oldShapes.byHash[new.shapeHash(asset)]?.first { new.sameShape(asset, as: oldShapes.representatives[$0], of: old) }
+                }
+                let ownShapes = oldShapeOf.indices.filter { oldShapeOf[$0] == nil }
+                let plans = plans(of: [(old, oldShapes.representatives), (new, ownShapes.map { newShapes.representatives[$0] })], devices)
+                return (plans, shapes, oldShapeOf)
+            },
+            {
+                [old, new].concurrentMap(concurrency: 2) { side in
+                    Result { () throws(CompiledCatalogError) in try side.index.sliceSizer(manySlices: manySlices) }
+                }
+            })
+        let (oldShapes, newShapes) = (planned.shapes[0], planned.shapes[1])
+        let (oldPlans, ownPlans) = (planned.plans[0], planned.plans[1])
+        let oldShapeOf = planned.oldShapeOf
         let ownShapes = oldShapeOf.indices.filter { oldShapeOf[$0] == nil }
-        let planned = plans(of: [(old, oldShapes.representatives), (new, ownShapes.map { newShapes.representatives[$0] })], devices)
-        let (oldPlans, ownPlans) = (planned[0], planned[1])
         var ownPosition: [Int: Int] = [:]
         for (position, shape) in ownShapes.enumerated() { ownPosition[shape] = position }
         var newPlans: [String: [[Int]]] = [:]
@@ -48,9 +64,14 @@ extension CompiledDiffSide {
                 return own[ownPosition[shape] ?? 0]
             }
         }
-        let sides = [(side: old, shapeOf: oldShapes.shapeOf, plans: oldPlans), (side: new, shapeOf: newShapes.shapeOf, plans: newPlans)]
+        let sides = [
+            (side: old, shapeOf: oldShapes.shapeOf, plans: oldPlans, sizer: sizers[0]),
+            (side: new, shapeOf: newShapes.shapeOf, plans: newPlans, sizer: sizers[1]),
+        ]
         let bytes = sides.concurrentMap(concurrency: 2) { entry in
-            Result { () throws(CompiledCatalogError) -> [String: Int] in try entry.side.lengths(entry.plans, shapeOf: entry.shapeOf, devices: devices) }
+            Result { () throws(CompiledCatalogError) -> [String: Int] in
+                try entry.side.lengths(entry.plans, shapeOf: entry.shapeOf, devices: devices, sizer: try entry.sizer.get())
+            }
         }
         return (try bytes[0].get(), try bytes[1].get())
     }
@@ -100,7 +121,9 @@ extension CompiledDiffSide {
     /// Each device's length, from what it keeps of each shape; devices that keep the same share
     /// one slice, sized once. Sized in the devices' order, so a slice that cannot be written is
     /// reported for the first device, as `CompiledThinning.sizeReport` reports it.
-    private func lengths(_ plans: [String: [[Int]]], shapeOf: [Int], devices: [DeviceProfile]) throws(CompiledCatalogError) -> [String: Int] {
+    private func lengths(
+        _ plans: [String: [[Int]]], shapeOf: [Int], devices: [DeviceProfile], sizer: CompiledCatalogIndex.SliceSizer
+    ) throws(CompiledCatalogError) -> [String: Int] {
         var distinct: [[[Int]]: Int] = [:]
         var slices: [[Int]] = []
         var sliceOf: [String: Int] = [:]
@@ -112,7 +135,7 @@ extension CompiledDiffSide {
             }
             sliceOf[device] = distinct[kept]
         }
-        let lengths = try index.writtenLengths(keeping: slices)
+        let lengths = try sizer.lengths(keeping: slices)
         return sliceOf.mapValues { lengths[$0] }
     }
 

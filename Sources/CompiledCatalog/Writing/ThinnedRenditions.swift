@@ -42,24 +42,48 @@ extension CompiledCatalogIndex {
     /// positions in `records`, ascending, each once, the packed images of kept references among
     /// them. The first slice that cannot be written throws.
     package func writtenLengths(keeping slices: [[Int]]) throws(CompiledCatalogError) -> [Int] {
+        try sliceSizer(manySlices: slices.count > 1).lengths(keeping: slices)
+    }
+
+    /// What sizing slices of this file reads once, read before the slices are known (`adapt
+    /// diff` reads it while it plans them). `manySlices` when more than one will be sized: the
+    /// arithmetic (`SliceLengths`) then pays for reading every rendition once; for one slice, the
+    /// writer's walk over the kept ones costs less.
+    package func sliceSizer(manySlices: Bool) throws(CompiledCatalogError) -> SliceSizer {
         do {
             let keys = keys
             let shared = try CompiledCatalogWriter.Shared(self, renditions: keys)
-            // By arithmetic when the file allows it (`SliceLengths`), which reads every rendition
-            // once: for one slice, the writer's walk over the kept ones costs less. The writer
-            // tells the rest.
-            let arithmetic = slices.count > 1 ? SliceLengths(self, renditions: keys, shared: shared) : nil
-            var lengths: [Int] = []
-            for kept in slices {
-                if let length = arithmetic?.length(keeping: kept) {
-                    lengths.append(length)
-                } else {
-                    lengths.append(try CompiledCatalogWriter(self, renditions: keys, keeping: kept, shared: shared, measuring: true).writer.length)
-                }
-            }
-            return lengths
+            return SliceSizer(
+                index: self, keys: keys, shared: shared, arithmetic: manySlices ? SliceLengths(self, renditions: keys, shared: shared) : nil)
         } catch {
             throw path.isEmpty ? error : error.locating(path)
+        }
+    }
+
+    /// Sizes slices of one file (`sliceSizer(manySlices:)`).
+    package struct SliceSizer: @unchecked Sendable {
+        // Unchecked Sendable: every part is immutable, and the keys' storage keeps the bytes.
+        fileprivate let index: CompiledCatalogIndex
+        fileprivate let keys: RenditionKeys
+        fileprivate let shared: CompiledCatalogWriter<RenditionKeys>.Shared
+        fileprivate let arithmetic: SliceLengths?
+
+        /// `writtenLengths(keeping:)` of `slices`: by arithmetic when the file allows it, the
+        /// writer telling the rest.
+        package func lengths(keeping slices: [[Int]]) throws(CompiledCatalogError) -> [Int] {
+            do {
+                var lengths: [Int] = []
+                for kept in slices {
+                    if let length = arithmetic?.length(keeping: kept) {
+                        lengths.append(length)
+                    } else {
+                        lengths.append(try CompiledCatalogWriter(index, renditions: keys, keeping: kept, shared: shared, measuring: true).writer.length)
+                    }
+                }
+                return lengths
+            } catch {
+                throw index.path.isEmpty ? error : error.locating(index.path)
+            }
         }
     }
 }
