@@ -34,7 +34,7 @@ extension CompiledDiffSide {
         // needs no plan, and after them it was the last quarter of sizing every device.
         let manySlices = devices.count > 1
         let (planned, sizers) = alongside(
-            { () -> (plans: [[String: [[Int]]]], shapes: [(representatives: [Int], shapeOf: [Int], byHash: [Int: [Int]])], oldShapeOf: [Int?]) in
+            { () -> (plans: [[String: [[Int]]]], shapes: [Shapes], oldShapeOf: [Int?], ownShapes: [Int]) in
                 let shapes = [old, new].concurrentMap(concurrency: 2) { $0.shapes() }
                 let (oldShapes, newShapes) = (shapes[0], shapes[1])
                 // Each new shape's old one, if the old side has it.
@@ -43,7 +43,7 @@ extension CompiledDiffSide {
                 }
                 let ownShapes = oldShapeOf.indices.filter { oldShapeOf[$0] == nil }
                 let plans = plans(of: [(old, oldShapes.representatives), (new, ownShapes.map { newShapes.representatives[$0] })], devices)
-                return (plans, shapes, oldShapeOf)
+                return (plans, shapes, oldShapeOf, ownShapes)
             },
             {
                 [old, new].concurrentMap(concurrency: 2) { side in
@@ -52,8 +52,7 @@ extension CompiledDiffSide {
             })
         let (oldShapes, newShapes) = (planned.shapes[0], planned.shapes[1])
         let (oldPlans, ownPlans) = (planned.plans[0], planned.plans[1])
-        let oldShapeOf = planned.oldShapeOf
-        let ownShapes = oldShapeOf.indices.filter { oldShapeOf[$0] == nil }
+        let (oldShapeOf, ownShapes) = (planned.oldShapeOf, planned.ownShapes)
         var ownPosition: [Int: Int] = [:]
         for (position, shape) in ownShapes.enumerated() { ownPosition[shape] = position }
         var newPlans: [String: [[Int]]] = [:]
@@ -169,7 +168,7 @@ extension CompiledDiffSide {
     /// key but for the name's number and its kind, told apart here by its layout as well, which
     /// gives the asset's type): per shape its first asset, per asset its shape, and the shapes
     /// by `shapeHash`.
-    func shapes() -> (representatives: [Int], shapeOf: [Int], byHash: [Int: [Int]]) {
+    func shapes() -> Shapes {
         var representatives: [Int] = []
         var byHash: [Int: [Int]] = [:]
         let shapeOf = (0..<assetCount).map { asset in
@@ -181,6 +180,9 @@ extension CompiledDiffSide {
         }
         return (representatives, shapeOf, byHash)
     }
+
+    /// Per shape its first asset, per asset its shape, and the shapes by `shapeHash`.
+    typealias Shapes = (representatives: [Int], shapeOf: [Int], byHash: [Int: [Int]])
 
     /// A hash of what `sameShape` compares, alike for files of one key format (in one process).
     func shapeHash(_ asset: Int) -> Int {
