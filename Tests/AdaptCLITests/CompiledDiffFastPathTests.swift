@@ -47,6 +47,34 @@ import Testing
         #expect(both.status == 0 && both.stdout.contains("\"sizes\""), "\(both.stderr)")
     }
 
+    /// `adapt diff OLD NEW ...` starts reading both files before its arguments are parsed
+    /// (`DiffCommand.readAhead`); with an option before the paths it reads them after. Both answer
+    /// alike, output, errors and exit status: two compiled files, a source catalog against one, a
+    /// damaged file on either side, a missing one, and a device problem, told before the files'.
+    @Test func filesReadBeforeTheArgumentsAreParsedAnswerAsFilesReadAfter() throws {
+        let folder = CompiledThinCommandTests.temporary("diff-read-ahead")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let good = try Corpus.root + Self.data + "assets_ios.car"
+        let other = try Corpus.root + Self.data + "assets_iphone.car"
+        let source = try Corpus.root + "/compiled/acextract/Images.xcassets"
+        let broken = folder + "/broken.car"
+        try Data(try Data(contentsOf: URL(fileURLWithPath: good)).prefix(4_000)).write(to: URL(fileURLWithPath: broken))
+        let json = ["--device", "iphone-6", "--format", "json"]
+        let cases: [(paths: [String], options: [String])] = [
+            ([good, other], json), ([good, other], []), ([source, good], json), ([good, broken], json), ([broken, good], json),
+            ([folder + "/missing.car", good], json), ([broken, good], ["--device", "iphone-0"]),
+        ]
+        for (paths, options) in cases {
+            let ahead = try Adapt.run(["diff"] + paths + options)
+            let after = try Adapt.run(["diff", "--pixel-tolerance", "\(CatalogDiff.pixelTolerance)"] + paths + options)
+            #expect(ahead.status == after.status, "\(paths) \(options)")
+            #expect(ahead.stdout == after.stdout, "\(paths) \(options)")
+            #expect(ahead.stderr == after.stderr, "\(paths) \(options)")
+        }
+        #expect(try Adapt.run(["diff", good, other, "--device", "iphone-6"]).stdout.contains("iphone-6"))
+    }
+
     /// `Scripts/make-car.py` files: one with 5% more renditions (assets added, one asset with
     /// renditions added), the other way round (removed), other pixels under the same names
     /// (`assets_iphone.car` against `assets_ios.car`), and renditions whose bytes changed but

@@ -13,8 +13,12 @@ package enum ActoolLink {
     /// `actool` and adapt has a `compile` subcommand (`subcommands` are their names); otherwise
     /// `arguments` unchanged, so adapt under any other name (or before `compile` exists) is itself.
     package static func arguments(program: String, arguments: [String], subcommands: [String]) -> [String] {
-        let name = program.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? ""
-        guard name == programName, subcommands.contains(subcommand) else { return arguments }
+        guard isLink(program), subcommands.contains(subcommand) else { return arguments }
         return [subcommand] + arguments
+    }
+
+    /// Whether `program`'s last path component is `actool`.
+    package static func isLink(_ program: String) -> Bool {
+        program.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) == programName
     }
 }
