@@ -66,8 +66,7 @@ struct DiffCommand: ParsableCommand {
     func run() throws {
         // The files are read on other threads (from the process's start when `readAhead` could
         // tell them) while the device database loads on this one; a problem with the database or
-        // a device is still the one told first. This thread waits for them, not one of Dispatch's:
-        // a waiting worker would be one fewer for the reading's own.
+        // a device is still the one told first.
         let (old, new) = (self.old, self.new)
         let reading = Self.takeReadingAhead(old: old, new: new) ?? Started { Self.reading(old: old, new: new) }
         let setup = Result { () throws -> (DeviceDatabase, [DeviceProfile]?) in
