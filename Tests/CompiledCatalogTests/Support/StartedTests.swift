@@ -28,7 +28,7 @@ import Testing
 extension StartedTests {
     /// A value no thread has begun is made by the one who asks for it, rather than waited for:
     /// here every worker the pool has is held, so the work queued at the start cannot begin, and
-    /// asking must still answer at once (Dispatch added a worker after four seconds here).
+    /// asking must still answer at once (Dispatch added a worker after almost five seconds here).
     @Test func aValueNoWorkerHasBegunIsMadeByTheAsker() {
         let hold = DispatchSemaphore(value: 0)
         let held = DispatchSemaphore(value: 0)
