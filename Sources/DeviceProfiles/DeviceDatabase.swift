@@ -1,7 +1,6 @@
 import AdaptSupport
 import AssetCatalog
 import AssetSelection
-import Foundation
 
 /// The device profiles thinning and validation use: the built-in database shipped with the
 /// package, extended or overridden by users' own files in the same format.
@@ -25,15 +24,12 @@ public struct DeviceDatabase: Sendable {
         public var description: String { diagnostic.description }
     }
 
-    /// The database shipped with the package (Sources/DeviceProfiles/Resources/devices.json).
+    /// The database shipped with the package: Sources/DeviceProfiles/Resources/devices.json,
+    /// compiled into the module (`.embedInCode`), so the tool is one file that needs nothing
+    /// beside it, and no command looks for a resource bundle at start-up (Foundation's
+    /// `Bundle.module` cost 1–2 ms of every run, and listed the executable's folder).
     public static func builtIn() throws(LoadError) -> DeviceDatabase {
-        guard let url = Bundle.module.url(forResource: "devices", withExtension: "json") else {
-            // Foundation answers nil, not why: a process out of descriptors cannot look for the
-            // resource either, and that is not a broken build.
-            FileSystem.noteDescriptorShortage(path: "the built-in device database")
-            throw LoadError(diagnostic: Diagnostic(.devicesMissing, "the built-in device database is missing from the build"))
-        }
-        return try load(from: url.path)
+        try parse(PackageResources.devices_json, path: "Sources/DeviceProfiles/Resources/devices.json")
     }
 
     /// The largest device database read (16 MiB); the built-in one is about 100 kB.
@@ -50,7 +46,7 @@ public struct DeviceDatabase: Sendable {
         } catch {
             throw LoadError(
                 diagnostic: Diagnostic(
-                    .devicesUnreadable, "cannot read device database: \(error.reason)",
+                    error.isMissing ? .devicesMissing : .devicesUnreadable, "cannot read device database: \(error.reason)",
                     at: SourceLocation(file: path)))
         }
         return try parse(bytes, path: path)

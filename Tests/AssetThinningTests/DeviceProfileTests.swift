@@ -117,4 +117,23 @@ import Testing
             return text.hasPrefix("mine.json:2:1: error:") && text.contains("idiom must be one of")
         }
     }
+
+    /// A `--devices` file that is not there is `devices.missing`, as that rule says; one that is
+    /// there but cannot be read (a folder) is `devices.unreadable`.
+    @Test func aMissingFileIsToldApartFromOneThatCannotBeRead() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("devices-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func rule(_ path: String, inside boundary: String? = nil) -> RuleID? {
+            do {
+                _ = try DeviceDatabase.load(from: path, inside: boundary)
+                return nil
+            } catch {
+                return error.diagnostic.rule
+            }
+        }
+        #expect(rule(folder + "/none.json") == .devicesMissing)
+        #expect(rule(folder + "/none.json", inside: folder) == .devicesMissing)
+        #expect(rule(folder) == .devicesUnreadable)
+    }
 }

@@ -295,7 +295,8 @@ import Testing
             (["matrix", "Evil.xcassets", "no\u{2028}such", "--device", "iphone-6", "--format", "json"], "query.invalid"),
             (["resolve", "Evil.xcassets", "--queries", "missing.jsonl", "--format", "json"], "query.unreadable"),
             (["thin", "Evil.xcassets", "--device", "iphone-6", "-o", "refused", "--format", "json"], "thin.output"),
-            (["size", "Evil.xcassets", "--devices", "no-such-devices.json", "--format", "json"], "devices.unreadable"),
+            (["size", "Evil.xcassets", "--devices", "no-such-devices.json", "--format", "json"], "devices.missing"),
+            (["size", "Evil.xcassets", "--devices", "Evil.xcassets", "--format", "json"], "devices.unreadable"),
         ]
         for (arguments, code) in cases {
             let run = try HostileAdapt.run(arguments, in: fixture.root)

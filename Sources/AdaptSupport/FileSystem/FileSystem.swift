@@ -23,13 +23,17 @@ package enum FileSystem {
         /// The path leads to something other than a regular file (a FIFO, a device, a folder),
         /// refused before it was read: callers that skip such files test this, not the reason.
         package var isNotARegularFile: Bool
+        /// Nothing is at the path (`ENOENT`): callers that report a missing file apart from one
+        /// they cannot read test this, not the reason.
+        package var isMissing: Bool
         package var description: String { "\(path): \(reason)" }
 
-        package init(path: String, reason: String, exceededLimit: Int? = nil, isNotARegularFile: Bool = false) {
+        package init(path: String, reason: String, exceededLimit: Int? = nil, isNotARegularFile: Bool = false, isMissing: Bool = false) {
             self.path = path
             self.reason = reason
             self.exceededLimit = exceededLimit
             self.isNotARegularFile = isNotARegularFile
+            self.isMissing = isMissing
         }
     }
 
@@ -212,7 +216,7 @@ package enum FileSystem {
     static func failure(_ path: String) -> Failure {
         let code = errno
         noteEnvironmentFailure(code, path: path)
-        return Failure(path: path, reason: String(cString: strerror(code)))
+        return Failure(path: path, reason: String(cString: strerror(code)), isMissing: code == ENOENT)
     }
 }
 
