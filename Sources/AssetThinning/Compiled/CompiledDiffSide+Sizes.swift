@@ -34,23 +34,21 @@ extension CompiledDiffSide {
         // needs no plan, and after them it was the last quarter of sizing every device.
         let manySlices = devices.count > 1
         let (planned, sizers) = alongside(
-            { () -> (plans: [[String: [[Int]]]], shapes: [Shapes], oldShapeOf: [Int?], ownShapes: [Int]) in
-                let shapes = [old, new].concurrentMap(concurrency: 2) { $0.shapes() }
-                let (oldShapes, newShapes) = (shapes[0], shapes[1])
+            { () -> (plans: [[String: [[Int]]]], oldShapeOf: [Int?], ownShapes: [Int]) in
+                let (oldShapes, newShapes) = (old.shapes, new.shapes)
                 // Each new shape's old one, if the old side has it.
                 let oldShapeOf = newShapes.representatives.map { asset in
                     oldShapes.byHash[new.shapeHash(asset)]?.first { new.sameShape(asset, as: oldShapes.representatives[$0], of: old) }
                 }
                 let ownShapes = oldShapeOf.indices.filter { oldShapeOf[$0] == nil }
                 let plans = plans(of: [(old, oldShapes.representatives), (new, ownShapes.map { newShapes.representatives[$0] })], devices)
-                return (plans, shapes, oldShapeOf, ownShapes)
+                return (plans, oldShapeOf, ownShapes)
             },
             {
                 [old, new].concurrentMap(concurrency: 2) { side in
                     Result { () throws(CompiledCatalogError) in try side.index.sliceSizer(manySlices: manySlices) }
                 }
             })
-        let (oldShapes, newShapes) = (planned.shapes[0], planned.shapes[1])
         let (oldPlans, ownPlans) = (planned.plans[0], planned.plans[1])
         let (oldShapeOf, ownShapes) = (planned.oldShapeOf, planned.ownShapes)
         var ownPosition: [Int: Int] = [:]
@@ -64,8 +62,8 @@ extension CompiledDiffSide {
             }
         }
         let sides = [
-            (side: old, shapeOf: oldShapes.shapeOf, plans: oldPlans, sizer: sizers[0]),
-            (side: new, shapeOf: newShapes.shapeOf, plans: newPlans, sizer: sizers[1]),
+            (side: old, shapeOf: old.shapes.shapeOf, plans: oldPlans, sizer: sizers[0]),
+            (side: new, shapeOf: new.shapes.shapeOf, plans: newPlans, sizer: sizers[1]),
         ]
         let bytes = sides.concurrentMap(concurrency: 2) { entry in
             Result { () throws(CompiledCatalogError) -> [String: Int] in
@@ -162,47 +160,5 @@ extension CompiledDiffSide {
         positions.reserveCapacity(count)
         for position in marked.indices where marked[position] { positions.append(position) }
         return positions
-    }
-
-    /// Assets grouped by what the selection rule reads of them (`AssetShapes`: each rendition's
-    /// key but for the name's number and its kind, told apart here by its layout as well, which
-    /// gives the asset's type): per shape its first asset, per asset its shape, and the shapes
-    /// by `shapeHash`.
-    func shapes() -> Shapes {
-        var representatives: [Int] = []
-        var byHash: [Int: [Int]] = [:]
-        let shapeOf = (0..<assetCount).map { asset in
-            let hash = shapeHash(asset)
-            if let known = byHash[hash]?.first(where: { sameShape(asset, as: representatives[$0], of: self) }) { return known }
-            byHash[hash, default: []].append(representatives.count)
-            representatives.append(asset)
-            return representatives.count - 1
-        }
-        return (representatives, shapeOf, byHash)
-    }
-
-    /// Per shape its first asset, per asset its shape, and the shapes by `shapeHash`.
-    typealias Shapes = (representatives: [Int], shapeOf: [Int], byHash: [Int: [Int]])
-
-    /// A hash of what `sameShape` compares, alike for files of one key format (in one process).
-    func shapeHash(_ asset: Int) -> Int {
-        var hasher = Hasher()
-        let count = keys.keyCount
-        hasher.combine(memberStarts[asset + 1] - memberStarts[asset])
-        unnamedKeys.withUnsafeBytes { values in
-            for position in members(of: asset) {
-                hasher.combine(kinds[position])
-                hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: values[(2 * position * count)..<(2 * (position + 1) * count)]))
-            }
-        }
-        return hasher.finalize()
-    }
-
-    /// Whether two assets (of this side and `other`'s) are of one shape: renditions of the same
-    /// kinds and keys but for the name's number, one for one.
-    func sameShape(_ asset: Int, as otherAsset: Int, of other: CompiledDiffSide) -> Bool {
-        let mine = members(of: asset)
-        let theirs = other.members(of: otherAsset)
-        return mine.count == theirs.count && zip(mine, theirs).allSatisfy { sameKind($0, as: $1, of: other) }
     }
 }

@@ -4,13 +4,15 @@ import Foundation
 /// One compiled side of `adapt diff`, read only as far as the diff needs it: every rendition is
 /// checked as `CompiledCatalog` checks them (a damaged file fails with the same error), and the
 /// renditions are grouped into assets as `AdaptedCompiledCatalog` groups them (one per facet,
-/// packed images left out), as positions. No `Rendition` value or variant is made here: the
-/// model is built (`model(keeping:)`, in AdaptiveAssets) only for the assets that differ, and for one asset per
-/// shape when sizing slices (`bytesByDevice`).
+/// packed images left out), as positions, then by name and by shape: everything the diff needs
+/// of one side alone, made on the thread that read it. No `Rendition` value or variant is made
+/// here: the model is built (`model(keeping:)`, in AdaptiveAssets) only for the assets that
+/// differ, and for one asset per shape when sizing slices (`bytesByDevice`).
 ///
 /// ```swift
 /// let side = try CompiledDiffSide(path: "Old/Assets.car")
 /// side.assetCount; side.name(of: 0); side.members(of: 0)   // positions in the RENDITIONS tree
+/// side.assetsByName["Icon"]; side.shapes.shapeOf[0]         // asset 0's shape
 /// ```
 package struct CompiledDiffSide: Sendable {
     package let index: CompiledCatalogIndex
@@ -33,6 +35,11 @@ package struct CompiledDiffSide: Sendable {
     /// Per rendition, the packed image it points into when it is a reference
     /// (`CompiledCatalog.packedImagePosition`), or -1.
     package let atlasOf: [Int32]
+    /// Per asset name, its asset, or -1 when several share the name (as Swift strings: the model
+    /// then matches the first, so the diff compares those through the model).
+    package let assetsByName: [String: Int]
+    /// The assets grouped by shape (`Shapes`), what sizing plans one asset of.
+    package let shapes: Shapes
 
     package var assetCount: Int { facets.count }
     package var path: String { index.path }
@@ -72,6 +79,18 @@ package struct CompiledDiffSide: Sendable {
         memberStarts = starts
         memberPositions = members
         self.assetOf = assetOf
+        // Made here, on the thread that read the file: the diff reads both files at once, and
+        // the one read first would otherwise leave its core idle while the other is read.
+        var assetsByName: [String: Int] = [:]
+        assetsByName.reserveCapacity(facets.count)
+        for (asset, facet) in facets.enumerated() {
+            let name = index.facets[facet].name
+            assetsByName[name] = assetsByName[name] == nil ? asset : -1
+        }
+        self.assetsByName = assetsByName
+        shapes = Shapes(
+            assetCount: facets.count, keys: read.unnamedKeys, keyCount: keys.keyCount, kinds: read.kinds, memberStarts: starts,
+            memberPositions: members)
     }
 
     /// One pass over the renditions: each one's key values (the name's number read, then set to
@@ -208,5 +227,72 @@ package struct CompiledDiffSide: Sendable {
         else { return false }
         guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return left.count == 0 }
         return memcmp(leftBase, rightBase, left.count) == 0
+    }
+}
+
+extension CompiledDiffSide {
+    /// Assets grouped by what the selection rule reads of them (`AssetShapes`, in AssetThinning:
+    /// each rendition's key but for the name's number and its kind, told apart here by its layout
+    /// as well, which gives the asset's type): per shape its first asset, per asset its shape,
+    /// and the shapes by `CompiledDiffSide.shapeHash`. Assets of one shape keep the same
+    /// renditions on every device, so sizing thins one of each.
+    package struct Shapes: Sendable {
+        /// Per shape, its first asset.
+        package let representatives: [Int]
+        /// Per asset, its shape.
+        package let shapeOf: [Int]
+        /// The shapes by the hash of their assets' keys and kinds.
+        package let byHash: [Int: [Int]]
+
+        fileprivate init(assetCount: Int, keys: [UInt16], keyCount: Int, kinds: [UInt32], memberStarts: [Int], memberPositions: [Int]) {
+            func members(of asset: Int) -> ArraySlice<Int> { memberPositions[memberStarts[asset]..<memberStarts[asset + 1]] }
+            var representatives: [Int] = []
+            var byHash: [Int: [Int]] = [:]
+            shapeOf = keys.withUnsafeBufferPointer { keys in
+                // `sameShape` of an asset and a shape's first asset, both of this side.
+                func same(_ asset: Int, _ other: Int) -> Bool {
+                    let (mine, theirs) = (members(of: asset), members(of: other))
+                    return mine.count == theirs.count
+                        && zip(mine, theirs).allSatisfy { one, another in
+                            // Safe: both are renditions of this side, each of `keyCount` values.
+                            kinds[one] == kinds[another]
+                                && (keyCount == 0 || memcmp(keys.baseAddress! + one * keyCount, keys.baseAddress! + another * keyCount, 2 * keyCount) == 0)
+                        }
+                }
+                return (0..<assetCount).map { asset in
+                    let hash = CompiledDiffSide.shapeHash(members(of: asset), keys: UnsafeRawBufferPointer(keys), keyCount: keyCount, kinds: kinds)
+                    if let known = byHash[hash]?.first(where: { same(asset, representatives[$0]) }) { return known }
+                    byHash[hash, default: []].append(representatives.count)
+                    representatives.append(asset)
+                    return representatives.count - 1
+                }
+            }
+            self.representatives = representatives
+            self.byHash = byHash
+        }
+    }
+
+    /// A hash of what `sameShape` compares, alike for files of one key format (in one process).
+    package func shapeHash(_ asset: Int) -> Int {
+        unnamedKeys.withUnsafeBytes { keys in Self.shapeHash(members(of: asset), keys: keys, keyCount: self.keys.keyCount, kinds: kinds) }
+    }
+
+    /// The hash of the renditions `members`: their count, and each one's kind and key values.
+    private static func shapeHash(_ members: ArraySlice<Int>, keys: UnsafeRawBufferPointer, keyCount: Int, kinds: [UInt32]) -> Int {
+        var hasher = Hasher()
+        hasher.combine(members.count)
+        for position in members {
+            hasher.combine(kinds[position])
+            hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: keys[(2 * position * keyCount)..<(2 * (position + 1) * keyCount)]))
+        }
+        return hasher.finalize()
+    }
+
+    /// Whether two assets (of this side and `other`'s) are of one shape: renditions of the same
+    /// kinds and keys but for the name's number, one for one.
+    package func sameShape(_ asset: Int, as otherAsset: Int, of other: CompiledDiffSide) -> Bool {
+        let mine = members(of: asset)
+        let theirs = other.members(of: otherAsset)
+        return mine.count == theirs.count && zip(mine, theirs).allSatisfy { sameKind($0, as: $1, of: other) }
     }
 }

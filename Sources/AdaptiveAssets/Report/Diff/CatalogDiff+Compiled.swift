@@ -43,15 +43,21 @@ extension CatalogDiff {
         /// Both compiled sides, read; nil when either path is of another form.
         fileprivate let compiled: [HeldSide]?
 
-        /// Reads `old` and `new` when both are compiled files: both at once, each on its own
-        /// thread; the first path's failure is the one told.
+        /// Reads `old` and `new` when both are compiled files: both at once, `old` on another
+        /// thread; the first path's failure is the one told. Neither reading runs inside the
+        /// other's `concurrentPerform`, so each checks its renditions on every core there is: a
+        /// nested one gets one thread, and the file read first left its core idle while the
+        /// other was checked on one.
         package static func reading(old: String, new: String) throws(Failure) -> Sides {
             guard CatalogSource.form(of: old) == .compiled, CatalogSource.form(of: new) == .compiled else {
                 return Sides(old: old, new: new, compiled: nil)
             }
-            let sides = [old, new].concurrentMap(concurrency: 2) { path in
+            @Sendable func read(_ path: String) -> Result<HeldSide, CompiledCatalogError> {
                 Result { () throws(CompiledCatalogError) -> HeldSide in HeldSide(try CompiledDiffSide(path: path)) }
             }
+            let first = Started { read(old) }
+            let second = read(new)
+            let sides = [first.value, second]
             do {
                 return Sides(old: old, new: new, compiled: try sides.map { result throws(CompiledCatalogError) in try result.get() })
             } catch {
@@ -145,19 +151,7 @@ extension CatalogDiff {
     /// that several assets share (as Swift strings: the model then matches the first), and
     /// those whose renditions are not alike (`CompiledDiffSide.sameRenditions`).
     static func differingAssets(_ old: CompiledDiffSide, _ new: CompiledDiffSide, concurrency: Int) -> (old: [Int], new: [Int]) {
-        // Per name, its asset, or -1 when several share it.
-        @Sendable func byName(_ side: CompiledDiffSide) -> [String: Int] {
-            var assets: [String: Int] = [:]
-            assets.reserveCapacity(side.assetCount)
-            for asset in 0..<side.assetCount {
-                let name = side.name(of: asset)
-                assets[name] = assets[name] == nil ? asset : -1
-            }
-            return assets
-        }
-        // Each side's on its own thread: hashing 60,000 names a side took 3 ms.
-        let names = [old, new].concurrentMap(concurrency: 2) { byName($0) }
-        let (oldByName, newByName) = (names[0], names[1])
+        let (oldByName, newByName) = (old.assetsByName, new.assetsByName)
         var oldDiffers = [Bool](repeating: true, count: old.assetCount)
         var newDiffers = [Bool](repeating: true, count: new.assetCount)
         // In the new side's asset order, not the dictionary's: the renditions are then read in
