@@ -39,7 +39,7 @@ package struct CompiledDiffSide: Sendable {
     /// then matches the first, so the diff compares those through the model).
     package let assetsByName: [String: Int]
     /// The assets grouped by shape (`Shapes`), what sizing plans one asset of.
-    package let shapes: Shapes
+    package private(set) var shapes = Shapes.none
 
     package var assetCount: Int { facets.count }
     package var path: String { index.path }
@@ -88,9 +88,7 @@ package struct CompiledDiffSide: Sendable {
             assetsByName[name] = assetsByName[name] == nil ? asset : -1
         }
         self.assetsByName = assetsByName
-        shapes = Shapes(
-            assetCount: facets.count, keys: read.unnamedKeys, keyCount: keys.keyCount, kinds: read.kinds, memberStarts: starts,
-            memberPositions: members)
+        shapes = Shapes(grouping: self)
     }
 
     /// One pass over the renditions: each one's key values (the name's number read, then set to
@@ -244,46 +242,41 @@ extension CompiledDiffSide {
         /// The shapes by the hash of their assets' keys and kinds.
         package let byHash: [Int: [Int]]
 
-        fileprivate init(assetCount: Int, keys: [UInt16], keyCount: Int, kinds: [UInt32], memberStarts: [Int], memberPositions: [Int]) {
-            func members(of asset: Int) -> ArraySlice<Int> { memberPositions[memberStarts[asset]..<memberStarts[asset + 1]] }
+        /// The assets of `side`, grouped.
+        fileprivate init(grouping side: CompiledDiffSide) {
             var representatives: [Int] = []
             var byHash: [Int: [Int]] = [:]
-            shapeOf = keys.withUnsafeBufferPointer { keys in
-                // `sameShape` of an asset and a shape's first asset, both of this side.
-                func same(_ asset: Int, _ other: Int) -> Bool {
-                    let (mine, theirs) = (members(of: asset), members(of: other))
-                    return mine.count == theirs.count
-                        && zip(mine, theirs).allSatisfy { one, another in
-                            // Safe: both are renditions of this side, each of `keyCount` values.
-                            kinds[one] == kinds[another]
-                                && (keyCount == 0 || memcmp(keys.baseAddress! + one * keyCount, keys.baseAddress! + another * keyCount, 2 * keyCount) == 0)
-                        }
-                }
-                return (0..<assetCount).map { asset in
-                    let hash = CompiledDiffSide.shapeHash(members(of: asset), keys: UnsafeRawBufferPointer(keys), keyCount: keyCount, kinds: kinds)
-                    if let known = byHash[hash]?.first(where: { same(asset, representatives[$0]) }) { return known }
-                    byHash[hash, default: []].append(representatives.count)
-                    representatives.append(asset)
-                    return representatives.count - 1
-                }
+            shapeOf = (0..<side.assetCount).map { asset in
+                let hash = side.shapeHash(asset)
+                if let known = byHash[hash]?.first(where: { side.sameShape(asset, as: representatives[$0], of: side) }) { return known }
+                byHash[hash, default: []].append(representatives.count)
+                representatives.append(asset)
+                return representatives.count - 1
             }
             self.representatives = representatives
             self.byHash = byHash
         }
+
+        private init(representatives: [Int], shapeOf: [Int], byHash: [Int: [Int]]) {
+            self.representatives = representatives
+            self.shapeOf = shapeOf
+            self.byHash = byHash
+        }
+
+        /// No asset: what a side holds until its own are grouped.
+        fileprivate static let none = Shapes(representatives: [], shapeOf: [], byHash: [:])
     }
 
     /// A hash of what `sameShape` compares, alike for files of one key format (in one process).
     package func shapeHash(_ asset: Int) -> Int {
-        unnamedKeys.withUnsafeBytes { keys in Self.shapeHash(members(of: asset), keys: keys, keyCount: self.keys.keyCount, kinds: kinds) }
-    }
-
-    /// The hash of the renditions `members`: their count, and each one's kind and key values.
-    private static func shapeHash(_ members: ArraySlice<Int>, keys: UnsafeRawBufferPointer, keyCount: Int, kinds: [UInt32]) -> Int {
         var hasher = Hasher()
-        hasher.combine(members.count)
-        for position in members {
-            hasher.combine(kinds[position])
-            hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: keys[(2 * position * keyCount)..<(2 * (position + 1) * keyCount)]))
+        let count = keys.keyCount
+        hasher.combine(memberStarts[asset + 1] - memberStarts[asset])
+        unnamedKeys.withUnsafeBytes { values in
+            for position in members(of: asset) {
+                hasher.combine(kinds[position])
+                hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: values[(2 * position * count)..<(2 * (position + 1) * count)]))
+            }
         }
         return hasher.finalize()
     }
