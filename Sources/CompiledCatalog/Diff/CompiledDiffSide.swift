@@ -11,8 +11,8 @@ import Foundation
 ///
 /// ```swift
 /// let side = try CompiledDiffSide(path: "Old/Assets.car")
-/// side.assetCount; side.name(of: 0); side.members(of: 0)   // positions in the RENDITIONS tree
-/// side.assetsByName["Icon"]; side.shapes.shapeOf[0]         // asset 0's shape
+/// side.assetCount; side.members(of: 0)          // positions in the RENDITIONS tree
+/// side.assetsByName["Icon"]; side.shapes.shapeOf[0]   // an asset by name; asset 0's shape
 /// ```
 package struct CompiledDiffSide: Sendable {
     package let index: CompiledCatalogIndex
@@ -43,7 +43,6 @@ package struct CompiledDiffSide: Sendable {
 
     package var assetCount: Int { facets.count }
     package var path: String { index.path }
-    package func name(of asset: Int) -> String { index.facets[facets[asset]].name }
     package func members(of asset: Int) -> ArraySlice<Int> { memberPositions[memberStarts[asset]..<memberStarts[asset + 1]] }
 
     package init(path: String) throws(CompiledCatalogError) {
