@@ -150,6 +150,33 @@ import Testing
         }
     }
 
+    /// `adapt diff OLD.car NEW.car` reads its two files while Dispatch opens its own descriptors
+    /// when there are enough for both, and after it otherwise. Stepping `ulimit -n` down across that
+    /// boundary, every run either gives the unlimited run's output or stops with the one message
+    /// and exit 2: never a crash (Dispatch short of a descriptor stops with SIGILL).
+    @Test func aCompiledDiffShortOfDescriptorsGivesItsOutputOrOneError() throws {
+        let fixture = try TemporaryCatalog(writeRootContents: false)
+        let (old, new) = (try CompiledCorpus.path("assets_ios.car"), try CompiledCorpus.path("assets_iphone.car"))
+        let arguments = ["diff", old, new, "--format", "json"]
+        let unlimited = try runLimited(arguments, in: fixture.root)
+        #expect(unlimited.status == 0, "\(unlimited.stderr)")
+        var outcomes: Set<Int32> = []
+        for limit in (4...16).reversed() {
+            let run = try runLimited(arguments, in: fixture.root, limits: "ulimit -n \(limit)")
+            #expect(!run.timedOut, "ulimit -n \(limit)")
+            outcomes.insert(run.status)
+            if run.status == 0 {
+                #expect(run.stdout == unlimited.stdout && run.stderr.isEmpty, "ulimit -n \(limit): \(run.stderr)")
+                continue
+            }
+            #expect(run.status == 2, "ulimit -n \(limit) ended with \(run.status): \(run.stderr)")
+            #expect(
+                run.stderr.split(separator: "\n").count == 1 && run.stderr.hasPrefix("error: adapt ran out of file descriptors (ulimit -n is \(limit)): ")
+                    && run.stderr.contains("[environment.exhausted]"), "ulimit -n \(limit): \(run.stderr)")
+        }
+        #expect(outcomes == [0, 2], "the steps cross from running out to enough: \(outcomes)")
+    }
+
     /// A sparse 15 TB "image" takes no disk, but mapping it failed for want of address space
     /// (ENOMEM under `ulimit -v`), and the run stopped as `environment.exhausted`, blaming the
     /// machine. A file over the image limit is now a finding about that file.

@@ -63,13 +63,26 @@ extension FileSystem {
     /// fails: for the cause of a failure an API reported without `errno` (Foundation's `Bundle`),
     /// and to fail cleanly before a library that would crash instead (Dispatch).
     package static func noteDescriptorShortage(path: String, count: Int = 1) {
+        if let code = openingDescriptors(count) { noteEnvironmentFailure(code, path: path) }
+    }
+
+    /// Whether `count` descriptors could be opened now (each is opened, then closed), telling no
+    /// handler when they could not.
+    package static func hasDescriptors(_ count: Int) -> Bool {
+        openingDescriptors(count) == nil
+    }
+
+    /// Opens `count` descriptors and closes them again; the `errno` value of the first that
+    /// could not be opened, or nil.
+    private static func openingDescriptors(_ count: Int) -> Int32? {
         var opened: [Int32] = []
         defer { for descriptor in opened { close(descriptor) } }
         for _ in 0..<count {
             let descriptor = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            guard descriptor >= 0 else { return noteEnvironmentFailure(errno, path: path) }
+            guard descriptor >= 0 else { return errno }
             opened.append(descriptor)
         }
+        return nil
     }
 
     private static let environmentHandler = Mutex<(@Sendable (EnvironmentFailure) -> Void)?>(nil)
