@@ -33,15 +33,12 @@ package struct BOMWriter {
         case copied(offset: Int, length: Int)
         /// Bytes set aside in a `ByteSpool`, read back only when the file is written.
         case spooled(Range<Int>)
-        /// A block only counted, by a writer that only measures (`measuring`).
-        case measured(Int)
 
         var length: Int {
             switch self {
             case .built(let bytes): bytes.count
             case .copied(_, let length): length
             case .spooled(let range): range.count
-            case .measured(let length): length
             }
         }
     }
@@ -53,6 +50,7 @@ package struct BOMWriter {
     /// Whether the file is only measured (`length`), never written: trees are counted, not
     /// built, which is most of the work of sizing many slices of one file (`adapt diff`).
     private let measuring: Bool
+    /// The blocks, the null block first; a measuring writer keeps none, only their count.
     private var blocks: [Content] = [.built([])]
     private var variables: [(name: String, block: UInt32)] = []
     /// Source block number → block number here (0: not copied yet), so a block named twice is
@@ -65,7 +63,7 @@ package struct BOMWriter {
     /// Bytes of every block so far, built or copied.
     package private(set) var blocksLength = 0
     /// Blocks so far, the null block among them.
-    package var blockCount: Int { blocks.count }
+    package private(set) var blockCount = 1
 
     /// A writer whose blocks come from `source` or are built here. With a `limit`, adding a block
     /// that brings the blocks past it throws: the thinner sets one so that no input, however its
@@ -86,8 +84,7 @@ package struct BOMWriter {
     /// would pass it.
     package mutating func append(_ bytes: [UInt8], for structure: @autoclosure () -> String = "a built block") throws(CompiledCatalogError) -> UInt32 {
         try reserve(bytes.count, for: structure())
-        blocks.append(measuring ? .measured(bytes.count) : .built(bytes))
-        return UInt32(blocks.count - 1)
+        return add(.built(bytes))
     }
 
     /// Adds a block whose bytes lie at `range` of the spool `write(_:spool:)` is given; returns its number.
@@ -95,14 +92,23 @@ package struct BOMWriter {
         -> UInt32
     {
         try reserve(range.count, for: structure())
-        blocks.append(.spooled(range))
-        return UInt32(blocks.count - 1)
+        return add(.spooled(range))
+    }
+
+    /// Numbers a block: kept to be written, or only counted by a measuring writer (its bytes are
+    /// counted by `reserve`). A thinned file's blocks are tens of thousands, and keeping each
+    /// was most of what measuring one cost in memory.
+    @discardableResult
+    private mutating func add(_ content: @autoclosure () -> Content) -> UInt32 {
+        if !measuring { blocks.append(content()) }
+        blockCount += 1
+        return UInt32(blockCount - 1)
     }
 
     /// Counts a block about to be added: its bytes, and its entry in the block table.
     private mutating func reserve(_ length: Int, for structure: @autoclosure () -> String) throws(CompiledCatalogError) {
         blocksLength += length
-        if let limit, Self.firstBlockOffset + blocksLength + 8 * (blocks.count + 1) > limit {
+        if let limit, Self.firstBlockOffset + blocksLength + 8 * (blockCount + 1) > limit {
             throw CompiledCatalogError(
                 .malformed, structure(),
                 "would bring the written file past \(limit) bytes, the bound for a file of \(source.count) "
@@ -124,8 +130,7 @@ package struct BOMWriter {
                 "overlaps other blocks: copying it brings the copies past the file's \(source.count) bytes")
         }
         try reserve(block.length, for: structure())
-        blocks.append(.copied(offset: block.offset, length: block.length))
-        let number = UInt32(blocks.count - 1)
+        let number = add(.copied(offset: block.offset, length: block.length))
         if Int(index) < copies.count { copies[Int(index)] = number }
         return number
     }
@@ -154,12 +159,12 @@ package struct BOMWriter {
         var pairs = chunks.map { chunk in chunk.map { (first: $0.valueBlock, second: $0.keyBlock) } }
         var isLeaf = true
         while true {
-            let first = UInt32(blocks.count)
+            let first = UInt32(blockCount)
             for (position, nodePairs) in pairs.enumerated() {
                 let forward = position + 1 < pairs.count ? first + UInt32(position + 1) : 0
                 let backward = position > 0 ? first + UInt32(position - 1) : 0
                 try reserve(nodeSize, for: "a tree of \(entries.count) entries")
-                blocks.append(.built(Self.node(isLeaf: isLeaf, pairs: nodePairs, forward: forward, backward: backward, size: nodeSize)))
+                add(.built(Self.node(isLeaf: isLeaf, pairs: nodePairs, forward: forward, backward: backward, size: nodeSize)))
             }
             level = pairs.enumerated().map { (first + UInt32($0.offset), $0.element.last?.second ?? 0) }
             guard level.count > 1 else { break }
@@ -195,24 +200,24 @@ package struct BOMWriter {
     }
 
     /// What `appendTree` adds for `count` entries, counted: the same nodes, level by level, and
-    /// a header of the same length, each reserved as it would be.
+    /// a header of the same length, each reserved as it would be (and, this writer measuring,
+    /// numbered by `add` without being made).
     private mutating func measureTree(_ count: Int, style: TreeStyle, entriesPerNode: Int) throws(CompiledCatalogError) -> UInt32 {
         var nodes = max(1, (count + entriesPerNode - 1) / entriesPerNode)
         while true {
             for _ in 0..<nodes {
                 try reserve(style.nodeSize, for: "a tree of \(count) entries")
-                blocks.append(.measured(style.nodeSize))
+                add(.built([]))
             }
             guard nodes > 1 else { break }
             nodes = (nodes + entriesPerNode - 1) / entriesPerNode
         }
         try reserve(style.headerLength, for: "a tree of \(count) entries")
-        blocks.append(.measured(style.headerLength))
-        return UInt32(blocks.count - 1)
+        return add(.built([]))
     }
 
     private var variablesLength: Int { 4 + variables.reduce(0) { $0 + 5 + min($1.name.utf8.count, 255) } }
-    private var tableLength: Int { 4 + blocks.count * 8 + 4 }
+    private var tableLength: Int { 4 + blockCount * 8 + 4 }
 
     /// The length of the file `bytes()` writes.
     package var length: Int {
@@ -266,7 +271,6 @@ package struct BOMWriter {
             case .spooled(let range):
                 guard let spool else { preconditionFailure("a spooled block written without its spool") }
                 pending += try spool.read(range)
-            case .measured: preconditionFailure("a measuring writer only counts its blocks")
             }
             if pending.count >= 1 << 20 {
                 try send(pending)
