@@ -30,7 +30,7 @@ enum EnvironmentFailures {
             // them could crash and replace the exit code. Everything printed is already written.
             _exit(2)
         }
-        if FileSystem.hasDescriptors(runtimeDescriptors + workDescriptors) {
+        if FileSystem.hasFreeDescriptors(runtimeDescriptors + workDescriptors) {
             work()
             acquireRuntimeDescriptors()
         } else {

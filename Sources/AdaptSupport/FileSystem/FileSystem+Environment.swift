@@ -68,7 +68,7 @@ extension FileSystem {
 
     /// Whether `count` descriptors could be opened now (each is opened, then closed), telling no
     /// handler when they could not.
-    package static func hasDescriptors(_ count: Int) -> Bool {
+    package static func hasFreeDescriptors(_ count: Int) -> Bool {
         openingDescriptors(count) == nil
     }
 
