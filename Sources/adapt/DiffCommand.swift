@@ -103,17 +103,20 @@ extension DiffCommand {
     /// The reading `readAhead` started, and the two paths it reads.
     private static let readingAhead = Mutex<(old: String, new: String, sides: Started<Reading>)?>(nil)
 
-    /// Starts reading the two files of `adapt diff OLD NEW ...` (`arguments` without the program's
-    /// name) before the arguments are parsed: parsing keeps one core busy for about 4.5 ms, and
-    /// reading needs only the paths. Started only when the two arguments after `diff` are not
-    /// options; `run` takes it only when the paths it parsed are those two (any other command line
-    /// is parsed, then read, as before), so what it reads and reports is the same either way.
-    static func readAhead(_ arguments: [String]) {
-        guard arguments.count >= 3, arguments[0] == configuration.commandName else { return }
+    /// What starts reading the two files of `adapt diff OLD NEW ...` (`arguments` without the
+    /// program's name) before the arguments are parsed, or nil for any other command line:
+    /// parsing keeps one core busy for about 4.5 ms, and reading needs only the paths. Nil too
+    /// when either argument after `diff` is an option; `run` takes the reading only when the
+    /// paths it parsed are those two (any other command line is parsed, then read, as before), so
+    /// what it reads and reports is the same either way.
+    static func readAhead(_ arguments: [String]) -> (() -> Void)? {
+        guard arguments.count >= 3, arguments[0] == configuration.commandName else { return nil }
         let (old, new) = (arguments[1], arguments[2])
-        guard !old.hasPrefix("-"), !new.hasPrefix("-") else { return }
-        let sides = Started { reading(old: old, new: new) }
-        readingAhead.withLock { $0 = (old, new, sides) }
+        guard !old.hasPrefix("-"), !new.hasPrefix("-") else { return nil }
+        return {
+            let sides = Started { reading(old: old, new: new) }
+            readingAhead.withLock { $0 = (old, new, sides) }
+        }
     }
 
     /// The reading `readAhead` started, when it reads `old` and `new`; nil otherwise. Taken once,

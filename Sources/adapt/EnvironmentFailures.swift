@@ -15,8 +15,9 @@ enum EnvironmentFailures {
     /// Installs the handler, then makes Dispatch open its descriptors. `work` (reading a diff's
     /// files ahead) runs first when there are descriptors for both, so that the files are read
     /// while Dispatch starts: that takes a millisecond or two, most of it this thread waiting for
-    /// Dispatch's. With fewer, `work` runs once Dispatch holds its own, as everything else does.
-    static func stopOnFirst(whileStarting work: () -> Void = {}) {
+    /// Dispatch's. With fewer, `work` runs once Dispatch holds its own, as everything else does;
+    /// without work, nothing is counted.
+    static func stopOnFirst(whileStarting work: (() -> Void)? = nil) {
         FileSystem.onEnvironmentFailure { failure in
             guard stopping.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged else {
                 // Another thread is printing the message and exiting.
@@ -30,12 +31,12 @@ enum EnvironmentFailures {
             // them could crash and replace the exit code. Everything printed is already written.
             _exit(2)
         }
-        if FileSystem.hasFreeDescriptors(runtimeDescriptors + workDescriptors) {
+        if let work, FileSystem.hasFreeDescriptors(runtimeDescriptors + workDescriptors) {
             work()
             acquireRuntimeDescriptors()
         } else {
             acquireRuntimeDescriptors()
-            work()
+            work?()
         }
     }
 

@@ -7,7 +7,7 @@ let program = CommandLine.arguments.first ?? ""
 let given = Array(CommandLine.arguments.dropFirst())
 // A diff's two files are read from here on, while Dispatch starts, the subcommands'
 // configurations are made and the arguments parsed (a link named `actool` is always `compile`).
-EnvironmentFailures.stopOnFirst(whileStarting: { if !ActoolLink.isLink(program) { DiffCommand.readAhead(given) } })
+EnvironmentFailures.stopOnFirst(whileStarting: ActoolLink.isLink(program) ? nil : DiffCommand.readAhead(given))
 // Started through a link named `actool`, adapt is `adapt compile` (once that subcommand exists).
 let subcommands = AdaptCommand.configuration.subcommands.compactMap { $0.configuration.commandName }
 AdaptCommand.runAndExit(arguments: ActoolLink.arguments(program: program, arguments: given, subcommands: subcommands))
